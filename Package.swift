@@ -1,0 +1,67 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// A system library reached through pkg-config, with the Debian package that provides it.
+func systemLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt(apt)])
+}
+
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "OpenTextKit",
+    products: [
+        .library(name: "OpenTextKit", targets: ["OpenTextKit"]),
+        .executable(name: "otk", targets: ["otk"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // System libraries (see scripts/install-deps.sh for the packages).
+        systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: ["libharfbuzz-dev"]),
+        systemLibrary("CFreeType", pkgConfig: "freetype2", apt: ["libfreetype-dev"]),
+        systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: ["libfontconfig-dev"]),
+        systemLibrary("CCairo", pkgConfig: "cairo", apt: ["libcairo2-dev"]),
+        systemLibrary("CCmarkGFM", pkgConfig: "libcmark-gfm", apt: ["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
+        systemLibrary("CHunspell", pkgConfig: "hunspell", apt: ["libhunspell-dev"]),
+        // ICU stays behind this C target: Foundation carries its own ICU, and Swift code that sees
+        // both fails to compile ("'UErrorCode' has different definitions").
+        .target(
+            name: "CUnicodeAnalysis",
+            linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]
+        ),
+
+        // The layers, bottom up (../shared/DESIGN.md). Dependencies point down only.
+        .target(
+            name: "TextContent",
+            dependencies: [.product(name: "_RopeModule", package: "swift-collections")],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "TextTypography",
+            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CUnicodeAnalysis"],
+            swiftSettings: strict
+        ),
+        .target(name: "OpenTextKit", dependencies: ["TextContent", "TextTypography"], swiftSettings: strict),
+        .executableTarget(
+            name: "otk",
+            dependencies: ["OpenTextKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
+
+        .testTarget(
+            name: "TextContentTests",
+            dependencies: ["TextContent", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "TextTypographyTests",
+            dependencies: ["TextTypography", "CCairo", "CCmarkGFM", "CHunspell"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "otkTests", dependencies: ["otk"], swiftSettings: strict),
+    ]
+)

@@ -1,0 +1,2 @@
+#include <fontconfig/fontconfig.h>
+#include <fontconfig/fcfreetype.h>

@@ -1,0 +1,1 @@
+#include <hunspell/hunspell.h>

@@ -1,0 +1,3 @@
+// The umbrella module: `import OpenTextKit` gives every layer.
+@_exported import TextContent
+@_exported import TextTypography

@@ -1,0 +1,103 @@
+import Foundation
+
+/// One edit: UTF-16 range `range` of the document as it was just before the edit was replaced
+/// by `replacementLength` units. An attribute-only edit has `replacementLength == range.count`
+/// and `kind == .attributes`.
+public struct TextContentEdit: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case characters
+        case attributes
+    }
+
+    public let range: Range<Int>
+    public let replacementLength: Int
+    public let kind: Kind
+
+    public init(range: Range<Int>, replacementLength: Int, kind: Kind = .characters) {
+        self.range = range
+        self.replacementLength = replacementLength
+        self.kind = kind
+    }
+
+    /// How much the edit changed the document's length.
+    public var changeInLength: Int { replacementLength - range.count }
+
+    /// Where `offset` is after the edit.
+    ///
+    /// Offsets before the edit stay, offsets after it shift. An offset inside the replaced text
+    /// goes to the start of the replacement (`upstream`) or its end (`downstream`); so does an
+    /// offset exactly at an insertion point.
+    public func transform(_ offset: Int, affinity: TextLocationAffinity = .downstream) -> Int {
+        let start = range.lowerBound
+        if offset < start { return offset }
+        if range.isEmpty {
+            if offset > start { return offset + replacementLength }
+            return affinity == .upstream ? start : start + replacementLength
+        }
+        if offset == start { return start }
+        if offset >= range.upperBound { return offset + changeInLength }
+        return affinity == .upstream ? start : start + replacementLength
+    }
+
+    /// Where `range` is after the edit. Its edges keep out text inserted at them: a non-empty
+    /// range does not grow when text is typed just before or just after it.
+    public func transform(_ range: Range<Int>, affinity: TextLocationAffinity = .downstream) -> Range<Int> {
+        if range.isEmpty {
+            let offset = transform(range.lowerBound, affinity: affinity)
+            return offset ..< offset
+        }
+        let start = transform(range.lowerBound, affinity: .downstream)
+        let end = max(start, transform(range.upperBound, affinity: .upstream))
+        return start ..< end
+    }
+}
+
+/// Which side of an insertion a tracked location sticks to.
+public enum TextLocationAffinity: Sendable, Equatable {
+    /// Sticks to the text before it: stays put when text is inserted at it.
+    case upstream
+    /// Sticks to the text after it: moves past text inserted at it.
+    case downstream
+}
+
+/// Everything one editing transaction changed, in order. Layout managers receive one of these
+/// after the outermost transaction ends and invalidate only what it touched.
+public struct TextContentChangeSet: Sendable, Equatable {
+    /// The edits in the order they were made; each edit's range is in the coordinates left by
+    /// the edits before it.
+    public let edits: [TextContentEdit]
+
+    public init(edits: [TextContentEdit]) {
+        self.edits = edits
+    }
+
+    /// Net change of the document's UTF-16 length.
+    public var changeInLength: Int { edits.reduce(0) { $0 + $1.changeInLength } }
+
+    /// The smallest range of the final document that covers every edit (nil with no edits),
+    /// like NSTextStorage's `editedRange`.
+    public var editedRange: Range<Int>? {
+        var covered: Range<Int>?
+        for edit in edits {
+            let replaced = edit.range.lowerBound ..< edit.range.lowerBound + edit.replacementLength
+            if let previous = covered {
+                let start = edit.transform(previous.lowerBound, affinity: .upstream)
+                let end = max(start, edit.transform(previous.upperBound, affinity: .downstream))
+                covered = min(start, replaced.lowerBound) ..< max(end, replaced.upperBound)
+            } else {
+                covered = replaced
+            }
+        }
+        return covered
+    }
+
+    /// Where `offset` is after all the edits.
+    public func transform(_ offset: Int, affinity: TextLocationAffinity = .downstream) -> Int {
+        edits.reduce(offset) { $1.transform($0, affinity: affinity) }
+    }
+
+    /// Where `range` is after all the edits.
+    public func transform(_ range: Range<Int>, affinity: TextLocationAffinity = .downstream) -> Range<Int> {
+        edits.reduce(range) { $1.transform($0, affinity: affinity) }
+    }
+}

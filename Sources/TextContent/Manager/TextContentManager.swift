@@ -1,0 +1,148 @@
+import Foundation
+
+/// The model of a document, divided into elements: TextKit's `NSTextContentManager`.
+///
+/// This class holds what every content manager shares: editing transactions, the layout
+/// managers that observe it, the delegate. `TextContentStorage` is the concrete one.
+///
+/// Not thread-safe: use a content manager from one isolation domain at a time (typically the
+/// main actor). The values it hands out (locations, ranges, elements) are `Sendable`.
+open class TextContentManager {
+    /// Hides elements from enumeration (see `TextContentManagerDelegate`).
+    public weak var delegate: (any TextContentManagerDelegate)?
+
+    /// Layout managers observing this content, in the order they were added.
+    public private(set) var textLayoutManagers: [any TextContentObserving] = []
+
+    /// The layout manager that edits (e.g. the one of the focused view). Setting one that is not
+    /// in `textLayoutManagers` sets nil.
+    public var primaryTextLayoutManager: (any TextContentObserving)? {
+        get { primary }
+        set {
+            if let newValue, textLayoutManagers.contains(where: { $0 === newValue }) {
+                primary = newValue
+            } else {
+                primary = nil
+            }
+        }
+    }
+    private weak var primary: (any TextContentObserving)?
+
+    /// When true (the default) layout managers are told of changes as soon as the outermost
+    /// transaction ends; when false, changes wait for `synchronizeTextLayoutManagers()`.
+    public var automaticallySynchronizesTextLayoutManagers = true
+
+    /// True while `performEditingTransaction` runs.
+    public private(set) var hasEditingTransaction = false
+
+    private var transactionDepth = 0
+    private var pendingEdits: [TextContentEdit] = []
+    private var recorders: [Int: [TextContentEdit]] = [:]
+    private var nextRecorder = 0
+
+    /// Identifies this manager's locations.
+    public let documentIdentifier: UInt64 = DocumentIdentifiers.next()
+
+    public init() {}
+
+    /// Adds an observing layout manager; the first one added becomes primary.
+    public func addTextLayoutManager(_ textLayoutManager: any TextContentObserving) {
+        guard !textLayoutManagers.contains(where: { $0 === textLayoutManager }) else { return }
+        textLayoutManagers.append(textLayoutManager)
+        if primary == nil { primary = textLayoutManager }
+    }
+
+    /// Removes a layout manager; if it was primary, there is no primary until one is set.
+    public func removeTextLayoutManager(_ textLayoutManager: any TextContentObserving) {
+        textLayoutManagers.removeAll { $0 === textLayoutManager }
+        if primary === textLayoutManager { primary = nil }
+    }
+
+    /// Groups edits: layout managers hear of them once, after the outermost transaction.
+    /// Transactions nest.
+    public func performEditingTransaction<Result>(_ body: () throws -> Result) rethrows -> Result {
+        transactionDepth += 1
+        hasEditingTransaction = true
+        defer {
+            transactionDepth -= 1
+            if transactionDepth == 0 {
+                hasEditingTransaction = false
+                if automaticallySynchronizesTextLayoutManagers { synchronizeTextLayoutManagers() }
+            }
+        }
+        return try body()
+    }
+
+    /// Tells the layout managers of the edits not yet reported.
+    public func synchronizeTextLayoutManagers() {
+        guard !pendingEdits.isEmpty, !hasEditingTransaction else { return }
+        let changes = TextContentChangeSet(edits: pendingEdits)
+        pendingEdits.removeAll()
+        for manager in textLayoutManagers {
+            manager.textContentManager(self, didProcess: changes)
+        }
+    }
+
+    /// Subclasses call this for every edit they make, after making it.
+    public func recordEditAction(_ edit: TextContentEdit) {
+        pendingEdits.append(edit)
+        for key in recorders.keys { recorders[key]?.append(edit) }
+        if transactionDepth == 0, automaticallySynchronizesTextLayoutManagers { synchronizeTextLayoutManagers() }
+    }
+
+    /// Runs `body` and returns its result with the edits it made.
+    package func recordingEdits<Result>(_ body: () throws -> Result) rethrows -> (Result, TextContentChangeSet) {
+        let key = nextRecorder
+        nextRecorder += 1
+        recorders[key] = []
+        defer { recorders[key] = nil }
+        let result = try body()
+        return (result, TextContentChangeSet(edits: recorders[key] ?? []))
+    }
+
+    // MARK: Element provider: subclasses override these. The defaults describe an empty document.
+
+    /// The range of the whole document.
+    open var documentRange: TextRange {
+        TextRange(location: TextContentLocation(offset: 0, documentIdentifier: documentIdentifier))
+    }
+
+    /// Calls `block` with elements from `textLocation` (nil: the document's start, or its end
+    /// with `.reverse`) until it returns false, and returns the edge of what it enumerated.
+    @discardableResult
+    open func enumerateTextElements(
+        from textLocation: (any TextLocation)?,
+        options: TextContentManagerEnumerationOptions = [],
+        using block: (any TextElement) -> Bool
+    ) -> (any TextLocation)? {
+        nil
+    }
+
+    /// The location `offset` UTF-16 units from `location`, or nil outside the document.
+    open func location(_ location: any TextLocation, offsetBy offset: Int) -> (any TextLocation)? {
+        nil
+    }
+
+    /// UTF-16 units from `from` to `to`; `NSNotFound` when either is not of this document.
+    open func offset(from: any TextLocation, to: any TextLocation) -> Int {
+        NSNotFound
+    }
+}
+
+/// Hands out distinct document identifiers, thread-safely.
+enum DocumentIdentifiers {
+    private static let counter = Counter()
+
+    static func next() -> UInt64 { counter.next() }
+
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: UInt64 = 0
+        func next() -> UInt64 {
+            lock.lock()
+            defer { lock.unlock() }
+            value += 1
+            return value
+        }
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+
+extension TextContentStorage {
+    /// Replaces the text in `range` with `attributedString` (nil deletes), keeping the attributes
+    /// it carries. Range edges inside a grapheme cluster (or a surrogate pair) move outward to
+    /// the cluster's edges: an edit never splits a cluster.
+    public func replaceContents(in range: TextRange, with attributedString: AttributedString?) throws(TextContentError) {
+        let replacement = attributedString ?? AttributedString()
+        try replaceCharacters(in: offsets(of: range), insertedUnits: replacement.utf16) { text, bounds in
+            text.replaceSubrange(bounds, with: replacement)
+        }
+    }
+
+    /// Replaces the text in `range` with `string`, which takes the attributes of the text it
+    /// replaces or follows (those that are inherited by added text), as typing does.
+    public func replaceContents(in range: TextRange, with string: String) throws(TextContentError) {
+        try replaceCharacters(in: offsets(of: range), insertedUnits: string.utf16) { text, bounds in
+            text.characters.replaceSubrange(bounds, with: string)
+        }
+    }
+
+    /// Sets the attributes of the text in `range` to `attributes`, replacing the ones it had.
+    public func setAttributes(_ attributes: AttributeContainer, in range: TextRange) throws(TextContentError) {
+        try transformAttributes(in: range) { $0.setAttributes(attributes) }
+    }
+
+    /// Merges `attributes` into those of the text in `range`.
+    public func addAttributes(_ attributes: AttributeContainer, in range: TextRange) throws(TextContentError) {
+        try transformAttributes(in: range) { $0.mergeAttributes(attributes) }
+    }
+
+    /// Removes attribute `key` from the text in `range`.
+    public func removeAttribute<Key: AttributedStringKey>(_ key: Key.Type, in range: TextRange) throws(TextContentError) where Key.Value: Sendable {
+        try transformAttributes(in: range) { $0[key] = nil }
+    }
+
+    /// Changes attributes of the text in `range`; `body` runs once for each paragraph's part of
+    /// it. Paragraph-bound attributes spread to whole paragraphs, as AttributedString does.
+    ///
+    /// ```swift
+    /// try storage.transformAttributes(in: range) { $0.foregroundColor = .init(red: 1, green: 0, blue: 0) }
+    /// ```
+    public func transformAttributes(in range: TextRange, _ body: (inout AttributedSubstring) -> Void) throws(TextContentError) {
+        let requested = try offsets(of: range)
+        let offsets = snappedToGraphemeClusters(requested)
+        guard !offsets.isEmpty, let first = index.paragraph(containing: offsets.lowerBound) else { return }
+        var changed: [ParagraphEntry] = []
+        var last = first
+        index.forEach(from: first.ordinal, reverse: false) { position in
+            var text = attributedString(of: position.entry)
+            let lower = max(offsets.lowerBound, position.start) - position.start
+            let upper = min(offsets.upperBound, position.end) - position.start
+            body(&text[text.utf16Range(lower ..< upper)])
+            var entry = position.entry
+            entry.content = .attributed(text)
+            changed.append(entry)
+            last = position
+            return position.end < offsets.upperBound
+        }
+        isPristine = false
+        index.replace(first.ordinal ..< last.ordinal + 1, with: changed)
+        recordEditAction(TextContentEdit(range: first.start ..< last.end, replacementLength: last.end - first.start, kind: .attributes))
+    }
+
+    /// The core of every character edit: apply `mutate` to the paragraphs the edit touches and
+    /// put the result back, re-split into paragraphs. Cost: O(log n + touched paragraphs).
+    func replaceCharacters(
+        in requested: Range<Int>,
+        insertedUnits: some Collection<UInt16>,
+        _ mutate: (inout AttributedString, Range<AttributedString.Index>) -> Void
+    ) {
+        let offsets = snappedToGraphemeClusters(requested)
+        let insertsSeparator = insertedUnits.contains { $0 == 0x0A || $0 == 0x0D || $0 == 0x2029 }
+        isPristine = false
+        let lengthBeforeEdit = utf16Length
+        defer {
+            let inserted = utf16Length - (lengthBeforeEdit - offsets.count)
+            recordEditAction(TextContentEdit(range: offsets, replacementLength: inserted))
+        }
+
+        // Fast path, typing: the edit stays inside one paragraph's content and neither removes
+        // nor inserts a separator, so the paragraph structure cannot change.
+        if !insertsSeparator, let position = index.paragraph(containing: offsets.lowerBound),
+           offsets.lowerBound < position.end || position.entry.separatorLength == 0,
+           offsets.upperBound <= position.contentEnd,
+           !mayJoinWithPreviousSeparator(position, removing: offsets) {
+            var text = attributedString(of: position.entry)
+            mutate(&text, text.utf16Range(offsets.lowerBound - position.start ..< offsets.upperBound - position.start))
+            var entry = position.entry
+            entry.content = .attributed(text)
+            entry.utf16Length = text.utf16.count
+            if entry.utf16Length == 0 {
+                index.replace(position.ordinal ..< position.ordinal + 1, with: [])
+            } else {
+                index.replace(position.ordinal ..< position.ordinal + 1, with: [entry])
+            }
+            return
+        }
+
+        // General path: rebuild the touched paragraphs, plus the one before (a `\r` there may
+        // join an inserted `\n`) and the one starting at the end (a removed separator merges it).
+        var combined = AttributedString()
+        var touched = 0 ..< 0
+        var combinedStart = 0
+        if let firstPosition = index.paragraph(containing: offsets.lowerBound),
+           let lastPosition = index.paragraph(containing: offsets.upperBound) {
+            var first = firstPosition.ordinal
+            if firstPosition.start == offsets.lowerBound, first > 0 { first -= 1 }
+            touched = first ..< lastPosition.ordinal + 1
+            index.forEach(from: first, reverse: false) { position in
+                if position.ordinal == first { combinedStart = position.start }
+                combined.append(attributedString(of: position.entry))
+                return position.ordinal < lastPosition.ordinal
+            }
+        }
+        mutate(&combined, combined.utf16Range(offsets.lowerBound - combinedStart ..< offsets.upperBound - combinedStart))
+        index.replace(touched, with: Self.attributedParagraphs(of: combined))
+    }
+
+    /// Whether deleting `removing` from `position` could bring a `\r` ending the previous
+    /// paragraph next to this paragraph's `\n`, making one `\r\n` separator.
+    private func mayJoinWithPreviousSeparator(_ position: ParagraphPosition, removing: Range<Int>) -> Bool {
+        guard position.ordinal > 0, removing.lowerBound == position.start, removing.upperBound == position.contentEnd,
+              !removing.isEmpty, let previous = index.paragraph(at: position.ordinal - 1) else { return false }
+        return previous.entry.separatorLength == 1 && lastUnit(of: previous.entry) == 0x0D
+    }
+
+    private func lastUnit(of entry: ParagraphEntry) -> UInt16? {
+        switch entry.content {
+        case .plain(let start, let count): return plainText(start, count).utf16.last
+        case .attributed(let text): return text.utf16.last
+        }
+    }
+
+    /// `offsets` widened so that neither edge falls inside a grapheme cluster. Clusters never
+    /// cross a paragraph separator, so each edge is resolved within its own paragraph.
+    func snappedToGraphemeClusters(_ offsets: Range<Int>) -> Range<Int> {
+        let lower = clusterBoundary(atOrBefore: offsets.lowerBound)
+        let upper = offsets.isEmpty ? lower : max(lower, clusterBoundary(atOrAfter: offsets.upperBound))
+        return lower ..< max(lower, upper)
+    }
+
+    /// The start of the grapheme cluster containing `offset` (offset itself at a boundary).
+    func clusterBoundary(atOrBefore offset: Int) -> Int {
+        clusterEdges(around: offset)?.lowerBound ?? offset
+    }
+
+    /// The end of the grapheme cluster containing `offset` (offset itself at a boundary).
+    func clusterBoundary(atOrAfter offset: Int) -> Int {
+        guard let edges = clusterEdges(around: offset) else { return offset }
+        return edges.lowerBound == offset ? offset : edges.upperBound
+    }
+
+    /// The cluster that contains `offset` strictly inside it, or nil at a boundary.
+    ///
+    /// Boundaries are found with the standard library's `String`, not AttributedString's
+    /// character view, which mis-segments around `\r\n` on Linux (swiftlang/swift#61532).
+    private func clusterEdges(around offset: Int) -> Range<Int>? {
+        guard let position = index.paragraph(containing: offset), offset > position.start, offset < position.end else { return nil }
+        let local = offset - position.start
+        let text: Substring
+        switch position.entry.content {
+        case .plain(let start, let count):
+            text = plainText(start, count)
+        case .attributed(let attributed):
+            // Two scalars below U+0300 other than CR LF always have a boundary between them.
+            let at = attributed.utf16.index(attributed.startIndex, offsetBy: local)
+            let before = attributed.utf16[attributed.utf16.index(before: at)], after = attributed.utf16[at]
+            if before < 0x300, after < 0x300, !(before == 0x0D && after == 0x0A) { return nil }
+            text = Substring(Self.plainString(of: attributed))
+        }
+        return Self.clusterEdges(in: text, around: local).map { $0.lowerBound + position.start ..< $0.upperBound + position.start }
+    }
+
+    /// The text of an attributed string, read through its scalars.
+    static func plainString(of text: AttributedString) -> String {
+        var result = ""
+        result.unicodeScalars.append(contentsOf: text.unicodeScalars)
+        return result
+    }
+
+    private static func clusterEdges(in text: Substring, around local: Int) -> Range<Int>? {
+        let target = text.utf16.index(text.startIndex, offsetBy: local)
+        let end = text.index(after: target)
+        let begin = text.index(before: end)
+        let lower = text.utf16.distance(from: text.startIndex, to: begin)
+        guard lower != local else { return nil }
+        return lower ..< text.utf16.distance(from: text.startIndex, to: end)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+extension TextContentStorage {
+    /// The paragraph containing `location` (at the document's end, the last paragraph), or nil
+    /// for an empty document or a location not of this document.
+    public func textParagraph(for location: any TextLocation) -> TextParagraph? {
+        guard let offset = try? offset(of: location), let position = index.paragraph(containing: offset) else { return nil }
+        return paragraph(at: position)
+    }
+
+    /// The paragraph with ordinal `ordinal` (0-based), or nil out of bounds. O(log n).
+    public func textParagraph(atIndex ordinal: Int) -> TextParagraph? {
+        index.paragraph(at: ordinal).map(paragraph(at:))
+    }
+
+    /// The ordinal of the paragraph containing `location`. O(log n).
+    public func paragraphIndex(for location: any TextLocation) -> Int? {
+        guard let offset = try? offset(of: location) else { return nil }
+        return index.paragraph(containing: offset)?.ordinal
+    }
+
+    /// The paragraphs that intersect `range` (an empty range: the paragraph containing it).
+    public func textElements(for range: TextRange) -> [any TextElement] {
+        guard let offsets = try? offsets(of: range), let first = index.paragraph(containing: offsets.lowerBound) else { return [] }
+        var elements: [any TextElement] = []
+        index.forEach(from: first.ordinal, reverse: false) { position in
+            elements.append(paragraph(at: position))
+            return position.end < offsets.upperBound
+        }
+        return elements
+    }
+
+    /// The attributed string of an element of this document.
+    public func attributedString(for element: any TextElement) -> AttributedString? {
+        (element as? TextParagraph)?.attributedString
+    }
+
+    /// See `enumerateTextElements(from:options:using:)`.
+    func enumerateParagraphs(
+        from textLocation: (any TextLocation)?,
+        options: TextContentManagerEnumerationOptions,
+        using block: (any TextElement) -> Bool
+    ) -> (any TextLocation)? {
+        let reverse = options.contains(.reverse)
+        let length = utf16Length
+        let startOffset: Int
+        if let textLocation {
+            guard let offset = try? offset(of: textLocation) else { return nil }
+            startOffset = offset
+        } else {
+            startOffset = reverse ? length : 0
+        }
+        guard let containing = index.paragraph(containing: startOffset) else { return makeLocation(startOffset) }
+        let firstOrdinal: Int
+        if reverse {
+            // Backward enumeration starts at the element before the one containing the location.
+            firstOrdinal = startOffset == length ? containing.ordinal : containing.ordinal - 1
+            guard firstOrdinal >= 0 else { return makeLocation(0) }
+        } else {
+            guard startOffset < length else { return makeLocation(length) }
+            firstOrdinal = containing.ordinal
+        }
+        var edge = reverse ? length : 0
+        index.forEach(from: firstOrdinal, reverse: reverse) { position in
+            let element = paragraph(at: position)
+            edge = reverse ? position.start : position.end
+            if let delegate, !delegate.textContentManager(self, shouldEnumerate: element, options: options) {
+                return true
+            }
+            return block(element)
+        }
+        return makeLocation(edge)
+    }
+
+    /// The element for a paragraph position, as the delegate wants it shown.
+    func paragraph(at position: ParagraphPosition) -> TextParagraph {
+        let range = TextRange(location: makeLocation(position.start), end: makeLocation(position.end))!
+        let contentEnd = makeLocation(position.contentEnd)
+        if let delegate = delegate as? any TextContentStorageDelegate,
+           let substitute = delegate.textContentStorage(self, textParagraphWith: NSRange(location: position.start, length: position.entry.utf16Length)) {
+            let length = substitute.attributedString.utf16.count
+            if length == position.entry.utf16Length {
+                return substitute.placed(at: range, contentEnd: contentEnd)
+            }
+            lastDelegateError = .substitutedParagraphLengthMismatch(expected: position.entry.utf16Length, actual: length)
+        }
+        return TextParagraph(attributedString: attributedString(of: position.entry), elementRange: range, contentEnd: contentEnd)
+    }
+}

@@ -1,0 +1,255 @@
+import Foundation
+
+/// The concrete content manager: a document of `AttributedString` paragraphs.
+///
+/// Paragraphs live in a summarized B-tree, so finding the paragraph of an offset, converting
+/// offsets and editing cost O(log n) in the number of paragraphs. Text read from a file stays
+/// as the file's bytes until a paragraph is edited or its attributes are asked for; opening
+/// makes no per-paragraph objects.
+///
+/// ```swift
+/// let storage = TextContentStorage(string: "Hello\nworld")
+/// let start = storage.documentRange.location
+/// let range = TextRange(location: start, end: storage.location(start, offsetBy: 5))!
+/// try storage.replaceContents(in: range, with: "Goodbye")
+/// storage.string   // "Goodbye\nworld"
+/// ```
+public final class TextContentStorage: TextContentManager {
+    /// The original text that `.plain` paragraphs slice; immutable and contiguous UTF-8.
+    let source: String
+    var index: ParagraphIndex
+    var cache: ParagraphCache
+    /// The last time a delegate's substituted paragraph was refused, and why.
+    public internal(set) var lastDelegateError: TextContentError?
+    /// True until the first edit of a document made from plain text: its text is `source`.
+    var isPristine: Bool
+
+    /// How many plain paragraphs may keep a cached `AttributedString`.
+    public static let defaultElementCacheCapacity = 4096
+
+    /// An empty document.
+    public convenience override init() {
+        self.init(string: "")
+    }
+
+    /// A document with the text of `string`, no attributes.
+    public init(string: String, elementCacheCapacity: Int = TextContentStorage.defaultElementCacheCapacity) {
+        var text = string
+        text.makeContiguousUTF8()
+        source = text
+        let entries = text.utf8.withContiguousStorageIfAvailable {
+            ParagraphScanner.plainParagraphs(in: $0)
+        } ?? []
+        index = ParagraphIndex(entries)
+        cache = ParagraphCache(capacity: elementCacheCapacity)
+        isPristine = true
+        super.init()
+    }
+
+    /// A document with the text and attributes of `attributedString`.
+    public init(attributedString: AttributedString, elementCacheCapacity: Int = TextContentStorage.defaultElementCacheCapacity) {
+        source = ""
+        index = ParagraphIndex(Self.attributedParagraphs(of: attributedString))
+        cache = ParagraphCache(capacity: elementCacheCapacity)
+        isPristine = false
+        super.init()
+    }
+
+    /// A document read from a UTF-8 text file. Invalid UTF-8 is an error naming the byte offset
+    /// of the first bad sequence, unless `allowsLossyDecoding` replaces bad sequences with U+FFFD.
+    public convenience init(contentsOf url: URL, allowsLossyDecoding: Bool = false) throws(TextContentError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url, options: .alwaysMapped)
+        } catch {
+            throw .unreadableFile(path: url.path, reason: (error as NSError).localizedDescription)
+        }
+        try self.init(utf8: data, allowsLossyDecoding: allowsLossyDecoding)
+    }
+
+    /// A document from UTF-8 bytes; see `init(contentsOf:allowsLossyDecoding:)`.
+    public convenience init(utf8 data: Data, allowsLossyDecoding: Bool = false) throws(TextContentError) {
+        if let text = String(validating: data, as: UTF8.self) {
+            self.init(string: text)
+        } else if allowsLossyDecoding {
+            self.init(string: String(decoding: data, as: UTF8.self))
+        } else {
+            let offset = data.withUnsafeBytes { raw in
+                ParagraphScanner.firstInvalidUTF8Offset(in: raw.bindMemory(to: UInt8.self))
+            }
+            throw .invalidUTF8(byteOffset: offset ?? 0)
+        }
+    }
+
+    // MARK: Size
+
+    /// The number of paragraphs.
+    public var paragraphCount: Int { index.paragraphCount }
+
+    /// The document's length in UTF-16 code units.
+    public var utf16Length: Int { index.utf16Length }
+
+    /// How many plain paragraphs currently keep a cached attributed string.
+    public var cachedElementCount: Int { cache.count }
+
+    // MARK: Locations
+
+    func makeLocation(_ offset: Int) -> TextContentLocation {
+        TextContentLocation(offset: offset, documentIdentifier: documentIdentifier)
+    }
+
+    /// The UTF-16 offset of `location`, or an error if it is not a valid location of this document.
+    public func offset(of location: any TextLocation) throws(TextContentError) -> Int {
+        guard let location = location as? TextContentLocation, location.documentIdentifier == documentIdentifier else {
+            throw .foreignLocation(location.description)
+        }
+        guard location.offset >= 0, location.offset <= utf16Length else {
+            throw .outOfBounds(offset: location.offset, documentLength: utf16Length)
+        }
+        return location.offset
+    }
+
+    /// The UTF-16 offsets of `range`, or an error if it is not a valid range of this document.
+    public func offsets(of range: TextRange) throws(TextContentError) -> Range<Int> {
+        let start = try offset(of: range.location)
+        let end = try offset(of: range.endLocation)
+        return start ..< max(start, end)
+    }
+
+    /// The range of UTF-16 offsets `offsets`, or nil if it is out of bounds.
+    public func textRange(for offsets: Range<Int>) -> TextRange? {
+        guard offsets.lowerBound >= 0, offsets.upperBound <= utf16Length else { return nil }
+        return TextRange(location: makeLocation(offsets.lowerBound), end: makeLocation(offsets.upperBound))
+    }
+
+    public override var documentRange: TextRange {
+        TextRange(location: makeLocation(0), end: makeLocation(utf16Length))!
+    }
+
+    public override func location(_ location: any TextLocation, offsetBy offset: Int) -> (any TextLocation)? {
+        guard let start = try? self.offset(of: location) else { return nil }
+        let (target, overflow) = start.addingReportingOverflow(offset)
+        guard !overflow, target >= 0, target <= utf16Length else { return nil }
+        return makeLocation(target)
+    }
+
+    public override func offset(from: any TextLocation, to: any TextLocation) -> Int {
+        guard let start = try? offset(of: from), let end = try? offset(of: to) else { return NSNotFound }
+        return end - start
+    }
+
+    /// The text range of an `NSRange` (UTF-16), or nil if it is out of bounds or `NSNotFound`.
+    public func textRange(for range: NSRange) -> TextRange? {
+        guard range.location != NSNotFound, range.location >= 0, range.length >= 0 else { return nil }
+        let (end, overflow) = range.location.addingReportingOverflow(range.length)
+        guard !overflow else { return nil }
+        return textRange(for: range.location ..< end)
+    }
+
+    /// The `NSRange` of a text range; location `NSNotFound` if the range is not of this document.
+    public func nsRange(for range: TextRange) -> NSRange {
+        guard let offsets = try? offsets(of: range) else { return NSRange(location: NSNotFound, length: 0) }
+        return NSRange(location: offsets.lowerBound, length: offsets.count)
+    }
+
+    /// Enumerates paragraphs from the one containing `textLocation` (backward: from the one
+    /// before it), skipping those the delegate hides, and returns the edge reached.
+    @discardableResult
+    public override func enumerateTextElements(
+        from textLocation: (any TextLocation)?,
+        options: TextContentManagerEnumerationOptions = [],
+        using block: (any TextElement) -> Bool
+    ) -> (any TextLocation)? {
+        enumerateParagraphs(from: textLocation, options: options, using: block)
+    }
+
+    // MARK: Content
+
+    /// The whole document as one attributed string, made on demand: O(document).
+    public var attributedString: AttributedString {
+        if isPristine { return AttributedString(source) }
+        var result = AttributedString()
+        index.forEach(from: 0, reverse: false) { position in
+            result.append(attributedString(of: position.entry))
+            return true
+        }
+        return result
+    }
+
+    /// The whole document's text, made on demand: O(document).
+    public var string: String {
+        var result = ""
+        result.reserveCapacity(utf16Length)
+        index.forEach(from: 0, reverse: false) { position in
+            switch position.entry.content {
+            case .plain(let start, let count): result += plainText(start, count)
+            case .attributed(let text): result += Self.plainString(of: text)
+            }
+            return true
+        }
+        return result
+    }
+
+    /// The attributed text in `range`, or nil if the range is not of this document.
+    public func attributedString(in range: TextRange) -> AttributedString? {
+        guard let offsets = try? offsets(of: range) else { return nil }
+        return attributedString(in: offsets)
+    }
+
+    /// The attributed text in `offsets`, widened to whole grapheme clusters (a slice that cuts
+    /// a cluster breaks AttributedString's character view).
+    func attributedString(in requested: Range<Int>) -> AttributedString {
+        let offsets = snappedToGraphemeClusters(requested)
+        var result = AttributedString()
+        guard let first = index.paragraph(containing: offsets.lowerBound), !offsets.isEmpty else { return result }
+        index.forEach(from: first.ordinal, reverse: false) { position in
+            let text = attributedString(of: position.entry)
+            let lower = max(offsets.lowerBound, position.start) - position.start
+            let upper = min(offsets.upperBound, position.end) - position.start
+            result.append(text[text.utf16Range(lower ..< upper)])
+            return position.end < offsets.upperBound
+        }
+        return result
+    }
+
+    func plainText(_ start: Int, _ count: Int) -> Substring {
+        let utf8 = source.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: start)
+        return source[lower ..< utf8.index(lower, offsetBy: count)]
+    }
+
+    /// The attributed string of a paragraph entry; plain ones are made once and cached.
+    func attributedString(of entry: ParagraphEntry) -> AttributedString {
+        switch entry.content {
+        case .attributed(let text):
+            return text
+        case .plain(let start, let count):
+            if let cached = cache.value(for: start) { return cached }
+            let text = AttributedString(String(plainText(start, count)))
+            cache.insert(text, for: start)
+            return text
+        }
+    }
+
+    /// Paragraph entries of an attributed string.
+    static func attributedParagraphs(of text: AttributedString) -> [ParagraphEntry] {
+        var entries: [ParagraphEntry] = []
+        var lower = text.startIndex
+        for (length, separator) in ParagraphScanner.paragraphs(ofUTF16: text.utf16) {
+            let upper = text.utf16.index(lower, offsetBy: length)
+            entries.append(ParagraphEntry(
+                content: .attributed(AttributedString(text[lower ..< upper])),
+                utf16Length: length, separatorLength: separator))
+            lower = upper
+        }
+        return entries
+    }
+}
+
+extension AttributedString {
+    /// The index range of UTF-16 offsets `offsets`.
+    func utf16Range(_ offsets: Range<Int>) -> Range<AttributedString.Index> {
+        let lower = utf16.index(startIndex, offsetBy: offsets.lowerBound)
+        return lower ..< utf16.index(lower, offsetBy: offsets.count)
+    }
+}

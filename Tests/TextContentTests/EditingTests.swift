@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+@testable import TextContent
+
+@Suite struct EditingTests {
+    @Test func typingInsideAParagraph() throws {
+        let storage = TextContentStorage(string: "Hello world\nSecond")
+        try storage.replaceContents(in: storage.range(5 ..< 5), with: ",")
+        #expect(storage.string == "Hello, world\nSecond")
+        #expect(storage.paragraphCount == 2)
+        try storage.replaceContents(in: storage.range(0 ..< 5), with: "مرحبا")
+        #expect(storage.string == "مرحبا, world\nSecond")
+    }
+
+    @Test func insertingAndRemovingSeparatorsSplitsAndJoinsParagraphs() throws {
+        let storage = TextContentStorage(string: "abcdef")
+        try storage.replaceContents(in: storage.range(3 ..< 3), with: "\n")
+        #expect(storage.paragraphCount == 2)
+        try storage.replaceContents(in: storage.range(3 ..< 4), with: "")
+        #expect(storage.paragraphCount == 1)
+        #expect(storage.string == "abcdef")
+    }
+
+    @Test func carriageReturnAndLineFeedJoinIntoOneSeparator() throws {
+        let storage = TextContentStorage(string: "ab\rcd")
+        #expect(storage.paragraphCount == 2)
+        try storage.replaceContents(in: storage.range(3 ..< 3), with: "\n")
+        #expect(storage.string == "ab\r\ncd")
+        #expect(storage.paragraphCount == 2)
+        #expect(storage.textParagraph(atIndex: 0)!.paragraphSeparatorRange.map { storage.nsRange(for: $0) } == NSRange(location: 2, length: 2))
+        // Deleting the text between a \r and a \n joins them too.
+        let other = TextContentStorage(string: "ab\rx\ncd")
+        #expect(other.paragraphCount == 3)
+        try other.replaceContents(in: other.range(3 ..< 4), with: "")
+        #expect(other.string == "ab\r\ncd")
+        #expect(other.paragraphCount == 2)
+    }
+
+    @Test func appendingAfterAFinalSeparatorMakesANewParagraph() throws {
+        let storage = TextContentStorage(string: "end\n")
+        try storage.replaceContents(in: storage.range(4 ..< 4), with: "more")
+        #expect(storage.paragraphCount == 2)
+        #expect(storage.textParagraph(atIndex: 1).map { String($0.attributedString.characters) } == "more")
+    }
+
+    @Test func editsOfAnEmptyDocument() throws {
+        let storage = TextContentStorage()
+        try storage.replaceContents(in: storage.documentRange, with: "x\ny")
+        #expect(storage.paragraphCount == 2)
+        try storage.replaceContents(in: storage.documentRange, with: "")
+        #expect(storage.paragraphCount == 0)
+        #expect(storage.utf16Length == 0)
+    }
+
+    @Test func editsNeverSplitASurrogatePairOrACluster() throws {
+        let storage = TextContentStorage(string: "a😀b")
+        // Offset 2 is inside the surrogate pair of 😀 (offsets 1 ..< 3).
+        try storage.replaceContents(in: storage.range(2 ..< 2), with: "X")
+        #expect(storage.string == "aX😀b")
+        let cluster = TextContentStorage(string: "xe\u{301}y👨‍👩‍👧z")
+        // Deleting from inside "é" to inside the family emoji takes both clusters whole.
+        try cluster.replaceContents(in: cluster.range(2 ..< 6), with: "")
+        #expect(cluster.string == "xz")
+    }
+
+    @Test func attributedReplacementKeepsItsAttributesAndStringReplacementInherits() throws {
+        var bold = AttributedString("link")
+        bold.link = URL(string: "https://a.example")
+        let storage = TextContentStorage(attributedString: bold)
+        try storage.replaceContents(in: storage.range(4 ..< 4), with: "ed")
+        #expect(storage.attributedString.runs.count == 1)
+        #expect(storage.attributedString.link == URL(string: "https://a.example"))
+        try storage.replaceContents(in: storage.range(0 ..< 0), with: AttributedString("plain "))
+        #expect(storage.attributedString.runs.count == 2)
+        #expect(String(storage.attributedString.characters) == "plain linked")
+    }
+
+    @Test func attributeEditsChangeNoText() throws {
+        let storage = TextContentStorage(string: "one\ntwo\nthree")
+        let url = URL(string: "https://b.example")!
+        var attributes = AttributeContainer()
+        attributes.link = url
+        try storage.addAttributes(attributes, in: storage.range(2 ..< 9))
+        #expect(storage.string == "one\ntwo\nthree")
+        let runs = storage.attributedString.runs.map { ($0.link, $0.range) }
+        #expect(runs.count == 3)
+        #expect(storage.attributedString(in: storage.range(2 ..< 9))!.runs.allSatisfy { $0.link == url })
+        try storage.removeAttribute(AttributeScopes.FoundationAttributes.LinkAttribute.self, in: storage.documentRange)
+        #expect(storage.attributedString.runs.count == 1)
+        try storage.setAttributes(attributes, in: storage.range(0 ..< 3))
+        #expect(storage.attributedString(in: storage.range(0 ..< 3))!.link == url)
+    }
+
+    @Test func badRangesAreErrorsAndChangeNothing() {
+        let storage = TextContentStorage(string: "abc")
+        let stale = TextContentStorage(string: "abcdefgh").range(5 ..< 8)
+        #expect(throws: TextContentError.self) { try storage.replaceContents(in: stale, with: "x") }
+        #expect(throws: TextContentError.self) { try storage.setAttributes(AttributeContainer(), in: stale) }
+        #expect(storage.string == "abc")
+    }
+}
+
+@Suite struct FileInputTests {
+    func temporaryFile(_ bytes: [UInt8]) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("otk-\(UUID().uuidString).txt")
+        try Data(bytes).write(to: url)
+        return url
+    }
+
+    @Test func invalidUTF8NamesTheByteOffset() throws {
+        let url = try temporaryFile(Array("Hello\nwörld ".utf8) + [0xFF, 0x41])
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(throws: TextContentError.invalidUTF8(byteOffset: 13)) { try TextContentStorage(contentsOf: url) }
+        let error = TextContentError.invalidUTF8(byteOffset: 13)
+        #expect(error.description.contains("byte offset 13"))
+        let lossy = try TextContentStorage(contentsOf: url, allowsLossyDecoding: true)
+        #expect(lossy.string == "Hello\nwörld \u{FFFD}A")
+    }
+
+    @Test func truncatedMultibyteSequenceAtTheEnd() throws {
+        let url = try temporaryFile(Array("ಕನ್ನಡ".utf8).dropLast())
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(throws: TextContentError.invalidUTF8(byteOffset: 12)) { try TextContentStorage(contentsOf: url) }
+    }
+
+    @Test func aMissingFileIsAClearError() {
+        #expect {
+            try TextContentStorage(contentsOf: URL(fileURLWithPath: "/nonexistent/otk.txt"))
+        } throws: { error in
+            guard case .unreadableFile(let path, _) = error as? TextContentError else { return false }
+            return path == "/nonexistent/otk.txt"
+        }
+    }
+
+    @Test func aFileWithEveryScriptOpens() throws {
+        let text = Samples.mixed.map(\.text).joined(separator: "\r\n")
+        let url = try temporaryFile(Array(text.utf8))
+        defer { try? FileManager.default.removeItem(at: url) }
+        let storage = try TextContentStorage(contentsOf: url)
+        #expect(storage.string == text)
+        #expect(storage.paragraphCount == Samples.mixed.count)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import TextContent
+
+@Suite struct ParagraphTests {
+    func paragraphs(_ storage: TextContentStorage) -> [(text: String, content: Range<Int>, separator: Range<Int>)] {
+        var result: [(String, Range<Int>, Range<Int>)] = []
+        storage.enumerateTextElements(from: nil) { element in
+            let paragraph = element as! TextParagraph
+            let content = try! storage.offsets(of: paragraph.paragraphContentRange!)
+            let separator = try! storage.offsets(of: paragraph.paragraphSeparatorRange!)
+            result.append((String(paragraph.attributedString.characters), content, separator))
+            return true
+        }
+        return result
+    }
+
+    @Test func everySeparatorKindEndsAParagraph() {
+        let storage = TextContentStorage(string: "one\ntwo\r\nthree\rfour\u{2029}five")
+        let found = paragraphs(storage)
+        #expect(found.map(\.text) == ["one\n", "two\r\n", "three\r", "four\u{2029}", "five"])
+        #expect(found.map(\.content) == [0 ..< 3, 4 ..< 7, 9 ..< 14, 15 ..< 19, 20 ..< 24])
+        #expect(found.map(\.separator) == [3 ..< 4, 7 ..< 9, 14 ..< 15, 19 ..< 20, 24 ..< 24])
+        #expect(storage.paragraphCount == 5)
+    }
+
+    @Test func aLineSeparatorDoesNotEndAParagraph() {
+        let storage = TextContentStorage(string: "line one\u{2028}line two\n")
+        #expect(storage.paragraphCount == 1)
+    }
+
+    @Test func emptyLinesAndATrailingSeparator() {
+        let storage = TextContentStorage(string: "\n\n\r\n")
+        #expect(paragraphs(storage).map(\.text) == ["\n", "\n", "\r\n"])
+        #expect(TextContentStorage(string: "").paragraphCount == 0)
+        #expect(TextContentStorage(string: "x").paragraphCount == 1)
+    }
+
+    @Test func mixedScriptParagraphsKeepTheirText() throws {
+        let texts = Samples.mixed.map(\.text)
+        try #require(texts.count >= 16)
+        let storage = TextContentStorage(string: texts.joined(separator: "\n"))
+        #expect(paragraphs(storage).map { $0.text.trimmingCharacters(in: .newlines) } == texts)
+        #expect(storage.utf16Length == texts.joined(separator: "\n").utf16.count)
+    }
+
+    @Test func attributedInitSplitsParagraphsAndKeepsAttributes() {
+        var text = AttributedString("Hello\n")
+        text.link = URL(string: "https://example.com")
+        text.append(AttributedString(Samples.text("ar_Arab")))
+        let storage = TextContentStorage(attributedString: text)
+        #expect(storage.paragraphCount == 2)
+        let first = storage.textParagraph(atIndex: 0)!
+        #expect(first.attributedString.link == URL(string: "https://example.com"))
+        #expect(storage.attributedString == text)
+    }
+
+    @Test func paragraphLookupByLocationAndIndex() {
+        let storage = TextContentStorage(string: "ab\ncd\nef")
+        #expect(storage.paragraphIndex(for: storage.location(at: 0)) == 0)
+        #expect(storage.paragraphIndex(for: storage.location(at: 2)) == 0)
+        #expect(storage.paragraphIndex(for: storage.location(at: 3)) == 1)
+        #expect(storage.paragraphIndex(for: storage.location(at: 8)) == 2)
+        #expect(storage.textParagraph(atIndex: 3) == nil)
+        #expect(storage.textParagraph(atIndex: -1) == nil)
+        let elements = storage.textElements(for: storage.range(1 ..< 4))
+        #expect(elements.count == 2)
+    }
+
+    @Test func elementCacheIsBounded() {
+        let text = (0 ..< 500).map { "paragraph \($0)" }.joined(separator: "\n")
+        let storage = TextContentStorage(string: text, elementCacheCapacity: 64)
+        var count = 0
+        storage.enumerateTextElements(from: nil) { _ in count += 1; return true }
+        #expect(count == 500)
+        #expect(storage.cachedElementCount == 64)
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import PropertyBased
+import Testing
+@testable import TextContent
+
+/// Random edit sequences checked against a plain-string model after every step:
+/// 20 runs x 500 steps = 10,000 random edits a test run.
+@Suite struct StoragePropertyTests {
+    static let runs = 20
+    static let stepsPerRun = 500
+
+    @Test func randomEditsAgreeWithThePlainStringModel() async {
+        await propertyCheck(count: Self.runs, input: Gen.uint64(in: 0 ... .max)) { seed in
+            var run = EditRun(seed: seed)
+            for step in 0 ..< Self.stepsPerRun {
+                run.step()
+                try run.check(step: step)
+            }
+        }
+    }
+}
+
+/// One random run: a storage, its model, an observer and tracked ranges.
+struct EditRun {
+    var random: SplitMix64
+    let storage: TextContentStorage
+    var model: PlainTextModel
+    let observer = RecordingObserver()
+    var tracked: [TextRange] = []
+    let seed: UInt64
+
+    init(seed: UInt64) {
+        self.seed = seed
+        var generator = SplitMix64(seed: seed)
+        let initial = (0 ..< 4).map { _ in Samples.pieces.randomElement(using: &generator)! }.joined()
+        random = generator
+        storage = TextContentStorage(string: initial)
+        model = PlainTextModel(initial)
+        storage.addTextLayoutManager(observer)
+    }
+
+    mutating func randomText() -> String {
+        let count = Int.random(in: 0 ... 3, using: &random)
+        var text = (0 ..< count).map { _ in Samples.pieces.randomElement(using: &random)! }.joined()
+        if Int.random(in: 0 ..< 10, using: &random) == 0, let sample = Samples.mixed.randomElement(using: &random) {
+            text += String(sample.text.prefix(Int.random(in: 1 ... 12, using: &random)))
+        }
+        return text
+    }
+
+    mutating func randomRange() -> Range<Int> {
+        let length = model.units.count
+        let a = Int.random(in: 0 ... length, using: &random)
+        let span = length > 300 ? 40 : 6
+        let b = min(length, a + Int.random(in: 0 ... span, using: &random))
+        return a ..< b
+    }
+
+    /// One character edit, applied to storage and model alike.
+    mutating func edit() {
+        let requested = randomRange()
+        let text = randomText()
+        let snapped = model.snapped(requested)
+        if ProcessInfo.processInfo.environment["OTK_TRACE"] != nil {
+            print("seed \(seed) model \(model.string.debugDescription) replace \(requested) snapped \(snapped) with \(text.debugDescription)")
+        }
+        if Bool.random(using: &random) {
+            try! storage.replaceContents(in: storage.range(requested), with: text)
+        } else {
+            var attributed = AttributedString(text)
+            if Bool.random(using: &random) { attributed.link = URL(string: "https://example.com/\(text.utf16.count)") }
+            try! storage.replaceContents(in: storage.range(requested), with: attributed)
+        }
+        model.replace(snapped, with: text)
+    }
+
+    mutating func step() {
+        let before = model.string
+        let receivedBefore = observer.received.count
+        if tracked.count < 3 || Int.random(in: 0 ..< 20, using: &random) == 0 {
+            tracked = (0 ..< 3).map { _ in storage.range(randomRange()) }
+        }
+        let trackedBefore = tracked.map { try! storage.offsets(of: $0) }
+        var edits: [TextContentEdit] = []
+        let kind = Int.random(in: 0 ..< 10, using: &random)
+        var copy = self
+        var tracked = self.tracked
+        let target = self.storage
+        target.transform(updating: &tracked) {
+            switch kind {
+            case 0:
+                let range = copy.randomRange()
+                var attributes = AttributeContainer()
+                attributes.link = URL(string: "https://example.org")
+                try! target.addAttributes(attributes, in: target.range(range))
+            case 1:
+                target.performEditingTransaction {
+                    copy.edit()
+                    copy.edit()
+                }
+            default:
+                copy.edit()
+            }
+        }
+        random = copy.random
+        model = copy.model
+        self.tracked = tracked
+        for changes in observer.received[receivedBefore...] { edits += changes.edits }
+        checkReportedEdits(edits, before: before)
+        checkTracked(trackedBefore, edits: edits, before: before)
+    }
+
+    /// The reported edits explain the change: outside the edited range nothing changed.
+    func checkReportedEdits(_ edits: [TextContentEdit], before: String) {
+        let changes = TextContentChangeSet(edits: edits)
+        let old = Array(before.utf16)
+        let new = model.units
+        #expect(old.count + changes.changeInLength == new.count, "seed \(seed)")
+        guard let edited = changes.editedRange else {
+            #expect(old == new, "seed \(seed): text changed without a reported edit")
+            return
+        }
+        let suffix = new.count - edited.upperBound
+        #expect(old.prefix(edited.lowerBound) == new.prefix(edited.lowerBound), "seed \(seed)")
+        #expect(suffix >= 0 && old.suffix(suffix) == new.suffix(suffix), "seed \(seed)")
+    }
+
+    /// A tracked range untouched by the edits still holds the same text.
+    func checkTracked(_ before: [Range<Int>], edits: [TextContentEdit], before text: String) {
+        let old = Array(text.utf16)
+        let changes = TextContentChangeSet(edits: edits)
+        for (range, moved) in zip(before, tracked) {
+            let after = try! storage.offsets(of: moved)
+            #expect(after.upperBound <= model.units.count, "seed \(seed)")
+            if let edited = changes.editedRange, edits.allSatisfy({ $0.kind == .characters }) {
+                if range.upperBound < edited.lowerBound {
+                    #expect(after == range, "seed \(seed): a range before the edit moved")
+                }
+                if range.lowerBound > edited.upperBound - changes.changeInLength, edits.count == 1 {
+                    #expect(after == range.lowerBound + changes.changeInLength ..< range.upperBound + changes.changeInLength, "seed \(seed)")
+                    #expect(Array(model.units[after]) == Array(old[range]), "seed \(seed): a range after the edit lost its text")
+                }
+            }
+        }
+    }
+
+    mutating func check(step: Int) throws {
+        let length = model.units.count
+        #expect(storage.utf16Length == length, "seed \(seed) step \(step)")
+        #expect(storage.string == model.string, "seed \(seed) step \(step)")
+
+        // Paragraphs, forward.
+        let expected = model.paragraphs
+        var found: [(start: Int, length: Int, separator: Int)] = []
+        storage.enumerateTextElements(from: nil) { element in
+            let paragraph = element as! TextParagraph
+            let range = storage.offsets(of: paragraph)!
+            let separator = try! storage.offsets(of: paragraph.paragraphSeparatorRange!)
+            #expect(paragraph.attributedString.utf16.count == range.count)
+            found.append((range.lowerBound, range.count, separator.count))
+            return true
+        }
+        #expect(found.map(\.start) == expected.map(\.start), "seed \(seed) step \(step)")
+        #expect(found.map(\.length) == expected.map(\.length), "seed \(seed) step \(step)")
+        #expect(found.map(\.separator) == expected.map(\.separator), "seed \(seed) step \(step)")
+        #expect(storage.paragraphCount == expected.count)
+
+        // Reverse, from a random location: the paragraphs before the one containing it.
+        let from = Int.random(in: 0 ... length, using: &random)
+        var backward: [Int] = []
+        storage.enumerateTextElements(from: storage.location(at: from), options: .reverse) { element in
+            backward.append(storage.offsets(of: element)!.lowerBound)
+            return true
+        }
+        let containing = expected.lastIndex { $0.start <= from && from < $0.start + $0.length } ?? expected.count
+        #expect(backward == expected.prefix(containing).map(\.start).reversed(), "seed \(seed) step \(step)")
+
+        // Offsets and NSRange round trips, paragraph lookup.
+        let a = Int.random(in: 0 ... length, using: &random)
+        let b = Int.random(in: 0 ... length, using: &random)
+        let start = storage.documentRange.location
+        let la = storage.location(start, offsetBy: a)!
+        let lb = storage.location(start, offsetBy: b)!
+        #expect(storage.location(la, offsetBy: storage.offset(from: la, to: lb))!.isEqual(to: lb))
+        let nsRange = NSRange(location: min(a, b), length: abs(a - b))
+        #expect(storage.nsRange(for: storage.textRange(for: nsRange)!) == nsRange)
+        if let ordinal = storage.paragraphIndex(for: la), a < length {
+            try #require(expected.indices.contains(ordinal), "seed \(seed) step \(step): paragraph \(ordinal) of \(expected.count)")
+            #expect(expected[ordinal].start <= a && a < expected[ordinal].start + expected[ordinal].length)
+        }
+    }
+}

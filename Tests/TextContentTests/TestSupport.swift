@@ -1,0 +1,119 @@
+import Foundation
+@testable import TextContent
+
+/// Sample paragraphs of every script in the shared corpus (Tests/Fixtures/mixed-sample.tsv).
+enum Samples {
+    static let fixtures = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    /// (tag, text) rows: ar_Arab, he_Hebr, hi_Deva, kn_Knda, th_Thai, zh_Hans, ja_Jpan, emoji, mixed.
+    static let mixed: [(tag: String, text: String)] = {
+        guard let text = try? String(contentsOf: fixtures.appendingPathComponent("mixed-sample.tsv"), encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: "\t", maxSplits: 1)
+            return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+        }
+    }()
+
+    static func text(_ tag: String) -> String {
+        mixed.first { $0.tag == tag }?.text ?? ""
+    }
+
+    /// Short pieces that stress edits: separators of every kind, combining marks, surrogate
+    /// pairs, ZWJ sequences, flags, right-to-left and Indic text.
+    static let pieces: [String] = [
+        "a", "Z", " ", "word", "\n", "\r", "\r\n", "\u{2029}", "\u{2028}", "e\u{301}", "\u{301}", "\u{0BCD}",
+        "😀", "👨‍👩‍👧", "🇫🇷", "👍🏽", "مرحبا", "שלום", "ಕನ್ನಡ", "ภาษาไทย", "中文", "123",
+    ]
+}
+
+/// A seeded generator, so a failing run can be replayed.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The plain-string model the storage is checked against.
+struct PlainTextModel {
+    var units: [UInt16]
+
+    init(_ string: String) { units = Array(string.utf16) }
+
+    var string: String { String(decoding: units, as: UTF16.self) }
+
+    /// UTF-16 offsets of every grapheme-cluster boundary, end included.
+    var clusterBoundaries: [Int] {
+        let text = string
+        var result: [Int] = []
+        var offset = 0
+        for character in text {
+            result.append(offset)
+            offset += character.utf16.count
+        }
+        result.append(offset)
+        return result
+    }
+
+    /// The range widened to cluster boundaries, as the storage documents.
+    func snapped(_ range: Range<Int>) -> Range<Int> {
+        let boundaries = clusterBoundaries
+        let lower = boundaries.last { $0 <= range.lowerBound } ?? 0
+        if range.isEmpty { return lower ..< lower }
+        let upper = boundaries.first { $0 >= range.upperBound } ?? units.count
+        return lower ..< upper
+    }
+
+    mutating func replace(_ range: Range<Int>, with text: String) {
+        units.replaceSubrange(range, with: Array(text.utf16))
+    }
+
+    /// (start, length, separatorLength) of each paragraph.
+    var paragraphs: [(start: Int, length: Int, separator: Int)] {
+        var result: [(Int, Int, Int)] = []
+        var start = 0
+        var i = 0
+        while i < units.count {
+            let unit = units[i]
+            if unit == 0x0A || unit == 0x0D || unit == 0x2029 {
+                let separator = (unit == 0x0D && i + 1 < units.count && units[i + 1] == 0x0A) ? 2 : 1
+                i += separator
+                result.append((start, i - start, separator))
+                start = i
+            } else {
+                i += 1
+            }
+        }
+        if start < units.count { result.append((start, units.count - start, 0)) }
+        return result
+    }
+}
+
+extension TextContentStorage {
+    func range(_ offsets: Range<Int>) -> TextRange {
+        textRange(for: offsets)!
+    }
+
+    func location(at offset: Int) -> any TextLocation {
+        location(documentRange.location, offsetBy: offset)!
+    }
+
+    func offsets(of element: any TextElement) -> Range<Int>? {
+        guard let range = element.elementRange else { return nil }
+        return try? offsets(of: range)
+    }
+}
+
+/// Records what a content manager tells its layout managers.
+final class RecordingObserver: TextContentObserving {
+    var received: [TextContentChangeSet] = []
+    func textContentManager(_ textContentManager: TextContentManager, didProcess changes: TextContentChangeSet) {
+        received.append(changes)
+    }
+}
