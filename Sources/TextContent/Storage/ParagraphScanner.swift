@@ -4,26 +4,29 @@ import Foundation
 /// Separators are `\n`, `\r\n`, `\r` and U+2029, the set Foundation's AttributedString uses
 /// for paragraph-bound attributes.
 package enum ParagraphScanner {
-    /// The plain paragraphs of valid UTF-8 `bytes`, whose offsets are relative to `base`.
-    package static func plainParagraphs(in bytes: UnsafeBufferPointer<UInt8>, base: Int = 0) -> [ParagraphEntry] {
+    /// The plain paragraphs of `bytes`, or the byte offset of the first invalid UTF-8 sequence.
+    package static func plainParagraphs(in bytes: UnsafeBufferPointer<UInt8>) -> Result<[ParagraphEntry], TextContentError> {
         var entries: [ParagraphEntry] = []
         entries.reserveCapacity(bytes.count / 64 + 1)
-        scan(bytes) { start, end, utf16, separator in
+        let invalid = scan(bytes) { start, end, utf16, separator in
             entries.append(ParagraphEntry(
-                content: .plain(utf8Start: base + start, utf8Count: end - start),
+                content: .plain(utf8Start: start, utf8Count: end - start),
                 utf16Length: utf16, separatorLength: separator))
         }
-        return entries
+        if let invalid { return .failure(.invalidUTF8(byteOffset: invalid)) }
+        return .success(entries)
     }
 
     /// Calls `paragraph(start, end, utf16Length, separatorLength)` for each paragraph, with
-    /// byte offsets. The last paragraph has separator length 0 unless the text ends with one;
-    /// empty text has no paragraphs.
+    /// byte offsets, validating UTF-8 on the way. The last paragraph has separator length 0
+    /// unless the text ends with one; empty text has no paragraphs. Returns the byte offset of
+    /// the first invalid sequence (and stops there), or nil.
+    @discardableResult
     package static func scan(
         _ bytes: UnsafeBufferPointer<UInt8>,
         _ paragraph: (Int, Int, Int, Int) -> Void
-    ) {
-        guard let base = bytes.baseAddress else { return }
+    ) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
         var start = 0
         var utf16 = 0
@@ -53,34 +56,48 @@ package enum ParagraphScanner {
                 }
                 utf16 += 1
                 i += 1
-            } else if byte == 0xE2, i + 2 < count, base[i + 1] == 0x80, base[i + 2] == 0xA9 {
+                continue
+            }
+            let length = sequenceLength(base, i, count)
+            guard length > 0 else { return i }
+            if length == 3, byte == 0xE2, base[i + 1] == 0x80, base[i + 2] == 0xA9 {
                 i += 3
                 paragraph(start, i, utf16 + 1, 1)
                 start = i
                 utf16 = 0
-            } else {
-                // Lead bytes count one unit, four-byte sequences two; continuation bytes none.
-                if byte & 0xC0 != 0x80 { utf16 += byte >= 0xF0 ? 2 : 1 }
-                i += 1
+                continue
             }
+            utf16 += length == 4 ? 2 : 1
+            i += length
         }
         if start < count { paragraph(start, count, utf16, 0) }
+        return nil
     }
 
-    /// The byte offset of the first invalid UTF-8 sequence, or nil if `bytes` is valid.
-    package static func firstInvalidUTF8Offset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        var offset = 0
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                offset += UTF8.width(scalar)
-            case .emptyInput:
-                return nil
-            case .error:
-                return offset
-            }
+    /// The length of the well-formed UTF-8 sequence at `i` (Unicode table 3-7), or 0.
+    @inline(__always)
+    private static func sequenceLength(_ base: UnsafePointer<UInt8>, _ i: Int, _ count: Int) -> Int {
+        let lead = base[i]
+        @inline(__always) func continuation(_ k: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
+            i + k < count && base[i + k] >= low && base[i + k] <= high
+        }
+        switch lead {
+        case 0xC2 ... 0xDF:
+            return continuation(1) ? 2 : 0
+        case 0xE0:
+            return continuation(1, 0xA0) && continuation(2) ? 3 : 0
+        case 0xED:
+            return continuation(1, 0x80, 0x9F) && continuation(2) ? 3 : 0
+        case 0xE1 ... 0xEF:
+            return continuation(1) && continuation(2) ? 3 : 0
+        case 0xF0:
+            return continuation(1, 0x90) && continuation(2) && continuation(3) ? 4 : 0
+        case 0xF1 ... 0xF3:
+            return continuation(1) && continuation(2) && continuation(3) ? 4 : 0
+        case 0xF4:
+            return continuation(1, 0x80, 0x8F) && continuation(2) && continuation(3) ? 4 : 0
+        default:
+            return 0
         }
     }
 

@@ -161,7 +161,7 @@ extension TextContentStorage {
         let text: Substring
         switch position.entry.content {
         case .plain(let start, let count):
-            text = plainText(start, count)
+            text = Substring(plainText(start, count))
         case .attributed(let attributed):
             // Two scalars below U+0300 other than CR LF always have a boundary between them.
             let at = attributed.utf16.index(attributed.startIndex, offsetBy: local)

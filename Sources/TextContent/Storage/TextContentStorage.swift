@@ -15,8 +15,8 @@ import Foundation
 /// storage.string   // "Goodbye\nworld"
 /// ```
 public final class TextContentStorage: TextContentManager {
-    /// The original text that `.plain` paragraphs slice; immutable and contiguous UTF-8.
-    let source: String
+    /// The original text that `.plain` paragraphs slice.
+    let source: SourceText
     var index: ParagraphIndex
     var cache: ParagraphCache
     /// The last time a delegate's substituted paragraph was refused, and why.
@@ -33,22 +33,14 @@ public final class TextContentStorage: TextContentManager {
     }
 
     /// A document with the text of `string`, no attributes.
-    public init(string: String, elementCacheCapacity: Int = TextContentStorage.defaultElementCacheCapacity) {
-        var text = string
-        text.makeContiguousUTF8()
-        source = text
-        let entries = text.utf8.withContiguousStorageIfAvailable {
-            ParagraphScanner.plainParagraphs(in: $0)
-        } ?? []
-        index = ParagraphIndex(entries)
-        cache = ParagraphCache(capacity: elementCacheCapacity)
-        isPristine = true
-        super.init()
+    public convenience init(string: String, elementCacheCapacity: Int = TextContentStorage.defaultElementCacheCapacity) {
+        // A Swift string is valid UTF-8, so scanning it cannot fail.
+        try! self.init(source: SourceText(copying: string), elementCacheCapacity: elementCacheCapacity)
     }
 
     /// A document with the text and attributes of `attributedString`.
     public init(attributedString: AttributedString, elementCacheCapacity: Int = TextContentStorage.defaultElementCacheCapacity) {
-        source = ""
+        source = SourceText(count: 0)
         index = ParagraphIndex(Self.attributedParagraphs(of: attributedString))
         cache = ParagraphCache(capacity: elementCacheCapacity)
         isPristine = false
@@ -58,27 +50,29 @@ public final class TextContentStorage: TextContentManager {
     /// A document read from a UTF-8 text file. Invalid UTF-8 is an error naming the byte offset
     /// of the first bad sequence, unless `allowsLossyDecoding` replaces bad sequences with U+FFFD.
     public convenience init(contentsOf url: URL, allowsLossyDecoding: Bool = false) throws(TextContentError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url, options: .alwaysMapped)
-        } catch {
-            throw .unreadableFile(path: url.path, reason: (error as NSError).localizedDescription)
-        }
-        try self.init(utf8: data, allowsLossyDecoding: allowsLossyDecoding)
+        let source = try SourceText.read(contentsOf: url)
+        try self.init(source: source, allowsLossyDecoding: allowsLossyDecoding)
     }
 
     /// A document from UTF-8 bytes; see `init(contentsOf:allowsLossyDecoding:)`.
     public convenience init(utf8 data: Data, allowsLossyDecoding: Bool = false) throws(TextContentError) {
-        if let text = String(validating: data, as: UTF8.self) {
-            self.init(string: text)
-        } else if allowsLossyDecoding {
-            self.init(string: String(decoding: data, as: UTF8.self))
-        } else {
-            let offset = data.withUnsafeBytes { raw in
-                ParagraphScanner.firstInvalidUTF8Offset(in: raw.bindMemory(to: UInt8.self))
-            }
-            throw .invalidUTF8(byteOffset: offset ?? 0)
+        let source = SourceText(count: data.count)
+        source.append(data)
+        try self.init(source: source, allowsLossyDecoding: allowsLossyDecoding)
+    }
+
+    private init(source: SourceText, allowsLossyDecoding: Bool = false, elementCacheCapacity: Int = TextContentStorage.defaultElementCacheCapacity) throws(TextContentError) {
+        var source = source
+        var scanned = ParagraphScanner.plainParagraphs(in: source.buffer)
+        if case .failure = scanned, allowsLossyDecoding {
+            source = SourceText(copying: String(decoding: source.buffer, as: UTF8.self))
+            scanned = ParagraphScanner.plainParagraphs(in: source.buffer)
         }
+        self.source = source
+        index = ParagraphIndex(try scanned.get())
+        cache = ParagraphCache(capacity: elementCacheCapacity)
+        isPristine = true
+        super.init()
     }
 
     // MARK: Size
@@ -167,7 +161,7 @@ public final class TextContentStorage: TextContentManager {
 
     /// The whole document as one attributed string, made on demand: O(document).
     public var attributedString: AttributedString {
-        if isPristine { return AttributedString(source) }
+        if isPristine { return AttributedString(source.string(0, source.count)) }
         var result = AttributedString()
         index.forEach(from: 0, reverse: false) { position in
             result.append(attributedString(of: position.entry))
@@ -212,10 +206,8 @@ public final class TextContentStorage: TextContentManager {
         return result
     }
 
-    func plainText(_ start: Int, _ count: Int) -> Substring {
-        let utf8 = source.utf8
-        let lower = utf8.index(utf8.startIndex, offsetBy: start)
-        return source[lower ..< utf8.index(lower, offsetBy: count)]
+    func plainText(_ start: Int, _ count: Int) -> String {
+        source.string(start, count)
     }
 
     /// The attributed string of a paragraph entry; plain ones are made once and cached.
@@ -225,7 +217,7 @@ public final class TextContentStorage: TextContentManager {
             return text
         case .plain(let start, let count):
             if let cached = cache.value(for: start) { return cached }
-            let text = AttributedString(String(plainText(start, count)))
+            let text = AttributedString(plainText(start, count))
             cache.insert(text, for: start)
             return text
         }
