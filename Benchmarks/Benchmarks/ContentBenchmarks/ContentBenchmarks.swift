@@ -1,0 +1,66 @@
+import Benchmark
+import Foundation
+import OpenTextKit
+
+/// Issue 2's targets on a 100 MB document (25 x en_kjv_verses.txt), each beside raw HarfBuzz
+/// shaping of en_kjv_verses.txt (x25 gives the same 100 MB) measured in the same run.
+nonisolated(unsafe) var document: TextContentStorage?
+nonisolated(unsafe) var random = SystemRandomNumberGenerator()
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .peakMemoryResident], timeUnits: .microseconds, maxDuration: .seconds(10))
+
+    Benchmark(
+        "Raw HarfBuzz shaping of en_kjv_verses.txt (32,291 paragraphs, DejaVu Sans 13)",
+        configuration: .init(metrics: [.wallClock], timeUnits: .milliseconds, maxIterations: 5)
+    ) { benchmark in
+        try Corpus.check()
+        let baseline = try ShapingBaseline(family: "DejaVu Sans", size: 13)
+        let paragraphs = Corpus.verses
+        benchmark.startMeasurement()
+        blackHole(baseline.shape(paragraphs))
+    }
+
+    Benchmark(
+        "Open 100 MB from a file (25 x en_kjv_verses.txt)",
+        configuration: .init(metrics: [.wallClock, .peakMemoryResident], timeUnits: .milliseconds, maxIterations: 5,
+                             setup: { try Corpus.check(); _ = Corpus.hundredMegabyteURL })
+    ) { _ in
+        blackHole(try TextContentStorage(contentsOf: Corpus.hundredMegabyteURL))
+    }
+
+    Benchmark(
+        "Insert one character in the middle of 100 MB, then find its paragraph",
+        configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 20_000,
+                             setup: { try Corpus.check(); document = try TextContentStorage(contentsOf: Corpus.hundredMegabyteURL) },
+                             teardown: { document = nil })
+    ) { _ in
+        let storage = document!
+        let offset = storage.utf16Length / 2 + Int.random(in: -5_000 ... 5_000, using: &random)
+        let location = storage.location(storage.documentRange.location, offsetBy: offset)!
+        try storage.replaceContents(in: TextRange(location: location), with: "x")
+        blackHole(storage.paragraphIndex(for: location))
+    }
+
+    Benchmark(
+        "location(_:offsetBy:) to a random offset in 100 MB",
+        configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 50_000,
+                             setup: { try Corpus.check(); document = try TextContentStorage(contentsOf: Corpus.hundredMegabyteURL) },
+                             teardown: { document = nil })
+    ) { _ in
+        let storage = document!
+        let start = storage.documentRange.location
+        blackHole(storage.location(start, offsetBy: Int.random(in: 0 ... storage.utf16Length, using: &random)))
+    }
+
+    Benchmark(
+        "Find the paragraph of a random offset in 100 MB",
+        configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 50_000,
+                             setup: { try Corpus.check(); document = try TextContentStorage(contentsOf: Corpus.hundredMegabyteURL) },
+                             teardown: { document = nil })
+    ) { _ in
+        let storage = document!
+        let location = storage.location(storage.documentRange.location, offsetBy: Int.random(in: 0 ..< storage.utf16Length, using: &random))!
+        blackHole(storage.textParagraph(for: location))
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// Runs the real `otk` binary, built beside the test bundle.
+struct Otk {
+    static let executable = URL(fileURLWithPath: CommandLine.arguments[0])
+        .deletingLastPathComponent().appendingPathComponent("otk")
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    struct Output {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+
+        var json: [String: Any]? {
+            (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any]
+        }
+    }
+
+    static func run(_ arguments: [String]) throws -> Output {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    static func temporaryFile(_ bytes: [UInt8], extension ext: String = "txt") throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("otk-test-\(UUID().uuidString).\(ext)")
+        try Data(bytes).write(to: url)
+        return url
+    }
+}
+
+@Suite struct OtkStatsTests {
+    @Test func statsOfPlainTextInEveryScript() throws {
+        let text = "English\r\nمرحبا بالعالم\nשלום\u{2029}ಕನ್ನಡ ภาษาไทย 中文 日本語 👨‍👩‍👧 🇫🇷"
+        let file = try Otk.temporaryFile(Array(text.utf8))
+        defer { try? FileManager.default.removeItem(at: file) }
+        let output = try Otk.run(["stats", file.path])
+        #expect(output.status == 0, "\(output.stderr)")
+        let json = try #require(output.json)
+        #expect(json["paragraphs"] as? Int == 4)
+        #expect(json["utf16Length"] as? Int == text.utf16.count)
+        #expect(json["characters"] as? Int == text.count)
+        #expect(json["unicodeScalars"] as? Int == text.unicodeScalars.count)
+        #expect(json["utf8Bytes"] as? Int == text.utf8.count)
+        #expect((json["secondsToOpen"] as? Double).map { $0 >= 0 } == true)
+        #expect((json["residentBytesAfterOpen"] as? Int).map { $0 > 0 } == true)
+    }
+
+    @Test func invalidUTF8IsAnErrorNamingTheOffset() throws {
+        let file = try Otk.temporaryFile(Array("abc\n".utf8) + [0xC3, 0x28])
+        defer { try? FileManager.default.removeItem(at: file) }
+        let output = try Otk.run(["stats", file.path])
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("byte offset 4"), "\(output.stderr)")
+        let lossy = try Otk.run(["stats", "--lossy", file.path])
+        #expect(lossy.status == 0)
+        #expect(lossy.json?["paragraphs"] as? Int == 2)
+    }
+
+    @Test func aMissingFileIsAnError() throws {
+        let output = try Otk.run(["stats", "/nonexistent/otk-missing.txt"])
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("No such file: /nonexistent/otk-missing.txt"), "\(output.stderr)")
+    }
+
+    @Test func aDirectoryIsAnError() throws {
+        let output = try Otk.run(["stats", FileManager.default.temporaryDirectory.path])
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("directory"), "\(output.stderr)")
+    }
+}
