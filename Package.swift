@@ -42,7 +42,7 @@ let package = Package(
         ),
         .target(
             name: "TextTypography",
-            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CUnicodeAnalysis"],
+            dependencies: ["TextContent", "CHarfBuzz", "CFreeType", "CFontconfig", "CUnicodeAnalysis"],
             swiftSettings: strict
         ),
         .target(name: "OpenTextKit", dependencies: ["TextContent", "TextTypography"], swiftSettings: strict),
@@ -62,6 +62,6 @@ let package = Package(
             dependencies: ["TextTypography", "CCairo", "CCmarkGFM", "CHunspell"],
             swiftSettings: strict
         ),
-        .testTarget(name: "otkTests", dependencies: ["otk"], swiftSettings: strict),
+        .testTarget(name: "otkTests", dependencies: ["otk", "OpenTextKit"], swiftSettings: strict),
     ]
 )

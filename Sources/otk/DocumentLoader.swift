@@ -21,7 +21,7 @@ enum DocumentLoader {
                 throw ValidationError("Cannot read \(path): \(error.localizedDescription)")
             }
             do {
-                _ = data; throw ValidationError("TODO-DOCFORMAT")
+                return TextContentStorage(attributedString: try TextDocumentFormat.decode(data))
             } catch {
                 throw ValidationError("\(path) is not a valid OpenTextKit document: \(error)")
             }

@@ -141,3 +141,44 @@ import Testing
         #expect(storage.paragraphCount == Samples.mixed.count)
     }
 }
+
+/// Edits of paragraphs that carry a paragraph style (a paragraph-bound attribute): Foundation
+/// on Linux traps when such an edit leaves a cluster across its edge, so the storage stashes
+/// paragraph attributes around every edit. These are the cases that trapped.
+@Suite struct ParagraphStyleEditingTests {
+    func styled(_ text: String, _ alignment: TextAlignment) -> AttributedString {
+        var string = AttributedString(text)
+        string.paragraphStyle = ParagraphStyle(alignment: alignment)
+        return string
+    }
+
+    @Test(arguments: [("ab", 1, "\u{301}"), ("e\u{301}b", 2, "\u{302}"), ("\u{301}b", 0, "x"), ("🇫🇷🇩🇪", 0, "🇮"), ("ಕನ", 1, "\u{0CCD}"), ("x👨‍👩", 5, "\u{200D}👧")])
+    func clusterMergingEditsKeepTheStyle(_ text: String, _ offset: Int, _ inserted: String) throws {
+        let storage = TextContentStorage(attributedString: styled(text + "\n", .center))
+        try storage.replaceContents(in: storage.range(offset ..< offset), with: inserted)
+        try storage.replaceContents(in: storage.range(offset ..< offset), with: AttributedString(inserted))
+        #expect(storage.attributedString.runs.allSatisfy { $0.paragraphStyle?.alignment == .center })
+        #expect(storage.paragraphCount == 1)
+    }
+
+    @Test func aParagraphTakesTheStyleOfItsFirstCharacter() throws {
+        var text = styled("left\n", .left)
+        text.append(styled("right\n", .right))
+        let storage = TextContentStorage(attributedString: text)
+        // Joining the two paragraphs: the result keeps the first one's style.
+        try storage.replaceContents(in: storage.range(4 ..< 5), with: "")
+        #expect(storage.paragraphCount == 1)
+        #expect(storage.attributedString.runs.allSatisfy { $0.paragraphStyle?.alignment == .left })
+        // Splitting it again: both halves keep that style.
+        try storage.replaceContents(in: storage.range(4 ..< 4), with: "\n")
+        #expect(storage.paragraphCount == 2)
+        #expect(storage.textParagraph(atIndex: 1)!.attributedString.runs.allSatisfy { $0.paragraphStyle?.alignment == .left })
+        // Pasting styled paragraphs: each pasted paragraph keeps its own style.
+        var pasted = styled("centred\n", .center)
+        pasted.append(styled("justified\n", .justified))
+        try storage.replaceContents(in: storage.range(0 ..< 0), with: pasted)
+        let alignments = (0 ..< storage.paragraphCount).map { storage.textParagraph(atIndex: $0)!.attributedString.runs.first!.paragraphStyle?.alignment }
+        #expect(alignments == [.center, .justified, .left, .left])
+        #expect(storage.attributedString.runs.allSatisfy { $0.attributes[StashedParagraphAttributesKey.self] == nil })
+    }
+}

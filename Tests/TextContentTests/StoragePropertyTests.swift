@@ -91,7 +91,12 @@ struct EditRun {
             case 0:
                 let range = copy.randomRange()
                 var attributes = AttributeContainer()
-                attributes.link = URL(string: "https://example.org")
+                switch Int.random(in: 0 ..< 4, using: &copy.random) {
+                case 0: attributes.link = URL(string: "https://example.org")
+                case 1: attributes.foregroundColor = TextColor(red: 0.2, green: Double(range.count % 7) / 7, blue: 1)
+                case 2: attributes.font = FontDescriptor(family: "Noto Sans", size: Double(10 + range.count % 5), weight: .bold)
+                default: attributes.paragraphStyle = ParagraphStyle(alignment: .center, firstLineHeadIndent: Double(range.count))
+                }
                 try! target.addAttributes(attributes, in: target.range(range))
             case 1:
                 target.performEditingTransaction {
@@ -108,6 +113,16 @@ struct EditRun {
         for changes in observer.received[receivedBefore...] { edits += changes.edits }
         checkReportedEdits(edits, before: before)
         checkTracked(trackedBefore, edits: edits, before: before)
+    }
+
+    /// The whole document survives the document format exactly.
+    func checkDocumentRoundTrip(step: Int) throws {
+        let text = storage.attributedString
+        let data = try TextDocumentFormat.encode(text)
+        let decoded = try TextDocumentFormat.decode(data)
+        #expect(try TextDocumentFormat.encode(decoded) == data, "seed \(seed) step \(step)")
+        #expect(decoded.runs == text.runs, "seed \(seed) step \(step)")
+        #expect(TextContentStorage.plainString(of: decoded) == model.string, "seed \(seed) step \(step)")
     }
 
     /// The reported edits explain the change: outside the edited range nothing changed.
@@ -146,6 +161,7 @@ struct EditRun {
 
     mutating func check(step: Int) throws {
         let length = model.units.count
+        if step % 25 == 0 { try checkDocumentRoundTrip(step: step) }
         #expect(storage.utf16Length == length, "seed \(seed) step \(step)")
         #expect(storage.string == model.string, "seed \(seed) step \(step)")
 

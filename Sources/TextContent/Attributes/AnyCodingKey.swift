@@ -41,27 +41,87 @@ extension Decoder {
 }
 
 extension KeyedDecodingContainer {
+    /// A number of type `T` (Int or Double).
+    ///
+    /// JSONDecoder on Linux parses numbers lazily; one that does not fit the type (1.5 or 1e20 for
+    /// an Int, 1e400 for a Double) fails with an internal error that reaches the caller as "The
+    /// given data was not valid JSON." with an empty coding path. That failure is rethrown here as a
+    /// `DecodingError` at `key`, so the document error can say where.
+    func decodeNumber<T: Decodable & Numeric>(_ type: T.Type, forKey key: Key) throws -> T {
+        do {
+            return try decode(type, forKey: key)
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.count <= codingPath.count {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: numberMismatch(T.self, context))
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: numberMismatch(T.self, error))
+        }
+    }
+
+    /// Whether `key` has a value: present and not null (null reads as absent, as in
+    /// `decodeIfPresent`).
+    func hasValue(_ key: Key) throws -> Bool {
+        try contains(key) && !decodeNil(forKey: key)
+    }
+
+    /// A number of type `T`, or nil when the key is absent or null.
+    func decodeNumberIfPresent<T: Decodable & Numeric>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try hasValue(key) ? try decodeNumber(type, forKey: key) : nil
+    }
+
+    /// A finite number, or nil when the key is absent or null.
+    func decodeFiniteIfPresent(_ key: Key) throws -> Double? {
+        try hasValue(key) ? try decodeFinite(key) : nil
+    }
+
     /// A number that must be finite (JSON has no NaN or infinity, but other decoders do).
     func decodeFinite(_ key: Key) throws -> Double {
-        let value = try decode(Double.self, forKey: key)
+        let value = try decodeNumber(Double.self, forKey: key)
         guard value.isFinite else {
             throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "\(value) is not a finite number")
         }
         return value
     }
 
-    /// A finite number, or `defaultValue` when the key is absent.
+    /// A finite number, or `defaultValue` when the key is absent or null.
     func decodeFinite(_ key: Key, default defaultValue: Double) throws -> Double {
-        contains(key) ? try decodeFinite(key) : defaultValue
+        try decodeFiniteIfPresent(key) ?? defaultValue
     }
 
     /// A number inside `range`.
     func decode(_ key: Key, in range: ClosedRange<Double>) throws -> Double {
-        let value = try decode(Double.self, forKey: key)
+        let value = try decodeNumber(Double.self, forKey: key)
         guard range.contains(value) else {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: self, debugDescription: "\(value) is outside \(range.lowerBound)...\(range.upperBound)")
         }
         return value
     }
+}
+
+extension SingleValueDecodingContainer {
+    /// A number of type `T`; see `KeyedDecodingContainer.decodeNumber(_:forKey:)`.
+    func decodeNumber<T: Decodable & Numeric>(_ type: T.Type) throws -> T {
+        do {
+            return try decode(type)
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.count < codingPath.count {
+            throw DecodingError.dataCorruptedError(in: self, debugDescription: numberMismatch(T.self, context))
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            throw DecodingError.dataCorruptedError(in: self, debugDescription: numberMismatch(T.self, error))
+        }
+    }
+}
+
+/// Says which number did not fit. JSONDecoder's internal error names the number's text
+/// (`numberIsNotRepresentableInSwift(parsed: "1e400")`); it is quoted when it can be found.
+private func numberMismatch<T>(_ type: T.Type, _ cause: Any) -> String {
+    var number = "the number"
+    let text = String(describing: cause)
+    if let start = text.range(of: "parsed: \""), let end = text[start.upperBound...].firstIndex(of: "\"") {
+        number += " " + text[start.upperBound..<end]
+    }
+    return type == Int.self ? "\(number) is not an integer that fits in 64 bits" : "\(number) does not fit in a 64-bit float"
 }

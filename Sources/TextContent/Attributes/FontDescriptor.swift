@@ -6,7 +6,8 @@ import Foundation
 public struct FontDescriptor: Hashable, Sendable, Codable {
     /// The family name, such as "Noto Sans" or a generic "sans-serif", "serif", "monospace".
     public let family: String
-    /// The size in points; always finite and greater than 0.
+    /// The size in points. The typography layer refuses a size that is not finite and greater
+    /// than 0 with a clear error (`FontRequest`); the document format never reads one.
     public let size: Double
     /// The weight.
     public let weight: FontWeight
@@ -17,7 +18,7 @@ public struct FontDescriptor: Hashable, Sendable, Codable {
     /// OpenType feature settings, applied in order.
     public let features: [FontFeature]
 
-    /// A font descriptor. `size` must be finite and greater than 0.
+    /// A font descriptor.
     public init(
         family: String,
         size: Double,
@@ -26,7 +27,6 @@ public struct FontDescriptor: Hashable, Sendable, Codable {
         width: FontWidth = .normal,
         features: [FontFeature] = []
     ) {
-        precondition(size.isFinite && size > 0, "a font size must be finite and greater than 0, not \(size)")
         self.family = family
         self.size = size
         self.weight = weight
@@ -66,7 +66,7 @@ public struct FontDescriptor: Hashable, Sendable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         let family = try container.decode(String.self, forKey: .family)
-        let size = try container.decode(Double.self, forKey: .size)
+        let size = try container.decodeNumber(Double.self, forKey: .size)
         guard size.isFinite, size > 0 else {
             throw DecodingError.dataCorruptedError(
                 forKey: .size, in: container, debugDescription: "font size \(size) is not finite and greater than 0")

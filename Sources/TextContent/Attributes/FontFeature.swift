@@ -70,7 +70,7 @@ public struct FontFeature: Hashable, Sendable, Codable {
             throw DecodingError.dataCorruptedError(
                 forKey: .tag, in: container, debugDescription: "\"\(tag)\" is not an OpenType tag of four ASCII characters")
         }
-        let value = try container.decodeIfPresent(Int.self, forKey: .value) ?? 1
+        let value = try container.decodeNumberIfPresent(Int.self, forKey: .value) ?? 1
         guard value >= 0 else {
             throw DecodingError.dataCorruptedError(forKey: .value, in: container, debugDescription: "feature value \(value) is negative")
         }

@@ -40,7 +40,7 @@ public struct FontWeight: Hashable, Sendable, Codable, Comparable {
     /// Decodes a bare number, which must lie in 1...1000.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        let value = try container.decode(Double.self)
+        let value = try container.decodeNumber(Double.self)
         guard Self.range.contains(value) else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "font weight \(value) is outside 1...1000")
         }

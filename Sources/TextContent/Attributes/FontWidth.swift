@@ -38,7 +38,7 @@ public struct FontWidth: Hashable, Sendable, Codable, Comparable {
     /// Decodes a bare number, which must lie in 50...200.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        let value = try container.decode(Double.self)
+        let value = try container.decodeNumber(Double.self)
         guard Self.range.contains(value) else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "font width \(value) is outside 50...200")
         }

@@ -51,7 +51,7 @@ public struct TextAttachment: Hashable, Sendable, Codable {
         contents = try container.decodeIfPresent(Data.self, forKey: .contents)
         fileType = try container.decodeIfPresent(String.self, forKey: .fileType)
         fileName = try container.decodeIfPresent(String.self, forKey: .fileName)
-        if container.contains(.bounds) {
+        if try container.hasValue(.bounds) {
             let rect = try container.superDecoder(forKey: .bounds).strictContainer(keyedBy: BoundsKeys.self)
             bounds = CGRect(
                 x: try rect.decodeFinite(.x), y: try rect.decodeFinite(.y),

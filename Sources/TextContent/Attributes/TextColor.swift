@@ -90,7 +90,7 @@ public struct TextColor: Hashable, Sendable, Codable {
         red = try container.decode(.red, in: 0...1)
         green = try container.decode(.green, in: 0...1)
         blue = try container.decode(.blue, in: 0...1)
-        alpha = container.contains(.alpha) ? try container.decode(.alpha, in: 0...1) : 1
+        alpha = try container.hasValue(.alpha) ? try container.decode(.alpha, in: 0...1) : 1
     }
 
     public func encode(to encoder: any Encoder) throws {

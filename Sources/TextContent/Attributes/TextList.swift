@@ -5,7 +5,9 @@ import Foundation
 public struct TextList: Hashable, Sendable, Codable {
     /// Options of a list.
     public struct Options: OptionSet, Hashable, Sendable, Codable {
+        /// The option bits.
         public let rawValue: Int
+        /// Options from their bits.
         public init(rawValue: Int) { self.rawValue = rawValue }
 
         /// Items show the enclosing list's marker before their own, as in "2.1". The marker of the
@@ -82,7 +84,7 @@ public struct TextList: Hashable, Sendable, Codable {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         markerFormat = try container.decode(MarkerFormat.self, forKey: .markerFormat)
         options = try container.decodeIfPresent(Options.self, forKey: .options) ?? []
-        startingItemNumber = try container.decodeIfPresent(Int.self, forKey: .startingItemNumber) ?? 1
+        startingItemNumber = try container.decodeNumberIfPresent(Int.self, forKey: .startingItemNumber) ?? 1
     }
 
     public func encode(to encoder: any Encoder) throws {

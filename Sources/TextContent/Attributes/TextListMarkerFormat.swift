@@ -4,7 +4,9 @@ extension TextList {
     /// A list's marker format, TextKit's `NSTextList.MarkerFormat`: text around one `{keyword}`.
     /// The named formats are the bare keywords; `MarkerFormat("{decimal}.")` adds a full stop.
     public struct MarkerFormat: RawRepresentable, Hashable, Sendable, Codable {
+        /// The format's text, such as "{decimal}".
         public let rawValue: String
+        /// A marker format from its text.
         public init(rawValue: String) { self.rawValue = rawValue }
         /// A marker format from its text.
         public init(_ rawValue: String) { self.rawValue = rawValue }
@@ -47,11 +49,12 @@ extension TextList {
         /// Every named format.
         public static let allNamed: [MarkerFormat] = Keyword.allCases.map { MarkerFormat("{\($0.rawValue)}") }
 
-        /// Encodes the bare text, such as "{decimal}".
+        /// Decodes the bare text, such as "{decimal}"; any text is accepted.
         public init(from decoder: any Decoder) throws {
             rawValue = try decoder.singleValueContainer().decode(String.self)
         }
 
+        /// Encodes the bare text.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.singleValueContainer()
             try container.encode(rawValue)

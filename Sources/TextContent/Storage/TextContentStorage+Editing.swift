@@ -5,8 +5,10 @@ extension TextContentStorage {
     /// it carries. Range edges inside a grapheme cluster (or a surrogate pair) move outward to
     /// the cluster's edges: an edit never splits a cluster.
     public func replaceContents(in range: TextRange, with attributedString: AttributedString?) throws(TextContentError) {
-        let replacement = attributedString ?? AttributedString()
-        try replaceCharacters(in: offsets(of: range), insertedUnits: replacement.utf16) { text, bounds in
+        var replacement = attributedString ?? AttributedString()
+        let stashes = replacement.hasParagraphBoundAttributes
+        if stashes { replacement.stashParagraphAttributes() }
+        try replaceCharacters(in: offsets(of: range), insertedUnits: replacement.utf16, stashesParagraphAttributes: stashes) { text, bounds in
             text.replaceSubrange(bounds, with: replacement)
         }
     }
@@ -67,6 +69,7 @@ extension TextContentStorage {
     func replaceCharacters(
         in requested: Range<Int>,
         insertedUnits: some Collection<UInt16>,
+        stashesParagraphAttributes: Bool = false,
         _ mutate: (inout AttributedString, Range<AttributedString.Index>) -> Void
     ) {
         let offsets = snappedToGraphemeClusters(requested)
@@ -85,7 +88,10 @@ extension TextContentStorage {
            offsets.upperBound <= position.contentEnd,
            !mayJoinWithPreviousSeparator(position, removing: offsets) {
             var text = attributedString(of: position.entry)
+            let stashes = stashesParagraphAttributes || text.hasParagraphBoundAttributes
+            if stashes { text.stashParagraphAttributes() }
             mutate(&text, text.utf16Range(offsets.lowerBound - position.start ..< offsets.upperBound - position.start))
+            if stashes { text.restoreParagraphAttributes() }
             var entry = position.entry
             entry.content = .attributed(text)
             entry.utf16Length = text.utf16.count
@@ -113,8 +119,18 @@ extension TextContentStorage {
                 return position.ordinal < lastPosition.ordinal
             }
         }
+        let stashes = stashesParagraphAttributes || combined.hasParagraphBoundAttributes
+        if stashes { combined.stashParagraphAttributes() }
         mutate(&combined, combined.utf16Range(offsets.lowerBound - combinedStart ..< offsets.upperBound - combinedStart))
-        index.replace(touched, with: Self.attributedParagraphs(of: combined))
+        var paragraphs = Self.attributedParagraphs(of: combined)
+        if stashes {
+            for i in paragraphs.indices {
+                guard case .attributed(var text) = paragraphs[i].content else { continue }
+                text.restoreParagraphAttributes()
+                paragraphs[i].content = .attributed(text)
+            }
+        }
+        index.replace(touched, with: paragraphs)
     }
 
     /// Whether deleting `removing` from `position` could bring a `\r` ending the previous
@@ -127,7 +143,7 @@ extension TextContentStorage {
 
     private func lastUnit(of entry: ParagraphEntry) -> UInt16? {
         switch entry.content {
-        case .plain(let start, let count): return plainText(start, count).utf16.last
+        case .plain(let start, let count): return count > 0 ? UInt16(source.bytes[start + count - 1]) : nil
         case .attributed(let text): return text.utf16.last
         }
     }

@@ -1,0 +1,134 @@
+import Foundation
+
+/// The attributes of one run as the document format writes them: one optional field per
+/// attribute, under names that never change.
+struct DocumentAttributes: Codable, Equatable {
+    var font: FontDescriptor?
+    var foregroundColor: TextColor?
+    var backgroundColor: TextColor?
+    var underlineStyle: TextDecorationStyle?
+    var underlineColor: TextColor?
+    var strikethroughStyle: TextDecorationStyle?
+    var strikethroughColor: TextColor?
+    var kern: Double?
+    var tracking: Double?
+    var baselineOffset: Double?
+    var attachment: TextAttachment?
+    var link: DocumentLink?
+    /// The one paragraph-bound attribute; it must be the same on every run of a paragraph.
+    var paragraphStyle: ParagraphStyle?
+
+    init() {}
+
+    /// The stored attributes of `container`; any others are left out (see `unstoredKeyName`).
+    init(_ container: AttributeContainer) {
+        font = container.font
+        foregroundColor = container.foregroundColor
+        backgroundColor = container.backgroundColor
+        underlineStyle = container.underlineStyle
+        underlineColor = container.underlineColor
+        strikethroughStyle = container.strikethroughStyle
+        strikethroughColor = container.strikethroughColor
+        kern = container.kern
+        tracking = container.tracking
+        baselineOffset = container.baselineOffset
+        attachment = container.attachment
+        link = container.link.map(DocumentLink.init)
+        paragraphStyle = container.paragraphStyle
+    }
+
+    /// Every attribute but the paragraph-bound ones.
+    var characterAttributes: AttributeContainer {
+        var container = AttributeContainer()
+        container.font = font
+        container.foregroundColor = foregroundColor
+        container.backgroundColor = backgroundColor
+        container.underlineStyle = underlineStyle
+        container.underlineColor = underlineColor
+        container.strikethroughStyle = strikethroughStyle
+        container.strikethroughColor = strikethroughColor
+        container.kern = kern
+        container.tracking = tracking
+        container.baselineOffset = baselineOffset
+        container.attachment = attachment
+        container.link = link?.url
+        return container
+    }
+
+    var hasCharacterAttributes: Bool {
+        font != nil || foregroundColor != nil || backgroundColor != nil || underlineStyle != nil
+            || underlineColor != nil || strikethroughStyle != nil || strikethroughColor != nil || kern != nil
+            || tracking != nil || baselineOffset != nil || attachment != nil || link != nil
+    }
+
+    /// The name of an attribute in `container` that the format does not store, or nil if it
+    /// stores them all.
+    static func unstoredKeyName(in container: AttributeContainer) -> String? {
+        // Remove the stored keys and see what is left; comparing values instead would trip over NaN.
+        var rest = container
+        rest.font = nil
+        rest.foregroundColor = nil
+        rest.backgroundColor = nil
+        rest.underlineStyle = nil
+        rest.underlineColor = nil
+        rest.strikethroughStyle = nil
+        rest.strikethroughColor = nil
+        rest.kern = nil
+        rest.tracking = nil
+        rest.baselineOffset = nil
+        rest.attachment = nil
+        rest.link = nil
+        rest.paragraphStyle = nil
+        guard rest != AttributeContainer() else { return nil }
+        return keyNames(in: rest).first ?? "(an attribute Foundation does not name)"
+    }
+
+    /// The key names in a container, sorted. Foundation offers no public way to list them, so
+    /// its storage is reflected; the check above, not this, decides whether a key is unstored,
+    /// so a change in Foundation's layout would only blur the error message.
+    static func keyNames(in container: AttributeContainer) -> [String] {
+        guard let contents = Mirror(reflecting: container).descendant("storage", "contents") else { return [] }
+        if let dictionary = contents as? [String: Any] { return dictionary.keys.sorted() }
+        return Mirror(reflecting: contents).children.compactMap { Mirror(reflecting: $0.value).descendant("key") as? String }.sorted()
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case font, foregroundColor, backgroundColor, underlineStyle, underlineColor
+        case strikethroughStyle, strikethroughColor, kern, tracking, baselineOffset, attachment, link, paragraphStyle
+    }
+
+    /// Decodes an object of attributes by name; a name this version does not know is an error.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        font = try container.decodeIfPresent(FontDescriptor.self, forKey: .font)
+        foregroundColor = try container.decodeIfPresent(TextColor.self, forKey: .foregroundColor)
+        backgroundColor = try container.decodeIfPresent(TextColor.self, forKey: .backgroundColor)
+        underlineStyle = try container.decodeIfPresent(TextDecorationStyle.self, forKey: .underlineStyle)
+        underlineColor = try container.decodeIfPresent(TextColor.self, forKey: .underlineColor)
+        strikethroughStyle = try container.decodeIfPresent(TextDecorationStyle.self, forKey: .strikethroughStyle)
+        strikethroughColor = try container.decodeIfPresent(TextColor.self, forKey: .strikethroughColor)
+        kern = try container.decodeFiniteIfPresent(.kern)
+        tracking = try container.decodeFiniteIfPresent(.tracking)
+        baselineOffset = try container.decodeFiniteIfPresent(.baselineOffset)
+        attachment = try container.decodeIfPresent(TextAttachment.self, forKey: .attachment)
+        link = try container.decodeIfPresent(DocumentLink.self, forKey: .link)
+        paragraphStyle = try container.decodeIfPresent(ParagraphStyle.self, forKey: .paragraphStyle)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(font, forKey: .font)
+        try container.encodeIfPresent(foregroundColor, forKey: .foregroundColor)
+        try container.encodeIfPresent(backgroundColor, forKey: .backgroundColor)
+        try container.encodeIfPresent(underlineStyle, forKey: .underlineStyle)
+        try container.encodeIfPresent(underlineColor, forKey: .underlineColor)
+        try container.encodeIfPresent(strikethroughStyle, forKey: .strikethroughStyle)
+        try container.encodeIfPresent(strikethroughColor, forKey: .strikethroughColor)
+        try container.encodeIfPresent(kern, forKey: .kern)
+        try container.encodeIfPresent(tracking, forKey: .tracking)
+        try container.encodeIfPresent(baselineOffset, forKey: .baselineOffset)
+        try container.encodeIfPresent(attachment, forKey: .attachment)
+        try container.encodeIfPresent(link, forKey: .link)
+        try container.encodeIfPresent(paragraphStyle, forKey: .paragraphStyle)
+    }
+}
