@@ -9,7 +9,7 @@ extension TextContentStorage {
         let stashes = replacement.hasParagraphBoundAttributes
         if stashes { replacement.stashParagraphAttributes() }
         try replaceCharacters(in: offsets(of: range), insertedUnits: replacement.utf16, stashesParagraphAttributes: stashes) { text, bounds in
-            text.replaceSubrange(bounds, with: replacement)
+            text.safelyReplaceSubrange(bounds, with: replacement)
         }
     }
 
@@ -17,7 +17,9 @@ extension TextContentStorage {
     /// replaces or follows (those that are inherited by added text), as typing does.
     public func replaceContents(in range: TextRange, with string: String) throws(TextContentError) {
         try replaceCharacters(in: offsets(of: range), insertedUnits: string.utf16) { text, bounds in
-            text.characters.replaceSubrange(bounds, with: string)
+            // Not `text.characters.replaceSubrange`: AttributedString's character view segments
+            // differently from String on Linux and would widen the range on its own.
+            text.safelyReplaceSubrange(bounds, with: AttributedString(string, attributes: text.typingAttributes(at: bounds)))
         }
     }
 
