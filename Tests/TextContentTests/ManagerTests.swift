@@ -211,6 +211,18 @@ import Testing
         #expect(storage.nsRange(for: upstream) == NSRange(location: 1, length: 0))
     }
 
+    @Test func attributeEditsMoveNoLocation() throws {
+        let storage = TextContentStorage(string: "one two three")
+        var range = storage.range(4 ..< 7)
+        try storage.transform(updating: &range) {
+            try storage.addAttributes(AttributeContainer().kern(2), in: storage.range(0 ..< 13))
+        }
+        #expect(storage.nsRange(for: range) == NSRange(location: 4, length: 3))
+        let edit = TextContentEdit(range: 0 ..< 13, replacementLength: 13, kind: .attributes)
+        #expect(edit.transform(5) == 5)
+        #expect(edit.transform(4 ..< 7) == 4 ..< 7)
+    }
+
     @Test func editMapping() {
         let edit = TextContentEdit(range: 4 ..< 8, replacementLength: 2)
         #expect(edit.transform(3) == 3)

@@ -28,6 +28,8 @@ public struct TextContentEdit: Sendable, Equatable {
     /// goes to the start of the replacement (`upstream`) or its end (`downstream`); so does an
     /// offset exactly at an insertion point.
     public func transform(_ offset: Int, affinity: TextLocationAffinity = .downstream) -> Int {
+        // Attribute edits move no text, so they move no location.
+        guard kind == .characters else { return offset }
         let start = range.lowerBound
         if offset < start { return offset }
         if range.isEmpty {
@@ -42,6 +44,7 @@ public struct TextContentEdit: Sendable, Equatable {
     /// Where `range` is after the edit. Its edges keep out text inserted at them: a non-empty
     /// range does not grow when text is typed just before or just after it.
     public func transform(_ range: Range<Int>, affinity: TextLocationAffinity = .downstream) -> Range<Int> {
+        guard kind == .characters else { return range }
         if range.isEmpty {
             let offset = transform(range.lowerBound, affinity: affinity)
             return offset ..< offset
