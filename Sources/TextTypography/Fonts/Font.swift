@@ -1,0 +1,62 @@
+/// A font: one face of an installed font file at one size, ready to measure and shape with.
+///
+/// Get one from ``FontMatcher/match(_:)``. Two fonts are equal when they use the same face of the
+/// same file at the same size with the same synthetic styles.
+public struct Font: Hashable, Sendable, CustomStringConvertible {
+    let instance: FontInstance
+
+    init(_ instance: FontInstance) {
+        self.instance = instance
+    }
+
+    /// The family name the face declares, such as "DejaVu Sans".
+    public var familyName: String { instance.face.familyName }
+    /// The face's style name, such as "Bold" or "Oblique".
+    public var styleName: String { instance.face.styleName }
+    /// The size in points.
+    public var size: Double { instance.size }
+    /// Vertical metrics in points.
+    public var metrics: FontMetrics { instance.metrics }
+    /// Whether bold was asked for and the family has no bold face: a renderer emboldens outlines.
+    /// Advances are the regular face's.
+    public var isSyntheticBold: Bool { instance.syntheticBold }
+    /// Whether italic was asked for and the family has no italic or oblique face: shaping and
+    /// drawing shear the regular face by ``syntheticSlant``.
+    public var isSyntheticItalic: Bool { instance.syntheticItalic }
+    /// The shear of a synthetic italic (x offset per unit of height).
+    public static var syntheticSlant: Double { FontInstance.syntheticSlant }
+    /// Whether the face has colour glyphs (such as Noto Color Emoji).
+    public var hasColorGlyphs: Bool { instance.face.hasColorGlyphs }
+
+    /// Whether the font maps `scalar` to a glyph of its own.
+    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+        instance.face.hasGlyph(scalar.value)
+    }
+
+    /// Whether the font has a glyph for every scalar of `text` (a grapheme cluster, usually)
+    /// that needs one. Default-ignorable code points (ZWJ, variation selectors, tags), controls
+    /// and line or paragraph separators need none: the shaper hides them when the font lacks them.
+    public func covers(_ text: some StringProtocol) -> Bool {
+        text.unicodeScalars.allSatisfy { !GlyphCoverage.needsGlyph($0.value) || hasGlyph(for: $0) }
+    }
+
+    /// The font file, for a renderer that opens its own face (never share shaping's).
+    package var filePath: String { instance.face.path }
+    /// The face index in ``filePath``, as FreeType's `FT_New_Face` takes it.
+    package var faceIndex: Int { instance.face.index }
+    /// For a bitmap-only face, the factor from its strike's pixels to points (size / ppem, such as
+    /// 13 / 109 for Noto Color Emoji at 13 pt); nil for outline faces.
+    package var bitmapScale: Double? { instance.face.bitmapPixelsPerEm.map { instance.size / $0 } }
+
+    public var description: String {
+        "\(familyName) \(styleName) \(size)pt\(isSyntheticBold ? " synthetic bold" : "")\(isSyntheticItalic ? " synthetic italic" : "")"
+    }
+
+    public static func == (lhs: Font, rhs: Font) -> Bool {
+        lhs.instance === rhs.instance || lhs.instance.key == rhs.instance.key
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(instance.key)
+    }
+}

@@ -1,0 +1,180 @@
+/// Cuts a range of a paragraph into font runs (the requested font or a fallback, decided per
+/// grapheme cluster) and each font run into words (see ``WordSegmentation``).
+struct FontRunPlanner {
+    let matcher: FontMatcher
+    let units: UnsafeBufferPointer<UInt16>
+    let style: FontStyleKey
+    let primary: FaceSelection
+    let language: String?
+
+    /// The faces used so far; clusters refer to them by index (0 is the requested font), so the
+    /// common path compares integers and touches no reference counts.
+    private var faces: [FaceSelection]
+    /// Their coverage, for checks without reference counting (`faces` keeps the faces alive).
+    private var coverage: [FaceCoverage]
+    private let primaryCoverage: FaceCoverage
+    private var lastFallback: Int?
+    private var hanPreference: HanPreference?
+
+    init(matcher: FontMatcher, units: UnsafeBufferPointer<UInt16>, style: FontStyleKey, primary: FaceSelection, language: String?) {
+        self.matcher = matcher
+        self.units = units
+        self.style = style
+        self.primary = primary
+        self.language = language
+        self.faces = [primary]
+        self.primaryCoverage = primary.face.coverage
+        self.coverage = [primaryCoverage]
+        self.hanPreference = HanPreference(language: language)
+    }
+
+    mutating func plan(_ range: Range<Int>) -> [FontRunPlan] {
+        var builder = Builder(start: range.lowerBound)
+        let end = range.upperBound
+        var position = range.lowerBound
+        while position < end {
+            if let next = GraphemeClusters.simpleClusterEnd(at: position, in: units, end: end) {
+                let unit = UInt32(units[position])
+                let face = !GlyphCoverage.needsGlyph(unit) || primaryCoverage.hasGlyph(unit) ? 0 : face(for: position..<next)
+                builder.add(position..<next, face: face, units: units)
+                position = next
+                continue
+            }
+            let spanEnd = GraphemeClusters.complexSpanEnd(from: position, in: units, end: end)
+            GraphemeClusters.forEachInComplexSpan(position..<spanEnd, in: units) { cluster in
+                builder.add(cluster, face: face(for: cluster), units: units)
+            }
+            position = spanEnd
+        }
+        builder.closeRun(at: end)
+        return builder.runs.map { FontRunPlan(selection: faces[$0.face], range: $0.range, words: $0.words) }
+    }
+
+    /// The face index for one cluster. The requested font when it has the cluster; else the
+    /// previous fallback when it has it too (keeps a run of Japanese in one font, punctuation
+    /// included); else the cached fallback cascade. Clusters that cannot be emoji presentation
+    /// sequences are checked code unit by code unit first, without decoding.
+    private mutating func face(for cluster: Range<Int>) -> Int {
+        if !mayBeEmojiPresentation(cluster) {
+            if covers(cluster, face: 0) { return 0 }
+            if let lastFallback, covers(cluster, face: lastFallback) { return lastFallback }
+        }
+
+        let string = String(decoding: UnsafeBufferPointer(rebasing: units[cluster]), as: UTF16.self)
+        let codePoints = string.unicodeScalars.map(\.value)
+        let script = FallbackScript.of(codePoints)
+        let required = codePoints.filter(GlyphCoverage.needsGlyph)
+        if script != .emoji || primary.face.hasColorGlyphs, required.allSatisfy(primary.face.hasGlyph) {
+            return 0
+        }
+        if script != .emoji, let lastFallback, required.allSatisfy(faces[lastFallback].face.hasGlyph) {
+            return lastFallback
+        }
+        if script == .han, hanPreference == nil {
+            hanPreference = containsKana() ? .japanese : .simplifiedChinese
+        }
+        guard let selection = matcher.fallbackSelection(
+            cluster: string, codePoints: codePoints, style: style, primary: primary,
+            hanPreference: hanPreference ?? .simplifiedChinese)
+        else { return 0 }
+        let index: Int
+        if let known = faces.firstIndex(where: { $0.isSame(as: selection) }) {
+            index = known
+        } else {
+            index = faces.count
+            faces.append(selection)
+            coverage.append(selection.face.coverage)
+        }
+        if script != .emoji, index != 0 { lastFallback = index }
+        return index
+    }
+
+    /// Whether `cluster` might be presented as emoji. Every emoji presentation sequence has a
+    /// supplementary-plane scalar (surrogates), VS16, a keycap, a ZWJ, or a BMP scalar with
+    /// default emoji presentation, all of which lie in U+2300...U+2BFF.
+    private func mayBeEmojiPresentation(_ cluster: Range<Int>) -> Bool {
+        for position in cluster {
+            let unit = units[position]
+            if (0xD800...0xDFFF).contains(unit) || (0x2300...0x2BFF).contains(unit)
+                || unit == 0xFE0F || unit == 0x20E3 || unit == 0x200D {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Whether face `face` has every code unit of a cluster without surrogates.
+    private func covers(_ cluster: Range<Int>, face: Int) -> Bool {
+        let fontFace = coverage[face]
+        for position in cluster {
+            let unit = UInt32(units[position])
+            if GlyphCoverage.needsGlyph(unit), !fontFace.hasGlyph(unit) { return false }
+        }
+        return true
+    }
+
+    /// Whether the paragraph has Hiragana or Katakana: then its Han ideographs are Japanese.
+    private func containsKana() -> Bool {
+        units.contains { (0x3040...0x30FF).contains($0) || (0x31F0...0x31FF).contains($0) }
+    }
+
+    /// Accumulates clusters into runs of one face and runs into words.
+    private struct Builder {
+        struct Run {
+            var face: Int
+            var range: Range<Int>
+            var words: [FontRunPlan.Word]
+        }
+
+        var runs: [Run] = []
+        var words: [FontRunPlan.Word] = []
+        var runFace = -1
+        var runStart: Int
+        var wordStart: Int
+        var wordIsSeparator = false
+        var softBreakPending = false
+
+        init(start: Int) {
+            runStart = start
+            wordStart = start
+        }
+
+        mutating func closeWord(at end: Int) {
+            if end > wordStart { words.append(.init(range: wordStart..<end, isSeparator: wordIsSeparator)) }
+            wordStart = end
+        }
+
+        mutating func closeRun(at end: Int) {
+            closeWord(at: end)
+            if runFace >= 0, end > runStart { runs.append(Run(face: runFace, range: runStart..<end, words: words)) }
+            words = []
+            runStart = end
+        }
+
+        @inline(__always)
+        mutating func add(_ cluster: Range<Int>, face: Int, units: UnsafeBufferPointer<UInt16>) {
+            let first = units[cluster.lowerBound]
+            let isSeparator = cluster.count == 1 && WordSegmentation.isSeparator(first)
+            if face == runFace, cluster.upperBound - runStart <= TextShaper.maximumRunLength {
+                if isSeparator != wordIsSeparator
+                    || cluster.upperBound - wordStart > WordSegmentation.maximumWordLength
+                    || (softBreakPending && cluster.lowerBound - wordStart >= WordSegmentation.softBreakMinimumLength) {
+                    closeWord(at: cluster.lowerBound)
+                    wordIsSeparator = isSeparator
+                }
+            } else {
+                closeRun(at: cluster.lowerBound)
+                runFace = face
+                wordIsSeparator = isSeparator
+            }
+            if cluster.count > WordSegmentation.maximumClusterLength {
+                closeWord(at: cluster.lowerBound)
+                words += WordSegmentation.fragments(of: cluster, in: units).map {
+                    FontRunPlan.Word(range: $0, isSeparator: false, clusterStart: cluster.lowerBound)
+                }
+                wordStart = cluster.upperBound
+            }
+            softBreakPending = cluster.count == 1 && WordSegmentation.isSoftBreakAfter(first)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// One glyph HarfBuzz placed: its id in the run's font, the UTF-16 offset of the cluster it
+/// belongs to, and its position in points.
+package struct ShapedGlyph: Hashable, Sendable {
+    /// The glyph id in the run's font (0 is .notdef).
+    package var id: UInt32
+    /// HarfBuzz's glyph flags (`HB_GLYPH_FLAG_*`).
+    package var flags: UInt32
+    /// The UTF-16 offset in the paragraph of the first code unit of this glyph's cluster. Glyphs of
+    /// one cluster share it; a cluster of several characters (a ligature, a conjunct) has one
+    /// value for all of them.
+    package var cluster: Int
+    /// How far the pen moves after this glyph, in points (tracking and kerning from attributes are
+    /// added by layout, not here; the font's own kerning is included).
+    package var advance: Float
+    /// Horizontal displacement of the glyph from the pen, in points.
+    package var xOffset: Float
+    /// Vertical displacement of the glyph from the baseline, in points, positive downward (the
+    /// sign of HarfBuzz's y offset flipped for the y-down coordinates of layout and drawing).
+    package var yOffset: Float
+
+    /// Whether text may be broken before this glyph's cluster without reshaping: HarfBuzz says
+    /// the glyphs on both sides would come out the same (no ligature, kerning or joining across).
+    package var isSafeToBreak: Bool { flags & 1 == 0 }
+
+    package init(id: UInt32, flags: UInt32, cluster: Int, advance: Float, xOffset: Float, yOffset: Float) {
+        self.id = id
+        self.flags = flags
+        self.cluster = cluster
+        self.advance = advance
+        self.xOffset = xOffset
+        self.yOffset = yOffset
+    }
+}

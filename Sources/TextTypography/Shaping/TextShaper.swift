@@ -1,0 +1,76 @@
+internal import CHarfBuzz
+import TextContent
+
+/// Shapes a paragraph's text into glyph runs: splits it into font runs by per-cluster fallback,
+/// shapes each word with HarfBuzz in its run's font and caches shaped words, so a paragraph
+/// re-broken or laid out again is not reshaped. Thread-safe: shape from any number of tasks at
+/// once; the caches are shared.
+///
+/// ```swift
+/// let text = Array("Hello, مرحبا".utf16)
+/// let runs = try TextShaper.shared.shape(
+///     text: text, range: 0..<7, request: request, isRightToLeft: false)
+/// ```
+package final class TextShaper: Sendable {
+    /// The shaper the engine uses unless given another.
+    package static let shared = TextShaper()
+
+    /// Words longer than this many code units are shaped but not cached.
+    package static let maximumCachedWordLength = WordSegmentation.maximumWordLength
+    /// Font runs are cut into shaped runs of at most about this many code units.
+    package static let maximumRunLength = 65_536
+
+    /// Where fonts and fallback decisions come from.
+    package let matcher: FontMatcher
+    let wordCache: BoundedCache<ShapedWordKey, ShapedWord>
+    let optionsRegistry = ShapingOptionsRegistry()
+
+    /// A shaper with its own word cache of at most `wordCapacity` words and `wordCostLimit` cost
+    /// (glyphs plus code units; each costs about 30 bytes).
+    package init(matcher: FontMatcher = .shared, wordCapacity: Int = 100_000, wordCostLimit: Int = 4_000_000) {
+        self.matcher = matcher
+        self.wordCache = BoundedCache(capacity: wordCapacity, costLimit: wordCostLimit)
+    }
+
+    /// Hits and misses of the shaped-word cache.
+    package var statistics: CacheStatistics { wordCache.statistics }
+
+    /// Shapes `text[range]`, where `text` is a whole paragraph's UTF-16 (the text around `range`
+    /// is context: Arabic joins across the edges of the range and of font runs).
+    ///
+    /// - Parameters:
+    ///   - request: the font asked for; clusters it lacks fall back per cluster (FontFallbackCascade).
+    ///   - features: OpenType feature settings for the whole range.
+    ///   - isRightToLeft: the direction of the range, one bidi run; the caller splits by level.
+    ///   - script: an ISO 15924 tag ("Arab"); nil lets HarfBuzz guess it for each word.
+    ///   - language: a BCP 47 tag; also chooses the regional CJK font for Han ideographs.
+    /// - Returns: runs in logical order, each in one font, covering `range` without gaps; glyphs in
+    ///   each run in visual order. Empty for an empty range.
+    package func shape(
+        text: [UInt16], range: Range<Int>, request: FontRequest, features: [FontFeature] = [],
+        isRightToLeft: Bool = false, script: String? = nil, language: String? = nil
+    ) throws(ShapingError) -> [ShapedRun] {
+        guard range.lowerBound >= 0, range.upperBound <= text.count else {
+            throw .rangeOutOfBounds(range: range, textLength: text.count)
+        }
+        guard !range.isEmpty else { return [] }
+        let primary: FaceSelection
+        do { primary = try matcher.primaryStyle(request.style).selection } catch { throw .font(error) }
+
+        let options = ShapingOptions(
+            features: features, isRightToLeft: isRightToLeft,
+            script: script.map { hb_script_from_string($0, -1).rawValue } ?? 0, language: language)
+        let optionsID = optionsRegistry.id(for: options)
+        return text.withUnsafeBufferPointer { units in
+            var planner = FontRunPlanner(
+                matcher: matcher, units: units, style: request.style, primary: primary, language: language)
+            let plans = planner.plan(range)
+            let pass = ShapingPass(cache: wordCache, units: units, options: options, optionsID: optionsID)
+            defer { pass.finish() }
+            return plans.map { plan in
+                let instance = matcher.instance(plan.selection, size: request.size)
+                return pass.shape(plan, with: instance)
+            }
+        }
+    }
+}
