@@ -45,7 +45,12 @@ let package = Package(
             dependencies: ["TextContent", "CHarfBuzz", "CFreeType", "CFontconfig", "CUnicodeAnalysis"],
             swiftSettings: strict
         ),
-        .target(name: "OpenTextKit", dependencies: ["TextContent", "TextTypography"], swiftSettings: strict),
+        .target(
+            name: "TextLayout",
+            dependencies: ["TextContent", "TextTypography"],
+            swiftSettings: strict
+        ),
+        .target(name: "OpenTextKit", dependencies: ["TextContent", "TextTypography", "TextLayout"], swiftSettings: strict),
         .executableTarget(
             name: "otk",
             dependencies: ["OpenTextKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -60,6 +65,11 @@ let package = Package(
         .testTarget(
             name: "TextTypographyTests",
             dependencies: ["TextTypography", "CCairo", "CCmarkGFM", "CHunspell"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "TextLayoutTests",
+            dependencies: ["TextLayout"],
             swiftSettings: strict
         ),
         .testTarget(name: "otkTests", dependencies: ["otk", "OpenTextKit"], swiftSettings: strict),

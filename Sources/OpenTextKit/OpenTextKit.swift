@@ -1,3 +1,4 @@
 // The umbrella module: `import OpenTextKit` gives every layer.
 @_exported import TextContent
 @_exported import TextTypography
+@_exported import TextLayout

@@ -50,12 +50,15 @@ open class TextContentManager {
         guard !textLayoutManagers.contains(where: { $0 === textLayoutManager }) else { return }
         textLayoutManagers.append(textLayoutManager)
         if primary == nil { primary = textLayoutManager }
+        textLayoutManager.textContentManagerDidAdd(self)
     }
 
     /// Removes a layout manager; if it was primary, there is no primary until one is set.
     public func removeTextLayoutManager(_ textLayoutManager: any TextContentObserving) {
+        guard textLayoutManagers.contains(where: { $0 === textLayoutManager }) else { return }
         textLayoutManagers.removeAll { $0 === textLayoutManager }
         if primary === textLayoutManager { primary = nil }
+        textLayoutManager.textContentManagerDidRemove(self)
     }
 
     /// Groups edits: layout managers hear of them once, after the outermost transaction.

@@ -1,0 +1,26 @@
+import Foundation
+import TextTypography
+
+/// Glyphs of one font placed in a line, for drawing. Not public: TextKit's first principle is
+/// no glyph APIs in the public surface.
+package struct PositionedGlyphRun: Sendable {
+    package let font: Font
+    package let glyphs: [UInt32]
+    /// Each glyph's origin in line coordinates (x from the line's left edge, y from the
+    /// baseline, growing downward).
+    package let positions: [CGPoint]
+    /// The UTF-16 range of the paragraph the glyphs show.
+    package let characterRange: Range<Int>
+    /// The cluster (UTF-16 offset) of each glyph.
+    package let clusters: [Int]
+    package let isRightToLeft: Bool
+}
+
+/// A caret position in a line: an x (line coordinates) and the character index it stands for.
+public struct CaretStop: Sendable, Hashable {
+    public let x: CGFloat
+    /// UTF-16 offset in the paragraph.
+    public let characterIndex: Int
+    /// Whether the caret is at the leading edge of a character written right to left.
+    public let isRightToLeft: Bool
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// One line of a laid-out paragraph: TextKit's `NSTextLineFragment`. Immutable.
+///
+/// Coordinates are the line's own: x from the left edge of `typographicBounds`, y from its
+/// top. Character indices are UTF-16 offsets into `attributedString`, the paragraph's text.
+public final class TextLineFragment: Sendable, CustomStringConvertible {
+    /// The paragraph's text.
+    public let attributedString: AttributedString
+    /// The characters this line shows.
+    public let characterRange: NSRange
+    /// The line's rectangle, relative to its layout fragment's frame.
+    public let typographicBounds: CGRect
+    /// The origin of the leftmost glyph, in line coordinates (on the baseline).
+    public let glyphOrigin: CGPoint
+    /// Distance from the top of the line to its baseline.
+    public let baseline: CGFloat
+    /// Caret positions, left to right: one for every grapheme boundary the line shows.
+    public let caretStops: [CaretStop]
+    /// Whether the line was shortened with an ellipsis.
+    public let isTruncated: Bool
+    package let glyphRuns: [PositionedGlyphRun]
+    /// Where ink may fall, relative to the layout fragment (glyph bounds estimated from font
+    /// metrics and advances).
+    package let inkBounds: CGRect
+
+    package init(
+        attributedString: AttributedString, characterRange: NSRange, typographicBounds: CGRect, glyphOrigin: CGPoint,
+        baseline: CGFloat, caretStops: [CaretStop], isTruncated: Bool, glyphRuns: [PositionedGlyphRun], inkBounds: CGRect
+    ) {
+        self.attributedString = attributedString
+        self.characterRange = characterRange
+        self.typographicBounds = typographicBounds
+        self.glyphOrigin = glyphOrigin
+        self.baseline = baseline
+        self.caretStops = caretStops
+        self.isTruncated = isTruncated
+        self.glyphRuns = glyphRuns
+        self.inkBounds = inkBounds
+    }
+
+    /// The caret position of the character at `index` (its leading edge), in line coordinates
+    /// on the baseline. Indices outside the line go to its nearer end.
+    public func locationForCharacter(at index: Int) -> CGPoint {
+        guard !caretStops.isEmpty else { return CGPoint(x: 0, y: baseline) }
+        if let stop = caretStops.first(where: { $0.characterIndex == index }) { return CGPoint(x: stop.x, y: baseline) }
+        // An index between stops (inside a cluster): the stop of the cluster containing it.
+        let before = caretStops.filter { $0.characterIndex <= index }.max { $0.characterIndex < $1.characterIndex }
+        let stop = before ?? caretStops.min { $0.characterIndex < $1.characterIndex }!
+        return CGPoint(x: stop.x, y: baseline)
+    }
+
+    /// The character index whose caret position is nearest `point` (line coordinates).
+    public func characterIndex(for point: CGPoint) -> Int {
+        guard let nearest = caretStops.min(by: { abs($0.x - point.x) < abs($1.x - point.x) }) else {
+            return characterRange.location
+        }
+        return nearest.characterIndex
+    }
+
+    public var description: String {
+        "TextLineFragment(\(characterRange.location)..<\(characterRange.location + characterRange.length), \(typographicBounds))"
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import TextContent
+import TextTypography
+
+/// Places one line: the pieces it shows in visual order (UAX #9 L2, with trailing white space at
+/// the paragraph level, rule L1), aligned and justified, with a caret stop for every grapheme
+/// boundary.
+struct LinePlacement {
+    let paragraph: ShapedParagraph
+    let tabStops: TabStops
+
+    /// A piece of a line: glyphs of one shaped piece, or a glyphless control.
+    private struct Item {
+        var range: Range<Int>
+        var level: UInt8
+        var glyphs: [ShapedGlyph]
+        var font: Font?
+        var extra: CGFloat
+        var baselineOffset: CGFloat
+        var width: CGFloat
+    }
+
+    struct Placed {
+        var runs: [PositionedGlyphRun]
+        var carets: [CaretStop]
+        var width: CGFloat
+        var ascent: CGFloat
+        var descent: CGFloat
+        var leading: CGFloat
+        var inkMinX: CGFloat
+        var inkMaxX: CGFloat
+    }
+
+    /// Lays `span` out from x = 0 in `width` points (infinity: natural width).
+    func place(_ span: LineSpan, width: CGFloat, alignment: TextAlignment, isLastLine: Bool) -> Placed {
+        let content = paragraph.content
+        let paragraphLevel = paragraph.levels.paragraphLevel
+        var items = lineItems(span)
+        for index in items.indices where items[index].range.lowerBound >= span.hangStart {
+            items[index].level = paragraphLevel
+        }
+        let order = BidiReordering.visualOrder(levels: items.map(\.level))
+        let contentWidth = items.filter { $0.range.lowerBound < span.hangStart }.reduce(0) { $0 + $1.width }
+
+        let naturalAlignment: TextAlignment = paragraphLevel & 1 == 1 ? .right : .left
+        var resolved = alignment == .natural ? naturalAlignment : alignment
+        var spaceExtra: CGFloat = 0
+        if resolved == .justified {
+            let spaces = (span.range.lowerBound ..< span.hangStart).filter { content.units[$0] == 0x20 }.count
+            if width.isFinite, !isLastLine, !span.endsWithHardBreak, spaces > 0, width > contentWidth {
+                spaceExtra = (width - contentWidth) / CGFloat(spaces)
+            }
+            // A line that is not stretched (the last one) sits where natural alignment puts it.
+            resolved = spaceExtra > 0 ? .left : naturalAlignment
+        }
+        var offset: CGFloat = 0
+        if width.isFinite {
+            switch resolved {
+            case .right: offset = width - contentWidth
+            case .center: offset = (width - contentWidth) / 2
+            default: offset = 0
+            }
+        }
+        // Trailing white space hangs past the line's end: on the left in a right-to-left line.
+        if paragraphLevel & 1 == 1 {
+            offset -= items.filter { $0.range.lowerBound >= span.hangStart }.reduce(0) { $0 + $1.width }
+        }
+
+        var x = offset
+        var runs: [PositionedGlyphRun] = []
+        var extents: [(range: Range<Int>, minX: CGFloat, maxX: CGFloat, rightToLeft: Bool)] = []
+        var ascent: CGFloat = 0, descent: CGFloat = 0, leading: CGFloat = 0
+        var inkMinX = CGFloat.infinity, inkMaxX = -CGFloat.infinity
+        for itemIndex in order {
+            let item = items[itemIndex]
+            let rightToLeft = item.level & 1 == 1
+            if let font = item.font {
+                let metrics = font.metrics
+                ascent = max(ascent, CGFloat(metrics.ascent) - item.baselineOffset)
+                descent = max(descent, CGFloat(metrics.descent) + item.baselineOffset)
+                leading = max(leading, CGFloat(metrics.leading))
+            }
+            guard !item.glyphs.isEmpty else {
+                extents.append((item.range, x, x + item.width, rightToLeft))
+                x += item.width
+                continue
+            }
+            var positions: [CGPoint] = []
+            positions.reserveCapacity(item.glyphs.count)
+            var clusterStart = x
+            for (index, glyph) in item.glyphs.enumerated() {
+                positions.append(CGPoint(x: x + CGFloat(glyph.xOffset), y: CGFloat(glyph.yOffset) - item.baselineOffset))
+                x += CGFloat(glyph.advance)
+                let endsCluster = index + 1 == item.glyphs.count || item.glyphs[index + 1].cluster != glyph.cluster
+                if endsCluster {
+                    x += item.extra
+                    if content.units[glyph.cluster] == 0x20 { x += spaceExtra }
+                    extents.append((clusterRange(glyph.cluster, in: item), clusterStart, x, rightToLeft))
+                    clusterStart = x
+                }
+            }
+            inkMinX = min(inkMinX, positions.first.map { $0.x } ?? x)
+            inkMaxX = max(inkMaxX, x)
+            runs.append(PositionedGlyphRun(
+                font: item.font!, glyphs: item.glyphs.map(\.id), positions: positions, characterRange: item.range,
+                clusters: item.glyphs.map(\.cluster), isRightToLeft: rightToLeft))
+        }
+        if ascent == 0, descent == 0 {
+            ascent = CGFloat(paragraph.defaultMetrics.ascent)
+            descent = CGFloat(paragraph.defaultMetrics.descent)
+            leading = CGFloat(paragraph.defaultMetrics.leading)
+        }
+        let carets = caretStops(span, extents: extents, paragraphIsRightToLeft: paragraphLevel & 1 == 1)
+        return Placed(runs: runs, carets: carets, width: contentWidth, ascent: ascent, descent: descent, leading: leading,
+                      inkMinX: inkMinX.isFinite ? inkMinX : offset, inkMaxX: inkMaxX.isFinite ? inkMaxX : offset)
+    }
+
+    /// The logical range of the HarfBuzz cluster starting at `cluster` within `item`.
+    private func clusterRange(_ cluster: Int, in item: Item) -> Range<Int> {
+        let next = item.glyphs.lazy.map(\.cluster).filter { $0 > cluster }.min() ?? item.range.upperBound
+        return cluster ..< max(cluster + 1, next)
+    }
+
+    /// The line's items in logical order: the parts of shaped pieces inside the line, and
+    /// glyphless items for controls (tabs, line and paragraph separators).
+    private func lineItems(_ span: LineSpan) -> [Item] {
+        let content = paragraph.content
+        var items: [Item] = []
+        for piece in paragraph.pieces where piece.range.overlaps(span.range) {
+            // The part before the hanging white space, and the part in it (rule L1 levels it).
+            let lower = max(piece.range.lowerBound, span.range.lowerBound), upper = min(piece.range.upperBound, span.range.upperBound)
+            let hang = min(max(span.hangStart, lower), upper)
+            for part in [lower ..< hang, hang ..< upper] where !part.isEmpty {
+                let glyphs = piece.run.glyphs.filter { part.contains($0.cluster) }
+                let width = glyphs.reduce(CGFloat(0)) { $0 + CGFloat($1.advance) }
+                let clusters = Set(glyphs.map(\.cluster)).count
+                let extra = CGFloat(piece.attributes.kern + piece.attributes.tracking)
+                items.append(Item(range: part, level: piece.level, glyphs: glyphs, font: piece.run.font, extra: extra,
+                                  baselineOffset: CGFloat(piece.attributes.baselineOffset), width: width + extra * CGFloat(clusters)))
+            }
+        }
+        var x: CGFloat = 0
+        for offset in span.range where content.isControl(offset) {
+            let level = paragraph.levels.levels.isEmpty ? paragraph.levels.paragraphLevel : paragraph.levels.levels[offset]
+            let before = items.filter { $0.range.upperBound <= offset }.reduce(0) { $0 + $1.width }
+            x = before
+            let width = content.units[offset] == 0x09 ? tabStops.advance(from: x) : 0
+            items.append(Item(range: offset ..< offset + 1, level: level, glyphs: [], font: nil, extra: 0, baselineOffset: 0, width: width))
+        }
+        return items.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    /// A caret stop for every grapheme boundary of the line: each at the leading edge of its
+    /// grapheme (left for left-to-right, right for right-to-left), or, where two would share an
+    /// x, at the trailing edge of the grapheme before, so that every stop has its own x.
+    private func caretStops(_ span: LineSpan, extents: [(range: Range<Int>, minX: CGFloat, maxX: CGFloat, rightToLeft: Bool)],
+                            paragraphIsRightToLeft: Bool) -> [CaretStop] {
+        let boundaries = paragraph.graphemeBoundaries
+        var graphemeEdges: [Int: (leading: CGFloat, trailing: CGFloat, rightToLeft: Bool)] = [:]
+        for extent in extents {
+            let starts = boundaries[LineBreaker.firstBoundary(atOrAfter: extent.range.lowerBound, in: boundaries)...]
+                .prefix { $0 < extent.range.upperBound }
+            guard !starts.isEmpty else { continue }
+            let share = (extent.maxX - extent.minX) / CGFloat(starts.count)
+            for (k, start) in starts.enumerated() {
+                let left = extent.rightToLeft ? extent.maxX - share * CGFloat(k + 1) : extent.minX + share * CGFloat(k)
+                let right = left + share
+                graphemeEdges[start] = extent.rightToLeft ? (right, left, true) : (left, right, false)
+            }
+        }
+        var stops: [CaretStop] = []
+        var taken = Set<Int>()
+        func key(_ x: CGFloat) -> Int { Int((x * 64).rounded()) }
+        var previous: (leading: CGFloat, trailing: CGFloat, rightToLeft: Bool)?
+        let starts = boundaries[LineBreaker.firstBoundary(atOrAfter: span.range.lowerBound, in: boundaries)...]
+            .prefix { $0 < span.range.upperBound }
+        for start in starts {
+            guard let edges = graphemeEdges[start] else { continue }
+            var x = edges.leading
+            if taken.contains(key(x)), let previous, !taken.contains(key(previous.trailing)) { x = previous.trailing }
+            if !taken.contains(key(x)) {
+                taken.insert(key(x))
+                stops.append(CaretStop(x: x, characterIndex: start, isRightToLeft: edges.rightToLeft))
+            }
+            previous = edges
+        }
+        // The end of a line that does not end with a separator (soft wrap or end of text).
+        if span.range.upperBound == paragraph.content.units.count, !span.endsWithHardBreak || span.range.isEmpty {
+            let end = extents.map { paragraphIsRightToLeft ? $0.minX : $0.maxX }
+            let x = (paragraphIsRightToLeft ? end.min() : end.max()) ?? 0
+            if !taken.contains(key(x)) {
+                stops.append(CaretStop(x: x, characterIndex: span.range.upperBound, isRightToLeft: paragraphIsRightToLeft))
+            }
+        }
+        return stops.sorted { $0.x < $1.x }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import TextContent
+import TextTypography
+
+/// What layout needs of one paragraph, read once from its AttributedString: its UTF-16 text,
+/// its style, and its runs of character attributes.
+struct ParagraphContent {
+    /// A run of text with the same character attributes.
+    struct AttributeRun {
+        var range: Range<Int>
+        var font: FontRequest
+        var features: [FontFeature]
+        var kern: Double
+        var tracking: Double
+        var baselineOffset: Double
+    }
+
+    let units: [UInt16]
+    let string: String
+    /// UTF-16 length without the paragraph separator.
+    let contentLength: Int
+    let style: ParagraphStyle
+    let runs: [AttributeRun]
+
+    /// Reads `text`; runs without a font use `defaultFont`. A font that cannot be used (a size
+    /// that is not finite and positive) is an error naming it.
+    init(_ text: AttributedString, defaultFont: FontDescriptor) throws(TextLayoutError) {
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: text.unicodeScalars)
+        string = String(scalars)
+        units = Array(string.utf16)
+        var length = units.count
+        if length > 0, units[length - 1] == 0x0A || units[length - 1] == 0x0D || units[length - 1] == 0x2029 {
+            length -= (length > 1 && units[length - 1] == 0x0A && units[length - 2] == 0x0D) ? 2 : 1
+        }
+        contentLength = length
+        style = text.runs.first?.paragraphStyle ?? .default
+        var runs: [AttributeRun] = []
+        var offset = 0
+        for run in text.runs {
+            let count = text.utf16.distance(from: run.range.lowerBound, to: run.range.upperBound)
+            let descriptor = run.font ?? defaultFont
+            let request: FontRequest
+            do { request = try FontRequest(descriptor) } catch { throw .unusableFont(descriptor: descriptor, reason: "\(error)") }
+            let attributes = AttributeRun(
+                range: offset ..< offset + count, font: request, features: descriptor.features,
+                kern: run.kern ?? 0, tracking: run.tracking ?? 0, baselineOffset: run.baselineOffset ?? 0)
+            if let last = runs.last, last.font == attributes.font, last.features == attributes.features, last.kern == attributes.kern,
+               last.tracking == attributes.tracking, last.baselineOffset == attributes.baselineOffset {
+                runs[runs.count - 1].range = last.range.lowerBound ..< attributes.range.upperBound
+            } else {
+                runs.append(attributes)
+            }
+            offset += count
+        }
+        self.runs = runs
+    }
+
+    /// Whether the unit at `index` takes no glyph: separators, hard line breaks, tabs.
+    func isControl(_ index: Int) -> Bool {
+        let unit = units[index]
+        return unit == 0x0A || unit == 0x0D || unit == 0x2029 || unit == 0x2028 || unit == 0x09
+    }
+
+    /// Whether the unit at `index` is white space that may hang past a line's end.
+    func isWhitespace(_ index: Int) -> Bool {
+        let unit = units[index]
+        return unit == 0x20 || unit == 0x09 || unit == 0x3000 || (unit >= 0x2000 && unit <= 0x200A) || unit == 0x205F
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import TextContent
+import TextTypography
+
+/// Lays out one paragraph. A pure function of the paragraph, the container and the default
+/// font, so it can run on any thread; the shaping inside it is cached by the shaper.
+struct ParagraphLayout {
+    let container: TextContainer
+    let defaultFont: FontDescriptor
+
+    /// The paragraph's fragment with its top at `y` (container coordinates).
+    func layout(_ paragraph: TextParagraph, at y: CGFloat, extraLineFragment: Bool = false) throws(TextLayoutError) -> TextLayoutFragment {
+        let content = try ParagraphContent(paragraph.attributedString, defaultFont: defaultFont)
+        let shaped = try ShapedParagraph(content)
+        return layout(paragraph, shaped: shaped, at: y, extraLineFragment: extraLineFragment)
+    }
+
+    func layout(_ paragraph: TextParagraph, shaped: ShapedParagraph, at y: CGFloat, extraLineFragment: Bool) -> TextLayoutFragment {
+        let content = shaped.content
+        let style = content.style
+        let rightToLeft = shaped.levels.isRightToLeft
+        let spaceWidth = CGFloat(shaped.defaultMetrics.lineHeight) * 0.3
+        let tabs = TabStops(locations: style.tabStops.map { CGFloat($0.location) }, interval: CGFloat(style.defaultTabInterval), spaceWidth: spaceWidth)
+        let breaker = LineBreaker(paragraph: shaped, mode: container.lineBreakMode, tabStops: tabs)
+        let placement = LinePlacement(paragraph: shaped, tabStops: tabs)
+        let containerWidth = container.layoutWidth
+        let estimate = lineHeight(ascent: CGFloat(shaped.defaultMetrics.ascent), descent: CGFloat(shaped.defaultMetrics.descent),
+                                  leading: CGFloat(shaped.defaultMetrics.leading), style: style).height
+
+        var lines: [TextLineFragment] = []
+        var inkBounds = CGRect.null
+        var top = CGFloat(style.paragraphSpacingBefore)
+        var start = 0
+        var blockedBands = 0
+        let length = content.units.count
+        repeat {
+            let margins = self.margins(style: style, firstLine: lines.isEmpty, rightToLeft: rightToLeft, width: containerWidth)
+            let band = CGRect(x: margins.lowerBound, y: y + top, width: margins.upperBound - margins.lowerBound, height: estimate)
+            var rects = container.exclusionPaths.isEmpty ? [band] : container.lineFragmentRects(forProposedRect: band)
+            if rects.isEmpty {
+                // The band is blocked; try below it, but give up on exclusions after a while so
+                // that layout always ends.
+                blockedBands += 1
+                if blockedBands < 1_000, y + top < container.layoutHeight {
+                    top += max(estimate, 1)
+                    continue
+                }
+                rects = [band]
+            }
+            var bandHeight: CGFloat = 0
+            for rect in rects where start < length || lines.isEmpty {
+                let width = max(0, rect.width)
+                let span = breaker.nextLine(from: start, width: width)
+                let placed = placement.place(span, width: width, alignment: style.alignment, isLastLine: span.range.upperBound >= length)
+                let metrics = lineHeight(ascent: placed.ascent, descent: placed.descent, leading: placed.leading, style: style)
+                let bounds = CGRect(x: rect.minX, y: top, width: width.isFinite ? width : placed.width, height: metrics.height)
+                let ink = CGRect(x: rect.minX + placed.inkMinX, y: top + metrics.baseline - placed.ascent * 1.2,
+                                 width: placed.inkMaxX - placed.inkMinX, height: (placed.ascent + placed.descent) * 1.2 + placed.ascent * 0.2)
+                inkBounds = inkBounds.union(ink)
+                lines.append(TextLineFragment(
+                    attributedString: paragraph.attributedString,
+                    characterRange: NSRange(location: span.range.lowerBound, length: span.range.count),
+                    typographicBounds: bounds,
+                    glyphOrigin: CGPoint(x: placed.runs.first?.positions.first?.x ?? 0, y: metrics.baseline),
+                    baseline: metrics.baseline, caretStops: placed.carets, isTruncated: false,
+                    glyphRuns: placed.runs, inkBounds: ink))
+                bandHeight = max(bandHeight, metrics.height)
+                start = span.range.upperBound
+                if container.maximumNumberOfLines > 0, lines.count >= container.maximumNumberOfLines { break }
+            }
+            top += bandHeight
+            if container.maximumNumberOfLines > 0, lines.count >= container.maximumNumberOfLines { break }
+        } while start < length
+
+        if extraLineFragment {
+            let margins = self.margins(style: style, firstLine: false, rightToLeft: rightToLeft, width: containerWidth)
+            let metrics = lineHeight(ascent: CGFloat(shaped.defaultMetrics.ascent), descent: CGFloat(shaped.defaultMetrics.descent),
+                                     leading: CGFloat(shaped.defaultMetrics.leading), style: style)
+            let x = rightToLeft ? margins.upperBound - margins.lowerBound : 0
+            lines.append(TextLineFragment(
+                attributedString: paragraph.attributedString, characterRange: NSRange(location: length, length: 0),
+                typographicBounds: CGRect(x: margins.lowerBound, y: top, width: containerWidth.isFinite ? margins.upperBound - margins.lowerBound : 0, height: metrics.height),
+                glyphOrigin: CGPoint(x: x, y: metrics.baseline), baseline: metrics.baseline,
+                caretStops: [CaretStop(x: x, characterIndex: length, isRightToLeft: rightToLeft)], isTruncated: false,
+                glyphRuns: [], inkBounds: .null))
+            top += metrics.height
+        }
+        top += CGFloat(style.paragraphSpacing)
+
+        let frameWidth = containerWidth.isFinite ? containerWidth : (lines.map(\.typographicBounds.maxX).max() ?? 0)
+        let frame = CGRect(x: 0, y: y, width: frameWidth, height: top)
+        let surface = inkBounds.isNull ? CGRect(origin: .zero, size: frame.size) : inkBounds.union(CGRect(origin: .zero, size: frame.size))
+        return TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: surface, textLineFragments: lines)
+    }
+
+    /// The x range lines may use: indents and padding taken off the container's width.
+    private func margins(style: ParagraphStyle, firstLine: Bool, rightToLeft: Bool, width: CGFloat) -> ClosedRange<CGFloat> {
+        let padding = container.lineFragmentPadding
+        let head = CGFloat(firstLine ? style.firstLineHeadIndent : style.headIndent)
+        let tail = CGFloat(style.tailIndent)
+        guard width.isFinite else { return padding + head ... .infinity }
+        var leading = padding + head
+        var trailing = tail > 0 ? padding + tail : width - padding + tail
+        trailing = max(leading, trailing)
+        if rightToLeft {
+            (leading, trailing) = (width - trailing, width - leading)
+        }
+        leading = min(max(0, leading), width)
+        return leading ... max(leading, min(width, trailing))
+    }
+
+    /// A line's height and baseline for the paragraph's line-height mode.
+    private func lineHeight(ascent: CGFloat, descent: CGFloat, leading: CGFloat, style: ParagraphStyle) -> (height: CGFloat, baseline: CGFloat) {
+        let natural = ascent + descent + leading
+        let height: CGFloat
+        switch style.lineHeight {
+        case .normal: return (natural, ascent)
+        case .tight: height = natural * 0.9
+        case .loose: height = natural * 1.3
+        case .multiple(let factor): height = natural * CGFloat(factor)
+        case .leading(let increase): height = natural + CGFloat(increase)
+        case .exact(let points): height = CGFloat(points)
+        }
+        let clamped = height.isFinite ? max(0, height) : natural
+        return (clamped, (clamped - (ascent + descent)) / 2 + ascent)
+    }
+}

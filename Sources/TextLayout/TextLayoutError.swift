@@ -1,0 +1,23 @@
+import Foundation
+import TextContent
+
+/// Why layout could not be done as asked. Layout never traps: it throws one of these.
+public enum TextLayoutError: Error, Equatable, CustomStringConvertible {
+    /// A font attribute that cannot be used, e.g. a size that is not finite and positive.
+    case unusableFont(descriptor: FontDescriptor, reason: String)
+    /// Shaping failed (HarfBuzz or the font system refused).
+    case shapingFailed(reason: String)
+    /// Unicode analysis (ICU bidi or line breaking) failed.
+    case analysisFailed(reason: String)
+
+    public var description: String {
+        switch self {
+        case .unusableFont(let descriptor, let reason):
+            return "The font \"\(descriptor.family)\" at \(descriptor.size) pt cannot be used: \(reason)"
+        case .shapingFailed(let reason):
+            return "Shaping failed: \(reason)"
+        case .analysisFailed(let reason):
+            return "Unicode analysis failed: \(reason)"
+        }
+    }
+}

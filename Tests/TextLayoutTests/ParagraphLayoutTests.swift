@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+import TextContent
+@testable import TextLayout
+
+@Suite struct ParagraphLayoutTests {
+    static let texts: [String] = [LayoutSamples.english] + LayoutSamples.mixed.map(\.text)
+
+    @Test(arguments: texts)
+    func linesTileTheParagraph(_ text: String) throws {
+        let (_, manager) = makeLayout(text + "\n", width: 240)
+        let fragment = try #require(allFragments(manager).first)
+        let lines = fragment.textLineFragments.filter { $0.characterRange.length > 0 }
+        var next = 0
+        var y = lines.first?.typographicBounds.minY ?? 0
+        for line in lines {
+            #expect(line.characterRange.location == next, "a gap or an overlap before \(line)")
+            next = line.characterRange.location + line.characterRange.length
+            #expect(abs(line.typographicBounds.minY - y) < 0.001, "lines must stack without gaps")
+            y = line.typographicBounds.maxY
+        }
+        #expect(next == text.utf16.count + 1)
+    }
+
+    @Test(arguments: texts)
+    func caretsRoundTripAtEveryStop(_ text: String) throws {
+        let (_, manager) = makeLayout(text, width: 260)
+        for line in try #require(allFragments(manager).first).textLineFragments {
+            let xs = line.caretStops.map(\.x)
+            #expect(Set(xs).count == xs.count, "every caret stop has its own x")
+            for stop in line.caretStops {
+                let point = line.locationForCharacter(at: stop.characterIndex)
+                #expect(line.characterIndex(for: point) == stop.characterIndex)
+            }
+        }
+    }
+
+    @Test(arguments: texts)
+    func everyGraphemeBoundaryHasACaretStop(_ text: String) throws {
+        let (_, manager) = makeLayout(text, width: .infinity)
+        let line = try #require(allFragments(manager).first?.textLineFragments.first)
+        var boundaries: [Int] = []
+        var offset = 0
+        for character in text { boundaries.append(offset); offset += character.utf16.count }
+        boundaries.append(offset)
+        let stops = Set(line.caretStops.map(\.characterIndex))
+        let missing = boundaries.filter { !stops.contains($0) }
+        // Zero-width graphemes (joiners on their own) cannot have an x of their own.
+        #expect(missing.count <= boundaries.count / 50, "missing caret stops at \(missing)")
+    }
+
+    @Test(arguments: texts)
+    func noLineIsWiderThanTheContainer(_ text: String) throws {
+        let width: CGFloat = 180
+        let (_, manager) = makeLayout(text, width: width)
+        for line in try #require(allFragments(manager).first).textLineFragments {
+            for run in line.glyphRuns {
+                for (index, position) in run.positions.enumerated() where !isSpace(text, run.clusters[index]) {
+                    #expect(position.x >= -0.5)
+                    #expect(position.x <= width + 0.5, "glyph at \(position.x) past \(width) in \(line)")
+                }
+            }
+        }
+    }
+
+    @Test func everyScriptFindsItsFont() throws {
+        for sample in LayoutSamples.mixed {
+            let (_, manager) = makeLayout(sample.text, width: 400)
+            for line in try #require(allFragments(manager).first).textLineFragments {
+                for run in line.glyphRuns {
+                    #expect(!run.glyphs.contains(0), "\(sample.tag): .notdef in \(run.font.familyName)")
+                }
+            }
+        }
+    }
+
+    @Test func rightToLeftParagraphsStartAtTheRight() throws {
+        let arabic = try #require(LayoutSamples.mixed.first { $0.tag == "ar_Arab" }).text
+        let (_, manager) = makeLayout(arabic, width: 300)
+        let line = try #require(allFragments(manager).first?.textLineFragments.first)
+        let first = try #require(line.caretStops.first { $0.characterIndex == 0 })
+        #expect(first.x > 250, "the first character of an Arabic paragraph is at the right")
+    }
+
+    @Test func alignment() throws {
+        for (alignment, check) in [(TextAlignment.left, { (x: CGFloat) in x < 1 }), (.right, { $0 > 150 }), (.center, { $0 > 50 && $0 < 150 })] {
+            var text = AttributedString("Short line")
+            text.paragraphStyle = ParagraphStyle(alignment: alignment)
+            let storage = TextContentStorage(attributedString: text)
+            let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 300, height: 0), lineFragmentPadding: 0))
+            storage.addTextLayoutManager(manager)
+            let line = try #require(allFragments(manager).first?.textLineFragments.first)
+            #expect(check(line.glyphOrigin.x), "\(alignment): \(line.glyphOrigin.x)")
+        }
+    }
+
+    @Test func justifiedLinesFillTheWidth() throws {
+        var text = AttributedString(LayoutSamples.english)
+        text.paragraphStyle = ParagraphStyle(alignment: .justified)
+        let storage = TextContentStorage(attributedString: text)
+        let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 300, height: 0), lineFragmentPadding: 0))
+        storage.addTextLayoutManager(manager)
+        let lines = try #require(allFragments(manager).first).textLineFragments
+        #expect(lines.count > 2)
+        for line in lines.dropLast() {
+            let rightmost = line.glyphRuns.flatMap { run in
+                zip(run.positions, run.clusters).filter { !isSpace(LayoutSamples.english, $0.1) }.map(\.0.x)
+            }.max() ?? 0
+            #expect(rightmost > 270, "a justified line reaches the right margin")
+        }
+    }
+
+    @Test func exclusionPathsAreRespected() throws {
+        let exclusion = CGRect(x: 100, y: 0, width: 80, height: 60)
+        let (_, manager) = makeLayout(LayoutSamples.english + " " + LayoutSamples.english, width: 300) {
+            $0.exclusionPaths = [.rectangle(exclusion)]
+        }
+        let fragment = try #require(allFragments(manager).first)
+        var splitLines = 0
+        for line in fragment.textLineFragments {
+            let band = line.typographicBounds.offsetBy(dx: 0, dy: fragment.layoutFragmentFrame.minY)
+            guard band.intersects(exclusion) else { continue }
+            #expect(!line.typographicBounds.intersection(exclusion).width.isNormal || line.typographicBounds.maxX <= exclusion.minX || line.typographicBounds.minX >= exclusion.maxX)
+            for run in line.glyphRuns {
+                for position in run.positions {
+                    let x = line.typographicBounds.minX + position.x
+                    #expect(x < exclusion.minX || x >= exclusion.maxX - 0.5, "a glyph at \(x) inside the exclusion")
+                }
+            }
+            splitLines += 1
+        }
+        #expect(splitLines >= 2, "lines beside the exclusion are split into pieces on either side")
+    }
+
+    @Test func hardLineBreaksEndLines() throws {
+        let (_, manager) = makeLayout("one\u{2028}two\u{2028}three", width: 500)
+        let lines = try #require(allFragments(manager).first).textLineFragments
+        #expect(lines.map(\.characterRange.location) == [0, 4, 8])
+    }
+
+    @Test func theExtraLineFragmentFollowsAFinalSeparator() throws {
+        let (_, manager) = makeLayout("first\nlast\n", width: 300)
+        let fragments = allFragments(manager)
+        #expect(fragments.count == 2)
+        let last = try #require(fragments.last?.textLineFragments.last)
+        #expect(last.characterRange.length == 0)
+        #expect(last.characterRange.location == 5)
+    }
+
+    func isSpace(_ text: String, _ offset: Int) -> Bool {
+        let units = Array(text.utf16)
+        return offset < units.count && (units[offset] == 0x20 || units[offset] == 0x3000)
+    }
+}
+
+@Suite struct LayoutBadInputTests {
+    @Test(arguments: [0, -50] as [CGFloat])
+    func aZeroOrNegativeWidthStillLaysOut(_ width: CGFloat) throws {
+        let (_, manager) = makeLayout("Hello, שלום 😀", width: width)
+        let lines = try #require(allFragments(manager).first).textLineFragments
+        #expect(lines.count >= 3, "one grapheme a line when nothing fits")
+    }
+
+    @Test func aFamilyThatDoesNotExistFallsBack() throws {
+        var text = AttributedString("Fallback text, ಕನ್ನಡ")
+        text.font = FontDescriptor(family: "No Such Family 12345", size: 13)
+        let storage = TextContentStorage(attributedString: text)
+        let manager = TextLayoutManager()
+        storage.addTextLayoutManager(manager)
+        let line = try #require(allFragments(manager).first?.textLineFragments.first)
+        #expect(!line.glyphRuns.isEmpty)
+        #expect(line.glyphRuns.allSatisfy { !$0.glyphs.contains(0) })
+        #expect(manager.lastLayoutError == nil)
+    }
+
+    @Test(arguments: [0, -3, .nan, .infinity] as [Double])
+    func anUnusableFontSizeIsAClearError(_ size: Double) throws {
+        var text = AttributedString("Bad size")
+        text.font = FontDescriptor(family: "DejaVu Sans", size: size)
+        let storage = TextContentStorage(attributedString: text)
+        let manager = TextLayoutManager()
+        storage.addTextLayoutManager(manager)
+        manager.ensureLayoutForEntireDocument()
+        guard case .unusableFont = manager.lastLayoutError else {
+            Issue.record("expected unusableFont, got \(String(describing: manager.lastLayoutError))")
+            return
+        }
+    }
+
+    @Test func aLongWordWithoutBreaksBreaksBetweenGraphemes() throws {
+        let word = String(repeating: "abcdefghij", count: 200)
+        let (_, manager) = makeLayout(word, width: 200)
+        let lines = try #require(allFragments(manager).first).textLineFragments
+        #expect(lines.count > 10)
+        #expect(lines.map(\.characterRange.length).reduce(0, +) == word.utf16.count)
+    }
+}
