@@ -176,6 +176,7 @@ struct EditRun {
             let range = storage.offsets(of: paragraph)!
             let separator = try! storage.offsets(of: paragraph.paragraphSeparatorRange!)
             #expect(paragraph.attributedString.utf16.count == range.count)
+            #expect(TextContentStorage.plainString(of: paragraph.attributedString) == String(decoding: model.units[range], as: UTF16.self))
             found.append((range.lowerBound, range.count, separator.count))
             return true
         }

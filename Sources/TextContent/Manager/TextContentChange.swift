@@ -4,23 +4,29 @@ import Foundation
 /// by `replacementLength` units. An attribute-only edit has `replacementLength == range.count`
 /// and `kind == .attributes`.
 public struct TextContentEdit: Sendable, Equatable {
+    /// What an edit changed.
     public enum Kind: Sendable, Equatable {
+        /// Text was replaced.
         case characters
+        /// Only attributes changed; no text moved.
         case attributes
     }
 
+    /// The replaced UTF-16 range, in the document as it was just before the edit.
     public let range: Range<Int>
+    /// The UTF-16 length of what replaced it (never negative).
     public let replacementLength: Int
     public let kind: Kind
 
+    /// An edit; a negative replacement length counts as 0.
     public init(range: Range<Int>, replacementLength: Int, kind: Kind = .characters) {
         self.range = range
-        self.replacementLength = replacementLength
+        self.replacementLength = max(0, replacementLength)
         self.kind = kind
     }
 
     /// How much the edit changed the document's length.
-    public var changeInLength: Int { replacementLength - range.count }
+    public var changeInLength: Int { Self.adding(replacementLength, -range.count) }
 
     /// Where `offset` is after the edit.
     ///
@@ -33,12 +39,18 @@ public struct TextContentEdit: Sendable, Equatable {
         let start = range.lowerBound
         if offset < start { return offset }
         if range.isEmpty {
-            if offset > start { return offset + replacementLength }
+            if offset > start { return Self.adding(offset, replacementLength) }
             return affinity == .upstream ? start : start + replacementLength
         }
         if offset == start { return start }
-        if offset >= range.upperBound { return offset + changeInLength }
+        if offset >= range.upperBound { return Self.adding(offset, changeInLength) }
         return affinity == .upstream ? start : start + replacementLength
+    }
+
+    /// `a + b`, clamped to Int's range instead of trapping.
+    private static func adding(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? .max : .min) : sum
     }
 
     /// Where `range` is after the edit. Its edges keep out text inserted at them: a non-empty
@@ -70,6 +82,7 @@ public struct TextContentChangeSet: Sendable, Equatable {
     /// the edits before it.
     public let edits: [TextContentEdit]
 
+    /// A change set of `edits`, in the order they were made.
     public init(edits: [TextContentEdit]) {
         self.edits = edits
     }

@@ -37,12 +37,14 @@ open class TextContentManager {
 
     private var transactionDepth = 0
     private var pendingEdits: [TextContentEdit] = []
+    private var isDelivering = false
     private var recorders: [Int: [TextContentEdit]] = [:]
     private var nextRecorder = 0
 
     /// Identifies this manager's locations.
     public let documentIdentifier: UInt64 = DocumentIdentifiers.next()
 
+    /// A content manager with no content; subclasses provide it.
     public init() {}
 
     /// Adds an observing layout manager; the first one added becomes primary.
@@ -76,13 +78,19 @@ open class TextContentManager {
         return try body()
     }
 
-    /// Tells the layout managers of the edits not yet reported.
+    /// Tells the layout managers of the edits not yet reported. Edits an observer makes while
+    /// being told are delivered after the current batch has reached every observer, so that
+    /// every observer hears of all batches in the order they happened.
     public func synchronizeTextLayoutManagers() {
-        guard !pendingEdits.isEmpty, !hasEditingTransaction else { return }
-        let changes = TextContentChangeSet(edits: pendingEdits)
-        pendingEdits.removeAll()
-        for manager in textLayoutManagers {
-            manager.textContentManager(self, didProcess: changes)
+        guard !isDelivering, !hasEditingTransaction else { return }
+        isDelivering = true
+        defer { isDelivering = false }
+        while !pendingEdits.isEmpty {
+            let changes = TextContentChangeSet(edits: pendingEdits)
+            pendingEdits.removeAll()
+            for manager in textLayoutManagers {
+                manager.textContentManager(self, didProcess: changes)
+            }
         }
     }
 
@@ -93,14 +101,16 @@ open class TextContentManager {
         if transactionDepth == 0, automaticallySynchronizesTextLayoutManagers { synchronizeTextLayoutManagers() }
     }
 
-    /// Runs `body` and returns its result with the edits it made.
-    package func recordingEdits<Result>(_ body: () throws -> Result) rethrows -> (Result, TextContentChangeSet) {
+    /// Runs `body` and hands `finish` the edits it made, also when `body` throws.
+    package func recordingEdits<Result>(_ body: () throws -> Result, finish: (TextContentChangeSet) -> Void) rethrows -> Result {
         let key = nextRecorder
         nextRecorder += 1
         recorders[key] = []
-        defer { recorders[key] = nil }
-        let result = try body()
-        return (result, TextContentChangeSet(edits: recorders[key] ?? []))
+        defer {
+            finish(TextContentChangeSet(edits: recorders[key] ?? []))
+            recorders[key] = nil
+        }
+        return try body()
     }
 
     // MARK: Element provider: subclasses override these. The defaults describe an empty document.

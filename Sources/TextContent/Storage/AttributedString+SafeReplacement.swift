@@ -10,28 +10,13 @@ import Foundation
 extension AttributedString {
     /// Replaces `bounds` with `replacement`, in place when that is safe, otherwise by rebuilding.
     mutating func safelyReplaceSubrange(_ bounds: Range<AttributedString.Index>, with replacement: AttributedString) {
-        let before = utf16Unit(before: bounds.lowerBound), after = utf16Unit(at: bounds.upperBound)
-        let first = replacement.utf16.first ?? after, last = replacement.utf16.last ?? before
-        if Self.isSimplePair(before, first), Self.isSimplePair(last, after) {
+        let before = scalar(before: bounds.lowerBound), after = scalar(at: bounds.upperBound)
+        let first = replacement.unicodeScalars.first ?? after, last = replacement.unicodeScalars.last ?? before
+        if GraphemeBreakSafety.isBoundary(before, first), GraphemeBreakSafety.isBoundary(last, after) {
             replaceSubrange(bounds, with: replacement)
         } else {
             self = rebuilt(replacing: bounds, with: replacement)
         }
-    }
-
-    /// Two scalars below U+0300 other than CR LF always have a cluster boundary between them,
-    /// before and after any edit.
-    private static func isSimplePair(_ before: UInt16?, _ after: UInt16?) -> Bool {
-        guard let before, let after else { return true }
-        return before < 0x300 && after < 0x300 && !(before == 0x0D && after == 0x0A)
-    }
-
-    private func utf16Unit(at index: AttributedString.Index) -> UInt16? {
-        index < endIndex ? utf16[index] : nil
-    }
-
-    private func utf16Unit(before index: AttributedString.Index) -> UInt16? {
-        index > startIndex ? utf16[utf16.index(before: index)] : nil
     }
 
     /// A new string: the text before `bounds`, `replacement`, the text after, each run keeping

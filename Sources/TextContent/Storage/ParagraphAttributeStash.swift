@@ -8,6 +8,8 @@ import Foundation
 enum StashedParagraphAttributesKey: AttributedStringKey {
     typealias Value = AttributeContainer
     static let name = "OpenTextKit.stashedParagraphAttributes"
+    // New text never carries another paragraph's stash; edits set it explicitly.
+    static let inheritedByAddedText = false
 }
 
 extension AttributedString {

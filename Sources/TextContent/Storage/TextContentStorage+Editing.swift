@@ -5,22 +5,35 @@ extension TextContentStorage {
     /// it carries. Range edges inside a grapheme cluster (or a surrogate pair) move outward to
     /// the cluster's edges: an edit never splits a cluster.
     public func replaceContents(in range: TextRange, with attributedString: AttributedString?) throws(TextContentError) {
-        var replacement = attributedString ?? AttributedString()
+        replace(snappedToGraphemeClusters(try offsets(of: range)), with: attributedString ?? AttributedString())
+    }
+
+    /// Replaces the text in `range` with `string`, which takes the attributes of the text it
+    /// replaces (at an insertion point, of the character before it in the same paragraph, or
+    /// at a paragraph's start the one after it), as typing does.
+    public func replaceContents(in range: TextRange, with string: String) throws(TextContentError) {
+        let offsets = snappedToGraphemeClusters(try offsets(of: range))
+        replace(offsets, with: AttributedString(string, attributes: typingAttributes(at: offsets)))
+    }
+
+    /// The one way text is replaced: the replacement's paragraph-bound attributes are stashed
+    /// so that Foundation never enforces them mid-edit (see ParagraphAttributeStash).
+    private func replace(_ offsets: Range<Int>, with replacement: AttributedString) {
+        var replacement = replacement
         let stashes = replacement.hasParagraphBoundAttributes
         if stashes { replacement.stashParagraphAttributes() }
-        try replaceCharacters(in: offsets(of: range), insertedUnits: replacement.utf16, stashesParagraphAttributes: stashes) { text, bounds in
+        replaceCharacters(in: offsets, insertedUnits: replacement.utf16, stashesParagraphAttributes: stashes) { text, bounds in
             text.safelyReplaceSubrange(bounds, with: replacement)
         }
     }
 
-    /// Replaces the text in `range` with `string`, which takes the attributes of the text it
-    /// replaces or follows (those that are inherited by added text), as typing does.
-    public func replaceContents(in range: TextRange, with string: String) throws(TextContentError) {
-        try replaceCharacters(in: offsets(of: range), insertedUnits: string.utf16) { text, bounds in
-            // Not `text.characters.replaceSubrange`: AttributedString's character view segments
-            // differently from String on Linux and would widen the range on its own.
-            text.safelyReplaceSubrange(bounds, with: AttributedString(string, attributes: text.typingAttributes(at: bounds)))
-        }
+    /// The attributes typed text takes at `offsets`, read from the paragraph it goes into.
+    func typingAttributes(at offsets: Range<Int>) -> AttributeContainer {
+        guard let position = index.paragraph(containing: offsets.lowerBound) else { return AttributeContainer() }
+        let text = attributedString(of: position.entry)
+        let lower = min(offsets.lowerBound - position.start, position.entry.utf16Length)
+        let upper = min(max(lower, offsets.upperBound - position.start), position.entry.utf16Length)
+        return text.typingAttributes(at: text.utf16Range(lower ..< upper))
     }
 
     /// Sets the attributes of the text in `range` to `attributes`, replacing the ones it had.
@@ -181,13 +194,37 @@ extension TextContentStorage {
         case .plain(let start, let count):
             text = Substring(plainText(start, count))
         case .attributed(let attributed):
-            // Two scalars below U+0300 other than CR LF always have a boundary between them.
-            let at = attributed.utf16.index(attributed.startIndex, offsetBy: local)
-            let before = attributed.utf16[attributed.utf16.index(before: at)], after = attributed.utf16[at]
-            if before < 0x300, after < 0x300, !(before == 0x0D && after == 0x0A) { return nil }
-            text = Substring(Self.plainString(of: attributed))
+            return Self.clusterEdges(in: attributed, around: local).map { $0.lowerBound + position.start ..< $0.upperBound + position.start }
         }
         return Self.clusterEdges(in: text, around: local).map { $0.lowerBound + position.start ..< $0.upperBound + position.start }
+    }
+
+    /// The cluster strictly around UTF-16 offset `local` of `text`, found in a window that
+    /// reaches to certain boundaries on both sides (at most a few hundred scalars away), so the
+    /// cost does not grow with the paragraph.
+    private static func clusterEdges(in text: AttributedString, around local: Int) -> Range<Int>? {
+        let scalars = text.unicodeScalars
+        var target = text.utf16.index(text.startIndex, offsetBy: local)
+        let isInsideScalar = target < text.endIndex && (0xDC00 ... 0xDFFF).contains(text.utf16[target])
+        if isInsideScalar {
+            target = text.utf16.index(before: target)
+        } else if GraphemeBreakSafety.isBoundary(text.scalar(before: target), text.scalar(at: target)) {
+            return nil
+        }
+        var lower = target, upper = target < text.endIndex ? scalars.index(after: target) : target
+        for _ in 0 ..< 512 where lower > text.startIndex && !GraphemeBreakSafety.isBoundary(text.scalar(before: lower), text.scalar(at: lower)) {
+            lower = scalars.index(before: lower)
+        }
+        if lower > text.startIndex, !GraphemeBreakSafety.isBoundary(text.scalar(before: lower), text.scalar(at: lower)) { lower = text.startIndex }
+        for _ in 0 ..< 512 where upper < text.endIndex && !GraphemeBreakSafety.isBoundary(text.scalar(before: upper), text.scalar(at: upper)) {
+            upper = scalars.index(after: upper)
+        }
+        if upper < text.endIndex, !GraphemeBreakSafety.isBoundary(text.scalar(before: upper), text.scalar(at: upper)) { upper = text.endIndex }
+        var window = String.UnicodeScalarView()
+        window.append(contentsOf: scalars[lower ..< upper])
+        let windowStart = text.utf16.distance(from: text.startIndex, to: lower)
+        return clusterEdges(in: Substring(String(window)), around: local - windowStart)
+            .map { $0.lowerBound + windowStart ..< $0.upperBound + windowStart }
     }
 
     /// The text of an attributed string, read through its scalars.
@@ -198,6 +235,7 @@ extension TextContentStorage {
     }
 
     private static func clusterEdges(in text: Substring, around local: Int) -> Range<Int>? {
+        guard local > 0, local < text.utf16.count else { return nil }
         let target = text.utf16.index(text.startIndex, offsetBy: local)
         let end = text.index(after: target)
         let begin = text.index(before: end)

@@ -5,7 +5,8 @@ import Foundation
 /// ranges back moved to where their text went.
 extension TextContentStorage {
     /// Runs `body`, which may edit this storage, and then moves `ranges` through every edit it
-    /// made. Ranges not of this document are left as they are.
+    /// made (also when it throws: the edits it made stay). Ranges not of this document are left
+    /// as they are.
     ///
     /// ```swift
     /// var selection = [storage.textRange(for: NSRange(location: 10, length: 3))!]
@@ -19,9 +20,9 @@ extension TextContentStorage {
         affinity: TextLocationAffinity = .downstream,
         _ body: () throws -> Result
     ) rethrows -> Result {
-        let (result, changes) = try recordingEdits(body)
-        ranges = ranges.map { transform($0, through: changes, affinity: affinity) }
-        return result
+        try recordingEdits(body) { changes in
+            ranges = ranges.map { transform($0, through: changes, affinity: affinity) }
+        }
     }
 
     /// Runs `body` and then moves `range` through the edits it made.
@@ -31,9 +32,8 @@ extension TextContentStorage {
         _ body: () throws -> Result
     ) rethrows -> Result {
         var ranges = [range]
-        let result = try transform(updating: &ranges, affinity: affinity, body)
-        range = ranges[0]
-        return result
+        defer { range = ranges[0] }
+        return try transform(updating: &ranges, affinity: affinity, body)
     }
 
     /// `range` moved through `changes` (e.g. those a layout manager was told of).
