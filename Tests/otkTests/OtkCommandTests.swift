@@ -79,3 +79,26 @@ struct Otk {
         #expect(output.stderr.contains("directory"), "\(output.stderr)")
     }
 }
+
+@Suite struct OtkLayoutTests {
+    @Test func layoutStatsOfTextInEveryScript() throws {
+        let text = "English words that wrap across lines in a narrow container.\nمرحبا بالعالم\nಕನ್ನಡ ภาษาไทย 中文 👨‍👩‍👧\n"
+        let file = try Otk.temporaryFile(Array(text.utf8))
+        defer { try? FileManager.default.removeItem(at: file) }
+        let output = try Otk.run(["layout", file.path, "--width", "120", "--stats", "--baseline"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let json = try #require(output.json)
+        #expect(json["paragraphs"] as? Int == 3)
+        #expect((json["lines"] as? Int).map { $0 > 4 } == true)
+        #expect((json["height"] as? Double).map { $0 > 0 } == true)
+        #expect(json["rawHarfBuzzShapingSeconds"] as? Double != nil)
+    }
+
+    @Test func aBadFontArgumentIsAnError() throws {
+        let file = try Otk.temporaryFile(Array("x".utf8))
+        defer { try? FileManager.default.removeItem(at: file) }
+        let output = try Otk.run(["layout", file.path, "--font", "DejaVu Sans -3"])
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("positive size"), "\(output.stderr)")
+    }
+}

@@ -5,6 +5,7 @@ import Foundation
 public struct TextParagraph: TextElement {
     /// The paragraph's text with its attributes, separator included.
     public let attributedString: AttributedString
+    /// Where the paragraph is in its document, separator included; nil for one not placed in a document.
     public let elementRange: TextRange?
     /// The element range without the separator.
     public let paragraphContentRange: TextRange?

@@ -28,9 +28,11 @@ public struct TextContentLocation: TextLocation, Hashable, Comparable {
         return offset < other.offset ? .orderedAscending : .orderedDescending
     }
 
+    /// Orders by document, then by offset.
     public static func < (lhs: Self, rhs: Self) -> Bool {
         (lhs.documentIdentifier, lhs.offset) < (rhs.documentIdentifier, rhs.offset)
     }
 
+    /// The offset, as a number.
     public var description: String { "\(offset)" }
 }

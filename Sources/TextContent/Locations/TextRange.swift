@@ -65,9 +65,11 @@ public struct TextRange: Sendable, Equatable, CustomStringConvertible {
         return TextRange(location: start, end: end) ?? self
     }
 
+    /// Ranges are equal when both ends name the same positions.
     public static func == (lhs: TextRange, rhs: TextRange) -> Bool {
         lhs.location.isEqual(to: rhs.location) && lhs.endLocation.isEqual(to: rhs.endLocation)
     }
 
+    /// `[start, end)`.
     public var description: String { "[\(location.description), \(endLocation.description))" }
 }

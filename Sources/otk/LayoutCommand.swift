@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import OpenTextKit
+
+/// `otk layout FILE --stats`: lays a document out and prints JSON, beside raw HarfBuzz shaping
+/// of the same paragraphs in the same process (the ratio survives a change of machine).
+struct LayoutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layout",
+        abstract: "Lay a document out in a container and print statistics as JSON."
+    )
+
+    @Argument(help: "A UTF-8 text file, or a document in the engine's format (.otk.json).")
+    var file: String
+
+    @Option(help: "Container width in points (0 or less: lines are never wrapped).")
+    var width: Double = 600
+
+    @Option(help: "Default font, as \"Family Size\" (e.g. \"DejaVu Sans 13\").")
+    var font: String = "DejaVu Sans 13"
+
+    @Flag(help: "Print statistics as JSON (the only output for now).")
+    var stats = false
+
+    @Flag(help: "Also time raw HarfBuzz shaping of the same paragraphs with the default font.")
+    var baseline = false
+
+    @Flag(help: "Replace invalid UTF-8 with U+FFFD instead of failing.")
+    var lossy = false
+
+    func run() throws {
+        let descriptor = try FontArgument.parse(font)
+        let clock = ContinuousClock()
+        let storage = try DocumentLoader.open(file, allowsLossyDecoding: lossy)
+        let containerWidth = width > 0 ? CGFloat(width) : .infinity
+        let manager = TextLayoutManager(
+            textContainer: TextContainer(size: CGSize(width: containerWidth, height: 0),
+                                         lineBreakMode: width > 0 ? .byWordWrapping : .byClipping),
+            defaultFont: descriptor)
+        storage.addTextLayoutManager(manager)
+
+        let start = clock.now
+        manager.ensureLayoutForEntireDocument()
+        let layoutSeconds = (clock.now - start).seconds
+        if let error = manager.lastLayoutError { throw ValidationError("Layout failed: \(error)") }
+
+        var lines = 0
+        manager.enumerateTextLayoutFragments(from: nil) { fragment in
+            lines += fragment.textLineFragments.count
+            return true
+        }
+        var report: [(String, String)] = [
+            ("file", jsonString(file)),
+            ("width", width > 0 ? "\(width)" : "null"),
+            ("font", jsonString("\(descriptor.family) \(descriptor.size)")),
+            ("paragraphs", "\(storage.paragraphCount)"),
+            ("lines", "\(lines)"),
+            ("height", String(format: "%.2f", manager.usageBoundsForTextContainer.height)),
+            ("seconds", String(format: "%.6f", layoutSeconds)),
+        ]
+        if baseline {
+            let paragraphs = storage.string.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\u{2029}" }.map(String.init)
+            let shaper = try ShapingBaseline(family: descriptor.family, size: descriptor.size)
+            let shapeStart = clock.now
+            shaper.shape(paragraphs)
+            let rawSeconds = (clock.now - shapeStart).seconds
+            report.append(("rawHarfBuzzShapingSeconds", String(format: "%.6f", rawSeconds)))
+            report.append(("ratioToRawShaping", String(format: "%.3f", layoutSeconds / rawSeconds)))
+        }
+        print("{\n" + report.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}")
+    }
+}
+
+/// Parses `--font "Family Size"`.
+enum FontArgument {
+    static func parse(_ text: String) throws -> FontDescriptor {
+        let parts = text.split(separator: " ")
+        guard parts.count >= 2, let size = Double(parts.last!), size.isFinite, size > 0 else {
+            throw ValidationError("--font takes a family and a positive size, as in \"DejaVu Sans 13\"; got \"\(text)\".")
+        }
+        return FontDescriptor(family: parts.dropLast().joined(separator: " "), size: size)
+    }
+}
