@@ -71,7 +71,14 @@ import Testing
         let text = (0 ..< 500).map { "paragraph \($0)" }.joined(separator: "\n")
         let storage = TextContentStorage(string: text, elementCacheCapacity: 64)
         var count = 0
-        storage.enumerateTextElements(from: nil) { _ in count += 1; return true }
+        storage.enumerateTextElements(from: nil) { element in
+            // Plain paragraphs hand out their text without building an AttributedString...
+            #expect((element as! TextParagraph).plainText != nil)
+            // ...and the attributed strings made for them are cached within the bound.
+            _ = storage.attributedString(in: element.elementRange!)
+            count += 1
+            return true
+        }
         #expect(count == 500)
         #expect(storage.cachedElementCount == 64)
     }

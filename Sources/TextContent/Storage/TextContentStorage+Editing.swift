@@ -30,7 +30,10 @@ extension TextContentStorage {
     /// The attributes typed text takes at `offsets`, read from the paragraph it goes into.
     func typingAttributes(at offsets: Range<Int>) -> AttributeContainer {
         guard let position = index.paragraph(containing: offsets.lowerBound) else { return AttributeContainer() }
+        // Plain text (the common case while typing) has nothing to inherit.
+        if case .plain = position.entry.content { return AttributeContainer() }
         let text = attributedString(of: position.entry)
+        if text.runs.count == 1, text.runs.first?.attributes == AttributeContainer() { return AttributeContainer() }
         let lower = min(offsets.lowerBound - position.start, position.entry.utf16Length)
         let upper = min(max(lower, offsets.upperBound - position.start), position.entry.utf16Length)
         return text.typingAttributes(at: text.utf16Range(lower ..< upper))
@@ -81,13 +84,13 @@ extension TextContentStorage {
 
     /// The core of every character edit: apply `mutate` to the paragraphs the edit touches and
     /// put the result back, re-split into paragraphs. Cost: O(log n + touched paragraphs).
+    /// `offsets` must already be snapped to grapheme clusters.
     func replaceCharacters(
-        in requested: Range<Int>,
+        in offsets: Range<Int>,
         insertedUnits: some Collection<UInt16>,
         stashesParagraphAttributes: Bool = false,
         _ mutate: (inout AttributedString, Range<AttributedString.Index>) -> Void
     ) {
-        let offsets = snappedToGraphemeClusters(requested)
         let insertsSeparator = insertedUnits.contains { $0 == 0x0A || $0 == 0x0D || $0 == 0x2029 }
         isPristine = false
         let lengthBeforeEdit = utf16Length

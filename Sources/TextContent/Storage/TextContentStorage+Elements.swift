@@ -84,6 +84,11 @@ extension TextContentStorage {
             }
             lastDelegateError = .substitutedParagraphLengthMismatch(expected: position.entry.utf16Length, actual: length)
         }
-        return TextParagraph(attributedString: attributedString(of: position.entry), elementRange: range, contentEnd: contentEnd)
+        switch position.entry.content {
+        case .plain(let start, let count):
+            return TextParagraph(plainText: plainText(start, count), elementRange: range, contentEnd: contentEnd)
+        case .attributed(let text):
+            return TextParagraph(attributedString: text, elementRange: range, contentEnd: contentEnd)
+        }
     }
 }

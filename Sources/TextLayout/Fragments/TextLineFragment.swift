@@ -1,4 +1,6 @@
 import Foundation
+import Synchronization
+import TextContent
 
 /// One line of a laid-out paragraph: TextKit's `NSTextLineFragment`. Immutable.
 ///
@@ -6,7 +8,8 @@ import Foundation
 /// top. Character indices are UTF-16 offsets into `attributedString`, the paragraph's text.
 public final class TextLineFragment: Sendable, CustomStringConvertible {
     /// The paragraph's text.
-    public let attributedString: AttributedString
+    public var attributedString: AttributedString { paragraph.attributedString }
+    private let paragraph: TextParagraph
     /// The characters this line shows.
     public let characterRange: NSRange
     /// The line's rectangle, relative to its layout fragment's frame.
@@ -15,8 +18,18 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
     public let glyphOrigin: CGPoint
     /// Distance from the top of the line to its baseline.
     public let baseline: CGFloat
-    /// Caret positions, left to right: one for every grapheme boundary the line shows.
-    public let caretStops: [CaretStop]
+    /// Caret positions, left to right: one for every grapheme boundary the line shows. Worked
+    /// out on first use: most lines are drawn, never edited.
+    public var caretStops: [CaretStop] {
+        cachedCaretStops.withLock { cached in
+            if let cached { return cached }
+            let stops = caretLayout.stops()
+            cached = stops
+            return stops
+        }
+    }
+    private let caretLayout: CaretLayout
+    private let cachedCaretStops = Mutex<[CaretStop]?>(nil)
     /// Whether the line was shortened with an ellipsis.
     public let isTruncated: Bool
     package let glyphRuns: [PositionedGlyphRun]
@@ -25,15 +38,15 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
     package let inkBounds: CGRect
 
     package init(
-        attributedString: AttributedString, characterRange: NSRange, typographicBounds: CGRect, glyphOrigin: CGPoint,
-        baseline: CGFloat, caretStops: [CaretStop], isTruncated: Bool, glyphRuns: [PositionedGlyphRun], inkBounds: CGRect
+        paragraph: TextParagraph, characterRange: NSRange, typographicBounds: CGRect, glyphOrigin: CGPoint,
+        baseline: CGFloat, caretLayout: CaretLayout, isTruncated: Bool, glyphRuns: [PositionedGlyphRun], inkBounds: CGRect
     ) {
-        self.attributedString = attributedString
+        self.paragraph = paragraph
         self.characterRange = characterRange
         self.typographicBounds = typographicBounds
         self.glyphOrigin = glyphOrigin
         self.baseline = baseline
-        self.caretStops = caretStops
+        self.caretLayout = caretLayout
         self.isTruncated = isTruncated
         self.glyphRuns = glyphRuns
         self.inkBounds = inkBounds

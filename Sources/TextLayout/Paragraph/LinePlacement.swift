@@ -22,7 +22,7 @@ struct LinePlacement {
 
     struct Placed {
         var runs: [PositionedGlyphRun]
-        var carets: [CaretStop]
+        var carets: CaretLayout
         var width: CGFloat
         var ascent: CGFloat
         var descent: CGFloat
@@ -68,7 +68,7 @@ struct LinePlacement {
 
         var x = offset
         var runs: [PositionedGlyphRun] = []
-        var extents: [(range: Range<Int>, minX: CGFloat, maxX: CGFloat, rightToLeft: Bool)] = []
+        var extents: [CaretExtent] = []
         var ascent: CGFloat = 0, descent: CGFloat = 0, leading: CGFloat = 0
         var inkMinX = CGFloat.infinity, inkMaxX = -CGFloat.infinity
         for itemIndex in order {
@@ -81,13 +81,16 @@ struct LinePlacement {
                 leading = max(leading, CGFloat(metrics.leading))
             }
             guard !item.glyphs.isEmpty else {
-                extents.append((item.range, x, x + item.width, rightToLeft))
+                extents.append(CaretExtent(range: item.range, minX: x, maxX: x + item.width, isRightToLeft: rightToLeft))
                 x += item.width
                 continue
             }
             var positions: [CGPoint] = []
             positions.reserveCapacity(item.glyphs.count)
             var clusterStart = x
+            // Glyphs run in visual order, so a cluster's logical end is the next cluster in the
+            // array (left to right) or the one before it (right to left).
+            var previousCluster: Int?
             for (index, glyph) in item.glyphs.enumerated() {
                 positions.append(CGPoint(x: x + CGFloat(glyph.xOffset), y: CGFloat(glyph.yOffset) - item.baselineOffset))
                 x += CGFloat(glyph.advance)
@@ -95,7 +98,11 @@ struct LinePlacement {
                 if endsCluster {
                     x += item.extra
                     if content.units[glyph.cluster] == 0x20 { x += spaceExtra }
-                    extents.append((clusterRange(glyph.cluster, in: item), clusterStart, x, rightToLeft))
+                    let logicalEnd = rightToLeft
+                        ? (previousCluster ?? item.range.upperBound)
+                        : (index + 1 < item.glyphs.count ? item.glyphs[index + 1].cluster : item.range.upperBound)
+                    extents.append(CaretExtent(range: glyph.cluster ..< max(glyph.cluster + 1, logicalEnd), minX: clusterStart, maxX: x, isRightToLeft: rightToLeft))
+                    previousCluster = glyph.cluster
                     clusterStart = x
                 }
             }
@@ -110,15 +117,14 @@ struct LinePlacement {
             descent = CGFloat(paragraph.defaultMetrics.descent)
             leading = CGFloat(paragraph.defaultMetrics.leading)
         }
-        let carets = caretStops(span, extents: extents, paragraphIsRightToLeft: paragraphLevel & 1 == 1)
+        let lineStarts = paragraph.graphemeBoundaries[LineBreaker.firstBoundary(atOrAfter: span.range.lowerBound, in: paragraph.graphemeBoundaries)...]
+            .prefix { $0 < span.range.upperBound }
+        let carets = CaretLayout(
+            extents: extents, graphemeStarts: Array(lineStarts),
+            end: span.range.upperBound == paragraph.content.units.count && (!span.endsWithHardBreak || span.range.isEmpty) ? span.range.upperBound : nil,
+            paragraphIsRightToLeft: paragraphLevel & 1 == 1)
         return Placed(runs: runs, carets: carets, width: contentWidth, ascent: ascent, descent: descent, leading: leading,
                       inkMinX: inkMinX.isFinite ? inkMinX : offset, inkMaxX: inkMaxX.isFinite ? inkMaxX : offset)
-    }
-
-    /// The logical range of the HarfBuzz cluster starting at `cluster` within `item`.
-    private func clusterRange(_ cluster: Int, in item: Item) -> Range<Int> {
-        let next = item.glyphs.lazy.map(\.cluster).filter { $0 > cluster }.min() ?? item.range.upperBound
-        return cluster ..< max(cluster + 1, next)
     }
 
     /// The line's items in logical order: the parts of shaped pieces inside the line, and
@@ -148,50 +154,5 @@ struct LinePlacement {
             items.append(Item(range: offset ..< offset + 1, level: level, glyphs: [], font: nil, extra: 0, baselineOffset: 0, width: width))
         }
         return items.sorted { $0.range.lowerBound < $1.range.lowerBound }
-    }
-
-    /// A caret stop for every grapheme boundary of the line: each at the leading edge of its
-    /// grapheme (left for left-to-right, right for right-to-left), or, where two would share an
-    /// x, at the trailing edge of the grapheme before, so that every stop has its own x.
-    private func caretStops(_ span: LineSpan, extents: [(range: Range<Int>, minX: CGFloat, maxX: CGFloat, rightToLeft: Bool)],
-                            paragraphIsRightToLeft: Bool) -> [CaretStop] {
-        let boundaries = paragraph.graphemeBoundaries
-        var graphemeEdges: [Int: (leading: CGFloat, trailing: CGFloat, rightToLeft: Bool)] = [:]
-        for extent in extents {
-            let starts = boundaries[LineBreaker.firstBoundary(atOrAfter: extent.range.lowerBound, in: boundaries)...]
-                .prefix { $0 < extent.range.upperBound }
-            guard !starts.isEmpty else { continue }
-            let share = (extent.maxX - extent.minX) / CGFloat(starts.count)
-            for (k, start) in starts.enumerated() {
-                let left = extent.rightToLeft ? extent.maxX - share * CGFloat(k + 1) : extent.minX + share * CGFloat(k)
-                let right = left + share
-                graphemeEdges[start] = extent.rightToLeft ? (right, left, true) : (left, right, false)
-            }
-        }
-        var stops: [CaretStop] = []
-        var taken = Set<Int>()
-        func key(_ x: CGFloat) -> Int { Int((x * 64).rounded()) }
-        var previous: (leading: CGFloat, trailing: CGFloat, rightToLeft: Bool)?
-        let starts = boundaries[LineBreaker.firstBoundary(atOrAfter: span.range.lowerBound, in: boundaries)...]
-            .prefix { $0 < span.range.upperBound }
-        for start in starts {
-            guard let edges = graphemeEdges[start] else { continue }
-            var x = edges.leading
-            if taken.contains(key(x)), let previous, !taken.contains(key(previous.trailing)) { x = previous.trailing }
-            if !taken.contains(key(x)) {
-                taken.insert(key(x))
-                stops.append(CaretStop(x: x, characterIndex: start, isRightToLeft: edges.rightToLeft))
-            }
-            previous = edges
-        }
-        // The end of a line that does not end with a separator (soft wrap or end of text).
-        if span.range.upperBound == paragraph.content.units.count, !span.endsWithHardBreak || span.range.isEmpty {
-            let end = extents.map { paragraphIsRightToLeft ? $0.minX : $0.maxX }
-            let x = (paragraphIsRightToLeft ? end.min() : end.max()) ?? 0
-            if !taken.contains(key(x)) {
-                stops.append(CaretStop(x: x, characterIndex: span.range.upperBound, isRightToLeft: paragraphIsRightToLeft))
-            }
-        }
-        return stops.sorted { $0.x < $1.x }
     }
 }

@@ -22,19 +22,21 @@ struct ParagraphContent {
     let style: ParagraphStyle
     let runs: [AttributeRun]
 
-    /// Reads `text`; runs without a font use `defaultFont`. A font that cannot be used (a size
-    /// that is not finite and positive) is an error naming it.
-    init(_ text: AttributedString, defaultFont: FontDescriptor) throws(TextLayoutError) {
-        var scalars = String.UnicodeScalarView()
-        scalars.append(contentsOf: text.unicodeScalars)
-        string = String(scalars)
-        units = Array(string.utf16)
-        var length = units.count
-        if length > 0, units[length - 1] == 0x0A || units[length - 1] == 0x0D || units[length - 1] == 0x2029 {
-            length -= (length > 1 && units[length - 1] == 0x0A && units[length - 2] == 0x0D) ? 2 : 1
+    /// Reads `paragraph`; runs without a font use `defaultFont`. A font that cannot be used (a
+    /// size that is not finite and positive) is an error naming it.
+    init(_ paragraph: TextParagraph, defaultFont: FontDescriptor) throws(TextLayoutError) {
+        if let plain = paragraph.plainText {
+            // Plain text: one run in the default font, the default style, no AttributedString.
+            let request: FontRequest
+            do { request = try FontRequest(defaultFont) } catch { throw .unusableFont(descriptor: defaultFont, reason: "\(error)") }
+            self.init(string: plain, style: .default, runs: { count in
+                [AttributeRun(range: 0 ..< count, font: request, features: defaultFont.features, kern: 0, tracking: 0, baselineOffset: 0)]
+            })
+            return
         }
-        contentLength = length
-        style = text.runs.first?.paragraphStyle ?? .default
+        let text = paragraph.attributedString
+        // The UTF-8 view reads much faster than the scalar view on Linux.
+        let string = String(decoding: text.utf8, as: UTF8.self)
         var runs: [AttributeRun] = []
         var offset = 0
         for run in text.runs {
@@ -53,7 +55,19 @@ struct ParagraphContent {
             }
             offset += count
         }
-        self.runs = runs
+        self.init(string: string, style: text.runs.first?.paragraphStyle ?? .default, runs: { _ in runs })
+    }
+
+    private init(string: String, style: ParagraphStyle, runs: (Int) -> [AttributeRun]) {
+        self.string = string
+        units = Array(string.utf16)
+        var length = units.count
+        if length > 0, units[length - 1] == 0x0A || units[length - 1] == 0x0D || units[length - 1] == 0x2029 {
+            length -= (length > 1 && units[length - 1] == 0x0A && units[length - 2] == 0x0D) ? 2 : 1
+        }
+        contentLength = length
+        self.style = style
+        self.runs = runs(units.count)
     }
 
     /// Whether the unit at `index` takes no glyph: separators, hard line breaks, tabs.

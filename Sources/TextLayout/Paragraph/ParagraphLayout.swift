@@ -7,11 +7,13 @@ import TextTypography
 struct ParagraphLayout {
     let container: TextContainer
     let defaultFont: FontDescriptor
+    /// Reusable analysis objects; one layout pass, one thread.
+    let scratch = LayoutScratch()
 
     /// The paragraph's fragment with its top at `y` (container coordinates).
     func layout(_ paragraph: TextParagraph, at y: CGFloat, extraLineFragment: Bool = false) throws(TextLayoutError) -> TextLayoutFragment {
-        let content = try ParagraphContent(paragraph.attributedString, defaultFont: defaultFont)
-        let shaped = try ShapedParagraph(content)
+        let content = try ParagraphContent(paragraph, defaultFont: defaultFont)
+        let shaped = try ShapedParagraph(content, scratch: scratch)
         return layout(paragraph, shaped: shaped, at: y, extraLineFragment: extraLineFragment)
     }
 
@@ -58,11 +60,11 @@ struct ParagraphLayout {
                                  width: placed.inkMaxX - placed.inkMinX, height: (placed.ascent + placed.descent) * 1.2 + placed.ascent * 0.2)
                 inkBounds = inkBounds.union(ink)
                 lines.append(TextLineFragment(
-                    attributedString: paragraph.attributedString,
+                    paragraph: paragraph,
                     characterRange: NSRange(location: span.range.lowerBound, length: span.range.count),
                     typographicBounds: bounds,
                     glyphOrigin: CGPoint(x: placed.runs.first?.positions.first?.x ?? 0, y: metrics.baseline),
-                    baseline: metrics.baseline, caretStops: placed.carets, isTruncated: false,
+                    baseline: metrics.baseline, caretLayout: placed.carets, isTruncated: false,
                     glyphRuns: placed.runs, inkBounds: ink))
                 bandHeight = max(bandHeight, metrics.height)
                 start = span.range.upperBound
@@ -78,10 +80,10 @@ struct ParagraphLayout {
                                      leading: CGFloat(shaped.defaultMetrics.leading), style: style)
             let x = rightToLeft ? margins.upperBound - margins.lowerBound : 0
             lines.append(TextLineFragment(
-                attributedString: paragraph.attributedString, characterRange: NSRange(location: length, length: 0),
+                paragraph: paragraph, characterRange: NSRange(location: length, length: 0),
                 typographicBounds: CGRect(x: margins.lowerBound, y: top, width: containerWidth.isFinite ? margins.upperBound - margins.lowerBound : 0, height: metrics.height),
                 glyphOrigin: CGPoint(x: x, y: metrics.baseline), baseline: metrics.baseline,
-                caretStops: [CaretStop(x: x, characterIndex: length, isRightToLeft: rightToLeft)], isTruncated: false,
+                caretLayout: CaretLayout(extents: [CaretExtent(range: length ..< length, minX: x, maxX: x, isRightToLeft: rightToLeft)], graphemeStarts: [], end: length, paragraphIsRightToLeft: rightToLeft), isTruncated: false,
                 glyphRuns: [], inkBounds: .null))
             top += metrics.height
         }

@@ -26,7 +26,7 @@ struct ShapedParagraph {
     /// The metrics of the paragraph's first font: the height of an empty line.
     let defaultMetrics: FontMetrics
 
-    init(_ content: ParagraphContent, shaper: TextShaper = .shared) throws(TextLayoutError) {
+    init(_ content: ParagraphContent, scratch: LayoutScratch, shaper: TextShaper = .shared) throws(TextLayoutError) {
         self.content = content
         let direction: BidiAnalyzer.BaseDirection
         switch content.style.baseWritingDirection {
@@ -34,10 +34,14 @@ struct ShapedParagraph {
         case .leftToRight: direction = .leftToRight
         case .rightToLeft: direction = .rightToLeft
         }
-        do {
-            levels = try BidiAnalyzer.levels(for: content.string, baseDirection: direction)
-        } catch {
-            throw .analysisFailed(reason: "\(error)")
+        if direction != .rightToLeft, !Self.mayHoldRightToLeft(content.units) {
+            levels = BidiLevels(paragraphLevel: 0, levels: [UInt8](repeating: 0, count: content.units.count))
+        } else {
+            do {
+                levels = try BidiAnalyzer.levels(for: content.string, baseDirection: direction)
+            } catch {
+                throw .analysisFailed(reason: "\(error)")
+            }
         }
 
         var pieces: [Piece] = []
@@ -82,7 +86,8 @@ struct ShapedParagraph {
 
         var opportunities = [Bool](repeating: false, count: content.units.count + 1)
         do {
-            for boundary in try TextBoundaryAnalyzer.boundaries(in: content.string, kind: .line) where boundary <= content.units.count {
+            let lineBreaks = try scratch.lineBreaks(for: content.string)
+            for boundary in lineBreaks.allBoundaries() where boundary <= content.units.count {
                 opportunities[boundary] = true
             }
         } catch {
@@ -102,6 +107,23 @@ struct ShapedParagraph {
                 throw .shapingFailed(reason: "\(error)")
             }
         }
+    }
+
+    /// Whether any unit could resolve to an odd bidi level: right-to-left letters (Hebrew,
+    /// Arabic, Syriac, Thaana, N'Ko... and their supplementary planes), Arabic digits, marks and
+    /// explicit embeddings, overrides and isolates. Without them every level is 0 and ICU is
+    /// not asked.
+    static func mayHoldRightToLeft(_ units: [UInt16]) -> Bool {
+        for unit in units where unit >= 0x0590 {
+            switch unit {
+            case 0x0590 ... 0x08FF, 0x200F, 0x202A ... 0x202E, 0x2066 ... 0x2069, 0xFB1D ... 0xFDFF, 0xFE70 ... 0xFEFF,
+                 0xD802 ... 0xD803, 0xD83A ... 0xD83B:
+                return true
+            default:
+                continue
+            }
+        }
+        return false
     }
 
     /// `range` cut at bidi level changes and at control characters (which are not shaped).

@@ -1,0 +1,64 @@
+import Foundation
+
+/// The visual extent of a piece of a line (a HarfBuzz cluster or a control character).
+package struct CaretExtent: Sendable {
+    var range: Range<Int>
+    var minX: CGFloat
+    var maxX: CGFloat
+    var isRightToLeft: Bool
+}
+
+/// What a line needs to place its caret stops, which are worked out only when asked for.
+package struct CaretLayout: Sendable {
+    var extents: [CaretExtent]
+    /// The grapheme boundaries inside the line, in logical order.
+    var graphemeStarts: [Int]
+    /// The line's end offset when it is a caret position of its own (end of text, soft wrap).
+    var end: Int?
+    var paragraphIsRightToLeft: Bool
+
+    /// A caret stop for every grapheme boundary of the line: each at the leading edge of its
+    /// grapheme (left for left-to-right, right for right-to-left), or, where two would share an
+    /// x, at the trailing edge of the grapheme before, so that every stop has its own x.
+    /// A cluster holding several graphemes (a ligature, a conjunct) is shared out evenly.
+    func stops() -> [CaretStop] {
+        var edges: [Int: (leading: CGFloat, trailing: CGFloat, rightToLeft: Bool)] = [:]
+        edges.reserveCapacity(graphemeStarts.count)
+        var cursor = 0
+        for extent in extents.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            while cursor < graphemeStarts.count, graphemeStarts[cursor] < extent.range.lowerBound { cursor += 1 }
+            var inside = cursor
+            while inside < graphemeStarts.count, graphemeStarts[inside] < extent.range.upperBound { inside += 1 }
+            let count = inside - cursor
+            guard count > 0 else { continue }
+            let share = (extent.maxX - extent.minX) / CGFloat(count)
+            for k in 0 ..< count {
+                let left = extent.isRightToLeft ? extent.maxX - share * CGFloat(k + 1) : extent.minX + share * CGFloat(k)
+                let right = left + share
+                edges[graphemeStarts[cursor + k]] = extent.isRightToLeft ? (right, left, true) : (left, right, false)
+            }
+        }
+        var stops: [CaretStop] = []
+        stops.reserveCapacity(graphemeStarts.count + 1)
+        var taken = Set<Int>()
+        func key(_ x: CGFloat) -> Int { Int((x * 64).rounded()) }
+        var previous: (leading: CGFloat, trailing: CGFloat, rightToLeft: Bool)?
+        for start in graphemeStarts {
+            guard let edge = edges[start] else { continue }
+            var x = edge.leading
+            if taken.contains(key(x)), let previous, !taken.contains(key(previous.trailing)) { x = previous.trailing }
+            if taken.insert(key(x)).inserted {
+                stops.append(CaretStop(x: x, characterIndex: start, isRightToLeft: edge.rightToLeft))
+            }
+            previous = edge
+        }
+        if let end {
+            let ends = extents.map { paragraphIsRightToLeft ? $0.minX : $0.maxX }
+            let x = (paragraphIsRightToLeft ? ends.min() : ends.max()) ?? 0
+            if taken.insert(key(x)).inserted {
+                stops.append(CaretStop(x: x, characterIndex: end, isRightToLeft: paragraphIsRightToLeft))
+            }
+        }
+        return stops.sorted { $0.x < $1.x }
+    }
+}
