@@ -100,6 +100,18 @@ package struct ParagraphIndex: Sendable {
         rope = Rope(entries)
     }
 
+    private init(rope: Rope<ParagraphEntry>) {
+        self.rope = rope
+    }
+
+    /// Builds an index one paragraph at a time, in order.
+    package struct Builder {
+        private var builder = Rope<ParagraphEntry>.Builder()
+        package init() {}
+        package mutating func append(_ entry: ParagraphEntry) { builder.insertBeforeTip(entry) }
+        package mutating func finish() -> ParagraphIndex { ParagraphIndex(rope: builder.finalize()) }
+    }
+
     package var paragraphCount: Int { rope.summary.paragraphs }
     package var utf16Length: Int { rope.summary.utf16 }
 

@@ -5,16 +5,17 @@ import Foundation
 /// for paragraph-bound attributes.
 package enum ParagraphScanner {
     /// The plain paragraphs of `bytes`, or the byte offset of the first invalid UTF-8 sequence.
-    package static func plainParagraphs(in bytes: UnsafeBufferPointer<UInt8>) -> Result<[ParagraphEntry], TextContentError> {
-        var entries: [ParagraphEntry] = []
-        entries.reserveCapacity(bytes.count / 64 + 1)
+    /// Entries go straight into the index's B-tree as they are found: no array of them is ever
+    /// made, which keeps the peak memory of opening a large file down.
+    package static func plainParagraphs(in bytes: UnsafeBufferPointer<UInt8>) -> Result<ParagraphIndex, TextContentError> {
+        var builder = ParagraphIndex.Builder()
         let invalid = scan(bytes) { start, end, utf16, separator in
-            entries.append(ParagraphEntry(
+            builder.append(ParagraphEntry(
                 content: .plain(utf8Start: start, utf8Count: end - start),
                 utf16Length: utf16, separatorLength: separator))
         }
         if let invalid { return .failure(.invalidUTF8(byteOffset: invalid)) }
-        return .success(entries)
+        return .success(builder.finish())
     }
 
     /// Calls `paragraph(start, end, utf16Length, separatorLength)` for each paragraph, with

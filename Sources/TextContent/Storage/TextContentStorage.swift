@@ -69,7 +69,7 @@ public final class TextContentStorage: TextContentManager {
             scanned = ParagraphScanner.plainParagraphs(in: source.buffer)
         }
         self.source = source
-        index = ParagraphIndex(try scanned.get())
+        index = try scanned.get()
         cache = ParagraphCache(capacity: elementCacheCapacity)
         isPristine = true
         super.init()
