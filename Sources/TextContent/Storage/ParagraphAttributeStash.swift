@@ -14,8 +14,17 @@ enum StashedParagraphAttributesKey: AttributedStringKey {
 
 extension AttributedString {
     /// Whether any run carries a paragraph-bound attribute.
-    var hasParagraphBoundAttributes: Bool {
-        runs.contains { (run: AttributedString.Runs.Run) in run.attributes.filter(runBoundaries: .paragraph) != AttributeContainer() }
+    var hasParagraphBoundAttributes: Bool { attributeSummary.paragraphBound }
+
+    /// Whether any run carries attributes, and whether any carries paragraph-bound ones, in one
+    /// pass over the runs.
+    var attributeSummary: (any: Bool, paragraphBound: Bool) {
+        var any = false
+        for run in runs where run.attributes != AttributeContainer() {
+            any = true
+            if run.attributes.filter(runBoundaries: .paragraph) != AttributeContainer() { return (true, true) }
+        }
+        return (any, false)
     }
 
     /// Moves every paragraph-bound attribute into the stash key.

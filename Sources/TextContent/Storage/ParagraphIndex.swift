@@ -18,6 +18,16 @@ package struct ParagraphEntry: Sendable {
     package var utf16Length: Int
     /// UTF-16 length of the separator: 0 (last paragraph only), 1 or 2 (`\r\n`).
     package var separatorLength: Int
+    /// Whether the paragraph may carry attributes; false lets typing skip every attribute
+    /// look-up (AttributedString's `runs` costs microseconds on Linux).
+    package var hasAttributes: Bool = false
+
+    package init(content: ParagraphContent, utf16Length: Int, separatorLength: Int, hasAttributes: Bool = false) {
+        self.content = content
+        self.utf16Length = utf16Length
+        self.separatorLength = separatorLength
+        self.hasAttributes = hasAttributes
+    }
 
     package var contentLength: Int { utf16Length - separatorLength }
 }

@@ -5,7 +5,9 @@ extension TextContentStorage {
     /// it carries. Range edges inside a grapheme cluster (or a surrogate pair) move outward to
     /// the cluster's edges: an edit never splits a cluster.
     public func replaceContents(in range: TextRange, with attributedString: AttributedString?) throws(TextContentError) {
-        replace(snappedToGraphemeClusters(try offsets(of: range)), with: attributedString ?? AttributedString())
+        let replacement = attributedString ?? AttributedString()
+        let summary = replacement.attributeSummary
+        replace(snappedToGraphemeClusters(try offsets(of: range)), with: replacement, hasAttributes: summary.any, hasParagraphAttributes: summary.paragraphBound)
     }
 
     /// Replaces the text in `range` with `string`, which takes the attributes of the text it
@@ -13,16 +15,19 @@ extension TextContentStorage {
     /// at a paragraph's start the one after it), as typing does.
     public func replaceContents(in range: TextRange, with string: String) throws(TextContentError) {
         let offsets = snappedToGraphemeClusters(try offsets(of: range))
-        replace(offsets, with: AttributedString(string, attributes: typingAttributes(at: offsets)))
+        let attributes = typingAttributes(at: offsets)
+        let hasAttributes = attributes != AttributeContainer()
+        let hasParagraphAttributes = hasAttributes && attributes.filter(runBoundaries: .paragraph) != AttributeContainer()
+        replace(offsets, with: AttributedString(string, attributes: attributes), hasAttributes: hasAttributes, hasParagraphAttributes: hasParagraphAttributes)
     }
 
     /// The one way text is replaced: the replacement's paragraph-bound attributes are stashed
     /// so that Foundation never enforces them mid-edit (see ParagraphAttributeStash).
-    private func replace(_ offsets: Range<Int>, with replacement: AttributedString) {
+    private func replace(_ offsets: Range<Int>, with replacement: AttributedString, hasAttributes: Bool, hasParagraphAttributes: Bool) {
         var replacement = replacement
-        let stashes = replacement.hasParagraphBoundAttributes
-        if stashes { replacement.stashParagraphAttributes() }
-        replaceCharacters(in: offsets, insertedUnits: replacement.utf16, stashesParagraphAttributes: stashes) { text, bounds in
+        if hasParagraphAttributes { replacement.stashParagraphAttributes() }
+        replaceCharacters(in: offsets, insertedUnits: replacement.utf16, stashesParagraphAttributes: hasParagraphAttributes,
+                          insertsAttributes: hasAttributes) { text, bounds in
             text.safelyReplaceSubrange(bounds, with: replacement)
         }
     }
@@ -30,10 +35,9 @@ extension TextContentStorage {
     /// The attributes typed text takes at `offsets`, read from the paragraph it goes into.
     func typingAttributes(at offsets: Range<Int>) -> AttributeContainer {
         guard let position = index.paragraph(containing: offsets.lowerBound) else { return AttributeContainer() }
-        // Plain text (the common case while typing) has nothing to inherit.
-        if case .plain = position.entry.content { return AttributeContainer() }
+        // Text without attributes (the common case while typing) has nothing to inherit.
+        guard position.entry.hasAttributes else { return AttributeContainer() }
         let text = attributedString(of: position.entry)
-        if text.runs.count == 1, text.runs.first?.attributes == AttributeContainer() { return AttributeContainer() }
         let lower = min(offsets.lowerBound - position.start, position.entry.utf16Length)
         let upper = min(max(lower, offsets.upperBound - position.start), position.entry.utf16Length)
         return text.typingAttributes(at: text.utf16Range(lower ..< upper))
@@ -73,6 +77,7 @@ extension TextContentStorage {
             body(&text[text.utf16Range(lower ..< upper)])
             var entry = position.entry
             entry.content = .attributed(text)
+            entry.hasAttributes = true
             changed.append(entry)
             last = position
             return position.end < offsets.upperBound
@@ -89,6 +94,7 @@ extension TextContentStorage {
         in offsets: Range<Int>,
         insertedUnits: some Collection<UInt16>,
         stashesParagraphAttributes: Bool = false,
+        insertsAttributes: Bool = true,
         _ mutate: (inout AttributedString, Range<AttributedString.Index>) -> Void
     ) {
         let insertsSeparator = insertedUnits.contains { $0 == 0x0A || $0 == 0x0D || $0 == 0x2029 }
@@ -106,12 +112,13 @@ extension TextContentStorage {
            offsets.upperBound <= position.contentEnd,
            !mayJoinWithPreviousSeparator(position, removing: offsets) {
             var text = attributedString(of: position.entry)
-            let stashes = stashesParagraphAttributes || text.hasParagraphBoundAttributes
+            let stashes = stashesParagraphAttributes || (position.entry.hasAttributes && text.hasParagraphBoundAttributes)
             if stashes { text.stashParagraphAttributes() }
             mutate(&text, text.utf16Range(offsets.lowerBound - position.start ..< offsets.upperBound - position.start))
             if stashes { text.restoreParagraphAttributes() }
             var entry = position.entry
             entry.content = .attributed(text)
+            entry.hasAttributes = entry.hasAttributes || insertsAttributes
             entry.utf16Length = text.utf16.count
             if entry.utf16Length == 0 {
                 index.replace(position.ordinal ..< position.ordinal + 1, with: [])

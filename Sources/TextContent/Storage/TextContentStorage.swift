@@ -229,9 +229,10 @@ public final class TextContentStorage: TextContentManager {
         var lower = text.startIndex
         for (length, separator) in ParagraphScanner.paragraphs(ofUTF16: text.utf16) {
             let upper = text.utf16.index(lower, offsetBy: length)
+            let paragraph = AttributedString(text[lower ..< upper])
             entries.append(ParagraphEntry(
-                content: .attributed(AttributedString(text[lower ..< upper])),
-                utf16Length: length, separatorLength: separator))
+                content: .attributed(paragraph), utf16Length: length, separatorLength: separator,
+                hasAttributes: paragraph.attributeSummary.any))
             lower = upper
         }
         return entries
