@@ -13,7 +13,7 @@ struct LinePlacement {
     private struct Item {
         var range: Range<Int>
         var level: UInt8
-        var glyphs: [ShapedGlyph]
+        var glyphs: ArraySlice<ShapedGlyph>
         var font: Font?
         var extra: CGFloat
         var baselineOffset: CGFloat
@@ -91,16 +91,16 @@ struct LinePlacement {
             // Glyphs run in visual order, so a cluster's logical end is the next cluster in the
             // array (left to right) or the one before it (right to left).
             var previousCluster: Int?
-            for (index, glyph) in item.glyphs.enumerated() {
+            for (index, glyph) in zip(item.glyphs.indices, item.glyphs) {
                 positions.append(CGPoint(x: x + CGFloat(glyph.xOffset), y: CGFloat(glyph.yOffset) - item.baselineOffset))
                 x += CGFloat(glyph.advance)
-                let endsCluster = index + 1 == item.glyphs.count || item.glyphs[index + 1].cluster != glyph.cluster
+                let endsCluster = index + 1 == item.glyphs.endIndex || item.glyphs[index + 1].cluster != glyph.cluster
                 if endsCluster {
                     x += item.extra
                     if content.units[glyph.cluster] == 0x20 { x += spaceExtra }
                     let logicalEnd = rightToLeft
                         ? (previousCluster ?? item.range.upperBound)
-                        : (index + 1 < item.glyphs.count ? item.glyphs[index + 1].cluster : item.range.upperBound)
+                        : (index + 1 < item.glyphs.endIndex ? item.glyphs[index + 1].cluster : item.range.upperBound)
                     extents.append(CaretExtent(range: glyph.cluster ..< max(glyph.cluster + 1, logicalEnd), minX: clusterStart, maxX: x, isRightToLeft: rightToLeft))
                     previousCluster = glyph.cluster
                     clusterStart = x
@@ -127,6 +127,24 @@ struct LinePlacement {
                       inkMinX: inkMinX.isFinite ? inkMinX : offset, inkMaxX: inkMaxX.isFinite ? inkMaxX : offset)
     }
 
+    /// The glyphs of `run` whose clusters lie in `range`. A run's glyphs are in visual order,
+    /// so their clusters rise (left to right) or fall (right to left): two binary searches.
+    private static func glyphs(of run: ShapedRun, in range: Range<Int>) -> ArraySlice<ShapedGlyph> {
+        let glyphs = run.glyphs
+        func firstIndex(where isPast: (Int) -> Bool) -> Int {
+            var low = 0, high = glyphs.count
+            while low < high {
+                let mid = (low + high) / 2
+                if isPast(glyphs[mid].cluster) { high = mid } else { low = mid + 1 }
+            }
+            return low
+        }
+        if run.isRightToLeft {
+            return glyphs[firstIndex { $0 < range.upperBound } ..< firstIndex { $0 < range.lowerBound }]
+        }
+        return glyphs[firstIndex { $0 >= range.lowerBound } ..< firstIndex { $0 >= range.upperBound }]
+    }
+
     /// The line's items in logical order: the parts of shaped pieces inside the line, and
     /// glyphless items for controls (tabs, line and paragraph separators).
     private func lineItems(_ span: LineSpan) -> [Item] {
@@ -137,9 +155,14 @@ struct LinePlacement {
             let lower = max(piece.range.lowerBound, span.range.lowerBound), upper = min(piece.range.upperBound, span.range.upperBound)
             let hang = min(max(span.hangStart, lower), upper)
             for part in [lower ..< hang, hang ..< upper] where !part.isEmpty {
-                let glyphs = piece.run.glyphs.filter { part.contains($0.cluster) }
-                let width = glyphs.reduce(CGFloat(0)) { $0 + CGFloat($1.advance) }
-                let clusters = Set(glyphs.map(\.cluster)).count
+                let glyphs = Self.glyphs(of: piece.run, in: part)
+                var width: CGFloat = 0
+                var clusters = 0
+                var previous: Int?
+                for glyph in glyphs {
+                    width += CGFloat(glyph.advance)
+                    if glyph.cluster != previous { clusters += 1; previous = glyph.cluster }
+                }
                 let extra = CGFloat(piece.attributes.kern + piece.attributes.tracking)
                 items.append(Item(range: part, level: piece.level, glyphs: glyphs, font: piece.run.font, extra: extra,
                                   baselineOffset: CGFloat(piece.attributes.baselineOffset), width: width + extra * CGFloat(clusters)))
