@@ -10,8 +10,7 @@ struct LayoutCommand: ParsableCommand {
         abstract: "Lay a document out in a container and print statistics as JSON."
     )
 
-    @Argument(help: "A UTF-8 text file, or a document in the engine's format (.otk.json).")
-    var file: String
+    @OptionGroup var document: DocumentOptions
 
     @Option(help: "Container width in points (0 or less: lines are never wrapped).")
     var width: Double = 600
@@ -25,13 +24,11 @@ struct LayoutCommand: ParsableCommand {
     @Flag(help: "Also time raw HarfBuzz shaping of the same paragraphs with the default font.")
     var baseline = false
 
-    @Flag(help: "Replace invalid UTF-8 with U+FFFD instead of failing.")
-    var lossy = false
 
     func run() throws {
         let descriptor = try FontArgument.parse(font)
         let clock = ContinuousClock()
-        let storage = try DocumentLoader.open(file, allowsLossyDecoding: lossy)
+        let storage = try DocumentLoader.open(document.file, allowsLossyDecoding: document.lossy)
         let containerWidth = width > 0 ? CGFloat(width) : .infinity
         let manager = TextLayoutManager(
             textContainer: TextContainer(size: CGSize(width: containerWidth, height: 0),
@@ -50,7 +47,7 @@ struct LayoutCommand: ParsableCommand {
             return true
         }
         var report: [(String, String)] = [
-            ("file", jsonString(file)),
+            ("file", jsonString(document.file)),
             ("width", width > 0 ? "\(width)" : "null"),
             ("font", jsonString("\(descriptor.family) \(descriptor.size)")),
             ("paragraphs", "\(storage.paragraphCount)"),
@@ -67,7 +64,7 @@ struct LayoutCommand: ParsableCommand {
             report.append(("rawHarfBuzzShapingSeconds", String(format: "%.6f", rawSeconds)))
             report.append(("ratioToRawShaping", String(format: "%.3f", layoutSeconds / rawSeconds)))
         }
-        print("{\n" + report.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}")
+        printJSONReport(report)
     }
 }
 

@@ -9,22 +9,18 @@ struct StatsCommand: ParsableCommand {
         abstract: "Open a document and print what the content model knows of it, as JSON."
     )
 
-    @Argument(help: "A UTF-8 text file, or a document in the engine's format (.otk.json).")
-    var file: String
-
-    @Flag(help: "Replace invalid UTF-8 with U+FFFD instead of failing.")
-    var lossy = false
+    @OptionGroup var document: DocumentOptions
 
     func run() throws {
         let clock = ContinuousClock()
         let start = clock.now
-        let storage = try DocumentLoader.open(file, allowsLossyDecoding: lossy)
+        let storage = try DocumentLoader.open(document.file, allowsLossyDecoding: document.lossy)
         let openSeconds = (clock.now - start).seconds
         let memory = ProcessMemory.residentBytes()
         let text = storage.string
         let report: [(String, String)] = [
-            ("file", jsonString(file)),
-            ("format", jsonString(DocumentLoader.isDocument(file) ? "opentextkit-document" : "plain-text")),
+            ("file", jsonString(document.file)),
+            ("format", jsonString(DocumentLoader.isDocument(document.file) ? "opentextkit-document" : "plain-text")),
             ("paragraphs", "\(storage.paragraphCount)"),
             ("characters", "\(text.count)"),
             ("unicodeScalars", "\(text.unicodeScalars.count)"),
@@ -33,19 +29,6 @@ struct StatsCommand: ParsableCommand {
             ("secondsToOpen", String(format: "%.6f", openSeconds)),
             ("residentBytesAfterOpen", "\(memory)"),
         ]
-        print("{\n" + report.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}")
-    }
-}
-
-/// A JSON string literal.
-func jsonString(_ value: String) -> String {
-    let data = (try? JSONEncoder().encode(value)) ?? Data("\"\"".utf8)
-    return String(decoding: data, as: UTF8.self)
-}
-
-extension Duration {
-    var seconds: Double {
-        let (whole, fraction) = components
-        return Double(whole) + Double(fraction) / 1e18
+        printJSONReport(report)
     }
 }
