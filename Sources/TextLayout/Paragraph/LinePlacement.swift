@@ -31,11 +31,26 @@ struct LinePlacement {
         var inkMaxX: CGFloat
     }
 
-    /// Lays `span` out from x = 0 in `width` points (infinity: natural width).
-    func place(_ span: LineSpan, width: CGFloat, alignment: TextAlignment, isLastLine: Bool) -> Placed {
+    /// Text a truncated line hides, and the ellipsis shown in its place.
+    struct Truncation {
+        var hidden: Range<Int>
+        var ellipsis: ShapedRun
+    }
+
+    /// Lays `span` out from x = 0 in `width` points (infinity: natural width); with a
+    /// truncation, its hidden text gives way to the ellipsis.
+    func place(_ span: LineSpan, width: CGFloat, alignment: TextAlignment, isLastLine: Bool, truncation: Truncation? = nil) -> Placed {
         let content = paragraph.content
         let paragraphLevel = paragraph.levels.paragraphLevel
-        var items = lineItems(span)
+        var items = lineItems(span, hiding: truncation?.hidden)
+        if let truncation {
+            let glyphs = truncation.ellipsis.glyphs.map {
+                ShapedGlyph(id: $0.id, flags: $0.flags, cluster: truncation.hidden.lowerBound, advance: $0.advance, xOffset: $0.xOffset, yOffset: $0.yOffset)
+            }
+            items.append(Item(range: truncation.hidden, level: paragraphLevel, glyphs: glyphs[...], font: truncation.ellipsis.font, extra: 0,
+                              baselineOffset: 0, width: CGFloat(truncation.ellipsis.advance)))
+            items.sort { $0.range.lowerBound < $1.range.lowerBound }
+        }
         for index in items.indices where items[index].range.lowerBound >= span.hangStart {
             items[index].level = paragraphLevel
         }
@@ -147,14 +162,21 @@ struct LinePlacement {
 
     /// The line's items in logical order: the parts of shaped pieces inside the line, and
     /// glyphless items for controls (tabs, line and paragraph separators).
-    private func lineItems(_ span: LineSpan) -> [Item] {
+    private func lineItems(_ span: LineSpan, hiding hidden: Range<Int>?) -> [Item] {
         let content = paragraph.content
         var items: [Item] = []
         for piece in paragraph.pieces where piece.range.overlaps(span.range) {
             // The part before the hanging white space, and the part in it (rule L1 levels it).
             let lower = max(piece.range.lowerBound, span.range.lowerBound), upper = min(piece.range.upperBound, span.range.upperBound)
             let hang = min(max(span.hangStart, lower), upper)
-            for part in [lower ..< hang, hang ..< upper] where !part.isEmpty {
+            var parts = [lower ..< hang, hang ..< upper]
+            if let hidden {
+                parts = parts.flatMap { part in
+                    [part.lowerBound ..< min(part.upperBound, max(part.lowerBound, hidden.lowerBound)),
+                     max(part.lowerBound, min(part.upperBound, hidden.upperBound)) ..< part.upperBound]
+                }
+            }
+            for part in parts where !part.isEmpty {
                 let glyphs = Self.glyphs(of: piece.run, in: part)
                 var width: CGFloat = 0
                 var clusters = 0
@@ -169,7 +191,7 @@ struct LinePlacement {
             }
         }
         var x: CGFloat = 0
-        for offset in span.range where content.isControl(offset) {
+        for offset in span.range where content.isControl(offset) && !(hidden?.contains(offset) ?? false) {
             let level = paragraph.levels.levels.isEmpty ? paragraph.levels.paragraphLevel : paragraph.levels.levels[offset]
             let before = items.filter { $0.range.upperBound <= offset }.reduce(0) { $0 + $1.width }
             x = before

@@ -53,7 +53,13 @@ struct ParagraphLayout {
             for rect in rects where start < length || lines.isEmpty {
                 let width = max(0, rect.width)
                 let span = breaker.nextLine(from: start, width: width)
-                let placed = placement.place(span, width: width, alignment: style.alignment, isLastLine: span.range.upperBound >= length)
+                var placed = placement.place(span, width: width, alignment: style.alignment, isLastLine: span.range.upperBound >= length)
+                var isTruncated = false
+                if container.lineBreakMode.truncates, width.isFinite, placed.width > width,
+                   let truncation = truncation(of: span, in: shaped, width: width) {
+                    placed = placement.place(span, width: width, alignment: style.alignment, isLastLine: true, truncation: truncation)
+                    isTruncated = true
+                }
                 let metrics = lineHeight(ascent: placed.ascent, descent: placed.descent, leading: placed.leading, style: style)
                 let bounds = CGRect(x: rect.minX, y: top, width: width.isFinite ? width : placed.width, height: metrics.height)
                 let ink = CGRect(x: rect.minX + placed.inkMinX, y: top + metrics.baseline - placed.ascent * 1.2,
@@ -64,7 +70,7 @@ struct ParagraphLayout {
                     characterRange: NSRange(location: span.range.lowerBound, length: span.range.count),
                     typographicBounds: bounds,
                     glyphOrigin: CGPoint(x: placed.runs.first?.positions.first?.x ?? 0, y: metrics.baseline),
-                    baseline: metrics.baseline, caretLayout: placed.carets, isTruncated: false,
+                    baseline: metrics.baseline, caretLayout: placed.carets, isTruncated: isTruncated,
                     glyphRuns: placed.runs, inkBounds: ink))
                 bandHeight = max(bandHeight, metrics.height)
                 start = span.range.upperBound
@@ -93,6 +99,47 @@ struct ParagraphLayout {
         let frame = CGRect(x: 0, y: y, width: frameWidth, height: top)
         let surface = inkBounds.isNull ? CGRect(origin: .zero, size: frame.size) : inkBounds.union(CGRect(origin: .zero, size: frame.size))
         return TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: surface, textLineFragments: lines)
+    }
+
+    /// What a line too wide for `width` hides for its ellipsis (U+2026, in the font of the text
+    /// it replaces), by the container's mode: its end, its start or its middle. Nil when the
+    /// ellipsis cannot be shaped; the line is then clipped.
+    private func truncation(of span: LineSpan, in shaped: ShapedParagraph, width: CGFloat) -> LinePlacement.Truncation? {
+        let content = shaped.content
+        let end = min(span.hangStart, content.contentLength)
+        let boundaries = shaped.graphemeBoundaries.filter { $0 >= span.range.lowerBound && $0 <= end }
+        guard boundaries.count > 1 else { return nil }
+        var prefix = [CGFloat](repeating: 0, count: content.units.count + 1)
+        for i in 0 ..< content.units.count { prefix[i + 1] = prefix[i] + CGFloat(shaped.advances[i]) }
+        func measure(_ range: Range<Int>) -> CGFloat { prefix[range.upperBound] - prefix[range.lowerBound] }
+
+        let cut: Int
+        switch container.lineBreakMode {
+        case .byTruncatingHead: cut = boundaries.last!
+        case .byTruncatingMiddle: cut = boundaries[boundaries.count / 2]
+        default: cut = boundaries.first!
+        }
+        let run = content.runs.first { $0.range.contains(cut) } ?? content.runs.first
+        guard let run, let ellipsis = try? TextShaper.shared.shape(text: [0x2026], range: 0 ..< 1, request: run.font, features: run.features).first else {
+            return nil
+        }
+        let available = width - CGFloat(ellipsis.advance)
+        let start = boundaries.first!
+        var hidden: Range<Int>
+        switch container.lineBreakMode {
+        case .byTruncatingHead:
+            let keep = boundaries.first { measure($0 ..< end) <= available } ?? end
+            hidden = start ..< max(start, keep)
+        case .byTruncatingMiddle:
+            let left = boundaries.last { measure(start ..< $0) <= available / 2 } ?? start
+            let right = boundaries.first { $0 >= left && measure(left ..< $0) >= 0 && measure(start ..< left) + measure($0 ..< end) <= available } ?? end
+            hidden = left ..< max(left, right)
+        default:
+            let keep = boundaries.last { measure(start ..< $0) <= available } ?? start
+            hidden = keep ..< end
+        }
+        if hidden.isEmpty { hidden = boundaries[boundaries.count - 2] ..< end }
+        return LinePlacement.Truncation(hidden: hidden, ellipsis: ellipsis)
     }
 
     /// The x range lines may use: indents and padding taken off the container's width.
