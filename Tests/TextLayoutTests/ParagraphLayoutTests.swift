@@ -195,3 +195,15 @@ import TextContent
         #expect(lines.map(\.characterRange.length).reduce(0, +) == word.utf16.count)
     }
 }
+
+@Suite struct SingleParagraphRelayoutTests {
+    @Test func oneParagraphLaysOutAgainLikeTheWholeDocumentDoes() throws {
+        let text = LayoutSamples.english + "\n" + (LayoutSamples.mixed.first { $0.tag == "mixed" }?.text ?? "")
+        let (storage, manager) = makeLayout(text, width: 260)
+        let whole = allFragments(manager)
+        let second = try #require(storage.textParagraph(atIndex: 1))
+        let alone = try manager.layoutFragment(for: second, at: whole[1].layoutFragmentFrame.minY)
+        #expect(alone.layoutFragmentFrame == whole[1].layoutFragmentFrame)
+        #expect(alone.textLineFragments.map(\.characterRange) == whole[1].textLineFragments.map(\.characterRange))
+    }
+}

@@ -8,6 +8,7 @@ nonisolated(unsafe) var document: TextContentStorage?
 nonisolated(unsafe) var random = SystemRandomNumberGenerator()
 
 let benchmarks: @Sendable () -> Void = {
+    relayoutBenchmarks()
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .peakMemoryResident], timeUnits: .microseconds, maxDuration: .seconds(10))
 
     Benchmark(

@@ -71,7 +71,7 @@ public final class TextLayoutManager: TextContentObserving {
         fragments.removeAll()
         lastLayoutError = nil
         guard let content = textContentManager else { return }
-        let layout = ParagraphLayout(container: textContainer, defaultFont: defaultFont)
+        let layout = ParagraphLayout(container: textContainer, defaultFont: defaultFont, scratch: scratch)
         var y: CGFloat = 0
         let documentEnd = content.documentRange.endLocation
         content.enumerateTextElements(from: nil) { element in
@@ -91,6 +91,20 @@ public final class TextLayoutManager: TextContentObserving {
             return true
         }
     }
+
+    /// Lays out one paragraph afresh with its top at `y` (container coordinates), leaving the
+    /// rest of the layout alone: the work an edit inside that paragraph costs. Shaping comes
+    /// from the shaper's word cache, so only the words the edit touched are shaped again.
+    public func layoutFragment(for paragraph: TextParagraph, at y: CGFloat) throws(TextLayoutError) -> TextLayoutFragment {
+        let isLast = textContentManager.map { content in
+            paragraph.elementRange.map { $0.endLocation.isEqual(to: content.documentRange.endLocation) } ?? false
+        } ?? false
+        let endsWithSeparator = paragraph.paragraphSeparatorRange.map { !$0.isEmpty } ?? false
+        return try ParagraphLayout(container: textContainer, defaultFont: defaultFont, scratch: scratch)
+            .layout(paragraph, at: y, extraLineFragment: isLast && endsWithSeparator)
+    }
+
+    private let scratch = LayoutScratch()
 
     /// Ensures layout of the paragraphs in `range` (this version: of the whole document).
     public func ensureLayout(for range: TextRange) {

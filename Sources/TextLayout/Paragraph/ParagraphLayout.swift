@@ -7,8 +7,8 @@ import TextTypography
 struct ParagraphLayout {
     let container: TextContainer
     let defaultFont: FontDescriptor
-    /// Reusable analysis objects; one layout pass, one thread.
-    let scratch = LayoutScratch()
+    /// Reusable analysis objects; one thread at a time.
+    let scratch: LayoutScratch
 
     /// The paragraph's fragment with its top at `y` (container coordinates).
     func layout(_ paragraph: TextParagraph, at y: CGFloat, extraLineFragment: Bool = false) throws(TextLayoutError) -> TextLayoutFragment {

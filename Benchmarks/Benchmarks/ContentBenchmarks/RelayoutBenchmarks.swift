@@ -1,0 +1,57 @@
+import Benchmark
+import Foundation
+import OpenTextKit
+
+/// Issue 3's relayout figures: after a one-character edit, lay the edited paragraph out again
+/// (the edit itself is outside the measurement). Paragraphs: a 137-byte verse of
+/// en_kjv_verses.txt and Psalm 119 (13.6 KB) of en_kjv_chapters.txt.
+nonisolated(unsafe) var relayoutStorage: TextContentStorage?
+nonisolated(unsafe) var relayoutManager: TextLayoutManager?
+nonisolated(unsafe) var relayoutParagraph = 0
+
+func prepareRelayout(file: String, paragraphBytes: (Int) -> Bool) throws {
+    try Corpus.check()
+    let url = Corpus.directory.appendingPathComponent(file)
+    let storage = try TextContentStorage(contentsOf: url)
+    let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 600, height: 0)),
+                                    defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13))
+    storage.addTextLayoutManager(manager)
+    let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+    relayoutParagraph = lines.firstIndex { paragraphBytes($0.utf8.count) } ?? 0
+    relayoutStorage = storage
+    relayoutManager = manager
+    // Warm the caches once, as a text view that has shown the paragraph has.
+    _ = try manager.layoutFragment(for: storage.textParagraph(atIndex: relayoutParagraph)!, at: 0)
+}
+
+func relayoutOnce(_ benchmark: Benchmark) throws {
+    let storage = relayoutStorage!, manager = relayoutManager!
+    let paragraph = storage.textParagraph(atIndex: relayoutParagraph)!
+    let range = try storage.offsets(of: paragraph.paragraphContentRange!)
+    let middle = storage.textRange(for: (range.lowerBound + range.count / 2) ..< (range.lowerBound + range.count / 2))!
+    try storage.replaceContents(in: middle, with: "x")
+    let edited = storage.textParagraph(atIndex: relayoutParagraph)!
+    benchmark.startMeasurement()
+    blackHole(try manager.layoutFragment(for: edited, at: 0))
+    benchmark.stopMeasurement()
+}
+
+let relayoutBenchmarks: @Sendable () -> Void = {
+    Benchmark(
+        "Relayout of a 137-byte paragraph after a one-character edit",
+        configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 5_000,
+                             setup: { try prepareRelayout(file: "en_kjv_verses.txt") { $0 == 137 } },
+                             teardown: { relayoutStorage = nil; relayoutManager = nil })
+    ) { benchmark in
+        try relayoutOnce(benchmark)
+    }
+
+    Benchmark(
+        "Relayout of Psalm 119 (13.6 KB paragraph) after a one-character edit",
+        configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 500,
+                             setup: { try prepareRelayout(file: "en_kjv_chapters.txt") { $0 > 13_000 } },
+                             teardown: { relayoutStorage = nil; relayoutManager = nil })
+    ) { benchmark in
+        try relayoutOnce(benchmark)
+    }
+}
