@@ -57,19 +57,21 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // What every test target reads from Tests/Fixtures.
+        .target(name: "TestFixtures", path: "Tests/TestFixtures", swiftSettings: strict),
         .testTarget(
             name: "TextContentTests",
-            dependencies: ["TextContent", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["TextContent", "TestFixtures", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strict
         ),
         .testTarget(
             name: "TextTypographyTests",
-            dependencies: ["TextTypography", "CCairo", "CCmarkGFM", "CHunspell"],
+            dependencies: ["TextTypography", "TestFixtures", "CCairo", "CCmarkGFM", "CHunspell"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "TextLayoutTests",
-            dependencies: ["TextLayout"],
+            dependencies: ["TextLayout", "TestFixtures"],
             swiftSettings: strict
         ),
         .testTarget(name: "otkTests", dependencies: ["otk", "OpenTextKit"], swiftSettings: strict),

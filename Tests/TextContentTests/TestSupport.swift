@@ -1,23 +1,13 @@
 import Foundation
+import TestFixtures
 @testable import TextContent
 
 /// Sample paragraphs of every script in the shared corpus (Tests/Fixtures/mixed-sample.tsv).
 enum Samples {
-    static let fixtures = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
-
     /// (tag, text) rows: ar_Arab, he_Hebr, hi_Deva, kn_Knda, th_Thai, zh_Hans, ja_Jpan, emoji, mixed.
-    static let mixed: [(tag: String, text: String)] = {
-        guard let text = try? String(contentsOf: fixtures.appendingPathComponent("mixed-sample.tsv"), encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").compactMap { line in
-            let parts = line.split(separator: "\t", maxSplits: 1)
-            return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
-        }
-    }()
+    static var mixed: [(tag: String, text: String)] { MixedSamples.all }
 
-    static func text(_ tag: String) -> String {
-        mixed.first { $0.tag == tag }?.text ?? ""
-    }
+    static func text(_ tag: String) -> String { MixedSamples.text(tag) }
 
     /// Short pieces that stress edits: separators of every kind, combining marks, surrogate
     /// pairs, ZWJ sequences, flags, right-to-left and Indic text.

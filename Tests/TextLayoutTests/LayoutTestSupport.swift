@@ -1,19 +1,11 @@
 import Foundation
+import TestFixtures
 import TextContent
 @testable import TextLayout
 
 enum LayoutSamples {
-    static let fixtures = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
-
-    /// (tag, text) rows of Tests/Fixtures/mixed-sample.tsv: every script of the shared corpus.
-    static let mixed: [(tag: String, text: String)] = {
-        guard let text = try? String(contentsOf: fixtures.appendingPathComponent("mixed-sample.tsv"), encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").compactMap { line in
-            let parts = line.split(separator: "\t", maxSplits: 1)
-            return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
-        }
-    }()
+    /// Every script of the shared corpus (Tests/Fixtures/mixed-sample.tsv).
+    static var mixed: [(tag: String, text: String)] { MixedSamples.all }
 
     static let english = "In the beginning God created the heaven and the earth. And the earth was without form, and void; and darkness was upon the face of the deep."
 }

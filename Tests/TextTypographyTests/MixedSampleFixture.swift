@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 
 /// Tests/Fixtures/mixed-sample.tsv: tag TAB text, two lines per tag (ar_Arab he_Hebr hi_Deva
 /// kn_Knda th_Thai zh_Hans ja_Jpan emoji mixed).
@@ -11,18 +12,13 @@ enum MixedSampleFixture {
         var isRightToLeft: Bool { tag == "ar_Arab" || tag == "he_Hebr" }
     }
 
-    static let url = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/mixed-sample.tsv")
+    static let url = MixedSamples.directory.appendingPathComponent("mixed-sample.tsv")
 
+    /// The rows; an error when the fixture is missing, so tests that need it fail clearly.
     static func samples() throws -> [Sample] {
-        let text = try String(contentsOf: url, encoding: .utf8)
-        return text.split(separator: "\n").compactMap { line in
-            let fields = line.split(separator: "\t", maxSplits: 1)
-            guard fields.count == 2 else { return nil }
-            return Sample(tag: String(fields[0]), text: String(fields[1]))
-        }
+        guard !MixedSamples.all.isEmpty else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: url.path]) }
+        return MixedSamples.all.map { Sample(tag: $0.tag, text: $0.text) }
     }
 
-    static let tags = ["ar_Arab", "he_Hebr", "hi_Deva", "kn_Knda", "th_Thai", "zh_Hans", "ja_Jpan", "emoji", "mixed"]
+    static let tags = MixedSamples.tags
 }
