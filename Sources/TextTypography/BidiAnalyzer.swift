@@ -32,14 +32,20 @@ public enum BidiAnalyzer {
         for text: String, baseDirection: BaseDirection = .natural
     ) throws(TextAnalysisError) -> BidiLevels {
         let utf16 = Array(text.utf16)
-        let count = utf16.count
+        return try utf16.withUnsafeBufferPointer { (text) throws(TextAnalysisError) in
+            try levels(forUTF16: text, baseDirection: baseDirection)
+        }
+    }
+
+    /// The embedding levels of the paragraph `text`, given as UTF-16; see ``levels(for:baseDirection:)``.
+    package static func levels(
+        forUTF16 text: UnsafeBufferPointer<UInt16>, baseDirection: BaseDirection = .natural
+    ) throws(TextAnalysisError) -> BidiLevels {
+        let count = text.count
         guard count <= Int(Int32.max) else { throw .textTooLong(utf16Count: count) }
         var result: Int32 = 0
         let levels = [UInt8](unsafeUninitializedCapacity: count) { levels, initialized in
-            result = utf16.withUnsafeBufferPointer { text in
-                cua_bidi_levels(text.baseAddress, Int32(count), baseDirection.icuValue,
-                                levels.baseAddress, Int32(count))
-            }
+            result = cua_bidi_levels(text.baseAddress, Int32(count), baseDirection.icuValue, levels.baseAddress, Int32(count))
             initialized = result >= 0 ? count : 0
         }
         guard result >= 0 else {

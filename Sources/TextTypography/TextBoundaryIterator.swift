@@ -56,14 +56,22 @@ public final class TextBoundaryIterator {
     /// segmenting a typical paragraph, so reuse one iterator for many paragraphs. After a failure
     /// the iterator is over empty text.
     public func setText(_ text: String) throws(TextAnalysisError) {
-        let count = text.utf16.count
+        try setText(count: text.utf16.count) { _ = $0.initialize(from: text.utf16) }
+    }
+
+    /// Points the iterator at UTF-16 text (copied), as ``setText(_:)`` does.
+    package func setText(utf16 text: UnsafeBufferPointer<UInt16>) throws(TextAnalysisError) {
+        try setText(count: text.count) { _ = $0.initialize(fromContentsOf: text) }
+    }
+
+    private func setText(count: Int, copy: (UnsafeMutableBufferPointer<UInt16>) -> Void) throws(TextAnalysisError) {
         guard count <= Int(Int32.max) else { throw .textTooLong(utf16Count: count) }
         // ICU re-reads the text from scratch on every ubrk_setText, so the buffer can be reused.
         let old = storage
         if count > storage.count {
             storage = .allocate(capacity: count)
         }
-        _ = storage.initialize(from: text.utf16)
+        copy(UnsafeMutableBufferPointer(rebasing: storage[0 ..< count]))
         let error = cua_break_set_text(handle, storage.baseAddress, Int32(count))
         if error != 0 {
             _ = cua_break_set_text(handle, nil, 0)  // ICU must not keep pointing at `old`

@@ -23,32 +23,40 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
     public var caretStops: [CaretStop] {
         cachedCaretStops.withLock { cached in
             if let cached { return cached }
-            let stops = caretLayout.stops()
+            let range = characterRange.location ..< characterRange.location + characterRange.length
+            let graphemeStarts = range.filter { shaped.isGraphemeBoundary($0) }
+            let layout = CaretLayout(
+                extents: placed.caretExtents(in: shaped), graphemeStarts: graphemeStarts, end: placed.caretEnd,
+                paragraphIsRightToLeft: shaped.levels.isRightToLeft)
+            let stops = layout.stops()
             cached = stops
             return stops
         }
     }
-    private let caretLayout: CaretLayout
+    /// The shaped paragraph the line shows part of.
+    let shaped: ShapedParagraph
+    let placed: PlacedLine
     private let cachedCaretStops = Mutex<[CaretStop]?>(nil)
     /// Whether the line was shortened with an ellipsis.
     public let isTruncated: Bool
-    package let glyphRuns: [PositionedGlyphRun]
+    /// The line's glyphs for drawing, positioned in line coordinates.
+    package var glyphRuns: [PositionedGlyphRun] { placed.glyphRuns(in: shaped) }
     /// Where ink may fall, relative to the layout fragment (glyph bounds estimated from font
     /// metrics and advances).
     package let inkBounds: CGRect
 
-    package init(
+    init(
         paragraph: TextParagraph, characterRange: NSRange, typographicBounds: CGRect, glyphOrigin: CGPoint,
-        baseline: CGFloat, caretLayout: CaretLayout, isTruncated: Bool, glyphRuns: [PositionedGlyphRun], inkBounds: CGRect
+        baseline: CGFloat, shaped: ShapedParagraph, placed: PlacedLine, isTruncated: Bool, inkBounds: CGRect
     ) {
         self.paragraph = paragraph
         self.characterRange = characterRange
         self.typographicBounds = typographicBounds
         self.glyphOrigin = glyphOrigin
         self.baseline = baseline
-        self.caretLayout = caretLayout
+        self.shaped = shaped
+        self.placed = placed
         self.isTruncated = isTruncated
-        self.glyphRuns = glyphRuns
         self.inkBounds = inkBounds
     }
 

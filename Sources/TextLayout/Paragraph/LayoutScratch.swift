@@ -7,14 +7,16 @@ import TextTypography
 final class LayoutScratch {
     private var lineBreakIterator: TextBoundaryIterator?
 
-    /// A line-break iterator over `text`.
-    func lineBreaks(for text: String) throws(TextAnalysisError) -> TextBoundaryIterator {
-        if let iterator = lineBreakIterator {
-            try iterator.setText(text)
-            return iterator
+    /// A line-break iterator over `text` (copied).
+    func lineBreaks(for text: UnsafeBufferPointer<UInt16>) throws(TextAnalysisError) -> TextBoundaryIterator {
+        let iterator: TextBoundaryIterator
+        if let existing = lineBreakIterator {
+            iterator = existing
+        } else {
+            iterator = try TextBoundaryIterator("", kind: .line)
+            lineBreakIterator = iterator
         }
-        let iterator = try TextBoundaryIterator(text, kind: .line)
-        lineBreakIterator = iterator
+        try iterator.setText(utf16: text)
         return iterator
     }
 }

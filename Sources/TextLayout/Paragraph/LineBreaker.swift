@@ -21,31 +21,42 @@ struct LineBreaker {
     /// The next line from `start`, in `width` points (infinity: no wrapping).
     func nextLine(from start: Int, width: CGFloat) -> LineSpan {
         let content = paragraph.content
-        let boundaries = paragraph.graphemeBoundaries
-        let length = content.units.count
-        var index = Self.firstBoundary(atOrAfter: start, in: boundaries)
-        var x: CGFloat = 0
-        var lastOpportunity: Int?
+        let units = content.units
+        let length = units.count
+        let contentLength = content.contentLength
         let wraps = width.isFinite && !mode.truncates && mode != .byClipping
-        while index + 1 < boundaries.count {
-            let grapheme = boundaries[index], end = boundaries[index + 1]
-            if grapheme > start, content.units[grapheme - 1] == 0x2028 {
-                return span(start ..< grapheme, hard: true)
+        let breaksAnywhere = mode == .byCharWrapping
+        var grapheme = paragraph.graphemeBoundary(atOrAfter: start)
+        var x: CGFloat = 0
+        var lastOpportunity = -1
+        return paragraph.advances.withUnsafeBufferPointer { advances in
+            paragraph.boundaries.withUnsafeBufferPointer { flags in
+                while grapheme < length {
+                    if grapheme > start, units[grapheme - 1] == 0x2028 {
+                        return span(start ..< grapheme, hard: true)
+                    }
+                    if grapheme >= contentLength {
+                        return span(start ..< length, hard: length > contentLength)
+                    }
+                    // The grapheme's width: the advances of the clusters it holds.
+                    var advance = advances[grapheme]
+                    var end = grapheme + 1
+                    while flags[end] & ShapedParagraph.graphemeBoundary == 0 {
+                        advance += advances[end]
+                        end += 1
+                    }
+                    let graphemeWidth = units[grapheme] == 0x09 ? tabStops.advance(from: x) : CGFloat(advance)
+                    if wraps, grapheme > start, x + graphemeWidth > width, !content.isWhitespace(grapheme) {
+                        if lastOpportunity > start { return span(start ..< lastOpportunity, hard: false) }
+                        return span(start ..< grapheme, hard: false)
+                    }
+                    x += graphemeWidth
+                    if breaksAnywhere || flags[end] & ShapedParagraph.breakOpportunity != 0 { lastOpportunity = end }
+                    grapheme = end
+                }
+                return span(start ..< length, hard: length > contentLength)
             }
-            if grapheme >= content.contentLength {
-                return span(start ..< length, hard: length > content.contentLength)
-            }
-            let advance = content.units[grapheme] == 0x09
-                ? tabStops.advance(from: x) : CGFloat(paragraph.advances[grapheme ..< end].reduce(0, +))
-            if wraps, grapheme > start, x + advance > width, !content.isWhitespace(grapheme) {
-                if let lastOpportunity, lastOpportunity > start { return span(start ..< lastOpportunity, hard: false) }
-                return span(start ..< grapheme, hard: false)
-            }
-            x += advance
-            if mode == .byCharWrapping || paragraph.isBreakOpportunity[end] { lastOpportunity = end }
-            index += 1
         }
-        return span(start ..< length, hard: length > content.contentLength)
     }
 
     private func span(_ range: Range<Int>, hard: Bool) -> LineSpan {
@@ -53,15 +64,6 @@ struct LineBreaker {
         let content = paragraph.content
         while hang > range.lowerBound, content.isWhitespace(hang - 1) || content.isControl(hang - 1) { hang -= 1 }
         return LineSpan(range: range, hangStart: hang, endsWithHardBreak: hard)
-    }
-
-    static func firstBoundary(atOrAfter offset: Int, in boundaries: [Int]) -> Int {
-        var low = 0, high = boundaries.count - 1
-        while low < high {
-            let mid = (low + high) / 2
-            if boundaries[mid] < offset { low = mid + 1 } else { high = mid }
-        }
-        return low
     }
 }
 

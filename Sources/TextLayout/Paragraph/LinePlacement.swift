@@ -2,34 +2,12 @@ import Foundation
 import TextContent
 import TextTypography
 
-/// Places one line: the pieces it shows in visual order (UAX #9 L2, with trailing white space at
-/// the paragraph level, rule L1), aligned and justified, with a caret stop for every grapheme
-/// boundary.
+/// Places one line: the items it shows in visual order (UAX #9 L2, with trailing white space at
+/// the paragraph level, rule L1), aligned and justified. Glyph positions and caret stops are
+/// derived from the result only when asked for (``PlacedLine``).
 struct LinePlacement {
     let paragraph: ShapedParagraph
     let tabStops: TabStops
-
-    /// A piece of a line: glyphs of one shaped piece, or a glyphless control.
-    private struct Item {
-        var range: Range<Int>
-        var level: UInt8
-        var glyphs: ArraySlice<ShapedGlyph>
-        var font: Font?
-        var extra: CGFloat
-        var baselineOffset: CGFloat
-        var width: CGFloat
-    }
-
-    struct Placed {
-        var runs: [PositionedGlyphRun]
-        var carets: CaretLayout
-        var width: CGFloat
-        var ascent: CGFloat
-        var descent: CGFloat
-        var leading: CGFloat
-        var inkMinX: CGFloat
-        var inkMaxX: CGFloat
-    }
 
     /// Text a truncated line hides, and the ellipsis shown in its place.
     struct Truncation {
@@ -39,23 +17,27 @@ struct LinePlacement {
 
     /// Lays `span` out from x = 0 in `width` points (infinity: natural width); with a
     /// truncation, its hidden text gives way to the ellipsis.
-    func place(_ span: LineSpan, width: CGFloat, alignment: TextAlignment, isLastLine: Bool, truncation: Truncation? = nil) -> Placed {
+    func place(_ span: LineSpan, width: CGFloat, alignment: TextAlignment, isLastLine: Bool, truncation: Truncation? = nil) -> PlacedLine {
         let content = paragraph.content
         let paragraphLevel = paragraph.levels.paragraphLevel
         var items = lineItems(span, hiding: truncation?.hidden)
         if let truncation {
-            let glyphs = truncation.ellipsis.glyphs.map {
-                ShapedGlyph(id: $0.id, flags: $0.flags, cluster: truncation.hidden.lowerBound, advance: $0.advance, xOffset: $0.xOffset, yOffset: $0.yOffset)
-            }
-            items.append(Item(range: truncation.hidden, level: paragraphLevel, glyphs: glyphs[...], font: truncation.ellipsis.font, extra: 0,
-                              baselineOffset: 0, width: CGFloat(truncation.ellipsis.advance)))
+            items.append(LineItem(range: truncation.hidden, level: paragraphLevel, source: .ellipsis,
+                                  glyphRange: 0 ..< truncation.ellipsis.glyphs.count, width: CGFloat(truncation.ellipsis.advance)))
             items.sort { $0.range.lowerBound < $1.range.lowerBound }
         }
-        for index in items.indices where items[index].range.lowerBound >= span.hangStart {
-            items[index].level = paragraphLevel
+        var contentWidth: CGFloat = 0
+        var hangingWidth: CGFloat = 0
+        var uniform = true
+        for index in items.indices {
+            if items[index].range.lowerBound >= span.hangStart {
+                items[index].level = paragraphLevel
+                hangingWidth += items[index].width
+            } else {
+                contentWidth += items[index].width
+            }
+            if items[index].level != paragraphLevel { uniform = false }
         }
-        let order = BidiReordering.visualOrder(levels: items.map(\.level))
-        let contentWidth = items.filter { $0.range.lowerBound < span.hangStart }.reduce(0) { $0 + $1.width }
 
         let naturalAlignment: TextAlignment = paragraphLevel & 1 == 1 ? .right : .left
         var resolved = alignment == .natural ? naturalAlignment : alignment
@@ -77,127 +59,142 @@ struct LinePlacement {
             }
         }
         // Trailing white space hangs past the line's end: on the left in a right-to-left line.
-        if paragraphLevel & 1 == 1 {
-            offset -= items.filter { $0.range.lowerBound >= span.hangStart }.reduce(0) { $0 + $1.width }
-        }
+        if paragraphLevel & 1 == 1 { offset -= hangingWidth }
 
+        // Visual order; a line all at one even level is already in it.
+        if !uniform || paragraphLevel & 1 == 1 {
+            let order = BidiReordering.visualOrder(levels: items.map(\.level))
+            items = order.map { items[$0] }
+        }
         var x = offset
-        var runs: [PositionedGlyphRun] = []
-        var extents: [CaretExtent] = []
         var ascent: CGFloat = 0, descent: CGFloat = 0, leading: CGFloat = 0
         var inkMinX = CGFloat.infinity, inkMaxX = -CGFloat.infinity
-        for itemIndex in order {
-            let item = items[itemIndex]
-            let rightToLeft = item.level & 1 == 1
-            if let font = item.font {
-                let metrics = font.metrics
-                ascent = max(ascent, CGFloat(metrics.ascent) - item.baselineOffset)
-                descent = max(descent, CGFloat(metrics.descent) + item.baselineOffset)
-                leading = max(leading, CGFloat(metrics.leading))
+        for index in items.indices {
+            if spaceExtra > 0 {
+                let spaces = items[index].range.filter { content.units[$0] == 0x20 && $0 < span.hangStart }.count
+                items[index].width += spaceExtra * CGFloat(spaces)
             }
-            guard !item.glyphs.isEmpty else {
-                extents.append(CaretExtent(range: item.range, minX: x, maxX: x + item.width, isRightToLeft: rightToLeft))
-                x += item.width
+            items[index].x = x
+            let item = items[index]
+            x += item.width
+            let font: Font, baselineOffset: CGFloat
+            switch item.source {
+            case .piece(let piece):
+                font = paragraph.pieces[piece].font
+                baselineOffset = CGFloat(content.runs[paragraph.pieces[piece].attributes].baselineOffset)
+            case .ellipsis:
+                guard let ellipsis = truncation?.ellipsis else { continue }
+                font = ellipsis.font
+                baselineOffset = 0
+            case .control:
                 continue
             }
-            var positions: [CGPoint] = []
-            positions.reserveCapacity(item.glyphs.count)
-            var clusterStart = x
-            // Glyphs run in visual order, so a cluster's logical end is the next cluster in the
-            // array (left to right) or the one before it (right to left).
-            var previousCluster: Int?
-            for (index, glyph) in zip(item.glyphs.indices, item.glyphs) {
-                positions.append(CGPoint(x: x + CGFloat(glyph.xOffset), y: CGFloat(glyph.yOffset) - item.baselineOffset))
-                x += CGFloat(glyph.advance)
-                let endsCluster = index + 1 == item.glyphs.endIndex || item.glyphs[index + 1].cluster != glyph.cluster
-                if endsCluster {
-                    x += item.extra
-                    if content.units[glyph.cluster] == 0x20 { x += spaceExtra }
-                    let logicalEnd = rightToLeft
-                        ? (previousCluster ?? item.range.upperBound)
-                        : (index + 1 < item.glyphs.endIndex ? item.glyphs[index + 1].cluster : item.range.upperBound)
-                    extents.append(CaretExtent(range: glyph.cluster ..< max(glyph.cluster + 1, logicalEnd), minX: clusterStart, maxX: x, isRightToLeft: rightToLeft))
-                    previousCluster = glyph.cluster
-                    clusterStart = x
-                }
-            }
-            inkMinX = min(inkMinX, positions.first.map { $0.x } ?? x)
-            inkMaxX = max(inkMaxX, x)
-            runs.append(PositionedGlyphRun(
-                font: item.font!, glyphs: item.glyphs.map(\.id), positions: positions, characterRange: item.range,
-                clusters: item.glyphs.map(\.cluster), isRightToLeft: rightToLeft))
+            let metrics = font.metrics
+            ascent = max(ascent, CGFloat(metrics.ascent) - baselineOffset)
+            descent = max(descent, CGFloat(metrics.descent) + baselineOffset)
+            leading = max(leading, CGFloat(metrics.leading))
+            inkMinX = min(inkMinX, item.x)
+            inkMaxX = max(inkMaxX, item.x + item.width)
         }
         if ascent == 0, descent == 0 {
             ascent = CGFloat(paragraph.defaultMetrics.ascent)
             descent = CGFloat(paragraph.defaultMetrics.descent)
             leading = CGFloat(paragraph.defaultMetrics.leading)
         }
-        let lineStarts = paragraph.graphemeBoundaries[LineBreaker.firstBoundary(atOrAfter: span.range.lowerBound, in: paragraph.graphemeBoundaries)...]
-            .prefix { $0 < span.range.upperBound }
-        let carets = CaretLayout(
-            extents: extents, graphemeStarts: Array(lineStarts),
-            end: span.range.upperBound == paragraph.content.units.count && (!span.endsWithHardBreak || span.range.isEmpty) ? span.range.upperBound : nil,
-            paragraphIsRightToLeft: paragraphLevel & 1 == 1)
-        return Placed(runs: runs, carets: carets, width: contentWidth, ascent: ascent, descent: descent, leading: leading,
-                      inkMinX: inkMinX.isFinite ? inkMinX : offset, inkMaxX: inkMaxX.isFinite ? inkMaxX : offset)
+        let length = content.units.count
+        return PlacedLine(
+            items: items, spaceExtra: spaceExtra, ellipsis: truncation?.ellipsis, width: contentWidth,
+            ascent: ascent, descent: descent, leading: leading,
+            inkMinX: inkMinX.isFinite ? inkMinX : offset, inkMaxX: inkMaxX.isFinite ? inkMaxX : offset,
+            caretEnd: span.range.upperBound == length && (!span.endsWithHardBreak || span.range.isEmpty) ? span.range.upperBound : nil)
     }
 
-    /// The glyphs of `run` whose clusters lie in `range`. A run's glyphs are in visual order,
+    /// The glyphs of `piece` whose clusters lie in `range`. A piece's glyphs are in visual order,
     /// so their clusters rise (left to right) or fall (right to left): two binary searches.
-    private static func glyphs(of run: ShapedRun, in range: Range<Int>) -> ArraySlice<ShapedGlyph> {
-        let glyphs = run.glyphs
+    private func glyphRange(of piece: ShapedParagraph.Piece, in range: Range<Int>) -> Range<Int> {
+        let glyphs = paragraph.glyphs
         func firstIndex(where isPast: (Int) -> Bool) -> Int {
-            var low = 0, high = glyphs.count
+            var low = piece.glyphRange.lowerBound, high = piece.glyphRange.upperBound
             while low < high {
                 let mid = (low + high) / 2
                 if isPast(glyphs[mid].cluster) { high = mid } else { low = mid + 1 }
             }
             return low
         }
-        if run.isRightToLeft {
-            return glyphs[firstIndex { $0 < range.upperBound } ..< firstIndex { $0 < range.lowerBound }]
+        if piece.range == range { return piece.glyphRange }
+        if piece.isRightToLeft {
+            return firstIndex { $0 < range.upperBound } ..< firstIndex { $0 < range.lowerBound }
         }
-        return glyphs[firstIndex { $0 >= range.lowerBound } ..< firstIndex { $0 >= range.upperBound }]
+        return firstIndex { $0 >= range.lowerBound } ..< firstIndex { $0 >= range.upperBound }
     }
 
     /// The line's items in logical order: the parts of shaped pieces inside the line, and
     /// glyphless items for controls (tabs, line and paragraph separators).
-    private func lineItems(_ span: LineSpan, hiding hidden: Range<Int>?) -> [Item] {
+    private func lineItems(_ span: LineSpan, hiding hidden: Range<Int>?) -> [LineItem] {
         let content = paragraph.content
-        var items: [Item] = []
-        for piece in paragraph.pieces where piece.range.overlaps(span.range) {
-            // The part before the hanging white space, and the part in it (rule L1 levels it).
-            let lower = max(piece.range.lowerBound, span.range.lowerBound), upper = min(piece.range.upperBound, span.range.upperBound)
-            let hang = min(max(span.hangStart, lower), upper)
-            var parts = [lower ..< hang, hang ..< upper]
-            if let hidden {
-                parts = parts.flatMap { part in
-                    [part.lowerBound ..< min(part.upperBound, max(part.lowerBound, hidden.lowerBound)),
-                     max(part.lowerBound, min(part.upperBound, hidden.upperBound)) ..< part.upperBound]
-                }
-            }
-            for part in parts where !part.isEmpty {
-                let glyphs = Self.glyphs(of: piece.run, in: part)
-                var width: CGFloat = 0
-                var clusters = 0
-                var previous: Int?
-                for glyph in glyphs {
-                    width += CGFloat(glyph.advance)
-                    if glyph.cluster != previous { clusters += 1; previous = glyph.cluster }
-                }
-                let extra = CGFloat(piece.attributes.kern + piece.attributes.tracking)
-                items.append(Item(range: part, level: piece.level, glyphs: glyphs, font: piece.run.font, extra: extra,
-                                  baselineOffset: CGFloat(piece.attributes.baselineOffset), width: width + extra * CGFloat(clusters)))
-            }
+        let pieces = paragraph.pieces
+        var items: [LineItem] = []
+        // The first piece that can overlap the line (pieces are in logical order).
+        var low = 0, high = pieces.count
+        while low < high {
+            let mid = (low + high) / 2
+            if pieces[mid].range.upperBound <= span.range.lowerBound { low = mid + 1 } else { high = mid }
         }
+        var pieceIndex = low
         var x: CGFloat = 0
-        for offset in span.range where content.isControl(offset) && !(hidden?.contains(offset) ?? false) {
-            let level = paragraph.levels.levels.isEmpty ? paragraph.levels.paragraphLevel : paragraph.levels.levels[offset]
-            let before = items.filter { $0.range.upperBound <= offset }.reduce(0) { $0 + $1.width }
-            x = before
-            let width = content.units[offset] == 0x09 ? tabStops.advance(from: x) : 0
-            items.append(Item(range: offset ..< offset + 1, level: level, glyphs: [], font: nil, extra: 0, baselineOffset: 0, width: width))
+        var offset = span.range.lowerBound
+        // Controls lie between pieces; walk both in logical order so a tab knows its x.
+        while offset < span.range.upperBound {
+            if content.isControl(offset) {
+                if !(hidden?.contains(offset) ?? false) {
+                    let width = content.units[offset] == 0x09 ? tabStops.advance(from: x) : 0
+                    items.append(LineItem(range: offset ..< offset + 1, level: paragraph.level(at: offset), source: .control,
+                                          glyphRange: 0 ..< 0, width: width))
+                    x += width
+                }
+                offset += 1
+                continue
+            }
+            while pieceIndex < pieces.count, pieces[pieceIndex].range.upperBound <= offset { pieceIndex += 1 }
+            guard pieceIndex < pieces.count, pieces[pieceIndex].range.lowerBound <= offset else {
+                offset += 1  // not shaped (cannot happen outside controls); skip it
+                continue
+            }
+            let piece = pieces[pieceIndex]
+            let attributes = content.runs[piece.attributes]
+            let extra = CGFloat(attributes.kern + attributes.tracking)
+            let lower = offset, upper = min(piece.range.upperBound, span.range.upperBound)
+            // The part before the hanging white space, and the part in it (rule L1 levels it).
+            let hang = min(max(span.hangStart, lower), upper)
+            for part in [lower ..< hang, hang ..< upper] where !part.isEmpty {
+                var shownParts = [part]
+                if let hidden {
+                    shownParts = [part.lowerBound ..< min(part.upperBound, max(part.lowerBound, hidden.lowerBound)),
+                              max(part.lowerBound, min(part.upperBound, hidden.upperBound)) ..< part.upperBound]
+                }
+                for shown in shownParts where !shown.isEmpty {
+                    let glyphs = glyphRange(of: piece, in: shown)
+                    let width = Self.width(of: paragraph.glyphs[glyphs], extra: extra)
+                    items.append(LineItem(range: shown, level: piece.level, source: .piece(pieceIndex), glyphRange: glyphs, width: width))
+                    x += width
+                }
+            }
+            offset = upper
         }
-        return items.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        return items
+    }
+
+    /// The advance of `glyphs`, with `extra` after each cluster.
+    private static func width(of glyphs: ArraySlice<ShapedGlyph>, extra: CGFloat) -> CGFloat {
+        var width: Float = 0
+        for glyph in glyphs { width += glyph.advance }
+        guard extra != 0 else { return CGFloat(width) }
+        var clusters = 0
+        var previous: Int?
+        for glyph in glyphs where glyph.cluster != previous {
+            clusters += 1
+            previous = glyph.cluster
+        }
+        return CGFloat(width) + extra * CGFloat(clusters)
     }
 }

@@ -4,9 +4,9 @@ import TextTypography
 
 /// What layout needs of one paragraph, read once from its AttributedString: its UTF-16 text,
 /// its style, and its runs of character attributes.
-struct ParagraphContent {
+struct ParagraphContent: Sendable {
     /// A run of text with the same character attributes.
-    struct AttributeRun {
+    struct AttributeRun: Sendable {
         var range: Range<Int>
         var font: FontRequest
         var features: [FontFeature]
@@ -16,7 +16,6 @@ struct ParagraphContent {
     }
 
     let units: [UInt16]
-    let string: String
     /// UTF-16 length without the paragraph separator.
     let contentLength: Int
     let style: ParagraphStyle
@@ -59,7 +58,6 @@ struct ParagraphContent {
     }
 
     private init(string: String, style: ParagraphStyle, runs: (Int) -> [AttributeRun]) {
-        self.string = string
         units = Array(string.utf16)
         var length = units.count
         if length > 0, units[length - 1] == 0x0A || units[length - 1] == 0x0D || units[length - 1] == 0x2029 {

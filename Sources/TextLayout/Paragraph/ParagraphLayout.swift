@@ -69,9 +69,8 @@ struct ParagraphLayout {
                     paragraph: paragraph,
                     characterRange: NSRange(location: span.range.lowerBound, length: span.range.count),
                     typographicBounds: bounds,
-                    glyphOrigin: CGPoint(x: placed.runs.first?.positions.first?.x ?? 0, y: metrics.baseline),
-                    baseline: metrics.baseline, caretLayout: placed.carets, isTruncated: isTruncated,
-                    glyphRuns: placed.runs, inkBounds: ink))
+                    glyphOrigin: CGPoint(x: placed.items.first?.x ?? 0, y: metrics.baseline),
+                    baseline: metrics.baseline, shaped: shaped, placed: placed, isTruncated: isTruncated, inkBounds: ink))
                 bandHeight = max(bandHeight, metrics.height)
                 start = span.range.upperBound
                 if container.maximumNumberOfLines > 0, lines.count >= container.maximumNumberOfLines { break }
@@ -85,12 +84,16 @@ struct ParagraphLayout {
             let metrics = lineHeight(ascent: CGFloat(shaped.defaultMetrics.ascent), descent: CGFloat(shaped.defaultMetrics.descent),
                                      leading: CGFloat(shaped.defaultMetrics.leading), style: style)
             let x = rightToLeft ? margins.upperBound - margins.lowerBound : 0
+            let caret = LineItem(range: length ..< length, level: shaped.levels.paragraphLevel, source: .control, glyphRange: 0 ..< 0, x: x, width: 0)
+            let placed = PlacedLine(
+                items: [caret], spaceExtra: 0, ellipsis: nil, width: 0, ascent: CGFloat(shaped.defaultMetrics.ascent),
+                descent: CGFloat(shaped.defaultMetrics.descent), leading: CGFloat(shaped.defaultMetrics.leading),
+                inkMinX: x, inkMaxX: x, caretEnd: length)
             lines.append(TextLineFragment(
                 paragraph: paragraph, characterRange: NSRange(location: length, length: 0),
                 typographicBounds: CGRect(x: margins.lowerBound, y: top, width: containerWidth.isFinite ? margins.upperBound - margins.lowerBound : 0, height: metrics.height),
                 glyphOrigin: CGPoint(x: x, y: metrics.baseline), baseline: metrics.baseline,
-                caretLayout: CaretLayout(extents: [CaretExtent(range: length ..< length, minX: x, maxX: x, isRightToLeft: rightToLeft)], graphemeStarts: [], end: length, paragraphIsRightToLeft: rightToLeft), isTruncated: false,
-                glyphRuns: [], inkBounds: .null))
+                shaped: shaped, placed: placed, isTruncated: false, inkBounds: .null))
             top += metrics.height
         }
         top += CGFloat(style.paragraphSpacing)
@@ -107,7 +110,7 @@ struct ParagraphLayout {
     private func truncation(of span: LineSpan, in shaped: ShapedParagraph, width: CGFloat) -> LinePlacement.Truncation? {
         let content = shaped.content
         let end = min(span.hangStart, content.contentLength)
-        let boundaries = shaped.graphemeBoundaries.filter { $0 >= span.range.lowerBound && $0 <= end }
+        let boundaries = (span.range.lowerBound ... end).filter { shaped.isGraphemeBoundary($0) }
         guard boundaries.count > 1 else { return nil }
         var prefix = [CGFloat](repeating: 0, count: content.units.count + 1)
         for i in 0 ..< content.units.count { prefix[i + 1] = prefix[i] + CGFloat(shaped.advances[i]) }

@@ -2,111 +2,163 @@ import Foundation
 import TextContent
 import TextTypography
 
-/// A paragraph analysed and shaped once. Laying it out again at another width, or in another
-/// container, reuses all of this: only line breaking and placement run again.
-struct ShapedParagraph {
-    /// Glyphs of one font, one bidi level and one set of attributes, in logical order.
-    struct Piece {
+/// A paragraph analysed and shaped once: its glyphs in one buffer, per-offset advances, and its
+/// grapheme and line-break boundaries. Immutable and shared: every line of the paragraph's fragment
+/// refers to it, and laying it out again at another width, or in another container, reuses all of
+/// it (only line breaking and placement run again).
+final class ShapedParagraph: Sendable {
+    /// Glyphs of one font, one bidi level and one set of attributes.
+    struct Piece: Sendable {
         var range: Range<Int>
         var level: UInt8
-        var run: ShapedRun
-        var attributes: ParagraphContent.AttributeRun
+        /// Where the piece's glyphs are in ``glyphs``, in visual order.
+        var glyphRange: Range<Int>
+        var font: Font
+        /// The index of the piece's attributes in the content's runs.
+        var attributes: Int
+        var isRightToLeft: Bool { level & 1 == 1 }
     }
 
+    /// Flags in ``boundaries``.
+    static let graphemeBoundary: UInt8 = 1
+    static let breakOpportunity: UInt8 = 2
+
     let content: ParagraphContent
+    /// Bidi levels; `levels.levels` is empty when every offset is at the paragraph level.
     let levels: BidiLevels
+    /// Every glyph of the paragraph; pieces refer to ranges of it.
+    let glyphs: [ShapedGlyph]
+    /// In logical order.
     let pieces: [Piece]
-    /// The advance of the cluster starting at each UTF-16 offset (0 elsewhere), kern and
-    /// tracking included.
-    let advances: [Double]
-    /// Grapheme cluster boundaries, 0 through the paragraph's length.
-    let graphemeBoundaries: [Int]
-    /// `isBreakOpportunity[i]`: a line may break before offset i (UAX #14).
-    let isBreakOpportunity: [Bool]
+    /// The advance of the cluster starting at each UTF-16 offset (0 elsewhere), kern and tracking
+    /// included.
+    let advances: [Float]
+    /// For each offset 0 through the length: ``graphemeBoundary`` and ``breakOpportunity`` (a line
+    /// may break before it, UAX #14).
+    let boundaries: [UInt8]
     /// The metrics of the paragraph's first font: the height of an empty line.
     let defaultMetrics: FontMetrics
 
     init(_ content: ParagraphContent, scratch: LayoutScratch, shaper: TextShaper = .shared) throws(TextLayoutError) {
         self.content = content
+        let units = content.units
+        let levels = try Self.levels(of: content)
+        self.levels = levels
+
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(units.count)
+        var pieces: [Piece] = []
+        var spans: [ShapedRunSpan] = []
+        try units.withUnsafeBufferPointer { (text) throws(TextLayoutError) in
+            for (index, attributes) in content.runs.enumerated() {
+                for segment in Self.segments(of: attributes.range, content: content, levels: levels.levels) {
+                    let level = levels.levels.isEmpty ? levels.paragraphLevel : levels.levels[segment.lowerBound]
+                    spans.removeAll(keepingCapacity: true)
+                    do {
+                        try shaper.shape(
+                            text: text, range: segment, request: attributes.font, features: attributes.features,
+                            isRightToLeft: level & 1 == 1, glyphs: &glyphs, runs: &spans)
+                    } catch {
+                        throw .shapingFailed(reason: "\(error)")
+                    }
+                    for span in spans {
+                        pieces.append(Piece(range: span.range, level: level, glyphRange: span.glyphRange, font: span.font, attributes: index))
+                    }
+                }
+            }
+        }
+        self.glyphs = glyphs
+        self.pieces = pieces
+        advances = Self.advances(glyphs: glyphs, content: content)
+        boundaries = try Self.boundaries(of: units, scratch: scratch)
+
+        if let first = pieces.first {
+            defaultMetrics = first.font.metrics
+        } else {
+            do {
+                let request = try content.runs.first?.font ?? FontRequest(FontDescriptor(family: "DejaVu Sans", size: 13))
+                defaultMetrics = try shaper.matcher.match(request).font.metrics
+            } catch {
+                throw .shapingFailed(reason: "\(error)")
+            }
+        }
+    }
+
+    /// The bidi level at `offset`.
+    @inline(__always)
+    func level(at offset: Int) -> UInt8 {
+        levels.levels.isEmpty ? levels.paragraphLevel : levels.levels[offset]
+    }
+
+    @inline(__always)
+    func isGraphemeBoundary(_ offset: Int) -> Bool { boundaries[offset] & Self.graphemeBoundary != 0 }
+
+    @inline(__always)
+    func isBreakOpportunity(_ offset: Int) -> Bool { boundaries[offset] & Self.breakOpportunity != 0 }
+
+    /// The first grapheme boundary at or after `offset`.
+    func graphemeBoundary(atOrAfter offset: Int) -> Int {
+        var index = max(0, offset)
+        while index < boundaries.count - 1, !isGraphemeBoundary(index) { index += 1 }
+        return min(index, boundaries.count - 1)
+    }
+
+    private static func levels(of content: ParagraphContent) throws(TextLayoutError) -> BidiLevels {
         let direction: BidiAnalyzer.BaseDirection
         switch content.style.baseWritingDirection {
         case .natural: direction = .natural
         case .leftToRight: direction = .leftToRight
         case .rightToLeft: direction = .rightToLeft
         }
-        if direction != .rightToLeft, !Self.mayHoldRightToLeft(content.units) {
-            levels = BidiLevels(paragraphLevel: 0, levels: [UInt8](repeating: 0, count: content.units.count))
-        } else {
-            do {
-                levels = try BidiAnalyzer.levels(for: content.string, baseDirection: direction)
-            } catch {
-                throw .analysisFailed(reason: "\(error)")
-            }
+        if direction != .rightToLeft, !mayHoldRightToLeft(content.units) {
+            return BidiLevels(paragraphLevel: 0, levels: [])
         }
-
-        var pieces: [Piece] = []
-        var advances = [Double](repeating: 0, count: content.units.count)
-        for attributes in content.runs {
-            for segment in Self.segments(of: attributes.range, content: content, levels: levels.levels) {
-                let level = levels.levels.isEmpty ? levels.paragraphLevel : levels.levels[segment.lowerBound]
-                let runs: [ShapedRun]
-                do {
-                    runs = try shaper.shape(
-                        text: content.units, range: segment, request: attributes.font, features: attributes.features,
-                        isRightToLeft: level & 1 == 1)
-                } catch {
-                    throw .shapingFailed(reason: "\(error)")
-                }
-                for run in runs {
-                    for glyph in run.glyphs where glyph.cluster < advances.count {
-                        advances[glyph.cluster] += Double(glyph.advance)
-                    }
-                    pieces.append(Piece(range: run.range, level: level, run: run, attributes: attributes))
-                }
-            }
-            let extra = attributes.kern + attributes.tracking
-            if extra != 0 {
-                for offset in attributes.range where offset < content.contentLength && advances[offset] != 0 {
-                    advances[offset] += extra
-                }
-            }
-        }
-        self.pieces = pieces
-        self.advances = advances
-
-        var boundaries: [Int] = []
-        boundaries.reserveCapacity(content.units.count + 1)
-        var offset = 0
-        for character in content.string {
-            boundaries.append(offset)
-            offset += character.utf16.count
-        }
-        boundaries.append(offset)
-        graphemeBoundaries = boundaries
-
-        var opportunities = [Bool](repeating: false, count: content.units.count + 1)
         do {
-            let lineBreaks = try scratch.lineBreaks(for: content.string)
-            for boundary in lineBreaks.allBoundaries() where boundary <= content.units.count {
-                opportunities[boundary] = true
+            let levels = try content.units.withUnsafeBufferPointer { (text) throws(TextAnalysisError) in
+                try BidiAnalyzer.levels(forUTF16: text, baseDirection: direction)
+            }
+            let uniform = levels.levels.allSatisfy { $0 == levels.paragraphLevel }
+            return uniform ? BidiLevels(paragraphLevel: levels.paragraphLevel, levels: []) : levels
+        } catch {
+            throw .analysisFailed(reason: "\(error)")
+        }
+    }
+
+    private static func advances(glyphs: [ShapedGlyph], content: ParagraphContent) -> [Float] {
+        var advances = [Float](repeating: 0, count: content.units.count)
+        for glyph in glyphs where glyph.cluster < advances.count {
+            advances[glyph.cluster] += glyph.advance
+        }
+        for attributes in content.runs {
+            let extra = Float(attributes.kern + attributes.tracking)
+            guard extra != 0 else { continue }
+            for offset in attributes.range where offset < content.contentLength && advances[offset] != 0 {
+                advances[offset] += extra
+            }
+        }
+        return advances
+    }
+
+    private static func boundaries(of units: [UInt16], scratch: LayoutScratch) throws(TextLayoutError) -> [UInt8] {
+        var flags = [UInt8](repeating: 0, count: units.count + 1)
+        flags[units.count] = graphemeBoundary
+        units.withUnsafeBufferPointer { text in
+            GraphemeClusters.forEach(in: text, range: 0 ..< text.count) { cluster in
+                flags[cluster.lowerBound] = graphemeBoundary
+            }
+        }
+        do {
+            let lineBreaks = try units.withUnsafeBufferPointer { (text) throws(TextAnalysisError) in
+                try scratch.lineBreaks(for: text)
+            }
+            lineBreaks.first()
+            while let boundary = lineBreaks.next(), boundary <= units.count {
+                flags[boundary] |= breakOpportunity
             }
         } catch {
             throw .analysisFailed(reason: "\(error)")
         }
-        isBreakOpportunity = opportunities
-
-        let firstFont = pieces.first?.run.font
-        if let firstFont {
-            defaultMetrics = firstFont.metrics
-        } else {
-            let request = content.runs.first?.font ?? (try? FontRequest(FontDescriptor(family: "DejaVu Sans", size: 13)))
-            do {
-                guard let request else { throw TextLayoutError.shapingFailed(reason: "no font") }
-                defaultMetrics = try FontMatcher.shared.match(request).font.metrics
-            } catch {
-                throw .shapingFailed(reason: "\(error)")
-            }
-        }
+        return flags
     }
 
     /// Whether any unit could resolve to an odd bidi level: right-to-left letters (Hebrew,

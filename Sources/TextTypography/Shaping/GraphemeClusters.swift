@@ -1,7 +1,7 @@
 /// Grapheme clusters of UTF-16 text, with Swift's `Character` segmentation (extended grapheme
 /// clusters, Unicode 15.1 rules including Indic conjuncts) and a fast path for "simple" code
 /// units, between two of which there is always a boundary (except CR LF).
-enum GraphemeClusters {
+package enum GraphemeClusters {
     /// Whether a code unit is simple: Grapheme_Cluster_Break=Other (or CR, LF, Control) and none
     /// of the properties that hold a boundary back from either side (Extend, SpacingMark, Prepend,
     /// ZWJ, Extended_Pictographic after a ZWJ, regional indicators, Hangul jamo and syllables,
@@ -56,7 +56,7 @@ enum GraphemeClusters {
 
     /// Calls `body` with the range of each cluster of `text[range]`, in order. The text before
     /// and after `range` is not looked at: a range that starts inside a cluster starts a cluster.
-    static func forEach(in text: UnsafeBufferPointer<UInt16>, range: Range<Int>, _ body: (Range<Int>) -> Void) {
+    package static func forEach(in text: UnsafeBufferPointer<UInt16>, range: Range<Int>, _ body: (Range<Int>) -> Void) {
         var start = range.lowerBound
         let end = range.upperBound
         while start < end {

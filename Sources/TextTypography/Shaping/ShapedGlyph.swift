@@ -8,7 +8,12 @@ package struct ShapedGlyph: Hashable, Sendable {
     /// The UTF-16 offset in the paragraph of the first code unit of this glyph's cluster. Glyphs of
     /// one cluster share it; a cluster of several characters (a ligature, a conjunct) has one
     /// value for all of them.
-    package var cluster: Int
+    package var cluster: Int {
+        get { Int(storedCluster) }
+        set { storedCluster = Int32(truncatingIfNeeded: newValue) }
+    }
+    // 32 bits: a paragraph is far shorter than 2^31 code units, and a glyph fits in 24 bytes.
+    private var storedCluster: Int32
     /// How far the pen moves after this glyph, in points (tracking and kerning from attributes are
     /// added by layout, not here; the font's own kerning is included).
     package var advance: Float
@@ -25,7 +30,7 @@ package struct ShapedGlyph: Hashable, Sendable {
     package init(id: UInt32, flags: UInt32, cluster: Int, advance: Float, xOffset: Float, yOffset: Float) {
         self.id = id
         self.flags = flags
-        self.cluster = cluster
+        self.storedCluster = Int32(truncatingIfNeeded: cluster)
         self.advance = advance
         self.xOffset = xOffset
         self.yOffset = yOffset

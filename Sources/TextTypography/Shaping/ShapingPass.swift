@@ -1,17 +1,20 @@
 internal import CHarfBuzz
 
-/// The state of one `shape` call: the HarfBuzz buffer, reused for every word.
-struct ShapingPass {
-    let cache: BoundedCache<ShapedWordKey, ShapedWord>
+/// The state of one `shape` call: the options, and a HarfBuzz buffer made on the first cache miss
+/// and reused for every word after it.
+struct ShapingPass: ~Copyable {
+    let cache: ShapedWordCache
     let units: UnsafeBufferPointer<UInt16>
     let optionsID: UInt64
     let hbFeatures: [hb_feature_t]
     let isRightToLeft: Bool
     let scriptTag: hb_script_t
     let hbLanguage: hb_language_t?
-    let buffer: OpaquePointer
+    private var buffer: OpaquePointer?
+    /// Glyphs of a word shaped now, before they go to the cache and the output.
+    private var scratch: [ShapedGlyph] = []
 
-    init(cache: BoundedCache<ShapedWordKey, ShapedWord>, units: UnsafeBufferPointer<UInt16>, options: ShapingOptions, optionsID: UInt64) {
+    init(cache: ShapedWordCache, units: UnsafeBufferPointer<UInt16>, options: ShapingOptions, optionsID: UInt64) {
         self.cache = cache
         self.units = units
         self.optionsID = optionsID
@@ -19,65 +22,63 @@ struct ShapingPass {
         self.isRightToLeft = options.isRightToLeft
         self.scriptTag = options.script == 0 ? HB_SCRIPT_INVALID : hb_script_t(rawValue: options.script)
         self.hbLanguage = options.language.map { hb_language_from_string($0, -1) }
-        self.buffer = hb_buffer_create()
     }
 
-    func finish() {
-        hb_buffer_destroy(buffer)
+    deinit {
+        if let buffer { hb_buffer_destroy(buffer) }
     }
 
-    /// The run's glyphs: its words' (cached or shaped now), placed at their offsets, in visual
-    /// order (a right-to-left run lists its last word first).
-    func shape(_ plan: FontRunPlan, with instance: FontInstance) -> ShapedRun {
-        var glyphs: [ShapedGlyph] = []
-        glyphs.reserveCapacity(plan.range.count)
-        func append(_ word: FontRunPlan.Word) {
-            let shaped = shapeWord(word, with: instance)
-            let base = word.range.lowerBound
-            for var glyph in shaped.glyphs {
-                glyph.cluster = word.clusterStart ?? glyph.cluster + base
-                glyphs.append(glyph)
-            }
-        }
+    /// Appends the run's glyphs to `output`: its words' (cached or shaped now), placed at their
+    /// offsets, in visual order (a right-to-left run lists its last word first).
+    mutating func shape(_ plan: FontRunPlan, with instance: FontInstance, into output: inout [ShapedGlyph]) {
         if isRightToLeft {
-            for word in plan.words.reversed() { append(word) }
+            for word in plan.words.reversed() { append(word, with: instance, into: &output) }
         } else {
-            for word in plan.words { append(word) }
+            for word in plan.words { append(word, with: instance, into: &output) }
         }
-        return ShapedRun(font: Font(instance), range: plan.range, glyphs: glyphs, isRightToLeft: isRightToLeft)
     }
 
-    private func shapeWord(_ word: FontRunPlan.Word, with instance: FontInstance) -> ShapedWord {
+    private mutating func append(_ word: FontRunPlan.Word, with instance: FontInstance, into output: inout [ShapedGlyph]) {
+        let base = word.range.lowerBound
         if word.isSeparator, hbFeatures.isEmpty, let space = instance.space, units[word.range].allSatisfy({ $0 == 0x20 }) {
             // Plain spaces: the font's space glyph, no lookup and no shaping. (Kerning against a
             // space is lost either way once words are shaped apart.)
             let count = word.range.count
-            return ShapedWord(glyphs: (0..<count).map { index in
-                ShapedGlyph(
-                    id: space.glyph, flags: 0, cluster: isRightToLeft ? count - 1 - index : index,
-                    advance: space.advance, xOffset: 0, yOffset: 0)
-            })
+            for index in 0 ..< count {
+                output.append(ShapedGlyph(
+                    id: space.glyph, flags: 0, cluster: base + (isRightToLeft ? count - 1 - index : index),
+                    advance: space.advance, xOffset: 0, yOffset: 0))
+            }
+            return
         }
-        let window = word.isSeparator
-            ? word.range : WordSegmentation.contextWindow(around: word.range, in: units)
+        let window = word.isSeparator ? word.range : WordSegmentation.contextWindow(around: word.range, in: units)
         let key = ShapedWordKey(
-            fontID: instance.id, optionsID: optionsID, itemOffset: Int32(word.range.lowerBound - window.lowerBound),
-            itemLength: Int32(word.range.count), text: WordText(borrowing: UnsafeBufferPointer(rebasing: units[window])))
-        guard word.range.count <= TextShaper.maximumCachedWordLength else {
-            return harfBuzzShape(key, with: instance)
+            fontID: instance.id, optionsID: optionsID, text: UnsafeBufferPointer(rebasing: units[window]),
+            itemOffset: Int32(word.range.lowerBound - window.lowerBound), itemLength: Int32(word.range.count))
+        let clusterStart = word.clusterStart
+        func copy(_ glyphs: UnsafeBufferPointer<ShapedGlyph>) {
+            for var glyph in glyphs {
+                glyph.cluster = clusterStart ?? glyph.cluster + base
+                output.append(glyph)
+            }
         }
-        if let cached = cache.value(for: key) { return cached }
-        let shaped = harfBuzzShape(key, with: instance)
-        cache.insert(shaped, for: key.owningCopy(), cost: shaped.glyphs.count + key.text.count)
-        return shaped
+        let cacheable = word.range.count <= TextShaper.maximumCachedWordLength
+        let hash = key.hash
+        if cacheable, cache.withGlyphs(for: key, hash: hash, copy) { return }
+        harfBuzzShape(key, with: instance)
+        scratch.withUnsafeBufferPointer { glyphs in
+            if cacheable { cache.insert(key, hash: hash, glyphs: glyphs) }
+            copy(glyphs)
+        }
     }
 
-    /// Shapes the word of `key` with HarfBuzz; clusters relative to the word's start.
-    private func harfBuzzShape(_ key: ShapedWordKey, with instance: FontInstance) -> ShapedWord {
+    /// Shapes the word of `key` with HarfBuzz into `scratch`; clusters relative to the word's start.
+    private mutating func harfBuzzShape(_ key: ShapedWordKey, with instance: FontInstance) {
+        scratch.removeAll(keepingCapacity: true)
+        let buffer = self.buffer ?? hb_buffer_create()!
+        self.buffer = buffer
         hb_buffer_clear_contents(buffer)
-        key.text.withUnsafeBufferPointer { window in
-            hb_buffer_add_utf16(buffer, window.baseAddress, Int32(window.count), UInt32(key.itemOffset), key.itemLength)
-        }
+        hb_buffer_add_utf16(buffer, key.text.baseAddress, Int32(key.text.count), UInt32(key.itemOffset), key.itemLength)
         hb_buffer_set_direction(buffer, isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         if scriptTag != HB_SCRIPT_INVALID { hb_buffer_set_script(buffer, scriptTag) }
         if let hbLanguage { hb_buffer_set_language(buffer, hbLanguage) }
@@ -89,12 +90,10 @@ struct ShapingPass {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, nil)
-        else { return ShapedWord(glyphs: []) }
+        else { return }
         let scale = Float(FontInstance.unitsPerPoint)
         var spaceGlyph: hb_codepoint_t?
-        var glyphs: [ShapedGlyph] = []
-        glyphs.reserveCapacity(Int(count))
-        for index in 0..<Int(count) {
+        for index in 0 ..< Int(count) {
             let info = infos[index]
             let position = positions[index]
             let cluster = Int(info.cluster) - Int(key.itemOffset)
@@ -113,8 +112,7 @@ struct ShapingPass {
                 glyph.id = spaceGlyph ?? 0
                 glyph.advance = 0
             }
-            glyphs.append(glyph)
+            scratch.append(glyph)
         }
-        return ShapedWord(glyphs: glyphs)
     }
 }

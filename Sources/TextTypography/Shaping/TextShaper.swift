@@ -22,14 +22,14 @@ package final class TextShaper: Sendable {
 
     /// Where fonts and fallback decisions come from.
     package let matcher: FontMatcher
-    let wordCache: BoundedCache<ShapedWordKey, ShapedWord>
+    let wordCache: ShapedWordCache
     let optionsRegistry = ShapingOptionsRegistry()
 
     /// A shaper with its own word cache of at most `wordCapacity` words and `wordCostLimit` cost
-    /// (glyphs plus code units; each costs about 30 bytes).
+    /// (glyphs plus code units; a glyph costs 24 bytes, a code unit 2).
     package init(matcher: FontMatcher = .shared, wordCapacity: Int = 100_000, wordCostLimit: Int = 4_000_000) {
         self.matcher = matcher
-        self.wordCache = BoundedCache(capacity: wordCapacity, costLimit: wordCostLimit)
+        self.wordCache = ShapedWordCache(capacity: wordCapacity, costLimit: wordCostLimit)
     }
 
     /// Hits and misses of the shaped-word cache.
@@ -50,10 +50,28 @@ package final class TextShaper: Sendable {
         text: [UInt16], range: Range<Int>, request: FontRequest, features: [FontFeature] = [],
         isRightToLeft: Bool = false, script: String? = nil, language: String? = nil
     ) throws(ShapingError) -> [ShapedRun] {
-        guard range.lowerBound >= 0, range.upperBound <= text.count else {
+        var glyphs: [ShapedGlyph] = []
+        var spans: [ShapedRunSpan] = []
+        try text.withUnsafeBufferPointer { (units) throws(ShapingError) in
+            try shape(text: units, range: range, request: request, features: features, isRightToLeft: isRightToLeft,
+                      script: script, language: language, glyphs: &glyphs, runs: &spans)
+        }
+        return spans.map {
+            ShapedRun(font: $0.font, range: $0.range, glyphs: Array(glyphs[$0.glyphRange]), isRightToLeft: $0.isRightToLeft)
+        }
+    }
+
+    /// Shapes `text[range]` as the other `shape` does, appending the glyphs to `glyphs` (one
+    /// buffer for a whole paragraph, no array per run) and the runs to `runs`.
+    package func shape(
+        text: UnsafeBufferPointer<UInt16>, range: Range<Int>, request: FontRequest, features: [FontFeature] = [],
+        isRightToLeft: Bool = false, script: String? = nil, language: String? = nil,
+        glyphs: inout [ShapedGlyph], runs: inout [ShapedRunSpan]
+    ) throws(ShapingError) {
+        guard range.lowerBound >= 0, range.upperBound <= text.count, text.count <= Int(Int32.max) else {
             throw .rangeOutOfBounds(range: range, textLength: text.count)
         }
-        guard !range.isEmpty else { return [] }
+        guard !range.isEmpty else { return }
         let primary: FaceSelection
         do { primary = try matcher.primaryStyle(request.style).selection } catch { throw .font(error) }
 
@@ -61,16 +79,26 @@ package final class TextShaper: Sendable {
             features: features, isRightToLeft: isRightToLeft,
             script: script.map { hb_script_from_string($0, -1).rawValue } ?? 0, language: language)
         let optionsID = optionsRegistry.id(for: options)
-        return text.withUnsafeBufferPointer { units in
-            var planner = FontRunPlanner(
-                matcher: matcher, units: units, style: request.style, primary: primary, language: language)
-            let plans = planner.plan(range)
-            let pass = ShapingPass(cache: wordCache, units: units, options: options, optionsID: optionsID)
-            defer { pass.finish() }
-            return plans.map { plan in
-                let instance = matcher.instance(plan.selection, size: request.size)
-                return pass.shape(plan, with: instance)
-            }
+        var planner = FontRunPlanner(matcher: matcher, units: text, style: request.style, primary: primary, language: language)
+        var pass = ShapingPass(cache: wordCache, units: text, options: options, optionsID: optionsID)
+        for plan in planner.plan(range) {
+            let instance = matcher.instance(plan.selection, size: request.size)
+            let start = glyphs.count
+            pass.shape(plan, with: instance, into: &glyphs)
+            runs.append(ShapedRunSpan(font: Font(instance), range: plan.range, glyphRange: start ..< glyphs.count, isRightToLeft: isRightToLeft))
         }
     }
+}
+
+/// A run of glyphs from one font in a paragraph's glyph buffer (see
+/// ``TextShaper/shape(text:range:request:features:isRightToLeft:script:language:glyphs:runs:)``).
+package struct ShapedRunSpan: Sendable {
+    /// The font every glyph of the run is in.
+    package let font: Font
+    /// The UTF-16 range of the paragraph the run covers.
+    package let range: Range<Int>
+    /// Where the run's glyphs are in the buffer, in visual order.
+    package let glyphRange: Range<Int>
+    /// Whether the run was shaped right to left.
+    package let isRightToLeft: Bool
 }

@@ -1,0 +1,135 @@
+import Foundation
+import TextTypography
+
+/// A piece of a placed line: glyphs of one shaped piece (or the ellipsis), or a glyphless
+/// control (tab, line or paragraph separator).
+struct LineItem: Sendable {
+    /// What the item's glyphs come from.
+    enum Source: Sendable {
+        /// A piece of the paragraph (its index).
+        case piece(Int)
+        /// The ellipsis of a truncated line.
+        case ellipsis
+        /// A control character: no glyphs.
+        case control
+    }
+
+    var range: Range<Int>
+    var level: UInt8
+    var source: Source
+    /// The glyphs in the paragraph's buffer (or the ellipsis's), in visual order.
+    var glyphRange: Range<Int>
+    /// Where the item starts, in line coordinates.
+    var x: CGFloat = 0
+    /// Its width, justification included.
+    var width: CGFloat
+}
+
+/// One line as placed: its items in visual order and what is needed to position glyphs and
+/// carets, which are worked out only when drawing or editing asks for them.
+struct PlacedLine: Sendable {
+    var items: [LineItem]
+    /// Extra width of each U+0020 in a justified line.
+    var spaceExtra: CGFloat
+    var ellipsis: ShapedRun?
+    /// The width of the line's content without hanging white space.
+    var width: CGFloat
+    var ascent: CGFloat
+    var descent: CGFloat
+    var leading: CGFloat
+    var inkMinX: CGFloat
+    var inkMaxX: CGFloat
+    /// The line's end offset when it is a caret position of its own (end of text).
+    var caretEnd: Int?
+
+    /// Calls `body` with each glyph item, its font, its glyphs, the extra advance after each
+    /// cluster (kern, tracking) and its baseline offset.
+    private func forEachGlyphItem(
+        in paragraph: ShapedParagraph,
+        _ body: (LineItem, Font, ArraySlice<ShapedGlyph>, _ extra: CGFloat, _ baselineOffset: CGFloat) -> Void
+    ) {
+        for item in items {
+            switch item.source {
+            case .piece(let index):
+                let piece = paragraph.pieces[index]
+                let attributes = paragraph.content.runs[piece.attributes]
+                body(item, piece.font, paragraph.glyphs[item.glyphRange], CGFloat(attributes.kern + attributes.tracking),
+                     CGFloat(attributes.baselineOffset))
+            case .ellipsis:
+                guard let ellipsis else { continue }
+                let glyphs = ellipsis.glyphs.map {
+                    ShapedGlyph(id: $0.id, flags: $0.flags, cluster: item.range.lowerBound, advance: $0.advance, xOffset: $0.xOffset, yOffset: $0.yOffset)
+                }
+                body(item, ellipsis.font, glyphs[...], 0, 0)
+            case .control:
+                continue
+            }
+        }
+    }
+
+    /// Calls `visit` for each glyph of an item with its pen position, and `clusterEnd` after the
+    /// last glyph of each cluster with the cluster's logical range and its extent.
+    private func walk(
+        _ item: LineItem, _ glyphs: ArraySlice<ShapedGlyph>, extra: CGFloat, units: [UInt16],
+        visit: (ShapedGlyph, CGFloat) -> Void, clusterEnd: (Range<Int>, CGFloat, CGFloat) -> Void
+    ) {
+        let rightToLeft = item.level & 1 == 1
+        var x = item.x
+        var clusterStart = x
+        // Glyphs run in visual order, so a cluster's logical end is the next cluster in the
+        // array (left to right) or the one before it (right to left).
+        var previousCluster: Int?
+        var index = glyphs.startIndex
+        while index < glyphs.endIndex {
+            let glyph = glyphs[index]
+            visit(glyph, x)
+            x += CGFloat(glyph.advance)
+            let next = index + 1
+            if next == glyphs.endIndex || glyphs[next].cluster != glyph.cluster {
+                x += extra
+                if glyph.cluster < units.count, units[glyph.cluster] == 0x20 { x += spaceExtra }
+                let logicalEnd = rightToLeft
+                    ? (previousCluster ?? item.range.upperBound)
+                    : (next < glyphs.endIndex ? glyphs[next].cluster : item.range.upperBound)
+                clusterEnd(glyph.cluster ..< max(glyph.cluster + 1, logicalEnd), clusterStart, x)
+                previousCluster = glyph.cluster
+                clusterStart = x
+            }
+            index = next
+        }
+    }
+
+    /// The glyphs for drawing, one run per item, positioned in line coordinates.
+    func glyphRuns(in paragraph: ShapedParagraph) -> [PositionedGlyphRun] {
+        var runs: [PositionedGlyphRun] = []
+        forEachGlyphItem(in: paragraph) { item, font, glyphs, extra, baselineOffset in
+            var positions: [CGPoint] = []
+            positions.reserveCapacity(glyphs.count)
+            walk(item, glyphs, extra: extra, units: paragraph.content.units, visit: { glyph, x in
+                positions.append(CGPoint(x: x + CGFloat(glyph.xOffset), y: CGFloat(glyph.yOffset) - baselineOffset))
+            }, clusterEnd: { _, _, _ in })
+            runs.append(PositionedGlyphRun(
+                font: font, glyphs: glyphs.map(\.id), positions: positions, characterRange: item.range,
+                clusters: glyphs.map(\.cluster), isRightToLeft: item.level & 1 == 1))
+        }
+        return runs
+    }
+
+    /// The visual extent of every cluster and control of the line.
+    func caretExtents(in paragraph: ShapedParagraph) -> [CaretExtent] {
+        var extents: [CaretExtent] = []
+        for item in items {
+            let rightToLeft = item.level & 1 == 1
+            if case .control = item.source {
+                extents.append(CaretExtent(range: item.range, minX: item.x, maxX: item.x + item.width, isRightToLeft: rightToLeft))
+            }
+        }
+        forEachGlyphItem(in: paragraph) { item, _, glyphs, extra, _ in
+            let rightToLeft = item.level & 1 == 1
+            walk(item, glyphs, extra: extra, units: paragraph.content.units, visit: { _, _ in }, clusterEnd: { range, minX, maxX in
+                extents.append(CaretExtent(range: range, minX: minX, maxX: maxX, isRightToLeft: rightToLeft))
+            })
+        }
+        return extents
+    }
+}
