@@ -55,6 +55,8 @@ struct LayoutCommand: ParsableCommand {
             ("height", String(format: "%.2f", manager.usageBoundsForTextContainer.height)),
             ("seconds", String(format: "%.6f", layoutSeconds)),
         ]
+        let words = TextShaper.shared.statistics
+        report.append(("shapedWordCache", "{\"hits\": \(words.hits), \"misses\": \(words.misses), \"entries\": \(words.count)}"))
         if baseline {
             let paragraphs = storage.string.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\u{2029}" }.map(String.init)
             let shaper = try ShapingBaseline(family: descriptor.family, size: descriptor.size)

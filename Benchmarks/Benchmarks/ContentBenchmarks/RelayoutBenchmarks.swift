@@ -2,8 +2,9 @@ import Benchmark
 import Foundation
 import OpenTextKit
 
-/// Issue 3's relayout figures: after a one-character edit, lay the edited paragraph out again
-/// (the edit itself is outside the measurement). Paragraphs: a 137-byte verse of
+/// Issue 3's relayout figures: after a one-character edit, the layout manager lays the edited
+/// paragraph out again when its fragment is asked for (the edit itself, and the manager noting
+/// which paragraph it touched, are outside the measurement). Paragraphs: a 137-byte verse of
 /// en_kjv_verses.txt and Psalm 119 (13.6 KB) of en_kjv_chapters.txt.
 nonisolated(unsafe) var relayoutStorage: TextContentStorage?
 nonisolated(unsafe) var relayoutManager: TextLayoutManager?
@@ -20,12 +21,13 @@ func prepareRelayout(file: String, paragraphBytes: (Int) -> Bool) throws {
     relayoutParagraph = lines.firstIndex { paragraphBytes($0.utf8.count) } ?? 0
     relayoutStorage = storage
     relayoutManager = manager
-    // Warm the caches once, as a text view that has shown the paragraph has.
-    _ = try manager.layoutFragment(for: storage.textParagraph(atIndex: relayoutParagraph)!, at: 0)
+    // Lay the document out once, as a text view that has shown the paragraph has.
+    manager.ensureLayoutForEntireDocument()
 }
 
-/// Types a random letter at a random place in the paragraph, lays the paragraph out again
-/// (measured), then takes the letter out again, so the paragraph keeps its size. The word the
+/// Types a random letter at a random place in the paragraph, asks the manager for the
+/// paragraph's fragment (measured: it is laid out again), then takes the letter out again, so the
+/// paragraph keeps its size. The word the
 /// letter lands in is new to the shaper's cache most of the time, as when typing.
 func relayoutOnce(_ benchmark: Benchmark) throws {
     let storage = relayoutStorage!, manager = relayoutManager!
@@ -34,10 +36,11 @@ func relayoutOnce(_ benchmark: Benchmark) throws {
     let offset = Int.random(in: range, using: &random)
     let letter = String(UnicodeScalar(UInt8.random(in: 0x61 ... 0x7A, using: &random)))
     try storage.replaceContents(in: storage.textRange(for: offset ..< offset)!, with: letter)
-    let edited = storage.textParagraph(atIndex: relayoutParagraph)!
+    let location = storage.location(storage.documentRange.location, offsetBy: offset)!
     benchmark.startMeasurement()
-    blackHole(try manager.layoutFragment(for: edited, at: 0))
+    let fragment = manager.textLayoutFragment(for: location)
     benchmark.stopMeasurement()
+    precondition(fragment?.textElement.paragraphContentRange.map { try! storage.offsets(of: $0).count } == range.count + 1)
     try storage.replaceContents(in: storage.textRange(for: offset ..< offset + 1)!, with: "")
 }
 

@@ -37,6 +37,16 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
         self.state = state
     }
 
+    /// The same layout moved to `y` (container coordinates) and given `textElement`, the
+    /// paragraph's element now (an edit above it moved its offsets, not its text).
+    func relocated(to y: CGFloat, textElement: TextParagraph) -> TextLayoutFragment {
+        var frame = layoutFragmentFrame
+        frame.origin.y = y
+        return TextLayoutFragment(
+            textElement: textElement, layoutFragmentFrame: frame, renderingSurfaceBounds: renderingSurfaceBounds,
+            textLineFragments: textLineFragments, state: state)
+    }
+
     /// The line holding the character at `index` (UTF-16 offset in the paragraph); at a line
     /// boundary, the line that starts there unless `isUpstreamAffinity`.
     public func textLineFragment(forCharacterAt index: Int, isUpstreamAffinity: Bool = false) -> TextLineFragment? {

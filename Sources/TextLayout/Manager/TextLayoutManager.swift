@@ -14,16 +14,18 @@ import TextTypography
 /// layoutManager.enumerateTextLayoutFragments(from: nil) { fragment in print(fragment); return true }
 /// ```
 ///
-/// This version lays out whole documents; viewport (noncontiguous) layout builds on it. A
-/// fragment depends only on its paragraph, the container and the default font.
-/// Not thread-safe: use it from the isolation domain of its content manager.
+/// Layout is kept per paragraph: an edit invalidates only the paragraphs it touched, a new
+/// container re-breaks lines from the kept shaping, and fragments below a change are moved (not
+/// laid out again) when they are next asked for. A fragment depends only on its paragraph, the
+/// container and the default font. Not thread-safe: use it from the isolation domain of its
+/// content manager.
 public final class TextLayoutManager: TextContentObserving {
     /// The content this manager lays out; set when a content manager adds it.
     public private(set) weak var textContentManager: TextContentManager?
 
-    /// The container lines fill. Changing it invalidates the layout.
+    /// The container lines fill. Changing it lays lines out again, from the kept shaping.
     public var textContainer: TextContainer {
-        didSet { if textContainer != oldValue { invalidateLayout() } }
+        didSet { if textContainer != oldValue { invalidateLayout(keepingShaping: true) } }
     }
 
     /// The font of text that has no font attribute.
@@ -34,8 +36,23 @@ public final class TextLayoutManager: TextContentObserving {
     /// Why the last layout could not lay a paragraph out (it then gets an empty fragment).
     public private(set) var lastLayoutError: TextLayoutError?
 
-    private var fragments: [TextLayoutFragment] = []
-    private var isLayoutValid = false
+    /// One paragraph of the document and what is kept of its layout.
+    private struct Entry {
+        /// The paragraph's UTF-16 range in the document now.
+        var range: Range<Int>
+        /// Its fragment, possibly at a stale position or with a stale element (see `settle`).
+        var fragment: TextLayoutFragment?
+        /// Its shaping, kept across container changes.
+        var shaped: ShapedParagraph?
+        /// Whether the fragment must be laid out again (from `shaped` when there is one).
+        var needsLayout = true
+    }
+
+    private var entries: [Entry] = []
+    private var isIndexed = false
+    /// Entries before this index have fragments with their final position and element.
+    private var settledCount = 0
+    private let scratch = LayoutScratch()
 
     public init(textContainer: TextContainer = TextContainer(size: CGSize(width: 600, height: 0)),
                 defaultFont: FontDescriptor = FontDescriptor(family: "DejaVu Sans", size: 13)) {
@@ -53,93 +70,104 @@ public final class TextLayoutManager: TextContentObserving {
         invalidateLayout()
     }
 
+    /// Invalidates the paragraphs the changes touched: O(log n) to find them plus the paragraphs
+    /// themselves; the entries after them only move (their offsets shift).
     public func textContentManager(_ textContentManager: TextContentManager, didProcess changes: TextContentChangeSet) {
-        invalidateLayout()
+        guard isIndexed, let edited = changes.editedRange else { return }
+        let delta = changes.changeInLength
+        let low = edited.lowerBound, oldHigh = edited.upperBound - delta
+        // Touched: every paragraph that meets [low, oldHigh], edges included (an edit at a
+        // paragraph's end can join it to the next, or make it the last one).
+        var first = firstEntry { $0.range.upperBound >= low }
+        let last = firstEntry { $0.range.lowerBound > oldHigh } - 1
+        // A paragraph that merely ends where the edit starts keeps its text, unless it ends with
+        // CR (an LF typed after it joins it) or is the last (it loses its extra line fragment).
+        if first < last, entries[first].range.upperBound == low, let units = entries[first].shaped?.content.units, units.last != 0x0D {
+            first += 1
+        }
+        guard first <= last, first < entries.count else { return invalidateLayout() }
+        let start = entries[first].range.lowerBound
+        let end = entries[last].range.upperBound + delta
+        guard let replacements = paragraphRanges(from: start, to: end) else { return invalidateLayout() }
+        for index in (last + 1) ..< entries.count {
+            entries[index].range = entries[index].range.lowerBound + delta ..< entries[index].range.upperBound + delta
+        }
+        entries.replaceSubrange(first ... last, with: replacements.map { Entry(range: $0) })
+        settledCount = min(settledCount, first)
     }
 
-    /// Drops every fragment; the next query lays out again (shaping is cached, so this re-breaks
-    /// lines without shaping again).
+    /// Drops every fragment; the next query lays out again. With `keepingShaping`, paragraphs
+    /// keep their shaping and only lines are broken and placed again.
     public func invalidateLayout() {
-        isLayoutValid = false
-        fragments.removeAll()
+        invalidateLayout(keepingShaping: false)
+    }
+
+    private func invalidateLayout(keepingShaping: Bool) {
+        settledCount = 0
+        lastLayoutError = nil
+        guard keepingShaping else {
+            entries.removeAll()
+            isIndexed = false
+            return
+        }
+        for index in entries.indices {
+            entries[index].needsLayout = true
+        }
     }
 
     /// Lays out every paragraph that is not laid out.
     public func ensureLayoutForEntireDocument() {
-        guard !isLayoutValid else { return }
-        isLayoutValid = true
-        fragments.removeAll()
-        lastLayoutError = nil
-        guard let content = textContentManager else { return }
-        let layout = ParagraphLayout(container: textContainer, defaultFont: defaultFont, scratch: scratch)
-        var y: CGFloat = 0
-        let documentEnd = content.documentRange.endLocation
-        content.enumerateTextElements(from: nil) { element in
-            guard let paragraph = element as? TextParagraph else { return true }
-            let isLast = paragraph.elementRange.map { $0.endLocation.isEqual(to: documentEnd) } ?? false
-            let endsWithSeparator = paragraph.paragraphSeparatorRange.map { !$0.isEmpty } ?? false
-            let fragment: TextLayoutFragment
-            do {
-                fragment = try layout.layout(paragraph, at: y, extraLineFragment: isLast && endsWithSeparator)
-            } catch {
-                lastLayoutError = (error as? TextLayoutError) ?? .shapingFailed(reason: "\(error)")
-                fragment = TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: CGRect(x: 0, y: y, width: 0, height: 0),
-                                              renderingSurfaceBounds: .zero, textLineFragments: [], state: .none)
-            }
-            fragments.append(fragment)
-            y = fragment.layoutFragmentFrame.maxY
-            return true
-        }
+        settle(through: Int.max)
+    }
+
+    /// Ensures layout of the paragraphs up to the end of `range` (those above it too, for their
+    /// positions).
+    public func ensureLayout(for range: TextRange) {
+        guard let last = fragmentIndex(containing: range.endLocation) else { return ensureLayoutForEntireDocument() }
+        settle(through: last)
     }
 
     /// Lays out one paragraph afresh with its top at `y` (container coordinates), leaving the
-    /// rest of the layout alone: the work an edit inside that paragraph costs. Shaping comes
-    /// from the shaper's word cache, so only the words the edit touched are shaped again.
+    /// rest of the layout alone. Shaping comes from the shaper's word cache, so only the words
+    /// that changed are shaped again.
     public func layoutFragment(for paragraph: TextParagraph, at y: CGFloat) throws(TextLayoutError) -> TextLayoutFragment {
-        let isLast = textContentManager.map { content in
-            paragraph.elementRange.map { $0.endLocation.isEqual(to: content.documentRange.endLocation) } ?? false
-        } ?? false
-        let endsWithSeparator = paragraph.paragraphSeparatorRange.map { !$0.isEmpty } ?? false
-        return try ParagraphLayout(container: textContainer, defaultFont: defaultFont, scratch: scratch)
-            .layout(paragraph, at: y, extraLineFragment: isLast && endsWithSeparator)
-    }
-
-    private let scratch = LayoutScratch()
-
-    /// Ensures layout of the paragraphs in `range` (this version: of the whole document).
-    public func ensureLayout(for range: TextRange) {
-        ensureLayoutForEntireDocument()
+        try ParagraphLayout(container: textContainer, defaultFont: defaultFont, scratch: scratch)
+            .layout(paragraph, at: y, extraLineFragment: needsExtraLineFragment(paragraph))
     }
 
     /// The rectangle the laid-out text uses in the container.
     public var usageBoundsForTextContainer: CGRect {
         ensureLayoutForEntireDocument()
-        let height = fragments.last?.layoutFragmentFrame.maxY ?? 0
-        let width = textContainer.layoutWidth.isFinite ? textContainer.layoutWidth : (fragments.map(\.layoutFragmentFrame.width).max() ?? 0)
+        let height = entries.last?.fragment?.layoutFragmentFrame.maxY ?? 0
+        let width = textContainer.layoutWidth.isFinite
+            ? textContainer.layoutWidth : (entries.compactMap { $0.fragment?.layoutFragmentFrame.width }.max() ?? 0)
         return CGRect(x: 0, y: 0, width: width, height: height)
     }
 
     /// Calls `block` with layout fragments from the one containing `location` (nil: the first;
     /// with `.reverse`, the last) until it returns false; returns the location it stopped at.
+    /// Going forward, paragraphs are laid out as they are reached.
     @discardableResult
     public func enumerateTextLayoutFragments(
         from location: (any TextLocation)?,
         options: TextLayoutFragmentEnumerationOptions = [],
         using block: (TextLayoutFragment) -> Bool
     ) -> (any TextLocation)? {
-        ensureLayoutForEntireDocument()
-        guard !fragments.isEmpty else { return location }
+        indexIfNeeded()
+        guard !entries.isEmpty else { return location }
         let reverse = options.contains(.reverse)
         var index: Int
         if let location {
             guard let found = fragmentIndex(containing: location) else { return nil }
             index = found
         } else {
-            index = reverse ? fragments.count - 1 : 0
+            index = reverse ? entries.count - 1 : 0
         }
+        if reverse { settle(through: index) }
         var edge: (any TextLocation)? = location
-        while fragments.indices.contains(index) {
-            let fragment = fragments[index]
+        while entries.indices.contains(index) {
+            if !reverse { settle(through: index) }
+            guard let fragment = entries[index].fragment else { break }
             edge = reverse ? fragment.rangeInElement?.location : fragment.rangeInElement?.endLocation
             guard block(fragment) else { break }
             index += reverse ? -1 : 1
@@ -147,36 +175,131 @@ public final class TextLayoutManager: TextContentObserving {
         return edge
     }
 
-    /// The fragment of the paragraph containing `location`.
+    /// The fragment of the paragraph containing `location`, laid out if it was not.
     public func textLayoutFragment(for location: any TextLocation) -> TextLayoutFragment? {
-        ensureLayoutForEntireDocument()
-        return fragmentIndex(containing: location).map { fragments[$0] }
+        guard let index = fragmentIndex(containing: location) else { return nil }
+        settle(through: index)
+        return entries[index].fragment
     }
 
     /// The fragment at `point` (container coordinates), or nil outside every fragment.
     public func textLayoutFragment(for point: CGPoint) -> TextLayoutFragment? {
         ensureLayoutForEntireDocument()
-        var low = 0, high = fragments.count
+        var low = 0, high = entries.count
         while low < high {
             let mid = (low + high) / 2
-            if fragments[mid].layoutFragmentFrame.maxY <= point.y { low = mid + 1 } else { high = mid }
+            if (entries[mid].fragment?.layoutFragmentFrame.maxY ?? 0) <= point.y { low = mid + 1 } else { high = mid }
         }
-        guard fragments.indices.contains(low), fragments[low].layoutFragmentFrame.minY <= point.y else { return nil }
-        return fragments[low]
+        guard entries.indices.contains(low), let fragment = entries[low].fragment, fragment.layoutFragmentFrame.minY <= point.y else { return nil }
+        return fragment
+    }
+
+    // MARK: Keeping entries
+
+    /// The paragraphs of the document, as entries not yet laid out.
+    private func indexIfNeeded() {
+        guard !isIndexed else { return }
+        isIndexed = true
+        settledCount = 0
+        entries = (textContentManager.flatMap { _ in paragraphRanges(from: 0, to: nil) } ?? []).map { Entry(range: $0) }
+    }
+
+    /// The ranges of the paragraphs that start in `start ..< end` (nil: to the document's end),
+    /// or nil when the content cannot say.
+    private func paragraphRanges(from start: Int, to end: Int?) -> [Range<Int>]? {
+        guard let content = textContentManager else { return nil }
+        let documentStart = content.documentRange.location
+        guard let location = content.location(documentStart, offsetBy: start) else { return start == 0 ? [] : nil }
+        var ranges: [Range<Int>] = []
+        var failed = false
+        content.enumerateTextElements(from: location) { element in
+            guard let range = element.elementRange else { return true }
+            let lower = content.offset(from: documentStart, to: range.location)
+            let upper = content.offset(from: documentStart, to: range.endLocation)
+            guard lower != NSNotFound, upper != NSNotFound else { failed = true; return false }
+            if let end, lower >= end { return false }
+            if lower >= start { ranges.append(lower ..< upper) }
+            return true
+        }
+        return failed ? nil : ranges
+    }
+
+    /// The first entry index where `isPast` holds (entries are in document order), or the count.
+    private func firstEntry(where isPast: (Entry) -> Bool) -> Int {
+        var low = 0, high = entries.count
+        while low < high {
+            let mid = (low + high) / 2
+            if isPast(entries[mid]) { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+
+    /// Makes the fragments of entries up to `target` current: laid out where needed, otherwise
+    /// moved to their position below the one before and given their paragraph's current element.
+    private func settle(through target: Int) {
+        indexIfNeeded()
+        guard settledCount <= min(target, entries.count - 1), let content = textContentManager else { return }
+        let documentStart = content.documentRange.location
+        guard let location = content.location(documentStart, offsetBy: entries[settledCount].range.lowerBound) else { return }
+        let layout = ParagraphLayout(container: textContainer, defaultFont: defaultFont, scratch: scratch)
+        var mismatch = false
+        content.enumerateTextElements(from: location) { element in
+            guard settledCount < entries.count, settledCount <= target else { return false }
+            guard let paragraph = element as? TextParagraph, let range = paragraph.elementRange else { return true }
+            let index = settledCount
+            guard content.offset(from: documentStart, to: range.location) == entries[index].range.lowerBound else {
+                mismatch = true
+                return false
+            }
+            let y = index == 0 ? 0 : entries[index - 1].fragment?.layoutFragmentFrame.maxY ?? 0
+            var entry = entries[index]
+            entry.fragment = fragment(for: paragraph, entry: &entry, at: y, layout: layout)
+            entries[index] = entry
+            settledCount += 1
+            return true
+        }
+        if mismatch {
+            // The index no longer matches the content (a delegate changed what it shows): start over.
+            invalidateLayout()
+            settle(through: target)
+        }
+    }
+
+    private func fragment(for paragraph: TextParagraph, entry: inout Entry, at y: CGFloat, layout: ParagraphLayout) -> TextLayoutFragment {
+        if !entry.needsLayout, let fragment = entry.fragment {
+            if fragment.layoutFragmentFrame.minY == y, fragment.rangeInElement == paragraph.elementRange { return fragment }
+            return fragment.relocated(to: y, textElement: paragraph)
+        }
+        entry.needsLayout = false
+        let extra = needsExtraLineFragment(paragraph)
+        do throws(TextLayoutError) {
+            let shaped: ShapedParagraph
+            if let kept = entry.shaped { shaped = kept } else { shaped = try layout.shape(paragraph) }
+            entry.shaped = shaped
+            return layout.layout(paragraph, shaped: shaped, at: y, extraLineFragment: extra)
+        } catch {
+            lastLayoutError = error
+            return TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: CGRect(x: 0, y: y, width: 0, height: 0),
+                                      renderingSurfaceBounds: .zero, textLineFragments: [], state: .none)
+        }
+    }
+
+    /// Whether `paragraph` is the last and ends with a separator: it then gets an empty line after it.
+    private func needsExtraLineFragment(_ paragraph: TextParagraph) -> Bool {
+        guard let content = textContentManager, let range = paragraph.elementRange,
+              range.endLocation.isEqual(to: content.documentRange.endLocation) else { return false }
+        return paragraph.paragraphSeparatorRange.map { !$0.isEmpty } ?? false
     }
 
     private func fragmentIndex(containing location: any TextLocation) -> Int? {
-        var low = 0, high = fragments.count
-        while low < high {
-            let mid = (low + high) / 2
-            guard let range = fragments[mid].rangeInElement else { return nil }
-            if range.endLocation.compare(location) != .orderedDescending { low = mid + 1 } else { high = mid }
-        }
-        if fragments.indices.contains(low), let range = fragments[low].rangeInElement, range.location.compare(location) != .orderedDescending {
-            return low
-        }
+        indexIfNeeded()
+        guard let content = textContentManager else { return nil }
+        let offset = content.offset(from: content.documentRange.location, to: location)
+        guard offset != NSNotFound else { return nil }
+        let index = firstEntry { $0.range.upperBound > offset }
+        if entries.indices.contains(index), entries[index].range.lowerBound <= offset { return index }
         // The end of the document belongs to the last fragment.
-        if let last = fragments.last?.rangeInElement, last.endLocation.isEqual(to: location) { return fragments.count - 1 }
+        if let last = entries.last, last.range.upperBound == offset { return entries.count - 1 }
         return nil
     }
 }

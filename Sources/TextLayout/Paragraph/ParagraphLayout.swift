@@ -12,9 +12,12 @@ struct ParagraphLayout {
 
     /// The paragraph's fragment with its top at `y` (container coordinates).
     func layout(_ paragraph: TextParagraph, at y: CGFloat, extraLineFragment: Bool = false) throws(TextLayoutError) -> TextLayoutFragment {
-        let content = try ParagraphContent(paragraph, defaultFont: defaultFont)
-        let shaped = try ShapedParagraph(content, scratch: scratch)
-        return layout(paragraph, shaped: shaped, at: y, extraLineFragment: extraLineFragment)
+        layout(paragraph, shaped: try shape(paragraph), at: y, extraLineFragment: extraLineFragment)
+    }
+
+    /// The paragraph read and shaped: what laying it out at any width starts from.
+    func shape(_ paragraph: TextParagraph) throws(TextLayoutError) -> ShapedParagraph {
+        try ShapedParagraph(ParagraphContent(paragraph, defaultFont: defaultFont), scratch: scratch)
     }
 
     func layout(_ paragraph: TextParagraph, shaped: ShapedParagraph, at y: CGFloat, extraLineFragment: Bool) -> TextLayoutFragment {

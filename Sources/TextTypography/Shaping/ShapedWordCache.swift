@@ -24,7 +24,7 @@ struct ShapedWordKey {
         h ^= h >> 33
         h &*= 0xFF51_AFD7_ED55_8CCD
         h ^= h >> 33
-        return h | 1  // never 0, which marks an empty slot
+        return h
     }
 }
 

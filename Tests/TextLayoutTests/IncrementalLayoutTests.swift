@@ -1,0 +1,104 @@
+import Foundation
+import TestFixtures
+import Testing
+import TextContent
+@testable import TextLayout
+
+/// The layout manager keeps layout per paragraph: edits lay out only what they touched, and the
+/// result is always what laying the document out from nothing gives.
+@Suite struct IncrementalLayoutTests {
+    /// What must agree between two layouts of the same text.
+    private struct Summary: Equatable {
+        var frame: CGRect
+        var element: NSRange
+        var lines: [NSRange]
+        var lineBounds: [CGRect]
+    }
+
+    private func summary(_ manager: TextLayoutManager, _ storage: TextContentStorage) -> [Summary] {
+        allFragments(manager).map { fragment in
+            Summary(
+                frame: fragment.layoutFragmentFrame, element: storage.nsRange(for: fragment.rangeInElement!),
+                lines: fragment.textLineFragments.map(\.characterRange), lineBounds: fragment.textLineFragments.map(\.typographicBounds))
+        }
+    }
+
+    @Test func randomEditsLayOutAsAFreshLayoutDoes() throws {
+        var random = SplitMix(seed: 7)
+        let pieces = LayoutSamples.mixed.map(\.text).map { String($0.prefix(40)) } + ["\n", "\n", " ", "a", "\r\n", "\u{301}", "\u{2028}", "word "]
+        var text = LayoutSamples.mixed.prefix(6).map(\.text).joined(separator: "\n")
+        let (storage, manager) = makeLayout(text, width: 280)
+        for step in 0 ..< 150 {
+            let length = text.utf16.count
+            let start = Int.random(in: 0 ... length, using: &random)
+            let end = min(length, start + (Bool.random(using: &random) ? 0 : Int.random(in: 0 ... 30, using: &random)))
+            let replacement = Bool.random(using: &random) ? pieces.randomElement(using: &random)! : ""
+            try storage.replaceContents(in: storage.textRange(for: start ..< end)!, with: replacement)
+            text = storage.string
+            // Ask for one paragraph first, as a view does after typing, then for everything.
+            if step % 3 == 0, let location = storage.location(storage.documentRange.location, offsetBy: min(start, text.utf16.count)) {
+                _ = manager.textLayoutFragment(for: location)
+            }
+            let fresh = makeLayout(text, width: 280)
+            #expect(summary(manager, storage) == summary(fresh.1, fresh.0), "step \(step)")
+            #expect(manager.lastLayoutError == nil)
+        }
+    }
+
+    @Test func anEditLaysOutOnlyItsParagraph() throws {
+        let text = (0 ..< 20).map { "Paragraph \($0): " + LayoutSamples.english }.joined(separator: "\n")
+        let (storage, manager) = makeLayout(text, width: 300)
+        let before = allFragments(manager)
+        let tenth = try #require(storage.textParagraph(atIndex: 10)?.elementRange)
+        try storage.replaceContents(in: TextRange(location: tenth.location), with: "New words and more new words that wrap onto another line. ")
+        let after = allFragments(manager)
+        #expect(after.count == before.count)
+        for index in after.indices where index != 10 {
+            // Kept: the same lines (moved below the edit, not laid out again).
+            #expect(after[index].textLineFragments.first === before[index].textLineFragments.first, "paragraph \(index)")
+        }
+        #expect(after[10].textLineFragments.first !== before[10].textLineFragments.first)
+        let grown = after[10].layoutFragmentFrame.height - before[10].layoutFragmentFrame.height
+        #expect(grown > 0)
+        #expect(after[11].layoutFragmentFrame.minY == before[11].layoutFragmentFrame.minY + grown)
+        #expect(after[19].rangeInElement == storage.textParagraph(atIndex: 19)?.elementRange)
+    }
+
+    @Test func aNewWidthReusesTheShaping() throws {
+        let text = LayoutSamples.mixed.map(\.text).joined(separator: "\n")
+        let (storage, manager) = makeLayout(text, width: 400)
+        let before = allFragments(manager).map { $0.textLineFragments.first?.shaped }
+        manager.textContainer = TextContainer(size: CGSize(width: 200, height: 0))
+        let after = allFragments(manager)
+        #expect(zip(before, after).allSatisfy { $0 === $1.textLineFragments.first?.shaped })
+        let fresh = makeLayout(text, width: 200)
+        #expect(summary(manager, storage) == summary(fresh.1, fresh.0))
+    }
+
+    @Test func paragraphsJoinAndSplit() throws {
+        let (storage, manager) = makeLayout("first\nsecond\nthird\n", width: 300)
+        #expect(allFragments(manager).count == 3)
+        try storage.replaceContents(in: storage.textRange(for: 5 ..< 6)!, with: "")  // join first and second
+        #expect(allFragments(manager).count == 2)
+        try storage.replaceContents(in: storage.textRange(for: 2 ..< 2)!, with: "\n\n")  // split the first in three
+        #expect(allFragments(manager).count == 4)
+        try storage.replaceContents(in: storage.textRange(for: 0 ..< storage.utf16Length)!, with: "")
+        #expect(allFragments(manager).count <= 1)
+        try storage.replaceContents(in: storage.textRange(for: 0 ..< 0)!, with: "مرحبا\nhello")
+        let fresh = makeLayout("مرحبا\nhello", width: 300)
+        #expect(summary(manager, storage) == summary(fresh.1, fresh.0))
+    }
+}
+
+/// A small deterministic generator, so a failing step can be replayed.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
