@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TextContent
 
 /// One laid-out paragraph: TextKit's `NSTextLayoutFragment`. Immutable; to change one, lay the
@@ -18,21 +19,37 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     public let rangeInElement: TextRange?
     /// The fragment's rectangle in container coordinates; fragments tile the container.
     public let layoutFragmentFrame: CGRect
-    /// Where the fragment draws, relative to `layoutFragmentFrame`'s origin: larger than the
-    /// frame where ink overflows it (diacritics, descenders, italic overhang).
-    public let renderingSurfaceBounds: CGRect
+    /// Where the fragment draws, relative to `layoutFragmentFrame`'s origin: the frame, grown
+    /// where the glyphs' real ink overflows it (diacritics, descenders, italic overhang, tall
+    /// emoji). Worked out from the glyph extents on first use.
+    open var renderingSurfaceBounds: CGRect {
+        if let suppliedSurfaceBounds { return suppliedSurfaceBounds }
+        return computedSurfaceBounds.withLock { cached in
+            if let cached { return cached }
+            var surface = CGRect(origin: .zero, size: layoutFragmentFrame.size)
+            for line in textLineFragments {
+                let ink = line.inkBounds
+                if !ink.isNull { surface = surface.union(ink) }
+            }
+            cached = surface
+            return surface
+        }
+    }
+    private let suppliedSurfaceBounds: CGRect?
+    private let computedSurfaceBounds = Mutex<CGRect?>(nil)
     /// The lines, top to bottom.
     public let textLineFragments: [TextLineFragment]
     public let state: State
 
+    /// A fragment; without `renderingSurfaceBounds`, it is worked out from the lines' ink.
     public init(
-        textElement: TextParagraph, layoutFragmentFrame: CGRect, renderingSurfaceBounds: CGRect,
+        textElement: TextParagraph, layoutFragmentFrame: CGRect, renderingSurfaceBounds: CGRect? = nil,
         textLineFragments: [TextLineFragment], state: State = .layoutAvailable
     ) {
         self.textElement = textElement
         self.rangeInElement = textElement.elementRange
         self.layoutFragmentFrame = layoutFragmentFrame
-        self.renderingSurfaceBounds = renderingSurfaceBounds
+        self.suppliedSurfaceBounds = renderingSurfaceBounds
         self.textLineFragments = textLineFragments
         self.state = state
     }
@@ -43,7 +60,8 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
         var frame = layoutFragmentFrame
         frame.origin.y = y
         return TextLayoutFragment(
-            textElement: textElement, layoutFragmentFrame: frame, renderingSurfaceBounds: renderingSurfaceBounds,
+            textElement: textElement, layoutFragmentFrame: frame,
+            renderingSurfaceBounds: suppliedSurfaceBounds ?? computedSurfaceBounds.withLock { $0 },
             textLineFragments: textLineFragments, state: state)
     }
 

@@ -41,13 +41,21 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
     public let isTruncated: Bool
     /// The line's glyphs for drawing, positioned in line coordinates.
     package var glyphRuns: [PositionedGlyphRun] { placed.glyphRuns(in: shaped) }
-    /// Where ink may fall, relative to the layout fragment (glyph bounds estimated from font
-    /// metrics and advances).
-    package let inkBounds: CGRect
+    /// Where the line's glyphs put ink, relative to the layout fragment (from each glyph's real
+    /// extents); `.null` for a line without ink.
+    package var inkBounds: CGRect {
+        var ink = CGRect.null
+        for run in glyphRuns {
+            let positions = run.positions.map { (x: Double($0.x), y: Double($0.y)) }
+            guard let bounds = run.font.inkBounds(of: run.glyphs, at: positions) else { continue }
+            ink = ink.union(CGRect(x: bounds.minX, y: bounds.minY, width: bounds.maxX - bounds.minX, height: bounds.maxY - bounds.minY))
+        }
+        return ink.isNull ? ink : ink.offsetBy(dx: typographicBounds.minX, dy: typographicBounds.minY + baseline)
+    }
 
     init(
         paragraph: TextParagraph, characterRange: NSRange, typographicBounds: CGRect, glyphOrigin: CGPoint,
-        baseline: CGFloat, shaped: ShapedParagraph, placed: PlacedLine, isTruncated: Bool, inkBounds: CGRect
+        baseline: CGFloat, shaped: ShapedParagraph, placed: PlacedLine, isTruncated: Bool
     ) {
         self.paragraph = paragraph
         self.characterRange = characterRange
@@ -57,7 +65,6 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
         self.shaped = shaped
         self.placed = placed
         self.isTruncated = isTruncated
-        self.inkBounds = inkBounds
     }
 
     /// The caret position of the character at `index` (its leading edge), in line coordinates

@@ -33,7 +33,6 @@ struct ParagraphLayout {
                                   leading: CGFloat(shaped.defaultMetrics.leading), style: style).height
 
         var lines: [TextLineFragment] = []
-        var inkBounds = CGRect.null
         var top = CGFloat(style.paragraphSpacingBefore)
         var start = 0
         var blockedBands = 0
@@ -65,15 +64,12 @@ struct ParagraphLayout {
                 }
                 let metrics = lineHeight(ascent: placed.ascent, descent: placed.descent, leading: placed.leading, style: style)
                 let bounds = CGRect(x: rect.minX, y: top, width: width.isFinite ? width : placed.width, height: metrics.height)
-                let ink = CGRect(x: rect.minX + placed.inkMinX, y: top + metrics.baseline - placed.ascent * 1.2,
-                                 width: placed.inkMaxX - placed.inkMinX, height: (placed.ascent + placed.descent) * 1.2 + placed.ascent * 0.2)
-                inkBounds = inkBounds.union(ink)
                 lines.append(TextLineFragment(
                     paragraph: paragraph,
                     characterRange: NSRange(location: span.range.lowerBound, length: span.range.count),
                     typographicBounds: bounds,
                     glyphOrigin: CGPoint(x: placed.items.first?.x ?? 0, y: metrics.baseline),
-                    baseline: metrics.baseline, shaped: shaped, placed: placed, isTruncated: isTruncated, inkBounds: ink))
+                    baseline: metrics.baseline, shaped: shaped, placed: placed, isTruncated: isTruncated))
                 bandHeight = max(bandHeight, metrics.height)
                 start = span.range.upperBound
                 if container.maximumNumberOfLines > 0, lines.count >= container.maximumNumberOfLines { break }
@@ -96,15 +92,14 @@ struct ParagraphLayout {
                 paragraph: paragraph, characterRange: NSRange(location: length, length: 0),
                 typographicBounds: CGRect(x: margins.lowerBound, y: top, width: containerWidth.isFinite ? margins.upperBound - margins.lowerBound : 0, height: metrics.height),
                 glyphOrigin: CGPoint(x: x, y: metrics.baseline), baseline: metrics.baseline,
-                shaped: shaped, placed: placed, isTruncated: false, inkBounds: .null))
+                shaped: shaped, placed: placed, isTruncated: false))
             top += metrics.height
         }
         top += CGFloat(style.paragraphSpacing)
 
         let frameWidth = containerWidth.isFinite ? containerWidth : (lines.map(\.typographicBounds.maxX).max() ?? 0)
         let frame = CGRect(x: 0, y: y, width: frameWidth, height: top)
-        let surface = inkBounds.isNull ? CGRect(origin: .zero, size: frame.size) : inkBounds.union(CGRect(origin: .zero, size: frame.size))
-        return TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: surface, textLineFragments: lines)
+        return TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: frame, textLineFragments: lines)
     }
 
     /// What a line too wide for `width` hides for its ellipsis (U+2026, in the font of the text

@@ -40,6 +40,12 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
         text.unicodeScalars.allSatisfy { !GlyphCoverage.needsGlyph($0.value) || hasGlyph(for: $0) }
     }
 
+    /// The union of the ink (HarfBuzz's glyph extents: outlines, or the bitmap of a colour glyph)
+    /// of `glyphs` drawn at `positions` (points, y down), or nil when none has ink.
+    package func inkBounds(of glyphs: [UInt32], at positions: [(x: Double, y: Double)]) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+        instance.inkBounds(of: glyphs, at: positions)
+    }
+
     /// The font file, for a renderer that opens its own face (never share shaping's).
     package var filePath: String { instance.face.path }
     /// The face index in ``filePath``, as FreeType's `FT_New_Face` takes it.
