@@ -68,7 +68,6 @@ struct LinePlacement {
         }
         var x = offset
         var ascent: CGFloat = 0, descent: CGFloat = 0, leading: CGFloat = 0
-        var inkMinX = CGFloat.infinity, inkMaxX = -CGFloat.infinity
         for index in items.indices {
             if spaceExtra > 0 {
                 let spaces = items[index].range.filter { content.units[$0] == 0x20 && $0 < span.hangStart }.count
@@ -93,8 +92,6 @@ struct LinePlacement {
             ascent = max(ascent, CGFloat(metrics.ascent) - baselineOffset)
             descent = max(descent, CGFloat(metrics.descent) + baselineOffset)
             leading = max(leading, CGFloat(metrics.leading))
-            inkMinX = min(inkMinX, item.x)
-            inkMaxX = max(inkMaxX, item.x + item.width)
         }
         if ascent == 0, descent == 0 {
             ascent = CGFloat(paragraph.defaultMetrics.ascent)
@@ -105,7 +102,6 @@ struct LinePlacement {
         return PlacedLine(
             items: items, spaceExtra: spaceExtra, ellipsis: truncation?.ellipsis, width: contentWidth,
             ascent: ascent, descent: descent, leading: leading,
-            inkMinX: inkMinX.isFinite ? inkMinX : offset, inkMaxX: inkMaxX.isFinite ? inkMaxX : offset,
             caretEnd: span.range.upperBound == length && (!span.endsWithHardBreak || span.range.isEmpty) ? span.range.upperBound : nil)
     }
 

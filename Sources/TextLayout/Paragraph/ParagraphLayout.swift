@@ -87,7 +87,7 @@ struct ParagraphLayout {
             let placed = PlacedLine(
                 items: [caret], spaceExtra: 0, ellipsis: nil, width: 0, ascent: CGFloat(shaped.defaultMetrics.ascent),
                 descent: CGFloat(shaped.defaultMetrics.descent), leading: CGFloat(shaped.defaultMetrics.leading),
-                inkMinX: x, inkMaxX: x, caretEnd: length)
+                caretEnd: length)
             lines.append(TextLineFragment(
                 paragraph: paragraph, characterRange: NSRange(location: length, length: 0),
                 typographicBounds: CGRect(x: margins.lowerBound, y: top, width: containerWidth.isFinite ? margins.upperBound - margins.lowerBound : 0, height: metrics.height),

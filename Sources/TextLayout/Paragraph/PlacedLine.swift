@@ -37,8 +37,6 @@ struct PlacedLine: Sendable {
     var ascent: CGFloat
     var descent: CGFloat
     var leading: CGFloat
-    var inkMinX: CGFloat
-    var inkMaxX: CGFloat
     /// The line's end offset when it is a caret position of its own (end of text).
     var caretEnd: Int?
 
