@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import PropertyBased
 import Testing
 @testable import TextContent

@@ -24,7 +24,7 @@ import TextContent
     }
 
     @Test func randomEditsLayOutAsAFreshLayoutDoes() throws {
-        var random = SplitMix(seed: 7)
+        var random = SplitMix64(seed: 7)
         let pieces = LayoutSamples.mixed.map(\.text).map { String($0.prefix(40)) } + ["\n", "\n", " ", "a", "\r\n", "\u{301}", "\u{2028}", "word "]
         var text = LayoutSamples.mixed.prefix(6).map(\.text).joined(separator: "\n")
         let (storage, manager) = makeLayout(text, width: 280)
@@ -87,18 +87,5 @@ import TextContent
         try storage.replaceContents(in: storage.textRange(for: 0 ..< 0)!, with: "مرحبا\nhello")
         let fresh = makeLayout("مرحبا\nhello", width: 300)
         #expect(summary(manager, storage) == summary(fresh.1, fresh.0))
-    }
-}
-
-/// A small deterministic generator, so a failing step can be replayed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -28,6 +28,17 @@ extension LayoutBadInputTests {
         return (storage, manager, duration)
     }
 
+    /// Lays `text` out as ``layOut(_:)`` does and checks what every case must hold: layout
+    /// ends within the hang guard, reports no error, and its lines tile the paragraph.
+    static func layOutAndCheckTiling(_ text: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [TextLineFragment] {
+        let (_, manager, duration) = layOut(text)
+        #expect(duration < hangGuard, "laying out \(what) took \(duration)", sourceLocation: sourceLocation)
+        #expect(manager.lastLayoutError == nil, "\(String(describing: manager.lastLayoutError))", sourceLocation: sourceLocation)
+        let lines = try self.lines(of: manager, sourceLocation: sourceLocation)
+        expectTiling(lines, length: text.utf16.count, sourceLocation: sourceLocation)
+        return lines
+    }
+
     /// The lines of the document's only layout fragment.
     static func lines(of manager: TextLayoutManager, sourceLocation: SourceLocation = #_sourceLocation) throws -> [TextLineFragment] {
         var fragments: [TextLayoutFragment] = []
@@ -81,11 +92,7 @@ extension LayoutBadInputTests {
         let advances = (0 ..< 10).map { sampleRun.positions[10 + $0 + 1].x - sampleRun.positions[10 + $0].x }
         #expect(advances.allSatisfy { $0 > 1 && $0 < 20 }, "\(advances)")
 
-        let (_, manager, duration) = Self.layOut(text)
-        #expect(duration < Self.hangGuard, "laying out 10 MB took \(duration)")
-        #expect(manager.lastLayoutError == nil, "\(String(describing: manager.lastLayoutError))")
-        let lines = try Self.lines(of: manager)
-        Self.expectTiling(lines, length: length)
+        let lines = try Self.layOutAndCheckTiling(text, "10 MB")
         // No line may be a 10 MB line: at 13 pt no letter is narrower than 3 pt, so 590 pt
         // lines hold at most ~200 letters.
         #expect(lines.count > length / 200, "\(lines.count) lines")
@@ -121,16 +128,11 @@ extension LayoutBadInputTests {
         let (before, after) = Self.combiningContexts[context]
         let marks = String(repeating: "\u{301}", count: 100_000)
         let text = before + marks + after
-        let length = text.utf16.count
         // The base "a" and its marks: one grapheme cluster.
         let cluster = (before.utf16.count - 1) ..< (before.utf16.count + 100_000)
         #expect(text.count == before.count + after.count, "the marks join the base's grapheme")
 
-        let (_, manager, duration) = Self.layOut(text)
-        #expect(duration < Self.hangGuard, "laying out 100,000 marks took \(duration)")
-        #expect(manager.lastLayoutError == nil, "\(String(describing: manager.lastLayoutError))")
-        let lines = try Self.lines(of: manager)
-        Self.expectTiling(lines, length: length)
+        let lines = try Self.layOutAndCheckTiling(text, "100,000 marks")
         let inside = lines.map(\.characterRange.location).filter { $0 > cluster.lowerBound && $0 < cluster.upperBound }
         #expect(inside.isEmpty, "lines start inside the cluster \(cluster) at \(inside)")
         if context == 1 { #expect(lines.count > 3, "the words around the cluster wrap") }
@@ -147,11 +149,7 @@ extension LayoutBadInputTests {
         let text = String(repeating: sample, count: 1_000_000 / sample.utf8.count + 1)
         let length = text.utf16.count
 
-        let (_, manager, duration) = Self.layOut(text)
-        #expect(duration < Self.hangGuard, "laying out \(text.utf8.count) bytes of \(tag) took \(duration)")
-        #expect(manager.lastLayoutError == nil, "\(String(describing: manager.lastLayoutError))")
-        let lines = try Self.lines(of: manager)
-        Self.expectTiling(lines, length: length)
+        let lines = try Self.layOutAndCheckTiling(text, "\(text.utf8.count) bytes of \(tag)")
         #expect(lines.count > length / 200, "\(lines.count) lines")
         Self.expectGlyphsInsideTheirLines(lines)
         for run in lines.flatMap(\.glyphRuns) where run.glyphs.contains(0) {
