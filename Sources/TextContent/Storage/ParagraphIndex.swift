@@ -8,6 +8,9 @@ import _RopeModule
 package enum ParagraphContent: Sendable {
     /// Bytes `utf8Start ..< utf8Start + utf8Count` of the storage's source text; no attributes.
     case plain(utf8Start: Int, utf8Count: Int)
+    /// Text without attributes that has been edited: typing into a plain paragraph keeps it a
+    /// String, so neither the edit nor layout builds or walks an AttributedString.
+    case string(String)
     case attributed(AttributedString)
 }
 

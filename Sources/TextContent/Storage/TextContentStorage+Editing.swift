@@ -111,6 +111,20 @@ extension TextContentStorage {
            offsets.lowerBound < position.end || position.entry.separatorLength == 0,
            offsets.upperBound <= position.contentEnd,
            !mayJoinWithPreviousSeparator(position, removing: offsets) {
+            if !position.entry.hasAttributes, !insertsAttributes, let plain = plainString(of: position.entry) {
+                // Typing into text without attributes: splice the String, no AttributedString.
+                let utf16 = plain.utf16
+                let lower = utf16.index(utf16.startIndex, offsetBy: offsets.lowerBound - position.start)
+                let upper = utf16.index(lower, offsetBy: offsets.count)
+                var edited = String(plain[..<lower])
+                edited += String(decoding: Array(insertedUnits), as: UTF16.self)
+                edited += plain[upper...]
+                var entry = position.entry
+                entry.content = .string(edited)
+                entry.utf16Length = edited.utf16.count
+                index.replace(position.ordinal ..< position.ordinal + 1, with: entry.utf16Length == 0 ? [] : [entry])
+                return
+            }
             var text = attributedString(of: position.entry)
             let stashes = stashesParagraphAttributes || (position.entry.hasAttributes && text.hasParagraphBoundAttributes)
             if stashes { text.stashParagraphAttributes() }
@@ -169,6 +183,7 @@ extension TextContentStorage {
     private func lastUnit(of entry: ParagraphEntry) -> UInt16? {
         switch entry.content {
         case .plain(let start, let count): return count > 0 ? UInt16(source.bytes[start + count - 1]) : nil
+        case .string(let text): return text.utf16.last
         case .attributed(let text): return text.utf16.last
         }
     }
@@ -203,6 +218,8 @@ extension TextContentStorage {
         switch position.entry.content {
         case .plain(let start, let count):
             text = Substring(plainText(start, count))
+        case .string(let string):
+            text = Substring(string)
         case .attributed(let attributed):
             return Self.clusterEdges(in: attributed, around: local).map { $0.lowerBound + position.start ..< $0.upperBound + position.start }
         }

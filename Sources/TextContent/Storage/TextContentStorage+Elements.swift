@@ -72,6 +72,34 @@ extension TextContentStorage {
         return makeLocation(edge)
     }
 
+    /// Calls `block` with the paragraphs `enumerateTextElements(from:)` gives going forward from
+    /// the one containing `offset` (hidden ones skipped), with the UTF-16 offset each starts at,
+    /// until it returns false: layout's path, which passes each as a `TextParagraph` rather than
+    /// boxed in `any TextElement`.
+    package func enumerateTextParagraphs(fromOffset offset: Int, using block: (TextParagraph, Int) -> Bool) {
+        guard offset >= 0, offset < utf16Length, let first = index.paragraph(containing: offset) else { return }
+        index.forEach(from: first.ordinal, reverse: false) { position in
+            let element = paragraph(at: position)
+            if let delegate, !delegate.textContentManager(self, shouldEnumerate: element, options: []) { return true }
+            return block(element, position.start)
+        }
+    }
+
+    /// Calls `block` with the UTF-16 range of each paragraph `enumerateTextElements(from:)` gives
+    /// going forward from the one containing `offset`, until it returns false. Without a delegate
+    /// (which could hide paragraphs) no element is made: O(log n) plus one step a paragraph.
+    package func enumerateParagraphRanges(fromOffset offset: Int, using block: (Range<Int>) -> Bool) {
+        guard delegate == nil else {
+            enumerateTextParagraphs(fromOffset: offset) { paragraph, start in
+                guard let range = paragraph.elementRange, let end = try? self.offset(of: range.endLocation) else { return true }
+                return block(start ..< end)
+            }
+            return
+        }
+        guard offset >= 0, offset < utf16Length, let first = index.paragraph(containing: offset) else { return }
+        index.forEach(from: first.ordinal, reverse: false) { position in block(position.start ..< position.end) }
+    }
+
     /// The element for a paragraph position, as the delegate wants it shown.
     func paragraph(at position: ParagraphPosition) -> TextParagraph {
         let range = TextRange(location: makeLocation(position.start), end: makeLocation(position.end))!
@@ -87,6 +115,8 @@ extension TextContentStorage {
         switch position.entry.content {
         case .plain(let start, let count):
             return TextParagraph(plainText: plainText(start, count), elementRange: range, contentEnd: contentEnd)
+        case .string(let text):
+            return TextParagraph(plainText: text, elementRange: range, contentEnd: contentEnd)
         case .attributed(let text):
             return TextParagraph(attributedString: text, elementRange: range, contentEnd: contentEnd)
         }

@@ -177,6 +177,7 @@ public final class TextContentStorage: TextContentManager {
         index.forEach(from: 0, reverse: false) { position in
             switch position.entry.content {
             case .plain(let start, let count): result += plainText(start, count)
+            case .string(let text): result += text
             case .attributed(let text): result += Self.plainString(of: text)
             }
             return true
@@ -210,11 +211,22 @@ public final class TextContentStorage: TextContentManager {
         source.string(start, count)
     }
 
+    /// The text of a paragraph entry without attributes, or nil for one with them.
+    func plainString(of entry: ParagraphEntry) -> String? {
+        switch entry.content {
+        case .plain(let start, let count): return plainText(start, count)
+        case .string(let text): return text
+        case .attributed: return nil
+        }
+    }
+
     /// The attributed string of a paragraph entry; plain ones are made once and cached.
     func attributedString(of entry: ParagraphEntry) -> AttributedString {
         switch entry.content {
         case .attributed(let text):
             return text
+        case .string(let text):
+            return AttributedString(text)
         case .plain(let start, let count):
             if let cached = cache.value(for: start) { return cached }
             let text = AttributedString(plainText(start, count))
