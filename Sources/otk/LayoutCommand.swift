@@ -43,7 +43,7 @@ struct LayoutCommand: ParsableCommand {
 
         var lines = 0
         manager.enumerateTextLayoutFragments(from: nil) { fragment in
-            lines += fragment.textLineFragments.count
+            lines += fragment.lineCount
             return true
         }
         var report: [(String, String)] = [

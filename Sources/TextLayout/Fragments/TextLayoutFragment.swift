@@ -27,19 +27,54 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
         return computedSurfaceBounds.withLock { cached in
             if let cached { return cached }
             var surface = CGRect(origin: .zero, size: layoutFragmentFrame.size)
-            for line in textLineFragments {
-                let ink = line.inkBounds
-                if !ink.isNull { surface = surface.union(ink) }
+            var inks: [CGRect]
+            switch lines {
+            case .objects(let objects): inks = objects.map(\.inkBounds)
+            case .layout(let records, let shaped): inks = records.map { $0.inkBounds(in: shaped) }
             }
+            for ink in inks where !ink.isNull { surface = surface.union(ink) }
             cached = surface
             return surface
         }
     }
     private let suppliedSurfaceBounds: CGRect?
     private let computedSurfaceBounds = Mutex<CGRect?>(nil)
-    /// The lines, top to bottom.
-    public let textLineFragments: [TextLineFragment]
+    /// The lines, top to bottom. Made from the fragment's line layout on first use.
+    public var textLineFragments: [TextLineFragment] {
+        switch lines {
+        case .objects(let objects):
+            return objects
+        case .layout(let records, let shaped):
+            return lineObjects.objects.withLock { cached in
+                if let cached { return cached }
+                let objects = records.map { TextLineFragment(paragraph: textElement, layout: $0, shaped: shaped) }
+                cached = objects
+                return objects
+            }
+        }
+    }
     public let state: State
+
+    /// The lines as given, or as laid out (objects made on demand).
+    private enum Lines: Sendable {
+        case objects([TextLineFragment])
+        case layout([LineLayout], ShapedParagraph)
+    }
+    private let lines: Lines
+    /// Shared by the fragment and its relocated copies: a line's coordinates are relative to its
+    /// fragment, so moving the fragment keeps its line objects.
+    private final class LineObjects: Sendable {
+        let objects = Mutex<[TextLineFragment]?>(nil)
+    }
+    private let lineObjects: LineObjects
+
+    /// How many lines the fragment has, without making line objects.
+    package var lineCount: Int {
+        switch lines {
+        case .objects(let objects): return objects.count
+        case .layout(let records, _): return records.count
+        }
+    }
 
     /// A fragment; without `renderingSurfaceBounds`, it is worked out from the lines' ink.
     public init(
@@ -50,8 +85,25 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
         self.rangeInElement = textElement.elementRange
         self.layoutFragmentFrame = layoutFragmentFrame
         self.suppliedSurfaceBounds = renderingSurfaceBounds
-        self.textLineFragments = textLineFragments
+        self.lines = .objects(textLineFragments)
+        self.lineObjects = LineObjects()
         self.state = state
+    }
+
+    /// A fragment laid out by the engine: its lines are kept as values.
+    convenience init(textElement: TextParagraph, layoutFragmentFrame: CGRect, renderingSurfaceBounds: CGRect?, lines: [LineLayout], shaped: ShapedParagraph) {
+        self.init(textElement: textElement, layoutFragmentFrame: layoutFragmentFrame, renderingSurfaceBounds: renderingSurfaceBounds,
+                  lines: .layout(lines, shaped), lineObjects: LineObjects())
+    }
+
+    private init(textElement: TextParagraph, layoutFragmentFrame: CGRect, renderingSurfaceBounds: CGRect?, lines: Lines, lineObjects: LineObjects) {
+        self.textElement = textElement
+        self.rangeInElement = textElement.elementRange
+        self.layoutFragmentFrame = layoutFragmentFrame
+        self.suppliedSurfaceBounds = renderingSurfaceBounds
+        self.lines = lines
+        self.lineObjects = lineObjects
+        self.state = .layoutAvailable
     }
 
     /// The same layout moved to `y` (container coordinates) and given `textElement`, the
@@ -59,10 +111,16 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     func relocated(to y: CGFloat, textElement: TextParagraph) -> TextLayoutFragment {
         var frame = layoutFragmentFrame
         frame.origin.y = y
-        return TextLayoutFragment(
-            textElement: textElement, layoutFragmentFrame: frame,
-            renderingSurfaceBounds: suppliedSurfaceBounds ?? computedSurfaceBounds.withLock { $0 },
-            textLineFragments: textLineFragments, state: state)
+        let surface = suppliedSurfaceBounds ?? computedSurfaceBounds.withLock { $0 }
+        switch lines {
+        case .objects(let objects):
+            return TextLayoutFragment(
+                textElement: textElement, layoutFragmentFrame: frame, renderingSurfaceBounds: surface,
+                textLineFragments: objects, state: state)
+        case .layout:
+            return TextLayoutFragment(
+                textElement: textElement, layoutFragmentFrame: frame, renderingSurfaceBounds: surface, lines: lines, lineObjects: lineObjects)
+        }
     }
 
     /// The line holding the character at `index` (UTF-16 offset in the paragraph); at a line
@@ -87,6 +145,6 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(type(of: self))(frame: \(layoutFragmentFrame), lines: \(textLineFragments.count))"
+        "\(type(of: self))(frame: \(layoutFragmentFrame), lines: \(lineCount))"
     }
 }

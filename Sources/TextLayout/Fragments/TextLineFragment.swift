@@ -44,27 +44,18 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
     /// Where the line's glyphs put ink, relative to the layout fragment (from each glyph's real
     /// extents); `.null` for a line without ink.
     package var inkBounds: CGRect {
-        var ink = CGRect.null
-        for run in glyphRuns {
-            let positions = run.positions.map { (x: Double($0.x), y: Double($0.y)) }
-            guard let bounds = run.font.inkBounds(of: run.glyphs, at: positions) else { continue }
-            ink = ink.union(CGRect(x: bounds.minX, y: bounds.minY, width: bounds.maxX - bounds.minX, height: bounds.maxY - bounds.minY))
-        }
-        return ink.isNull ? ink : ink.offsetBy(dx: typographicBounds.minX, dy: typographicBounds.minY + baseline)
+        LineLayout.inkBounds(of: placed, in: shaped, typographicBounds: typographicBounds, baseline: baseline)
     }
 
-    init(
-        paragraph: TextParagraph, characterRange: NSRange, typographicBounds: CGRect, glyphOrigin: CGPoint,
-        baseline: CGFloat, shaped: ShapedParagraph, placed: PlacedLine, isTruncated: Bool
-    ) {
+    init(paragraph: TextParagraph, layout: LineLayout, shaped: ShapedParagraph) {
         self.paragraph = paragraph
-        self.characterRange = characterRange
-        self.typographicBounds = typographicBounds
-        self.glyphOrigin = glyphOrigin
-        self.baseline = baseline
+        self.characterRange = NSRange(location: layout.characterRange.lowerBound, length: layout.characterRange.count)
+        self.typographicBounds = layout.typographicBounds
+        self.glyphOrigin = CGPoint(x: layout.glyphOriginX, y: layout.baseline)
+        self.baseline = layout.baseline
         self.shaped = shaped
-        self.placed = placed
-        self.isTruncated = isTruncated
+        self.placed = layout.placed
+        self.isTruncated = layout.isTruncated
     }
 
     /// The caret position of the character at `index` (its leading edge), in line coordinates

@@ -208,9 +208,18 @@ public final class TextLayoutManager: TextContentObserving {
     /// or nil when the content cannot say.
     private func paragraphRanges(from start: Int, to end: Int?) -> [Range<Int>]? {
         guard let content = textContentManager else { return nil }
+        var ranges: [Range<Int>] = []
+        if let storage = content as? TextContentStorage {
+            guard start <= storage.utf16Length else { return nil }
+            storage.enumerateParagraphRanges(fromOffset: start) { range in
+                if let end, range.lowerBound >= end { return false }
+                if range.lowerBound >= start { ranges.append(range) }
+                return true
+            }
+            return ranges
+        }
         let documentStart = content.documentRange.location
         guard let location = content.location(documentStart, offsetBy: start) else { return start == 0 ? [] : nil }
-        var ranges: [Range<Int>] = []
         var failed = false
         content.enumerateTextElements(from: location) { element in
             guard let range = element.elementRange else { return true }
@@ -240,14 +249,12 @@ public final class TextLayoutManager: TextContentObserving {
         indexIfNeeded()
         guard settledCount <= min(target, entries.count - 1), let content = textContentManager else { return }
         let documentStart = content.documentRange.location
-        guard let location = content.location(documentStart, offsetBy: entries[settledCount].range.lowerBound) else { return }
         let layout = ParagraphLayout(container: textContainer, defaultFont: defaultFont, scratch: scratch)
         var mismatch = false
-        content.enumerateTextElements(from: location) { element in
+        func visit(_ paragraph: TextParagraph, start: Int) -> Bool {
             guard settledCount < entries.count, settledCount <= target else { return false }
-            guard let paragraph = element as? TextParagraph, let range = paragraph.elementRange else { return true }
             let index = settledCount
-            guard content.offset(from: documentStart, to: range.location) == entries[index].range.lowerBound else {
+            guard start == entries[index].range.lowerBound else {
                 mismatch = true
                 return false
             }
@@ -257,6 +264,17 @@ public final class TextLayoutManager: TextContentObserving {
             entries[index] = entry
             settledCount += 1
             return true
+        }
+        let first = entries[settledCount].range.lowerBound
+        if let storage = content as? TextContentStorage {
+            // The storage's own path: paragraphs unboxed, offsets without location look-ups.
+            storage.enumerateTextParagraphs(fromOffset: first, using: visit)
+        } else {
+            guard let location = content.location(documentStart, offsetBy: first) else { return }
+            content.enumerateTextElements(from: location) { element in
+                guard let paragraph = element as? TextParagraph, let range = paragraph.elementRange else { return true }
+                return visit(paragraph, start: content.offset(from: documentStart, to: range.location))
+            }
         }
         if mismatch {
             // The index no longer matches the content (a delegate changed what it shows): start over.
@@ -276,7 +294,7 @@ public final class TextLayoutManager: TextContentObserving {
             let shaped: ShapedParagraph
             if let kept = entry.shaped { shaped = kept } else { shaped = try layout.shape(paragraph) }
             entry.shaped = shaped
-            return layout.layout(paragraph, shaped: shaped, at: y, extraLineFragment: extra)
+            return try layout.layout(paragraph, shaped: shaped, at: y, extraLineFragment: extra)
         } catch {
             lastLayoutError = error
             return TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: CGRect(x: 0, y: y, width: 0, height: 0),

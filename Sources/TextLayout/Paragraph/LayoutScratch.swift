@@ -2,10 +2,17 @@ import Foundation
 import TextTypography
 
 /// Objects a layout pass reuses from paragraph to paragraph: opening an ICU line-break
-/// iterator costs about as much as breaking a short paragraph with it. Not Sendable: one per
-/// pass, used on one thread.
+/// iterator costs about as much as breaking a short paragraph with it, and the shaper's buffers
+/// would otherwise be allocated again for every paragraph. Not Sendable: one per pass, used on
+/// one thread.
 final class LayoutScratch {
     private var lineBreakIterator: TextBoundaryIterator?
+    /// The shaper's reusable buffers.
+    let shaping = ShapingScratch()
+    /// Shaped runs of the paragraph being shaped.
+    var spans: [ShapedRunSpan] = []
+    /// Pieces of an attribute run between bidi level changes and controls.
+    var segments: [Range<Int>] = []
 
     /// A line-break iterator over `text` (copied).
     func lineBreaks(for text: UnsafeBufferPointer<UInt16>) throws(TextAnalysisError) -> TextBoundaryIterator {

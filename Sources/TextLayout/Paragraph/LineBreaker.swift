@@ -12,24 +12,25 @@ struct LineSpan {
 
 /// Greedy line breaking over a shaped paragraph: lines break at UAX #14 opportunities; a word
 /// longer than a line breaks between grapheme clusters; U+2028 forces a break. Widths come
-/// from the advances shaped once, so re-breaking at another width shapes nothing again.
+/// from the advances shaped once, so re-breaking at another width shapes nothing again, and the
+/// break opportunities are asked for only when a line overflows.
 struct LineBreaker {
     let paragraph: ShapedParagraph
     let mode: LineBreakMode
     let tabStops: TabStops
+    let scratch: LayoutScratch
 
     /// The next line from `start`, in `width` points (infinity: no wrapping).
-    func nextLine(from start: Int, width: CGFloat) -> LineSpan {
+    func nextLine(from start: Int, width: CGFloat) throws(TextLayoutError) -> LineSpan {
         let content = paragraph.content
         let units = content.units
         let length = units.count
         let contentLength = content.contentLength
         let wraps = width.isFinite && !mode.truncates && mode != .byClipping
-        let breaksAnywhere = mode == .byCharWrapping
         var grapheme = paragraph.graphemeBoundary(atOrAfter: start)
         var x: CGFloat = 0
-        var lastOpportunity = -1
-        return paragraph.advances.withUnsafeBufferPointer { advances in
+        var overflow: Int?
+        let line: LineSpan? = paragraph.advances.withUnsafeBufferPointer { advances in
             paragraph.boundaries.withUnsafeBufferPointer { flags in
                 while grapheme < length {
                     if grapheme > start, units[grapheme - 1] == 0x2028 {
@@ -47,16 +48,27 @@ struct LineBreaker {
                     }
                     let graphemeWidth = units[grapheme] == 0x09 ? tabStops.advance(from: x) : CGFloat(advance)
                     if wraps, grapheme > start, x + graphemeWidth > width, !content.isWhitespace(grapheme) {
-                        if lastOpportunity > start { return span(start ..< lastOpportunity, hard: false) }
-                        return span(start ..< grapheme, hard: false)
+                        overflow = grapheme
+                        return nil
                     }
                     x += graphemeWidth
-                    if breaksAnywhere || flags[end] & ShapedParagraph.breakOpportunity != 0 { lastOpportunity = end }
                     grapheme = end
                 }
                 return span(start ..< length, hard: length > contentLength)
             }
         }
+        if let line { return line }
+        guard let overflow else { return span(start ..< length, hard: length > contentLength) }
+        // The line breaks at the last opportunity before the grapheme that does not fit (a
+        // grapheme boundary too), or, in a word longer than the line, before that grapheme.
+        guard mode != .byCharWrapping else { return span(start ..< overflow, hard: false) }
+        let opportunities = try paragraph.breakOpportunities(scratch: scratch)
+        var candidate = overflow
+        while candidate > start,
+              opportunities[candidate] & ShapedParagraph.breakOpportunity == 0 || !paragraph.isGraphemeBoundary(candidate) {
+            candidate -= 1
+        }
+        return span(start ..< (candidate > start ? candidate : overflow), hard: false)
     }
 
     private func span(_ range: Range<Int>, hard: Bool) -> LineSpan {

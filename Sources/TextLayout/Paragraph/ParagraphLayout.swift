@@ -12,7 +12,7 @@ struct ParagraphLayout {
 
     /// The paragraph's fragment with its top at `y` (container coordinates).
     func layout(_ paragraph: TextParagraph, at y: CGFloat, extraLineFragment: Bool = false) throws(TextLayoutError) -> TextLayoutFragment {
-        layout(paragraph, shaped: try shape(paragraph), at: y, extraLineFragment: extraLineFragment)
+        try layout(paragraph, shaped: try shape(paragraph), at: y, extraLineFragment: extraLineFragment)
     }
 
     /// The paragraph read and shaped: what laying it out at any width starts from.
@@ -20,19 +20,19 @@ struct ParagraphLayout {
         try ShapedParagraph(ParagraphContent(paragraph, defaultFont: defaultFont), scratch: scratch)
     }
 
-    func layout(_ paragraph: TextParagraph, shaped: ShapedParagraph, at y: CGFloat, extraLineFragment: Bool) -> TextLayoutFragment {
+    func layout(_ paragraph: TextParagraph, shaped: ShapedParagraph, at y: CGFloat, extraLineFragment: Bool) throws(TextLayoutError) -> TextLayoutFragment {
         let content = shaped.content
         let style = content.style
         let rightToLeft = shaped.levels.isRightToLeft
         let spaceWidth = CGFloat(shaped.defaultMetrics.lineHeight) * 0.3
         let tabs = TabStops(locations: style.tabStops.map { CGFloat($0.location) }, interval: CGFloat(style.defaultTabInterval), spaceWidth: spaceWidth)
-        let breaker = LineBreaker(paragraph: shaped, mode: container.lineBreakMode, tabStops: tabs)
+        let breaker = LineBreaker(paragraph: shaped, mode: container.lineBreakMode, tabStops: tabs, scratch: scratch)
         let placement = LinePlacement(paragraph: shaped, tabStops: tabs)
         let containerWidth = container.layoutWidth
         let estimate = lineHeight(ascent: CGFloat(shaped.defaultMetrics.ascent), descent: CGFloat(shaped.defaultMetrics.descent),
                                   leading: CGFloat(shaped.defaultMetrics.leading), style: style).height
 
-        var lines: [TextLineFragment] = []
+        var lines: [LineLayout] = []
         var top = CGFloat(style.paragraphSpacingBefore)
         var start = 0
         var blockedBands = 0
@@ -40,8 +40,9 @@ struct ParagraphLayout {
         repeat {
             let margins = self.margins(style: style, firstLine: lines.isEmpty, rightToLeft: rightToLeft, width: containerWidth)
             let band = CGRect(x: margins.lowerBound, y: y + top, width: margins.upperBound - margins.lowerBound, height: estimate)
-            var rects = container.exclusionPaths.isEmpty ? [band] : container.lineFragmentRects(forProposedRect: band)
-            if rects.isEmpty {
+            // Without exclusion paths the band is the one rectangle (and no array is made).
+            var rects = container.exclusionPaths.isEmpty ? [] : container.lineFragmentRects(forProposedRect: band)
+            if rects.isEmpty, !container.exclusionPaths.isEmpty {
                 // The band is blocked; try below it, but give up on exclusions after a while so
                 // that layout always ends.
                 blockedBands += 1
@@ -52,9 +53,10 @@ struct ParagraphLayout {
                 rects = [band]
             }
             var bandHeight: CGFloat = 0
-            for rect in rects where start < length || lines.isEmpty {
+            for rectIndex in 0 ..< max(rects.count, 1) where start < length || lines.isEmpty {
+                let rect = rects.isEmpty ? band : rects[rectIndex]
                 let width = max(0, rect.width)
-                let span = breaker.nextLine(from: start, width: width)
+                let span = try breaker.nextLine(from: start, width: width)
                 var placed = placement.place(span, width: width, alignment: style.alignment, isLastLine: span.range.upperBound >= length)
                 var isTruncated = false
                 if container.lineBreakMode.truncates, width.isFinite, placed.width > width,
@@ -64,12 +66,9 @@ struct ParagraphLayout {
                 }
                 let metrics = lineHeight(ascent: placed.ascent, descent: placed.descent, leading: placed.leading, style: style)
                 let bounds = CGRect(x: rect.minX, y: top, width: width.isFinite ? width : placed.width, height: metrics.height)
-                lines.append(TextLineFragment(
-                    paragraph: paragraph,
-                    characterRange: NSRange(location: span.range.lowerBound, length: span.range.count),
-                    typographicBounds: bounds,
-                    glyphOrigin: CGPoint(x: placed.items.first?.x ?? 0, y: metrics.baseline),
-                    baseline: metrics.baseline, shaped: shaped, placed: placed, isTruncated: isTruncated))
+                lines.append(LineLayout(
+                    characterRange: span.range, typographicBounds: bounds, glyphOriginX: placed.items.first?.x ?? 0,
+                    baseline: metrics.baseline, placed: placed, isTruncated: isTruncated))
                 bandHeight = max(bandHeight, metrics.height)
                 start = span.range.upperBound
                 if container.maximumNumberOfLines > 0, lines.count >= container.maximumNumberOfLines { break }
@@ -88,18 +87,17 @@ struct ParagraphLayout {
                 items: [caret], spaceExtra: 0, ellipsis: nil, width: 0, ascent: CGFloat(shaped.defaultMetrics.ascent),
                 descent: CGFloat(shaped.defaultMetrics.descent), leading: CGFloat(shaped.defaultMetrics.leading),
                 caretEnd: length)
-            lines.append(TextLineFragment(
-                paragraph: paragraph, characterRange: NSRange(location: length, length: 0),
+            lines.append(LineLayout(
+                characterRange: length ..< length,
                 typographicBounds: CGRect(x: margins.lowerBound, y: top, width: containerWidth.isFinite ? margins.upperBound - margins.lowerBound : 0, height: metrics.height),
-                glyphOrigin: CGPoint(x: x, y: metrics.baseline), baseline: metrics.baseline,
-                shaped: shaped, placed: placed, isTruncated: false))
+                glyphOriginX: x, baseline: metrics.baseline, placed: placed, isTruncated: false))
             top += metrics.height
         }
         top += CGFloat(style.paragraphSpacing)
 
         let frameWidth = containerWidth.isFinite ? containerWidth : (lines.map(\.typographicBounds.maxX).max() ?? 0)
         let frame = CGRect(x: 0, y: y, width: frameWidth, height: top)
-        return TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: frame, textLineFragments: lines)
+        return TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: nil, lines: lines, shaped: shaped)
     }
 
     /// What a line too wide for `width` hides for its ellipsis (U+2026, in the font of the text

@@ -1,11 +1,13 @@
 import Foundation
+import Synchronization
 import TextContent
 import TextTypography
 
-/// A paragraph analysed and shaped once: its glyphs in one buffer, per-offset advances, and its
-/// grapheme and line-break boundaries. Immutable and shared: every line of the paragraph's fragment
-/// refers to it, and laying it out again at another width, or in another container, reuses all of
-/// it (only line breaking and placement run again).
+/// A paragraph analysed and shaped once: its glyphs in one buffer, per-offset advances, its
+/// grapheme boundaries and (worked out the first time a line overflows) its line-break
+/// opportunities. Immutable and shared: every line of the paragraph's fragment refers to it, and
+/// laying it out again at another width, or in another container, reuses all of it (only line
+/// breaking and placement run again).
 final class ShapedParagraph: Sendable {
     /// Glyphs of one font, one bidi level and one set of attributes.
     struct Piece: Sendable {
@@ -19,9 +21,10 @@ final class ShapedParagraph: Sendable {
         var isRightToLeft: Bool { level & 1 == 1 }
     }
 
-    /// Flags in ``boundaries``.
+    /// The flag in ``boundaries``.
     static let graphemeBoundary: UInt8 = 1
-    static let breakOpportunity: UInt8 = 2
+    /// The flag in ``breakOpportunities(scratch:)``.
+    static let breakOpportunity: UInt8 = 1
 
     let content: ParagraphContent
     /// Bidi levels; `levels.levels` is empty when every offset is at the paragraph level.
@@ -33,9 +36,11 @@ final class ShapedParagraph: Sendable {
     /// The advance of the cluster starting at each UTF-16 offset (0 elsewhere), kern and tracking
     /// included.
     let advances: [Float]
-    /// For each offset 0 through the length: ``graphemeBoundary`` and ``breakOpportunity`` (a line
-    /// may break before it, UAX #14).
+    /// For each offset 0 through the length: ``graphemeBoundary`` where a grapheme cluster starts.
     let boundaries: [UInt8]
+    /// UAX #14 break opportunities, asked of ICU only when a line is too long to fit: a paragraph
+    /// shorter than its line (most paragraphs of code, short verses) never needs them.
+    private let lineBreaks = Mutex<[UInt8]?>(nil)
     /// The metrics of the paragraph's first font: the height of an empty line.
     let defaultMetrics: FontMetrics
 
@@ -49,15 +54,23 @@ final class ShapedParagraph: Sendable {
         glyphs.reserveCapacity(units.count)
         var pieces: [Piece] = []
         var spans: [ShapedRunSpan] = []
+        var segments: [Range<Int>] = []
+        swap(&spans, &scratch.spans)
+        swap(&segments, &scratch.segments)
+        defer {
+            swap(&spans, &scratch.spans)
+            swap(&segments, &scratch.segments)
+        }
         try units.withUnsafeBufferPointer { (text) throws(TextLayoutError) in
             for (index, attributes) in content.runs.enumerated() {
-                for segment in Self.segments(of: attributes.range, content: content, levels: levels.levels) {
+                Self.segments(of: attributes.range, content: content, levels: levels.levels, into: &segments)
+                for segment in segments {
                     let level = levels.levels.isEmpty ? levels.paragraphLevel : levels.levels[segment.lowerBound]
                     spans.removeAll(keepingCapacity: true)
                     do {
                         try shaper.shape(
                             text: text, range: segment, request: attributes.font, features: attributes.features,
-                            isRightToLeft: level & 1 == 1, glyphs: &glyphs, runs: &spans)
+                            isRightToLeft: level & 1 == 1, glyphs: &glyphs, runs: &spans, scratch: scratch.shaping)
                     } catch {
                         throw .shapingFailed(reason: "\(error)")
                     }
@@ -70,7 +83,7 @@ final class ShapedParagraph: Sendable {
         self.glyphs = glyphs
         self.pieces = pieces
         advances = Self.advances(glyphs: glyphs, content: content)
-        boundaries = try Self.boundaries(of: units, scratch: scratch)
+        boundaries = Self.graphemeBoundaries(of: content)
 
         if let first = pieces.first {
             defaultMetrics = first.font.metrics
@@ -93,8 +106,26 @@ final class ShapedParagraph: Sendable {
     @inline(__always)
     func isGraphemeBoundary(_ offset: Int) -> Bool { boundaries[offset] & Self.graphemeBoundary != 0 }
 
-    @inline(__always)
-    func isBreakOpportunity(_ offset: Int) -> Bool { boundaries[offset] & Self.breakOpportunity != 0 }
+    /// For each offset 0 through the length, ``breakOpportunity`` where a line may break before
+    /// it (UAX #14, ICU's rules and dictionaries); worked out on first use.
+    func breakOpportunities(scratch: LayoutScratch) throws(TextLayoutError) -> [UInt8] {
+        if let known = lineBreaks.withLock({ $0 }) { return known }
+        let units = content.units
+        var flags = [UInt8](repeating: 0, count: units.count + 1)
+        do {
+            let lineBreaks = try units.withUnsafeBufferPointer { (text) throws(TextAnalysisError) in
+                try scratch.lineBreaks(for: text)
+            }
+            lineBreaks.first()
+            while let boundary = lineBreaks.next(), boundary <= units.count {
+                flags[boundary] = Self.breakOpportunity
+            }
+        } catch {
+            throw .analysisFailed(reason: "\(error)")
+        }
+        lineBreaks.withLock { $0 = flags }
+        return flags
+    }
 
     /// The first grapheme boundary at or after `offset`.
     func graphemeBoundary(atOrAfter offset: Int) -> Int {
@@ -139,26 +170,27 @@ final class ShapedParagraph: Sendable {
         return advances
     }
 
-    private static func boundaries(of units: [UInt16], scratch: LayoutScratch) throws(TextLayoutError) -> [UInt8] {
-        var flags = [UInt8](repeating: 0, count: units.count + 1)
-        flags[units.count] = graphemeBoundary
-        units.withUnsafeBufferPointer { text in
-            GraphemeClusters.forEach(in: text, range: 0 ..< text.count) { cluster in
-                flags[cluster.lowerBound] = graphemeBoundary
+    /// Grapheme cluster starts. Text of simple code units only (Latin, Greek, Cyrillic, Hebrew
+    /// and Arabic letters, kana, Han...: see ``GraphemeClusters``) has one at every offset; so
+    /// does the separator, but inside CR LF. The rest is segmented.
+    private static func graphemeBoundaries(of content: ParagraphContent) -> [UInt8] {
+        let units = content.units
+        let count = units.count
+        return units.withUnsafeBufferPointer { text in
+            if GraphemeClusters.isAllSimple(UnsafeBufferPointer(rebasing: text[0 ..< content.contentLength])) {
+                var flags = [UInt8](repeating: graphemeBoundary, count: count + 1)
+                if count - content.contentLength == 2 { flags[count - 1] = 0 }  // CR LF
+                return flags
+            }
+            return [UInt8](unsafeUninitializedCapacity: count + 1) { flags, initialized in
+                flags.initialize(repeating: 0)
+                flags[count] = graphemeBoundary
+                GraphemeClusters.forEach(in: text, range: 0 ..< count) { cluster in
+                    flags[cluster.lowerBound] = graphemeBoundary
+                }
+                initialized = count + 1
             }
         }
-        do {
-            let lineBreaks = try units.withUnsafeBufferPointer { (text) throws(TextAnalysisError) in
-                try scratch.lineBreaks(for: text)
-            }
-            lineBreaks.first()
-            while let boundary = lineBreaks.next(), boundary <= units.count {
-                flags[boundary] |= breakOpportunity
-            }
-        } catch {
-            throw .analysisFailed(reason: "\(error)")
-        }
-        return flags
     }
 
     /// Whether any unit could resolve to an odd bidi level: right-to-left letters (Hebrew,
@@ -179,8 +211,8 @@ final class ShapedParagraph: Sendable {
     }
 
     /// `range` cut at bidi level changes and at control characters (which are not shaped).
-    private static func segments(of range: Range<Int>, content: ParagraphContent, levels: [UInt8]) -> [Range<Int>] {
-        var result: [Range<Int>] = []
+    private static func segments(of range: Range<Int>, content: ParagraphContent, levels: [UInt8], into result: inout [Range<Int>]) {
+        result.removeAll(keepingCapacity: true)
         let end = min(range.upperBound, content.contentLength)
         var start = range.lowerBound
         var index = start
@@ -195,6 +227,5 @@ final class ShapedParagraph: Sendable {
             index += 1
         }
         if start < end { result.append(start ..< end) }
-        return result
     }
 }

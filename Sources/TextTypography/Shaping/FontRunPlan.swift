@@ -1,8 +1,10 @@
-/// One font run to shape: the face, the range, and the words it is cut into.
+/// One font run to shape: the face (an index the planner resolves), the range, and the words it
+/// is cut into (a range of the planner's word array).
 struct FontRunPlan {
-    var selection: FaceSelection
+    /// 0 for the requested font, else a fallback (see ``FontRunPlanner/selection(_:)``).
+    var face: Int
     var range: Range<Int>
-    var words: [Word]
+    var words: Range<Int>
 
     struct Word {
         var range: Range<Int>

@@ -7,11 +7,12 @@ struct FontRunPlanner {
     let primary: FaceSelection
     let language: String?
 
-    /// The faces used so far; clusters refer to them by index (0 is the requested font), so the
-    /// common path compares integers and touches no reference counts.
-    private var faces: [FaceSelection]
-    /// Their coverage, for checks without reference counting (`faces` keeps the faces alive).
-    private var coverage: [FaceCoverage]
+    /// The fallback faces used so far; clusters refer to faces by index (0 is the requested
+    /// font, i the fallback i - 1), so the common path compares integers and touches no
+    /// reference counts. Empty, with no allocation, for text the requested font covers.
+    private var fallbacks: [FaceSelection] = []
+    /// Their coverage, for checks without reference counting (`fallbacks` keeps the faces alive).
+    private var fallbackCoverage: [FaceCoverage] = []
     private let primaryCoverage: FaceCoverage
     private var lastFallback: Int?
     private var hanPreference: HanPreference?
@@ -22,14 +23,28 @@ struct FontRunPlanner {
         self.style = style
         self.primary = primary
         self.language = language
-        self.faces = [primary]
         self.primaryCoverage = primary.face.coverage
-        self.coverage = [primaryCoverage]
         self.hanPreference = HanPreference(language: language)
     }
 
-    mutating func plan(_ range: Range<Int>) -> [FontRunPlan] {
+    /// The face of index `face` in a plan.
+    func selection(_ face: Int) -> FaceSelection {
+        face == 0 ? primary : fallbacks[face - 1]
+    }
+
+    /// Plans `range` into `runs`, whose words go to `words` (both emptied first; pass the same
+    /// arrays again and again, so that planning allocates nothing once they have grown).
+    mutating func plan(_ range: Range<Int>, words: inout [FontRunPlan.Word], runs: inout [FontRunPlan]) {
+        words.removeAll(keepingCapacity: true)
+        runs.removeAll(keepingCapacity: true)
+        // The builder borrows the arrays (swapped, not copied: appending must not copy them).
         var builder = Builder(start: range.lowerBound)
+        swap(&builder.words, &words)
+        swap(&builder.runs, &runs)
+        defer {
+            swap(&builder.words, &words)
+            swap(&builder.runs, &runs)
+        }
         let end = range.upperBound
         var position = range.lowerBound
         while position < end {
@@ -47,7 +62,6 @@ struct FontRunPlanner {
             position = spanEnd
         }
         builder.closeRun(at: end)
-        return builder.runs.map { FontRunPlan(selection: faces[$0.face], range: $0.range, words: $0.words) }
     }
 
     /// The face index for one cluster. The requested font when it has the cluster; else the
@@ -67,7 +81,7 @@ struct FontRunPlanner {
         if script != .emoji || primary.face.hasColorGlyphs, required.allSatisfy(primary.face.hasGlyph) {
             return 0
         }
-        if script != .emoji, let lastFallback, required.allSatisfy(faces[lastFallback].face.hasGlyph) {
+        if script != .emoji, let lastFallback, required.allSatisfy(selection(lastFallback).face.hasGlyph) {
             return lastFallback
         }
         if script == .han, hanPreference == nil {
@@ -78,12 +92,14 @@ struct FontRunPlanner {
             hanPreference: hanPreference ?? .simplifiedChinese)
         else { return 0 }
         let index: Int
-        if let known = faces.firstIndex(where: { $0.isSame(as: selection) }) {
-            index = known
+        if primary.isSame(as: selection) {
+            index = 0
+        } else if let known = fallbacks.firstIndex(where: { $0.isSame(as: selection) }) {
+            index = known + 1
         } else {
-            index = faces.count
-            faces.append(selection)
-            coverage.append(selection.face.coverage)
+            fallbacks.append(selection)
+            fallbackCoverage.append(selection.face.coverage)
+            index = fallbacks.count
         }
         if script != .emoji, index != 0 { lastFallback = index }
         return index
@@ -105,7 +121,7 @@ struct FontRunPlanner {
 
     /// Whether face `face` has every code unit of a cluster without surrogates.
     private func covers(_ cluster: Range<Int>, face: Int) -> Bool {
-        let fontFace = coverage[face]
+        let fontFace = face == 0 ? primaryCoverage : fallbackCoverage[face - 1]
         for position in cluster {
             let unit = UInt32(units[position])
             if GlyphCoverage.needsGlyph(unit), !fontFace.hasGlyph(unit) { return false }
@@ -120,16 +136,11 @@ struct FontRunPlanner {
 
     /// Accumulates clusters into runs of one face and runs into words.
     private struct Builder {
-        struct Run {
-            var face: Int
-            var range: Range<Int>
-            var words: [FontRunPlan.Word]
-        }
-
-        var runs: [Run] = []
         var words: [FontRunPlan.Word] = []
+        var runs: [FontRunPlan] = []
         var runFace = -1
         var runStart: Int
+        var runFirstWord = 0
         var wordStart: Int
         var wordIsSeparator = false
         var softBreakPending = false
@@ -146,8 +157,8 @@ struct FontRunPlanner {
 
         mutating func closeRun(at end: Int) {
             closeWord(at: end)
-            if runFace >= 0, end > runStart { runs.append(Run(face: runFace, range: runStart..<end, words: words)) }
-            words = []
+            if runFace >= 0, end > runStart { runs.append(FontRunPlan(face: runFace, range: runStart..<end, words: runFirstWord..<words.count)) }
+            runFirstWord = words.count
             runStart = end
         }
 

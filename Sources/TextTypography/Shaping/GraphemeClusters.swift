@@ -19,6 +19,15 @@ package enum GraphemeClusters {
         }
     }
 
+    /// Whether every code unit of `text` is simple and none is CR: then every offset is a cluster
+    /// boundary.
+    package static func isAllSimple(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
+        for unit in text where unit >= 0x300 || unit == 0x0D {
+            if unit == 0x0D || !isSimple(unit) { return false }
+        }
+        return true
+    }
+
     /// If a cluster that needs no segmentation starts at `start` (simple code units on both sides
     /// of its end, or CR LF), its end; nil when Swift must segment from here.
     @inline(__always)

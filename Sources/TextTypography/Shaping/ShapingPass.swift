@@ -1,7 +1,7 @@
 internal import CHarfBuzz
 
-/// The state of one `shape` call: the options, and a HarfBuzz buffer made on the first cache miss
-/// and reused for every word after it.
+/// The state of one `shape` call: the options, and the caller's scratch (HarfBuzz's buffer,
+/// made on the first cache miss, and the glyphs of the word being shaped).
 struct ShapingPass: ~Copyable {
     let cache: ShapedWordCache
     let units: UnsafeBufferPointer<UInt16>
@@ -10,11 +10,10 @@ struct ShapingPass: ~Copyable {
     let isRightToLeft: Bool
     let scriptTag: hb_script_t
     let hbLanguage: hb_language_t?
-    private var buffer: OpaquePointer?
-    /// Glyphs of a word shaped now, before they go to the cache and the output.
-    private var scratch: [ShapedGlyph] = []
+    let scratch: ShapingScratch
 
-    init(cache: ShapedWordCache, units: UnsafeBufferPointer<UInt16>, options: ShapingOptions, optionsID: UInt64) {
+    init(cache: ShapedWordCache, units: UnsafeBufferPointer<UInt16>, options: ShapingOptions, optionsID: UInt64, scratch: ShapingScratch) {
+        self.scratch = scratch
         self.cache = cache
         self.units = units
         self.optionsID = optionsID
@@ -24,21 +23,17 @@ struct ShapingPass: ~Copyable {
         self.hbLanguage = options.language.map { hb_language_from_string($0, -1) }
     }
 
-    deinit {
-        if let buffer { hb_buffer_destroy(buffer) }
-    }
-
-    /// Appends the run's glyphs to `output`: its words' (cached or shaped now), placed at their
-    /// offsets, in visual order (a right-to-left run lists its last word first).
-    mutating func shape(_ plan: FontRunPlan, with instance: FontInstance, into output: inout [ShapedGlyph]) {
+    /// Appends the glyphs of `words` to `output`: cached or shaped now, placed at their offsets, in
+    /// visual order (a right-to-left run lists its last word first).
+    func shape(_ words: ArraySlice<FontRunPlan.Word>, with instance: FontInstance, into output: inout [ShapedGlyph]) {
         if isRightToLeft {
-            for word in plan.words.reversed() { append(word, with: instance, into: &output) }
+            for word in words.reversed() { append(word, with: instance, into: &output) }
         } else {
-            for word in plan.words { append(word, with: instance, into: &output) }
+            for word in words { append(word, with: instance, into: &output) }
         }
     }
 
-    private mutating func append(_ word: FontRunPlan.Word, with instance: FontInstance, into output: inout [ShapedGlyph]) {
+    private func append(_ word: FontRunPlan.Word, with instance: FontInstance, into output: inout [ShapedGlyph]) {
         let base = word.range.lowerBound
         if word.isSeparator, hbFeatures.isEmpty, let space = instance.space, units[word.range].allSatisfy({ $0 == 0x20 }) {
             // Plain spaces: the font's space glyph, no lookup and no shaping. (Kerning against a
@@ -65,18 +60,21 @@ struct ShapingPass: ~Copyable {
         let cacheable = word.range.count <= TextShaper.maximumCachedWordLength
         let hash = key.hash
         if cacheable, cache.withGlyphs(for: key, hash: hash, copy) { return }
-        harfBuzzShape(key, with: instance)
-        scratch.withUnsafeBufferPointer { glyphs in
+        var shaped: [ShapedGlyph] = []
+        swap(&shaped, &scratch.wordGlyphs)
+        defer { swap(&shaped, &scratch.wordGlyphs) }
+        harfBuzzShape(key, with: instance, into: &shaped)
+        shaped.withUnsafeBufferPointer { glyphs in
             if cacheable { cache.insert(key, hash: hash, glyphs: glyphs) }
             copy(glyphs)
         }
     }
 
-    /// Shapes the word of `key` with HarfBuzz into `scratch`; clusters relative to the word's start.
-    private mutating func harfBuzzShape(_ key: ShapedWordKey, with instance: FontInstance) {
-        scratch.removeAll(keepingCapacity: true)
-        let buffer = self.buffer ?? hb_buffer_create()!
-        self.buffer = buffer
+    /// Shapes the word of `key` with HarfBuzz into `glyphs` (emptied first); clusters relative to
+    /// the word's start.
+    private func harfBuzzShape(_ key: ShapedWordKey, with instance: FontInstance, into glyphs: inout [ShapedGlyph]) {
+        glyphs.removeAll(keepingCapacity: true)
+        let buffer = scratch.harfBuzzBuffer
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(buffer, key.text.baseAddress, Int32(key.text.count), UInt32(key.itemOffset), key.itemLength)
         hb_buffer_set_direction(buffer, isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
@@ -112,7 +110,7 @@ struct ShapingPass: ~Copyable {
                 glyph.id = spaceGlyph ?? 0
                 glyph.advance = 0
             }
-            scratch.append(glyph)
+            glyphs.append(glyph)
         }
     }
 }

@@ -62,31 +62,63 @@ package final class TextShaper: Sendable {
     }
 
     /// Shapes `text[range]` as the other `shape` does, appending the glyphs to `glyphs` (one
-    /// buffer for a whole paragraph, no array per run) and the runs to `runs`.
+    /// buffer for a whole paragraph, no array per run) and the runs to `runs`. Give a `scratch`
+    /// when shaping many paragraphs on one thread: its buffers are reused.
     package func shape(
         text: UnsafeBufferPointer<UInt16>, range: Range<Int>, request: FontRequest, features: [FontFeature] = [],
         isRightToLeft: Bool = false, script: String? = nil, language: String? = nil,
-        glyphs: inout [ShapedGlyph], runs: inout [ShapedRunSpan]
+        glyphs: inout [ShapedGlyph], runs: inout [ShapedRunSpan], scratch: ShapingScratch = ShapingScratch()
     ) throws(ShapingError) {
         guard range.lowerBound >= 0, range.upperBound <= text.count, text.count <= Int(Int32.max) else {
             throw .rangeOutOfBounds(range: range, textLength: text.count)
         }
         guard !range.isEmpty else { return }
         let primary: FaceSelection
-        do { primary = try matcher.primaryStyle(request.style).selection } catch { throw .font(error) }
+        if let last = scratch.lastStyle, last.key == request.style {
+            primary = last.selection
+        } else {
+            do { primary = try matcher.primaryStyle(request.style).selection } catch { throw .font(error) }
+            scratch.lastStyle = (request.style, primary)
+        }
 
         let options = ShapingOptions(
             features: features, isRightToLeft: isRightToLeft,
             script: script.map { hb_script_from_string($0, -1).rawValue } ?? 0, language: language)
-        let optionsID = optionsRegistry.id(for: options)
+        let optionsID: UInt64
+        if let last = scratch.lastOptions, last.options == options {
+            optionsID = last.id
+        } else {
+            optionsID = optionsRegistry.id(for: options)
+            scratch.lastOptions = (options, optionsID)
+        }
         var planner = FontRunPlanner(matcher: matcher, units: text, style: request.style, primary: primary, language: language)
-        var pass = ShapingPass(cache: wordCache, units: text, options: options, optionsID: optionsID)
-        for plan in planner.plan(range) {
-            let instance = matcher.instance(plan.selection, size: request.size)
+        var words: [FontRunPlan.Word] = [], plans: [FontRunPlan] = []
+        swap(&words, &scratch.words)
+        swap(&plans, &scratch.runs)
+        defer {
+            swap(&words, &scratch.words)
+            swap(&plans, &scratch.runs)
+        }
+        planner.plan(range, words: &words, runs: &plans)
+        let pass = ShapingPass(cache: wordCache, units: text, options: options, optionsID: optionsID, scratch: scratch)
+        for plan in plans {
+            let instance = instance(planner.selection(plan.face), size: request.size, scratch: scratch)
             let start = glyphs.count
-            pass.shape(plan, with: instance, into: &glyphs)
+            pass.shape(words[plan.words], with: instance, into: &glyphs)
             runs.append(ShapedRunSpan(font: Font(instance), range: plan.range, glyphRange: start ..< glyphs.count, isRightToLeft: isRightToLeft))
         }
+    }
+
+    /// The font instance of `selection` at `size`, the scratch's last one when it is the same.
+    private func instance(_ selection: FaceSelection, size: Double, scratch: ShapingScratch) -> FontInstance {
+        let face = ObjectIdentifier(selection.face)
+        if let last = scratch.lastInstance, last.face == face, last.size == size,
+           last.syntheticBold == selection.syntheticBold, last.syntheticItalic == selection.syntheticItalic {
+            return last.instance
+        }
+        let instance = matcher.instance(selection, size: size)
+        scratch.lastInstance = (face, size, selection.syntheticBold, selection.syntheticItalic, instance)
+        return instance
     }
 }
 

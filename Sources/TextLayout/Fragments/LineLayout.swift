@@ -1,0 +1,32 @@
+import Foundation
+
+/// What layout keeps of one line: a value in its fragment's array. The line's
+/// ``TextLineFragment`` object is made only when the fragment's lines are asked for (drawing,
+/// hit testing), so laying out a document allocates no object per line.
+struct LineLayout: Sendable {
+    /// The characters the line shows (UTF-16 offsets in the paragraph).
+    var characterRange: Range<Int>
+    /// The line's rectangle, relative to its layout fragment's frame.
+    var typographicBounds: CGRect
+    /// The x of the line's leftmost glyph, in line coordinates.
+    var glyphOriginX: CGFloat
+    /// Distance from the top of the line to its baseline.
+    var baseline: CGFloat
+    var placed: PlacedLine
+    var isTruncated: Bool
+
+    /// Where the line's glyphs put ink, relative to the layout fragment; `.null` without ink.
+    func inkBounds(in shaped: ShapedParagraph) -> CGRect {
+        Self.inkBounds(of: placed, in: shaped, typographicBounds: typographicBounds, baseline: baseline)
+    }
+
+    static func inkBounds(of placed: PlacedLine, in shaped: ShapedParagraph, typographicBounds: CGRect, baseline: CGFloat) -> CGRect {
+        var ink = CGRect.null
+        for run in placed.glyphRuns(in: shaped) {
+            let positions = run.positions.map { (x: Double($0.x), y: Double($0.y)) }
+            guard let bounds = run.font.inkBounds(of: run.glyphs, at: positions) else { continue }
+            ink = ink.union(CGRect(x: bounds.minX, y: bounds.minY, width: bounds.maxX - bounds.minX, height: bounds.maxY - bounds.minY))
+        }
+        return ink.isNull ? ink : ink.offsetBy(dx: typographicBounds.minX, dy: typographicBounds.minY + baseline)
+    }
+}
