@@ -46,9 +46,18 @@ public final class TextLayoutManager: TextContentObserving {
         var shaped: ShapedParagraph?
         /// Whether the fragment must be laid out again (from `shaped` when there is one).
         var needsLayout = true
+        /// After edits inside the paragraph: its shaping before, and the edits, so that only the
+        /// words the edits touched are shaped again.
+        var previous: (shaped: ShapedParagraph, edits: [ParagraphEdit])?
     }
 
     private var entries: [Entry] = []
+    /// Entries from this index on are stored `pendingShift` units before where they are: an edit
+    /// moves every paragraph after it, and moving them one by one would make typing cost
+    /// O(paragraphs). The shift is applied lazily, only to the entries between one edit and
+    /// the next, so typing in one place costs O(log n).
+    private var shiftFrom = Int.max
+    private var pendingShift = 0
     private var isIndexed = false
     /// Entries before this index have fragments with their final position and element.
     private var settledCount = 0
@@ -78,21 +87,39 @@ public final class TextLayoutManager: TextContentObserving {
         let low = edited.lowerBound, oldHigh = edited.upperBound - delta
         // Touched: every paragraph that meets [low, oldHigh], edges included (an edit at a
         // paragraph's end can join it to the next, or make it the last one).
-        var first = firstEntry { $0.range.upperBound >= low }
-        let last = firstEntry { $0.range.lowerBound > oldHigh } - 1
+        var first = firstEntry { $0.upperBound >= low }
+        let last = firstEntry { $0.lowerBound > oldHigh } - 1
         // A paragraph that merely ends where the edit starts keeps its text, unless it ends with
         // CR (an LF typed after it joins it) or is the last (it loses its extra line fragment).
-        if first < last, entries[first].range.upperBound == low, let units = entries[first].shaped?.content.units, units.last != 0x0D {
+        if first < last, range(at: first).upperBound == low, let units = entries[first].shaped?.content.units, units.last != 0x0D {
             first += 1
         }
         guard first <= last, first < entries.count else { return invalidateLayout() }
-        let start = entries[first].range.lowerBound
-        let end = entries[last].range.upperBound + delta
+        let start = range(at: first).lowerBound
+        let end = range(at: last).upperBound + delta
         guard let replacements = paragraphRanges(from: start, to: end) else { return invalidateLayout() }
-        for index in (last + 1) ..< entries.count {
-            entries[index].range = entries[index].range.lowerBound + delta ..< entries[index].range.upperBound + delta
+        // Everything after the edit moves by `delta`: fold it into the one pending shift. Entries
+        // on the near side of the old shift's start are brought to the same footing, which costs
+        // the distance between this edit and the last, not the document.
+        let owed = shiftFrom < entries.count ? pendingShift : 0
+        if shiftFrom < first {
+            shiftStoredRanges(shiftFrom ..< first, by: owed)
+        } else if shiftFrom > last + 1 {
+            shiftStoredRanges(last + 1 ..< min(shiftFrom, entries.count), by: -owed)
         }
-        entries.replaceSubrange(first ... last, with: replacements.map { Entry(range: $0) })
+        pendingShift = owed + delta
+        shiftFrom = first + replacements.count
+        var replacing = replacements.map { Entry(range: $0) }
+        if first == last, replacing.count == 1 {
+            let edit = ParagraphEdit(range: low - start ..< oldHigh - start, replacementLength: oldHigh - low + delta)
+            if let shaped = entries[first].shaped {
+                replacing[0].previous = (shaped, [edit])
+            } else if let pending = entries[first].previous {
+                // Edited again before it was laid out: edits of the text last shaped.
+                replacing[0].previous = (pending.shaped, ParagraphEdit.adding(edit, to: pending.edits))
+            }
+        }
+        entries.replaceSubrange(first ... last, with: replacing)
         settledCount = min(settledCount, first)
     }
 
@@ -107,6 +134,7 @@ public final class TextLayoutManager: TextContentObserving {
         lastLayoutError = nil
         guard keepingShaping else {
             entries.removeAll()
+            (shiftFrom, pendingShift) = (Int.max, 0)
             isIndexed = false
             return
         }
@@ -202,6 +230,7 @@ public final class TextLayoutManager: TextContentObserving {
         isIndexed = true
         settledCount = 0
         entries = (textContentManager.flatMap { _ in paragraphRanges(from: 0, to: nil) } ?? []).map { Entry(range: $0) }
+        (shiftFrom, pendingShift) = (Int.max, 0)
     }
 
     /// The ranges of the paragraphs that start in `start ..< end` (nil: to the document's end),
@@ -233,14 +262,29 @@ public final class TextLayoutManager: TextContentObserving {
         return failed ? nil : ranges
     }
 
-    /// The first entry index where `isPast` holds (entries are in document order), or the count.
-    private func firstEntry(where isPast: (Entry) -> Bool) -> Int {
+    /// The first entry index where `isPast` holds for its range (entries are in document
+    /// order), or the count.
+    private func firstEntry(where isPast: (Range<Int>) -> Bool) -> Int {
         var low = 0, high = entries.count
         while low < high {
             let mid = (low + high) / 2
-            if isPast(entries[mid]) { high = mid } else { low = mid + 1 }
+            if isPast(range(at: mid)) { high = mid } else { low = mid + 1 }
         }
         return low
+    }
+
+    /// The UTF-16 range in the document now of entry `index`.
+    private func range(at index: Int) -> Range<Int> {
+        let stored = entries[index].range
+        return index >= shiftFrom ? stored.lowerBound + pendingShift ..< stored.upperBound + pendingShift : stored
+    }
+
+    /// Moves the stored ranges of entries `indices` by `amount`.
+    private func shiftStoredRanges(_ indices: Range<Int>, by amount: Int) {
+        guard amount != 0 else { return }
+        for index in indices {
+            entries[index].range = entries[index].range.lowerBound + amount ..< entries[index].range.upperBound + amount
+        }
     }
 
     /// Makes the fragments of entries up to `target` current: laid out where needed, otherwise
@@ -254,7 +298,7 @@ public final class TextLayoutManager: TextContentObserving {
         func visit(_ paragraph: TextParagraph, start: Int) -> Bool {
             guard settledCount < entries.count, settledCount <= target else { return false }
             let index = settledCount
-            guard start == entries[index].range.lowerBound else {
+            guard start == range(at: index).lowerBound else {
                 mismatch = true
                 return false
             }
@@ -265,7 +309,7 @@ public final class TextLayoutManager: TextContentObserving {
             settledCount += 1
             return true
         }
-        let first = entries[settledCount].range.lowerBound
+        let first = range(at: settledCount).lowerBound
         if let storage = content as? TextContentStorage {
             // The storage's own path: paragraphs unboxed, offsets without location look-ups.
             storage.enumerateTextParagraphs(fromOffset: first, using: visit)
@@ -292,8 +336,15 @@ public final class TextLayoutManager: TextContentObserving {
         let extra = needsExtraLineFragment(paragraph)
         do throws(TextLayoutError) {
             let shaped: ShapedParagraph
-            if let kept = entry.shaped { shaped = kept } else { shaped = try layout.shape(paragraph) }
+            if let kept = entry.shaped {
+                shaped = kept
+            } else if let previous = entry.previous {
+                shaped = try layout.shape(paragraph, after: previous.edits, of: previous.shaped)
+            } else {
+                shaped = try layout.shape(paragraph)
+            }
             entry.shaped = shaped
+            entry.previous = nil
             return try layout.layout(paragraph, shaped: shaped, at: y, extraLineFragment: extra)
         } catch {
             lastLayoutError = error
@@ -314,10 +365,10 @@ public final class TextLayoutManager: TextContentObserving {
         guard let content = textContentManager else { return nil }
         let offset = content.offset(from: content.documentRange.location, to: location)
         guard offset != NSNotFound else { return nil }
-        let index = firstEntry { $0.range.upperBound > offset }
-        if entries.indices.contains(index), entries[index].range.lowerBound <= offset { return index }
+        let index = firstEntry { $0.upperBound > offset }
+        if entries.indices.contains(index), range(at: index).lowerBound <= offset { return index }
         // The end of the document belongs to the last fragment.
-        if let last = entries.last, last.range.upperBound == offset { return entries.count - 1 }
+        if !entries.isEmpty, range(at: entries.count - 1).upperBound == offset { return entries.count - 1 }
         return nil
     }
 }

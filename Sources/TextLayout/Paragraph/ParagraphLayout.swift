@@ -20,6 +20,13 @@ struct ParagraphLayout {
         try ShapedParagraph(ParagraphContent(paragraph, defaultFont: defaultFont), scratch: scratch)
     }
 
+    /// The paragraph read and shaped, reusing `previous`, its shaping before `edits`, where it can.
+    func shape(_ paragraph: TextParagraph, after edits: [ParagraphEdit], of previous: ShapedParagraph) throws(TextLayoutError) -> ShapedParagraph {
+        let content = try ParagraphContent(paragraph, defaultFont: defaultFont)
+        if let reshaped = try ShapedParagraph.reshaped(content, from: previous, edits: edits, scratch: scratch) { return reshaped }
+        return try ShapedParagraph(content, scratch: scratch)
+    }
+
     func layout(_ paragraph: TextParagraph, shaped: ShapedParagraph, at y: CGFloat, extraLineFragment: Bool) throws(TextLayoutError) -> TextLayoutFragment {
         let content = shaped.content
         let style = content.style

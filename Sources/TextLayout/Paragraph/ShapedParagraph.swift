@@ -97,6 +97,22 @@ final class ShapedParagraph: Sendable {
         }
     }
 
+    /// A paragraph from parts already worked out (see ``reshaped(_:from:edit:scratch:shaper:)``).
+    init(content: ParagraphContent, levels: BidiLevels, glyphs: [ShapedGlyph], pieces: [Piece], advances: [Float],
+         boundaries: [UInt8], defaultMetrics: FontMetrics, lineBreaks: [UInt8]?) {
+        self.content = content
+        self.levels = levels
+        self.glyphs = glyphs
+        self.pieces = pieces
+        self.advances = advances
+        self.boundaries = boundaries
+        self.defaultMetrics = defaultMetrics
+        self.lineBreaks.withLock { $0 = lineBreaks }
+    }
+
+    /// The break opportunities, if they have been worked out.
+    var knownBreakOpportunities: [UInt8]? { lineBreaks.withLock { $0 } }
+
     /// The bidi level at `offset`.
     @inline(__always)
     func level(at offset: Int) -> UInt8 {
@@ -155,7 +171,7 @@ final class ShapedParagraph: Sendable {
         }
     }
 
-    private static func advances(glyphs: [ShapedGlyph], content: ParagraphContent) -> [Float] {
+    static func advances(glyphs: [ShapedGlyph], content: ParagraphContent) -> [Float] {
         var advances = [Float](repeating: 0, count: content.units.count)
         for glyph in glyphs where glyph.cluster < advances.count {
             advances[glyph.cluster] += glyph.advance
@@ -173,7 +189,7 @@ final class ShapedParagraph: Sendable {
     /// Grapheme cluster starts. Text of simple code units only (Latin, Greek, Cyrillic, Hebrew
     /// and Arabic letters, kana, Han...: see ``GraphemeClusters``) has one at every offset; so
     /// does the separator, but inside CR LF. The rest is segmented.
-    private static func graphemeBoundaries(of content: ParagraphContent) -> [UInt8] {
+    static func graphemeBoundaries(of content: ParagraphContent) -> [UInt8] {
         let units = content.units
         let count = units.count
         return units.withUnsafeBufferPointer { text in
@@ -197,7 +213,7 @@ final class ShapedParagraph: Sendable {
     /// Arabic, Syriac, Thaana, N'Ko... and their supplementary planes), Arabic digits, marks and
     /// explicit embeddings, overrides and isolates. Without them every level is 0 and ICU is
     /// not asked.
-    static func mayHoldRightToLeft(_ units: [UInt16]) -> Bool {
+    static func mayHoldRightToLeft(_ units: some Sequence<UInt16>) -> Bool {
         for unit in units where unit >= 0x0590 {
             switch unit {
             case 0x0590 ... 0x08FF, 0x200F, 0x202A ... 0x202E, 0x2066 ... 0x2069, 0xFB1D ... 0xFDFF, 0xFE70 ... 0xFEFF,

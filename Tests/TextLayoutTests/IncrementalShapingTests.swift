@@ -1,0 +1,112 @@
+import Foundation
+import TestFixtures
+import Testing
+import TextContent
+import TextTypography
+@testable import TextLayout
+
+/// An edited paragraph is shaped again only around the edit (ShapedParagraph.reshaped): the
+/// result must be what shaping the edited text from nothing gives, glyph for glyph.
+@Suite struct IncrementalShapingTests {
+    private let font = FontDescriptor(family: "DejaVu Sans", size: 13)
+
+    private func shaped(_ text: String, scratch: LayoutScratch) throws -> ShapedParagraph {
+        try ShapedParagraph(ParagraphContent(TextParagraph(attributedString: AttributedString(text)), defaultFont: font), scratch: scratch)
+    }
+
+    /// Everything of a shaped paragraph that layout reads.
+    private func expectSame(_ a: ShapedParagraph, _ b: ShapedParagraph, scratch: LayoutScratch, _ comment: Comment) throws {
+        #expect(a.content.units == b.content.units, comment)
+        #expect(a.glyphs == b.glyphs, comment)
+        #expect(a.advances == b.advances, comment)
+        #expect(a.boundaries == b.boundaries, comment)
+        #expect(a.pieces.map(\.range) == b.pieces.map(\.range), comment)
+        #expect(a.pieces.map(\.glyphRange) == b.pieces.map(\.glyphRange), comment)
+        #expect(a.pieces.map(\.font) == b.pieces.map(\.font), comment)
+        #expect(try a.breakOpportunities(scratch: scratch) == b.breakOpportunities(scratch: scratch), comment)
+    }
+
+    @Test func randomEditsReshapeAsShapingAfreshDoes() throws {
+        var random = SplitMix64(seed: 11)
+        let scratch = LayoutScratch()
+        let insertions = ["a", "x", " ", "  ", "word", "fi", "ff", "AV", "Wa", "-", "(", ")", "1.5", ",", "'", "\u{301}", "é", "مرحبا", "ಕನ್ನಡ", "😀", "\t", "ä"]
+        var reshapedCount = 0
+        for sample in [LayoutSamples.english + " " + LayoutSamples.english] + LayoutSamples.mixed.map(\.text) {
+            var text = sample + "\n"
+            var old = try shaped(text, scratch: scratch)
+            var pending: [ParagraphEdit] = []
+            for step in 0 ..< 60 {
+                var units = Array(text.utf16)
+                let contentLength = units.count - 1
+                let start = Int.random(in: 0 ... contentLength, using: &random)
+                let removed = Int.random(in: 0 ... min(4, contentLength - start), using: &random)
+                let inserted = Bool.random(using: &random) ? Array(insertions.randomElement(using: &random)!.utf16) : []
+                units.replaceSubrange(start ..< start + removed, with: inserted)
+                // Only whole scalars: edits that would split a surrogate pair are skipped.
+                guard let edited = String(validating: units, as: UTF16.self) else { continue }
+                if step % 2 == 0 { _ = try old.breakOpportunities(scratch: scratch) }
+                let content = try ParagraphContent(TextParagraph(attributedString: AttributedString(edited)), defaultFont: font)
+                let edit = ParagraphEdit(range: start ..< start + removed, replacementLength: inserted.count)
+                let fresh = try ShapedParagraph(content, scratch: LayoutScratch())
+                // Every third step the edit waits for the next one: two edits reshaped at once.
+                pending = ParagraphEdit.adding(edit, to: pending)
+                text = edited
+                if step % 3 == 1 { continue }
+                defer { pending = [] }
+                if let reshaped = try ShapedParagraph.reshaped(content, from: old, edits: pending, scratch: scratch) {
+                    reshapedCount += 1
+                    try expectSame(reshaped, fresh, scratch: scratch, "\(sample.prefix(20)) step \(step): \(pending)")
+                    old = reshaped
+                } else {
+                    old = fresh
+                }
+            }
+        }
+        // The shortcut must actually be taken for plain Latin text.
+        #expect(reshapedCount > 20)
+    }
+
+    @Test func editsMergeIntoEditsOfTheOriginalText() {
+        var random = SplitMix64(seed: 5)
+        for _ in 0 ..< 1_000 {
+            let original = Array(String(repeating: "abcdefghij", count: 3).prefix(Int.random(in: 0 ... 30, using: &random)))
+            var text = original
+            var edits: [ParagraphEdit] = []
+            for step in 0 ..< Int.random(in: 1 ... 6, using: &random) {
+                let start = Int.random(in: 0 ... text.count, using: &random)
+                let edit = ParagraphEdit(range: start ..< Int.random(in: start ... min(text.count, start + 5), using: &random),
+                                         replacementLength: Int.random(in: 0 ... 3, using: &random))
+                text.replaceSubrange(edit.range, with: Array(repeating: Character("\(step)"), count: edit.replacementLength))
+                edits = ParagraphEdit.adding(edit, to: edits, limit: 4)
+            }
+            // Sorted, apart, inside the original; between them the text is the original's.
+            #expect(zip(edits, edits.dropFirst()).allSatisfy { $0.range.upperBound < $1.range.lowerBound })
+            #expect(edits.allSatisfy { $0.range.lowerBound >= 0 && $0.range.upperBound <= original.count })
+            #expect(text.count == original.count + edits.reduce(0) { $0 + $1.delta })
+            var shift = 0, kept = 0
+            for edit in edits + [ParagraphEdit(range: original.count ..< original.count, replacementLength: 0)] {
+                #expect(Array(text[(kept + shift) ..< (edit.range.lowerBound + shift)]) == Array(original[kept ..< edit.range.lowerBound]))
+                shift += edit.delta
+                kept = edit.range.upperBound
+            }
+        }
+    }
+
+    @Test func theLayoutManagerReshapesAnEditedParagraphOnly() throws {
+        let text = (0 ..< 5).map { "Paragraph \($0): " + LayoutSamples.english }.joined(separator: "\n")
+        let (storage, manager) = makeLayout(text, width: 300)
+        _ = allFragments(manager).map(\.textLineFragments)
+        let third = try #require(storage.textParagraph(atIndex: 2)?.paragraphContentRange)
+        let offset = try storage.offsets(of: third).lowerBound + 20
+        try storage.replaceContents(in: storage.textRange(for: offset ..< offset + 3)!, with: "typed words")
+        // More edits before layout: near the first, and far from it.
+        try storage.replaceContents(in: storage.textRange(for: offset + 4 ..< offset + 4)!, with: "and more ")
+        try storage.replaceContents(in: storage.textRange(for: offset + 60 ..< offset + 61)!, with: "x")
+        let fresh = makeLayout(storage.string, width: 300)
+        let lines = { (manager: TextLayoutManager) in allFragments(manager).map { $0.textLineFragments.map(\.characterRange) } }
+        #expect(lines(manager) == lines(fresh.1))
+        let edited = try #require(manager.textLayoutFragment(for: storage.location(storage.documentRange.location, offsetBy: offset)!))
+        let reference = try #require(fresh.1.textLayoutFragment(for: fresh.0.location(fresh.0.documentRange.location, offsetBy: offset)!))
+        #expect(edited.textLineFragments.map(\.caretStops) == reference.textLineFragments.map(\.caretStops))
+    }
+}
