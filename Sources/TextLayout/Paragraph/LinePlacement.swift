@@ -130,6 +130,7 @@ struct LinePlacement {
         let content = paragraph.content
         let pieces = paragraph.pieces
         var items: [LineItem] = []
+        items.reserveCapacity(2)  // a line is mostly its text and its hanging space
         // The first piece that can overlap the line (pieces are in logical order).
         var low = 0, high = pieces.count
         while low < high {
@@ -162,18 +163,23 @@ struct LinePlacement {
             let lower = offset, upper = min(piece.range.upperBound, span.range.upperBound)
             // The part before the hanging white space, and the part in it (rule L1 levels it).
             let hang = min(max(span.hangStart, lower), upper)
-            for part in [lower ..< hang, hang ..< upper] where !part.isEmpty {
-                var shownParts = [part]
-                if let hidden {
-                    shownParts = [part.lowerBound ..< min(part.upperBound, max(part.lowerBound, hidden.lowerBound)),
-                              max(part.lowerBound, min(part.upperBound, hidden.upperBound)) ..< part.upperBound]
+            // Up to four parts: before and in the hanging white space, each less what a
+            // truncation hides (plain ranges, no arrays: this runs for every line).
+            func add(_ shown: Range<Int>) {
+                guard !shown.isEmpty else { return }
+                let glyphs = glyphRange(of: piece, in: shown)
+                let width = Self.width(of: paragraph.glyphs[glyphs], extra: extra)
+                items.append(LineItem(range: shown, level: piece.level, source: .piece(pieceIndex), glyphRange: glyphs, width: width))
+                x += width
+            }
+            for half in 0 ..< 2 {
+                let part = half == 0 ? lower ..< hang : hang ..< upper
+                guard let hidden else {
+                    add(part)
+                    continue
                 }
-                for shown in shownParts where !shown.isEmpty {
-                    let glyphs = glyphRange(of: piece, in: shown)
-                    let width = Self.width(of: paragraph.glyphs[glyphs], extra: extra)
-                    items.append(LineItem(range: shown, level: piece.level, source: .piece(pieceIndex), glyphRange: glyphs, width: width))
-                    x += width
-                }
+                add(part.lowerBound ..< min(part.upperBound, max(part.lowerBound, hidden.lowerBound)))
+                add(max(part.lowerBound, min(part.upperBound, hidden.upperBound)) ..< part.upperBound)
             }
             offset = upper
         }
