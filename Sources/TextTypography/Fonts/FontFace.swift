@@ -38,6 +38,8 @@ package final class FontFace: @unchecked Sendable {
     private let basicCoverage: UnsafeMutablePointer<UInt64>
     private let ftFace: FT_Face
     private let ftLock = Mutex(())
+    /// See ``contextFreeCodePoints``: nil until first asked, then the answer (itself optional).
+    private let contextFreeAnswer = Mutex<(low: UInt64, high: UInt64)??>(nil)
 
     /// Opens face `index` of `path` with FreeType and HarfBuzz.
     init(path: String, index: Int) throws(FontError) {
@@ -101,6 +103,17 @@ package final class FontFace: @unchecked Sendable {
     /// only while the face is alive.
     var coverage: FaceCoverage {
         FaceCoverage(basic: UnsafePointer(basicCoverage), font: coverageFont)
+    }
+
+    /// The printable ASCII characters this face shapes on their own (see ``ContextFreeGlyphs``),
+    /// worked out from its OpenType tables on first use.
+    var contextFreeCodePoints: (low: UInt64, high: UInt64)? {
+        contextFreeAnswer.withLock { answer in
+            if let answer { return answer }
+            let found = ContextFreeGlyphs.codePoints(of: hbFace, font: coverageFont)
+            answer = .some(found)
+            return found
+        }
     }
 
     /// Runs `body` with FreeType's face, serialized with every other use of it.

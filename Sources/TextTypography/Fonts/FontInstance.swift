@@ -28,6 +28,8 @@ final class FontInstance: @unchecked Sendable {
     /// The glyph and advance (points) of U+0020, if the font has it: a run of plain spaces is
     /// placed from these without a call into HarfBuzz.
     let space: (glyph: UInt32, advance: Float)?
+    /// The printable ASCII characters that shape alone in this font, or nil when none do.
+    let contextFreeGlyphs: ContextFreeGlyphs?
 
     init(face: FontFace, size: Double, syntheticBold: Bool, syntheticItalic: Bool) {
         let hbFont = hb_font_create(face.hbFace)!
@@ -61,6 +63,9 @@ final class FontInstance: @unchecked Sendable {
             self.space = (spaceGlyph, Float(advance) / Float(Self.unitsPerPoint))
         } else {
             self.space = nil
+        }
+        self.contextFreeGlyphs = face.contextFreeCodePoints.map {
+            ContextFreeGlyphs(font: hbFont, codePoints: $0, unitsPerPoint: Self.unitsPerPoint)
         }
         self.id = Self.nextID.add(1, ordering: .relaxed).oldValue
         self.face = face

@@ -11,8 +11,11 @@ struct ShapingPass: ~Copyable {
     let scriptTag: hb_script_t
     let hbLanguage: hb_language_t?
     let scratch: ShapingScratch
+    /// Whether words of context-free characters are placed from the font's table.
+    let usesContextFreeGlyphs: Bool
 
-    init(cache: ShapedWordCache, units: UnsafeBufferPointer<UInt16>, options: ShapingOptions, optionsID: UInt64, scratch: ShapingScratch) {
+    init(cache: ShapedWordCache, units: UnsafeBufferPointer<UInt16>, options: ShapingOptions, optionsID: UInt64,
+         usesContextFreeGlyphs: Bool, scratch: ShapingScratch) {
         self.scratch = scratch
         self.cache = cache
         self.units = units
@@ -21,6 +24,9 @@ struct ShapingPass: ~Copyable {
         self.isRightToLeft = options.isRightToLeft
         self.scriptTag = options.script == 0 ? HB_SCRIPT_INVALID : hb_script_t(rawValue: options.script)
         self.hbLanguage = options.language.map { hb_language_from_string($0, -1) }
+        // Features could turn on lookups or kerning the analysis did not consider; right-to-left
+        // runs mirror brackets.
+        self.usesContextFreeGlyphs = usesContextFreeGlyphs && hbFeatures.isEmpty && !options.isRightToLeft
     }
 
     /// Appends the glyphs of `words` to `output`: cached or shaped now, placed at their offsets, in
@@ -43,6 +49,16 @@ struct ShapingPass: ~Copyable {
                 output.append(ShapedGlyph(
                     id: space.glyph, flags: 0, cluster: base + (isRightToLeft ? count - 1 - index : index),
                     advance: space.advance, xOffset: 0, yOffset: 0))
+            }
+            return
+        }
+        if usesContextFreeGlyphs, word.clusterStart == nil, let table = instance.contextFreeGlyphs,
+           table.coversAll(UnsafeBufferPointer(rebasing: units[word.range])) {
+            // Every character shapes alone (HarfBuzz sees only the word's own glyphs; its context
+            // matters for joining scripts, never for these): the table's glyphs, one per unit.
+            for offset in word.range {
+                let entry = table[units[offset]]!
+                output.append(ShapedGlyph(id: entry.glyph, flags: 0, cluster: offset, advance: entry.advance, xOffset: 0, yOffset: 0))
             }
             return
         }

@@ -24,11 +24,16 @@ package final class TextShaper: Sendable {
     package let matcher: FontMatcher
     let wordCache: ShapedWordCache
     let optionsRegistry = ShapingOptionsRegistry()
+    /// Whether words of characters that shape alone skip the cache and HarfBuzz (see
+    /// ``ContextFreeGlyphs``). Off only to check that path against HarfBuzz.
+    package let usesContextFreeGlyphs: Bool
 
     /// A shaper with its own word cache of at most `wordCapacity` words and `wordCostLimit` cost
     /// (glyphs plus code units; a glyph costs 24 bytes, a code unit 2).
-    package init(matcher: FontMatcher = .shared, wordCapacity: Int = 100_000, wordCostLimit: Int = 4_000_000) {
+    package init(matcher: FontMatcher = .shared, wordCapacity: Int = 100_000, wordCostLimit: Int = 4_000_000,
+                 usesContextFreeGlyphs: Bool = true) {
         self.matcher = matcher
+        self.usesContextFreeGlyphs = usesContextFreeGlyphs
         self.wordCache = ShapedWordCache(capacity: wordCapacity, costLimit: wordCostLimit)
     }
 
@@ -100,7 +105,8 @@ package final class TextShaper: Sendable {
             swap(&plans, &scratch.runs)
         }
         planner.plan(range, words: &words, runs: &plans)
-        let pass = ShapingPass(cache: wordCache, units: text, options: options, optionsID: optionsID, scratch: scratch)
+        let pass = ShapingPass(cache: wordCache, units: text, options: options, optionsID: optionsID,
+                               usesContextFreeGlyphs: usesContextFreeGlyphs, scratch: scratch)
         for plan in plans {
             let instance = instance(planner.selection(plan.face), size: request.size, scratch: scratch)
             let start = glyphs.count

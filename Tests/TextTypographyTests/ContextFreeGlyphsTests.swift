@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import TestFixtures
+import TextContent
+@testable import TextTypography
+
+/// Words of characters that shape alone are placed from a table instead of HarfBuzz: the table
+/// must give exactly what HarfBuzz gives, in every font the engine uses for such text.
+@Suite struct ContextFreeGlyphsTests {
+    let matcher = FontMatcher()
+    static let families = ["DejaVu Sans Mono", "DejaVu Sans", "DejaVu Serif", "Noto Sans", "Noto Sans Mono", "Noto Sans Arabic"]
+
+    func table(_ family: String, size: Double = 13) throws -> ContextFreeGlyphs? {
+        try matcher.match(FontRequest(family: family, size: size)).font.instance.contextFreeGlyphs
+    }
+
+    func characters(of table: ContextFreeGlyphs) -> [Character] {
+        (UInt16(0x21) ... 0x7E).filter { table[$0] != nil }.map { Character(Unicode.Scalar($0)!) }
+    }
+
+    /// DejaVu Sans Mono: every letter starts some lookup in HarfBuzz's own glyph collection (mark
+    /// bases), yet only the ligature starter f and the dotless-i substitutions really can.
+    @Test func monospacedLettersAndDigitsShapeAlone() throws {
+        let table = try #require(try table("DejaVu Sans Mono"))
+        let free = Set(characters(of: table))
+        #expect(free.isSuperset(of: "0123456789abcdeghkmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ(){}[];,.=+-*/<>&|!"), "\(String(free.sorted()))")
+        #expect(!free.contains("f"), "f starts the fi and fl ligatures")
+    }
+
+    /// Every line of this package's sources, shaped with and without the table, in each font:
+    /// the same glyphs, clusters, advances, offsets and flags.
+    @Test(arguments: families)
+    func tableMatchesHarfBuzzOnSourceCode(family: String) throws {
+        let withTable = TextShaper(matcher: matcher)
+        let withoutTable = TextShaper(matcher: matcher, usesContextFreeGlyphs: false)
+        let lines = try Self.sourceLines()
+        #expect(lines.count > 2_000)
+        var wordsFromTable = 0
+        let request = try FontRequest(family: family, size: 13)
+        let table = try self.table(family)
+        for line in lines {
+            let text = Array(line.utf16)
+            let fast = try withTable.shape(text: text, range: 0 ..< text.count, request: request)
+            let slow = try withoutTable.shape(text: text, range: 0 ..< text.count, request: request)
+            #expect(fast.map(\.glyphs) == slow.map(\.glyphs), "\(family): \(line)")
+            if let table {
+                wordsFromTable += line.split(separator: " ").filter { word in word.utf16.allSatisfy { table[$0] != nil } }.count
+            }
+        }
+        if family.hasPrefix("DejaVu Sans Mono") { #expect(wordsFromTable > 10_000) }
+    }
+
+    /// Random strings of a font's context-free characters, shaped whole with HarfBuzz (no word
+    /// cutting: `!` and `-` and digits next to each other): the same as from the table.
+    @Test(arguments: families)
+    func randomStringsMatchHarfBuzz(family: String) throws {
+        guard let table = try table(family, size: 11.5) else { return }
+        let free = characters(of: table)
+        #expect(!free.isEmpty)
+        let withTable = TextShaper(matcher: matcher)
+        let withoutTable = TextShaper(matcher: matcher, usesContextFreeGlyphs: false)
+        let request = try FontRequest(family: family, size: 11.5)
+        var random = SplitMix64(seed: 0xC0DE)
+        for _ in 0 ..< 300 {
+            let text = Array(String((0 ..< Int.random(in: 1 ... 24, using: &random)).map { _ in free.randomElement(using: &random)! }).utf16)
+            let fast = try withTable.shape(text: text, range: 0 ..< text.count, request: request)
+            let slow = try withoutTable.shape(text: text, range: 0 ..< text.count, request: request)
+            #expect(fast.map(\.glyphs) == slow.map(\.glyphs), "\(family): \(String(decoding: text, as: UTF16.self))")
+        }
+    }
+
+    /// Features and right-to-left runs go to HarfBuzz: a feature may turn on lookups the table
+    /// does not know, and right to left mirrors brackets.
+    @Test func featuresAndRightToLeftAreShapedByHarfBuzz() throws {
+        let shaper = TextShaper(matcher: matcher)
+        let text = Array("(a<b)".utf16)
+        let request = try FontRequest(family: "DejaVu Sans Mono", size: 13)
+        let rtl = try shaper.shape(text: text, range: 0 ..< text.count, request: request, isRightToLeft: true)
+        let ltr = try shaper.shape(text: text, range: 0 ..< text.count, request: request)
+        // Mirrored in RTL: the glyph drawn for "(" is ")"'s glyph.
+        let paren = try #require(ltr.first?.glyphs.first)
+        #expect(rtl.first?.glyphs.last?.cluster == 0)
+        #expect(rtl.first?.glyphs.last?.id != paren.id)
+        let before = shaper.statistics.hits + shaper.statistics.misses
+        _ = try shaper.shape(text: text, range: 0 ..< text.count, request: request, features: [try #require(FontFeature(tag: "zero", value: 1))])
+        #expect(shaper.statistics.hits + shaper.statistics.misses > before, "a word with features went through the cache")
+    }
+
+    /// Garbage and truncated tables: the analysis answers nil (no table, HarfBuzz shapes
+    /// everything) or a set, and never reads out of bounds.
+    @Test func malformedTablesAreRefusedWithoutTrapping() {
+        var random = SplitMix64(seed: 7)
+        let candidates: Set<UInt32> = [3, 10, 68, 300]
+        for length in [0, 1, 9, 10, 16, 64, 512] {
+            for _ in 0 ..< 200 {
+                var bytes = (0 ..< length).map { _ in UInt8.random(in: 0 ... 255, using: &random) }
+                if length >= 10 { bytes[8] = 0; bytes[9] = 10 }  // a lookup list right after the header
+                bytes.withUnsafeBytes { raw in
+                    let reader = OpenTypeLookupStarts.TableReader(bytes: raw)
+                    for table in [OpenTypeLookupStarts.Table.gsub, .gpos] {
+                        if let starts = reader.lookupStarts(index: Int.random(in: 0 ..< 4, using: &random), table: table, among: candidates) {
+                            #expect(starts.isSubset(of: candidates))
+                        }
+                    }
+                    _ = reader.hasFeature("kern")
+                }
+            }
+        }
+        #expect(OpenTypeLookupStarts.TableReader(bytes: UnsafeRawBufferPointer(start: nil, count: 0)).lookupStarts(
+            index: 0, table: .gsub, among: candidates) == nil)
+    }
+
+    static func sourceLines() throws -> [String] {
+        let sources = TestData.packageRoot.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path } ?? []
+        return try files.flatMap { try String(contentsOf: $0, encoding: .utf8).split(separator: "\n").map(String.init) }
+    }
+}
