@@ -143,6 +143,9 @@ struct FaceCoverage {
     let basic: UnsafePointer<UInt64>
     let font: OpaquePointer
 
+    /// U+0000...U+007F, bit c for code point c.
+    var asciiBits: UInt128 { UInt128(basic[1]) << 64 | UInt128(basic[0]) }
+
     @inline(__always)
     func hasGlyph(_ codePoint: UInt32) -> Bool {
         if codePoint < 0x300 {

@@ -14,16 +14,23 @@ struct FontRunPlanner {
     /// Their coverage, for checks without reference counting (`fallbacks` keeps the faces alive).
     private var fallbackCoverage: [FaceCoverage] = []
     private let primaryCoverage: FaceCoverage
+    /// Printable ASCII (U+0020...U+007E) the requested font has, one bit per code point from
+    /// U+0020: most text is made of it, and it is planned a word at a time.
+    private let primaryASCII: UInt128
     private var lastFallback: Int?
     private var hanPreference: HanPreference?
 
-    init(matcher: FontMatcher, units: UnsafeBufferPointer<UInt16>, style: FontStyleKey, primary: FaceSelection, language: String?) {
+    /// `plansASCIIByBlock: false` plans every cluster on its own (to check the block path against).
+    init(matcher: FontMatcher, units: UnsafeBufferPointer<UInt16>, style: FontStyleKey, primary: FaceSelection, language: String?,
+         plansASCIIByBlock: Bool = true) {
         self.matcher = matcher
         self.units = units
         self.style = style
         self.primary = primary
         self.language = language
         self.primaryCoverage = primary.face.coverage
+        let printable: UInt128 = (1 << 95) - 1
+        self.primaryASCII = plansASCIIByBlock ? primaryCoverage.asciiBits >> 0x20 & printable : 0
         self.hanPreference = HanPreference(language: language)
     }
 
@@ -48,6 +55,11 @@ struct FontRunPlanner {
         let end = range.upperBound
         var position = range.lowerBound
         while position < end {
+            if let next = asciiBlockEnd(from: position, end: end) {
+                builder.addSingleUnitClusters(position..<next, isSeparator: units[position] == 0x20, units: units)
+                position = next
+                continue
+            }
             if let next = GraphemeClusters.simpleClusterEnd(at: position, in: units, end: end) {
                 let unit = UInt32(units[position])
                 let face = !GlyphCoverage.needsGlyph(unit) || primaryCoverage.hasGlyph(unit) ? 0 : face(for: position..<next)
@@ -62,6 +74,23 @@ struct FontRunPlanner {
             position = spanEnd
         }
         builder.closeRun(at: end)
+    }
+
+    /// The end of the block from `start` of printable ASCII the requested font has, all spaces or
+    /// all non-spaces, each unit a cluster of its own (the unit after the block does not join
+    /// it); nil when there is no such block.
+    @inline(__always)
+    private func asciiBlockEnd(from start: Int, end: Int) -> Int? {
+        let isSpace = units[start] == 0x20
+        var position = start
+        while position < end {
+            let unit = units[position]
+            guard unit >= 0x20, unit <= 0x7E, (unit == 0x20) == isSpace, primaryASCII & (1 << (unit - 0x20)) != 0 else { break }
+            position += 1
+        }
+        // A combining mark, ZWJ or variation selector after the block belongs to its last unit.
+        if position < end, !GraphemeClusters.isSimple(units[position]) { position -= 1 }
+        return position > start ? position : nil
     }
 
     /// The face index for one cluster. The requested font when it has the cluster; else the
@@ -160,6 +189,29 @@ struct FontRunPlanner {
             if runFace >= 0, end > runStart { runs.append(FontRunPlan(face: runFace, range: runStart..<end, words: runFirstWord..<words.count)) }
             runFirstWord = words.count
             runStart = end
+        }
+
+        /// Adds the clusters of `block`, one unit each, all in the requested font and all
+        /// separators or all not (none a soft break): as many `add` calls would, a word at a time.
+        mutating func addSingleUnitClusters(_ block: Range<Int>, isSeparator: Bool, units: UnsafeBufferPointer<UInt16>) {
+            let startsRun = runFace != 0
+            let continuesWord = !startsRun && isSeparator == wordIsSeparator
+                && !(softBreakPending && block.lowerBound - wordStart >= WordSegmentation.softBreakMinimumLength)
+            guard block.upperBound - (startsRun ? block.lowerBound : runStart) <= TextShaper.maximumRunLength,
+                  block.upperBound - (continuesWord ? wordStart : block.lowerBound) <= WordSegmentation.maximumWordLength
+            else {
+                for position in block { add(position ..< position + 1, face: 0, units: units) }
+                return
+            }
+            if startsRun {
+                closeRun(at: block.lowerBound)
+                runFace = 0
+                wordIsSeparator = isSeparator
+            } else if !continuesWord {
+                closeWord(at: block.lowerBound)
+                wordIsSeparator = isSeparator
+            }
+            softBreakPending = false
         }
 
         @inline(__always)

@@ -68,9 +68,12 @@ struct ShapingPass: ~Copyable {
             itemOffset: Int32(word.range.lowerBound - window.lowerBound), itemLength: Int32(word.range.count))
         let clusterStart = word.clusterStart
         func copy(_ glyphs: UnsafeBufferPointer<ShapedGlyph>) {
-            for var glyph in glyphs {
-                glyph.cluster = clusterStart ?? glyph.cluster + base
-                output.append(glyph)
+            let first = output.count
+            output.append(contentsOf: glyphs)
+            output.withUnsafeMutableBufferPointer { output in
+                for index in first ..< output.count {
+                    output[index].cluster = clusterStart ?? output[index].cluster + base
+                }
             }
         }
         let cacheable = word.range.count <= TextShaper.maximumCachedWordLength
