@@ -2,9 +2,20 @@
 /// belongs to, and its position in points.
 package struct ShapedGlyph: Hashable, Sendable {
     /// The glyph id in the run's font (0 is .notdef).
-    package var id: UInt32
+    package var id: UInt32 {
+        get { UInt32(storedID) }
+        set { storedID = UInt16(truncatingIfNeeded: newValue) }
+    }
     /// HarfBuzz's glyph flags (`HB_GLYPH_FLAG_*`).
-    package var flags: UInt32
+    package var flags: UInt32 {
+        get { UInt32(storedFlags) }
+        set { storedFlags = UInt16(truncatingIfNeeded: newValue) }
+    }
+    // 16 bits each: OpenType glyph ids are 16-bit (numGlyphs is a uint16), and HarfBuzz defines
+    // three flags. With the 32-bit cluster a glyph takes 20 bytes: paragraphs and the word cache
+    // hold one per glyph.
+    private var storedID: UInt16
+    private var storedFlags: UInt16
     /// The UTF-16 offset in the paragraph of the first code unit of this glyph's cluster. Glyphs of
     /// one cluster share it; a cluster of several characters (a ligature, a conjunct) has one
     /// value for all of them.
@@ -12,7 +23,7 @@ package struct ShapedGlyph: Hashable, Sendable {
         get { Int(storedCluster) }
         set { storedCluster = Int32(truncatingIfNeeded: newValue) }
     }
-    // 32 bits: a paragraph is far shorter than 2^31 code units, and a glyph fits in 24 bytes.
+    // 32 bits: a paragraph is far shorter than 2^31 code units.
     private var storedCluster: Int32
     /// How far the pen moves after this glyph, in points (tracking and kerning from attributes are
     /// added by layout, not here; the font's own kerning is included).
@@ -28,8 +39,8 @@ package struct ShapedGlyph: Hashable, Sendable {
     package var isSafeToBreak: Bool { flags & 1 == 0 }
 
     package init(id: UInt32, flags: UInt32, cluster: Int, advance: Float, xOffset: Float, yOffset: Float) {
-        self.id = id
-        self.flags = flags
+        self.storedID = UInt16(truncatingIfNeeded: id)
+        self.storedFlags = UInt16(truncatingIfNeeded: flags)
         self.storedCluster = Int32(truncatingIfNeeded: cluster)
         self.advance = advance
         self.xOffset = xOffset

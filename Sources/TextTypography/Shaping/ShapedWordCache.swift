@@ -36,88 +36,113 @@ struct ShapedWordKey {
 /// previous one is dropped and the current becomes previous; a hit in the previous generation is
 /// copied into the current one. Words in use survive, words not seen for a generation go.
 final class ShapedWordCache: Sendable {
-    private struct Entry {
-        var hash: UInt64
-        var fontID: UInt64
-        var optionsID: UInt64
-        var unitStart: Int32
-        var unitCount: Int32
-        var itemOffset: Int32
-        var itemLength: Int32
-        var glyphStart: Int32
-        var glyphCount: Int32
-    }
-
+    /// One generation: an open-addressing table over records laid end to end in one arena, each
+    /// record its key and its glyphs together, so that a hit reads one place in memory after the
+    /// table (a lookup is bound by cache misses, not by arithmetic).
+    ///
+    /// A record, in 32-bit words: hash (2), font id (2), options id (2), unit count, item offset,
+    /// item length, glyph count, then the code units two to a word, then the glyphs (5 words each).
     private struct Generation {
-        /// Open addressing: each slot holds the entry's hash in its high 32 bits and its index
-        /// plus one in the low 32 (0: empty), so a probe compares hashes without touching the
-        /// entry. Grows by doubling, up to `maximumTableSize`, keeping the load under one half.
-        var slots: [UInt64] = []
-        var entries: [Entry] = []
-        var units: [UInt16] = []
-        var glyphs: [ShapedGlyph] = []
-        var cost: Int { units.count + glyphs.count }
+        static let headerWords = 10
 
-        /// The index in `entries` of `key`, or nil.
+        /// Each slot holds the entry's hash in its high 32 bits and its record's index plus one in
+        /// the low 32 (0: empty), so a probe compares hashes without touching the record. Grows
+        /// by doubling, up to `maximumTableSize`, keeping the load under one half.
+        var slots: [UInt64] = []
+        var arena: [UInt32] = []
+        var count = 0
+        /// Glyphs plus code units held.
+        var cost = 0
+
+        /// The record of `key`, or nil.
         func find(_ key: ShapedWordKey, hash: UInt64) -> Int? {
             guard !slots.isEmpty else { return nil }
             return slots.withUnsafeBufferPointer { slots in
-                let mask = slots.count - 1
-                let tag = hash >> 32
-                var slot = Int(truncatingIfNeeded: hash) & mask
-                while true {
-                    let value = slots[slot]
-                    if value == 0 { return nil }
-                    if value >> 32 == tag {
-                        let index = Int(value & 0xFFFF_FFFF) - 1
-                        let entry = entries[index]
-                        if entry.hash == hash, entry.fontID == key.fontID, entry.optionsID == key.optionsID,
-                           entry.itemOffset == key.itemOffset, entry.itemLength == key.itemLength,
-                           Int(entry.unitCount) == key.text.count, matches(entry, key.text) {
-                            return index
+                arena.withUnsafeBufferPointer { arena in
+                    let mask = slots.count - 1
+                    let tag = hash >> 32
+                    var slot = Int(truncatingIfNeeded: hash) & mask
+                    while true {
+                        let value = slots[slot]
+                        if value == 0 { return nil }
+                        if value >> 32 == tag {
+                            let record = Int(value & 0xFFFF_FFFF) - 1
+                            if Self.matches(arena, record, key, hash) { return record }
                         }
+                        slot = (slot + 1) & mask
                     }
-                    slot = (slot + 1) & mask
                 }
             }
         }
 
-        private func matches(_ entry: Entry, _ text: UnsafeBufferPointer<UInt16>) -> Bool {
-            units.withUnsafeBufferPointer { stored in
-                let start = Int(entry.unitStart)
-                for index in 0 ..< text.count where stored[start + index] != text[index] { return false }
-                return true
+        private static func matches(_ arena: UnsafeBufferPointer<UInt32>, _ record: Int, _ key: ShapedWordKey, _ hash: UInt64) -> Bool {
+            guard arena[record] == UInt32(truncatingIfNeeded: hash), arena[record + 1] == UInt32(truncatingIfNeeded: hash >> 32),
+                  arena[record + 2] == UInt32(truncatingIfNeeded: key.fontID), arena[record + 3] == UInt32(truncatingIfNeeded: key.fontID >> 32),
+                  arena[record + 4] == UInt32(truncatingIfNeeded: key.optionsID), arena[record + 5] == UInt32(truncatingIfNeeded: key.optionsID >> 32),
+                  Int(arena[record + 6]) == key.text.count, arena[record + 7] == UInt32(bitPattern: key.itemOffset),
+                  arena[record + 8] == UInt32(bitPattern: key.itemLength)
+            else { return false }
+            var word = record + headerWords
+            var index = 0
+            let text = key.text
+            while index + 1 < text.count {
+                if arena[word] != UInt32(text[index]) | UInt32(text[index + 1]) << 16 { return false }
+                word += 1
+                index += 2
             }
+            return index == text.count || arena[word] == UInt32(text[index])
         }
 
         mutating func insert(_ key: ShapedWordKey, hash: UInt64, glyphs shaped: UnsafeBufferPointer<ShapedGlyph>, maximumTableSize: Int) {
-            if slots.isEmpty || (entries.count + 1) * 2 > slots.count, slots.count < maximumTableSize {
+            if slots.isEmpty || (count + 1) * 2 > slots.count, slots.count < maximumTableSize {
                 grow(to: max(64, min(maximumTableSize, slots.count * 2)))
             }
-            entries.append(Entry(
-                hash: hash, fontID: key.fontID, optionsID: key.optionsID, unitStart: Int32(units.count),
-                unitCount: Int32(key.text.count), itemOffset: key.itemOffset, itemLength: key.itemLength,
-                glyphStart: Int32(glyphs.count), glyphCount: Int32(shaped.count)))
-            place(hash: hash, index: entries.count - 1)
-            units.append(contentsOf: key.text)
-            glyphs.append(contentsOf: shaped)
+            let record = arena.count
+            arena.append(contentsOf: [
+                UInt32(truncatingIfNeeded: hash), UInt32(truncatingIfNeeded: hash >> 32),
+                UInt32(truncatingIfNeeded: key.fontID), UInt32(truncatingIfNeeded: key.fontID >> 32),
+                UInt32(truncatingIfNeeded: key.optionsID), UInt32(truncatingIfNeeded: key.optionsID >> 32),
+                UInt32(key.text.count), UInt32(bitPattern: key.itemOffset), UInt32(bitPattern: key.itemLength), UInt32(shaped.count),
+            ])
+            var index = 0
+            while index < key.text.count {
+                let high = index + 1 < key.text.count ? UInt32(key.text[index + 1]) << 16 : 0
+                arena.append(UInt32(key.text[index]) | high)
+                index += 2
+            }
+            shaped.withMemoryRebound(to: UInt32.self) { arena.append(contentsOf: $0) }
+            count += 1
+            cost += key.text.count + shaped.count
+            place(hash: hash, record: record)
         }
 
-        private mutating func place(hash: UInt64, index: Int) {
+        private mutating func place(hash: UInt64, record: Int) {
             let mask = slots.count - 1
             var slot = Int(truncatingIfNeeded: hash) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = (hash >> 32) << 32 | UInt64(index + 1)
+            slots[slot] = (hash >> 32) << 32 | UInt64(record + 1)
         }
 
         private mutating func grow(to size: Int) {
             slots = [UInt64](repeating: 0, count: size)
-            for index in entries.indices { place(hash: entries[index].hash, index: index) }
+            var record = 0
+            while record < arena.count {
+                place(hash: UInt64(arena[record]) | UInt64(arena[record + 1]) << 32, record: record)
+                record = Self.end(of: record, in: arena)
+            }
         }
 
-        func glyphs(of index: Int) -> Range<Int> {
-            let entry = entries[index]
-            return Int(entry.glyphStart) ..< Int(entry.glyphStart + entry.glyphCount)
+        private static func end(of record: Int, in arena: [UInt32]) -> Int {
+            record + headerWords + (Int(arena[record + 6]) + 1) / 2 + 5 * Int(arena[record + 9])
+        }
+
+        /// Calls `body` with the glyphs of `record`.
+        func withGlyphs<Result>(of record: Int, _ body: (UnsafeBufferPointer<ShapedGlyph>) -> Result) -> Result {
+            arena.withUnsafeBufferPointer { arena in
+                let start = record + Self.headerWords + (Int(arena[record + 6]) + 1) / 2
+                let words = UnsafeBufferPointer(rebasing: arena[start ..< start + 5 * Int(arena[record + 9])])
+                return words.withMemoryRebound(to: ShapedGlyph.self, body)
+            }
         }
     }
 
@@ -152,20 +177,18 @@ final class ShapedWordCache: Sendable {
     /// returns true; false on a miss. `body` runs under the cache's lock: copy, do not shape.
     func withGlyphs(for key: ShapedWordKey, hash: UInt64, _ body: (UnsafeBufferPointer<ShapedGlyph>) -> Void) -> Bool {
         state.withLock { state in
-            if let index = state.current.find(key, hash: hash) {
+            if let record = state.current.find(key, hash: hash) {
                 state.hits += 1
-                let range = state.current.glyphs(of: index)
-                state.current.glyphs.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+                state.current.withGlyphs(of: record, body)
                 return true
             }
-            guard let index = state.previous.find(key, hash: hash) else {
+            guard let record = state.previous.find(key, hash: hash) else {
                 state.misses += 1
                 return false
             }
             state.hits += 1
             // Still in use: carry it into the current generation.
-            let range = state.previous.glyphs(of: index)
-            let glyphs = Array(state.previous.glyphs[range])
+            let glyphs = state.previous.withGlyphs(of: record) { Array($0) }
             glyphs.withUnsafeBufferPointer { glyphs in
                 body(glyphs)
                 insert(key, hash: hash, glyphs: glyphs, into: &state)
@@ -184,9 +207,9 @@ final class ShapedWordCache: Sendable {
 
     private func insert(_ key: ShapedWordKey, hash: UInt64, glyphs: UnsafeBufferPointer<ShapedGlyph>, into state: inout State) {
         guard key.text.count + glyphs.count <= generationCostLimit else { return }
-        if state.current.entries.count >= generationCapacity
+        if state.current.count >= generationCapacity
             || state.current.cost + key.text.count + glyphs.count > generationCostLimit {
-            state.evictions += state.previous.entries.count
+            state.evictions += state.previous.count
             state.previous = state.current
             state.current = Generation()
         }
@@ -197,7 +220,7 @@ final class ShapedWordCache: Sendable {
         state.withLock { state in
             CacheStatistics(
                 hits: state.hits, misses: state.misses, evictions: state.evictions,
-                count: state.current.entries.count + state.previous.entries.count, capacity: capacity,
+                count: state.current.count + state.previous.count, capacity: capacity,
                 cost: state.current.cost + state.previous.cost, costLimit: costLimit)
         }
     }

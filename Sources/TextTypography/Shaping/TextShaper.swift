@@ -29,7 +29,7 @@ package final class TextShaper: Sendable {
     package let usesContextFreeGlyphs: Bool
 
     /// A shaper with its own word cache of at most `wordCapacity` words and `wordCostLimit` cost
-    /// (glyphs plus code units; a glyph costs 24 bytes, a code unit 2).
+    /// (glyphs plus code units; a glyph costs 20 bytes, a code unit 2).
     package init(matcher: FontMatcher = .shared, wordCapacity: Int = 100_000, wordCostLimit: Int = 4_000_000,
                  usesContextFreeGlyphs: Bool = true) {
         self.matcher = matcher
