@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestFixtures
 @testable import TextTypography
 
 /// The shaper's grapheme segmentation (fast paths for simple code units, Swift's `Character`
@@ -29,6 +30,18 @@ import Testing
         }
         for text in ["a\r\nb", "\r\n\r\n", "é\u{301}x", "ab\u{300}", "中\u{3099}の", "क्ष", "👨‍👩‍👧‍👦🇦🇩", "ก่า", "ש\u{5B8}ל"] {
             #expect(clusters(Array(text.utf16)) == swiftBoundaries(text), "\(text.unicodeScalars.map(\.value))")
+        }
+    }
+
+    /// Random code units, lone surrogates included (each decodes to one U+FFFD, so offsets agree
+    /// with the decoded string's).
+    @Test func randomCodeUnitsSegmentLikeSwift() {
+        let pool: [UInt16] = [0x61, 0x20, 0x0D, 0x0A, 0x301, 0x200D, 0xFE0F, 0x915, 0x94D, 0x937, 0xE01, 0xE48, 0x1100, 0x1161,
+                              0xAC00, 0xD83C, 0xDDE6, 0xD83D, 0xDC4D, 0xDFFD, 0xD800, 0xDC00, 0x5D0, 0x644, 0x627, 0x4E2D]
+        var random = SplitMix64(seed: 99)
+        for _ in 0 ..< 3_000 {
+            let units = (0 ..< Int.random(in: 1 ... 16, using: &random)).map { _ in pool.randomElement(using: &random)! }
+            #expect(clusters(units) == swiftBoundaries(String(decoding: units, as: UTF16.self)), "\(units)")
         }
     }
 

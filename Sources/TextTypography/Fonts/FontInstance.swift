@@ -28,8 +28,19 @@ final class FontInstance: @unchecked Sendable {
     /// The glyph and advance (points) of U+0020, if the font has it: a run of plain spaces is
     /// placed from these without a call into HarfBuzz.
     let space: (glyph: UInt32, advance: Float)?
-    /// The printable ASCII characters that shape alone in this font, or nil when none do.
-    let contextFreeGlyphs: ContextFreeGlyphs?
+    /// The printable ASCII characters that shape alone in this font, or nil when none do; worked
+    /// out when first asked (fallback fonts seldom shape ASCII, and need not pay for it).
+    var contextFreeGlyphs: ContextFreeGlyphs? {
+        contextFreeAnswer.withLock { answer in
+            if let answer { return answer }
+            let found = face.contextFreeCodePoints.map {
+                ContextFreeGlyphs(font: hbFont, codePoints: $0, unitsPerPoint: Self.unitsPerPoint)
+            }
+            answer = .some(found)
+            return found
+        }
+    }
+    private let contextFreeAnswer = Mutex<ContextFreeGlyphs??>(nil)
 
     init(face: FontFace, size: Double, syntheticBold: Bool, syntheticItalic: Bool) {
         let hbFont = hb_font_create(face.hbFace)!
@@ -63,9 +74,6 @@ final class FontInstance: @unchecked Sendable {
             self.space = (spaceGlyph, Float(advance) / Float(Self.unitsPerPoint))
         } else {
             self.space = nil
-        }
-        self.contextFreeGlyphs = face.contextFreeCodePoints.map {
-            ContextFreeGlyphs(font: hbFont, codePoints: $0, unitsPerPoint: Self.unitsPerPoint)
         }
         self.id = Self.nextID.add(1, ordering: .relaxed).oldValue
         self.face = face

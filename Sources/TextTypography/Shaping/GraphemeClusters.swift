@@ -51,16 +51,30 @@ package enum GraphemeClusters {
         return spanEnd
     }
 
-    /// Calls `body` with the range of each cluster of `text[span]`, segmented by Swift.
+    /// Calls `body` with the range of each cluster of `text[span]`, segmented by Swift's own
+    /// `Character` rules (the standard library's recognizer, fed scalar by scalar: no String is
+    /// made). A lone surrogate counts as U+FFFD, one code unit, as decoding would make it.
     static func forEachInComplexSpan(_ span: Range<Int>, in text: UnsafeBufferPointer<UInt16>, _ body: (Range<Int>) -> Void) {
-        // Decoding replaces a lone surrogate by U+FFFD, also one code unit: offsets agree.
-        let string = String(decoding: UnsafeBufferPointer(rebasing: text[span]), as: UTF16.self)
-        var start = span.lowerBound
-        for character in string {
-            let length = character.utf16.count
-            body(start..<(start + length))
-            start += length
+        var recognizer = Unicode._CharacterRecognizer()
+        var clusterStart = span.lowerBound
+        var index = span.lowerBound
+        while index < span.upperBound {
+            let unit = text[index]
+            let scalar: Unicode.Scalar
+            var length = 1
+            if UTF16.isLeadSurrogate(unit), index + 1 < span.upperBound, UTF16.isTrailSurrogate(text[index + 1]) {
+                scalar = Unicode.Scalar((UInt32(unit) - 0xD800) << 10 + (UInt32(text[index + 1]) - 0xDC00) + 0x10000)!
+                length = 2
+            } else {
+                scalar = Unicode.Scalar(unit) ?? "\u{FFFD}"
+            }
+            if recognizer.hasBreak(before: scalar), index > clusterStart {
+                body(clusterStart ..< index)
+                clusterStart = index
+            }
+            index += length
         }
+        if clusterStart < span.upperBound { body(clusterStart ..< span.upperBound) }
     }
 
     /// Calls `body` with the range of each cluster of `text[range]`, in order. The text before

@@ -32,14 +32,30 @@ struct ShapingPass: ~Copyable {
     /// Appends the glyphs of `words` to `output`: cached or shaped now, placed at their offsets, in
     /// visual order (a right-to-left run lists its last word first).
     func shape(_ words: ArraySlice<FontRunPlan.Word>, with instance: FontInstance, into output: inout [ShapedGlyph]) {
+        var table = ContextFreeTable(isUsed: usesContextFreeGlyphs)
         if isRightToLeft {
-            for word in words.reversed() { append(word, with: instance, into: &output) }
+            for word in words.reversed() { append(word, with: instance, table: &table, into: &output) }
         } else {
-            for word in words { append(word, with: instance, into: &output) }
+            for word in words { append(word, with: instance, table: &table, into: &output) }
         }
     }
 
-    private func append(_ word: FontRunPlan.Word, with instance: FontInstance, into output: inout [ShapedGlyph]) {
+    /// The font's context-free table, asked for once per run and only when a word could use it.
+    private struct ContextFreeTable {
+        var isUsed: Bool
+        var fetched: ContextFreeGlyphs??
+
+        init(isUsed: Bool) { self.isUsed = isUsed }
+
+        mutating func get(_ instance: FontInstance) -> ContextFreeGlyphs? {
+            if let fetched { return fetched }
+            let table = instance.contextFreeGlyphs
+            fetched = .some(table)
+            return table
+        }
+    }
+
+    private func append(_ word: FontRunPlan.Word, with instance: FontInstance, table: inout ContextFreeTable, into output: inout [ShapedGlyph]) {
         let base = word.range.lowerBound
         if word.isSeparator, hbFeatures.isEmpty, let space = instance.space, units[word.range].allSatisfy({ $0 == 0x20 }) {
             // Plain spaces: the font's space glyph, no lookup and no shaping. (Kerning against a
@@ -52,8 +68,8 @@ struct ShapingPass: ~Copyable {
             }
             return
         }
-        if usesContextFreeGlyphs, word.clusterStart == nil, let table = instance.contextFreeGlyphs,
-           table.coversAll(UnsafeBufferPointer(rebasing: units[word.range])) {
+        if table.isUsed, word.clusterStart == nil, !word.isSeparator, units[word.range.lowerBound] < 0x80,
+           let table = table.get(instance), table.coversAll(UnsafeBufferPointer(rebasing: units[word.range])) {
             // Every character shapes alone (HarfBuzz sees only the word's own glyphs; its context
             // matters for joining scripts, never for these): the table's glyphs, one per unit.
             for offset in word.range {
