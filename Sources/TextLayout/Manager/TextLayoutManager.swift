@@ -304,7 +304,7 @@ public final class TextLayoutManager: TextContentObserving {
             }
             let y = index == 0 ? 0 : entries[index - 1].fragment?.layoutFragmentFrame.maxY ?? 0
             var entry = entries[index]
-            entry.fragment = fragment(for: paragraph, entry: &entry, at: y, layout: layout)
+            entry.fragment = fragment(for: paragraph, entry: &entry, at: y, isLast: index == entries.count - 1, layout: layout)
             entries[index] = entry
             settledCount += 1
             return true
@@ -327,13 +327,14 @@ public final class TextLayoutManager: TextContentObserving {
         }
     }
 
-    private func fragment(for paragraph: TextParagraph, entry: inout Entry, at y: CGFloat, layout: ParagraphLayout) -> TextLayoutFragment {
+    private func fragment(for paragraph: TextParagraph, entry: inout Entry, at y: CGFloat, isLast: Bool, layout: ParagraphLayout) -> TextLayoutFragment {
         if !entry.needsLayout, let fragment = entry.fragment {
             if fragment.layoutFragmentFrame.minY == y, fragment.rangeInElement == paragraph.elementRange { return fragment }
             return fragment.relocated(to: y, textElement: paragraph)
         }
         entry.needsLayout = false
-        let extra = needsExtraLineFragment(paragraph)
+        // Only the last paragraph can end the document (asking costs location arithmetic).
+        let extra = isLast && needsExtraLineFragment(paragraph)
         do throws(TextLayoutError) {
             let shaped: ShapedParagraph
             if let kept = entry.shaped {
