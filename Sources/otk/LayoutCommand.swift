@@ -65,6 +65,20 @@ struct LayoutCommand: ParsableCommand {
             let rawSeconds = (clock.now - shapeStart).seconds
             report.append(("rawHarfBuzzShapingSeconds", String(format: "%.6f", rawSeconds)))
             report.append(("ratioToRawShaping", String(format: "%.3f", layoutSeconds / rawSeconds)))
+
+            // The same runs in the fonts layout chose (fonts loaded before the clock starts):
+            // the fairer reference when one font lacks some scripts' glyphs.
+            var runs: [RunShapingBaseline.Paragraph] = []
+            manager.enumerateTextLayoutFragments(from: nil) { fragment in
+                if let paragraph = fragment.shapingRuns { runs.append(paragraph) }
+                return true
+            }
+            let runShaper = try RunShapingBaseline(paragraphs: runs)
+            let runStart = clock.now
+            runShaper.shape()
+            let runSeconds = (clock.now - runStart).seconds
+            report.append(("rawHarfBuzzInLayoutFontsSeconds", String(format: "%.6f", runSeconds)))
+            report.append(("ratioToRawShapingInLayoutFonts", String(format: "%.3f", layoutSeconds / runSeconds)))
         }
         printJSONReport(report)
     }

@@ -92,6 +92,7 @@ struct Otk {
         #expect((json["lines"] as? Int).map { $0 > 4 } == true)
         #expect((json["height"] as? Double).map { $0 > 0 } == true)
         #expect(json["rawHarfBuzzShapingSeconds"] as? Double != nil)
+        #expect((json["rawHarfBuzzInLayoutFontsSeconds"] as? Double).map { $0 > 0 } == true)
     }
 
     @Test func aBadFontArgumentIsAnError() throws {

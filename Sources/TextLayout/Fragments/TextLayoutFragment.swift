@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TextContent
+import TextTypography
 
 /// One laid-out paragraph: TextKit's `NSTextLayoutFragment`. Immutable; to change one, lay the
 /// paragraph out again. Open so an app can supply its own kind (e.g. one that draws a bubble).
@@ -74,6 +75,15 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
         case .objects(let objects): return objects.count
         case .layout(let records, _): return records.count
         }
+    }
+
+    /// The paragraph's text and the runs its shaping used (one font, one direction each), for
+    /// benchmarks that shape the same runs with raw HarfBuzz; nil for a fragment given its lines.
+    package var shapingRuns: RunShapingBaseline.Paragraph? {
+        guard case .layout(_, let shaped) = lines else { return nil }
+        return RunShapingBaseline.Paragraph(
+            units: shaped.content.units,
+            runs: shaped.pieces.map { RunShapingBaseline.Run(range: $0.range, font: $0.font, isRightToLeft: $0.isRightToLeft) })
     }
 
     /// A fragment; without `renderingSurfaceBounds`, it is worked out from the lines' ink.
