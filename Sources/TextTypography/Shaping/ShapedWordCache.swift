@@ -173,28 +173,36 @@ final class ShapedWordCache: Sendable {
         tableSize = size
     }
 
-    /// Calls `body` with the cached glyphs of `key` (clusters relative to the word's start) and
-    /// returns true; false on a miss. `body` runs under the cache's lock: copy, do not shape.
-    func withGlyphs(for key: ShapedWordKey, hash: UInt64, _ body: (UnsafeBufferPointer<ShapedGlyph>) -> Void) -> Bool {
+    /// Looks a word up: calls its third argument with the cached glyphs of the key (clusters
+    /// relative to the word's start) and returns true, or returns false on a miss.
+    typealias LookUp = (ShapedWordKey, UInt64, (UnsafeBufferPointer<ShapedGlyph>) -> Void) -> Bool
+
+    /// Calls `body` with a look-up that works under one hold of the cache's lock, for the words
+    /// of a run one after another. `body` runs under the lock: copy, do not shape.
+    func withLookups<Result>(_ body: (LookUp) -> Result) -> Result {
         state.withLock { state in
-            if let record = state.current.find(key, hash: hash) {
-                state.hits += 1
-                state.current.withGlyphs(of: record, body)
-                return true
-            }
-            guard let record = state.previous.find(key, hash: hash) else {
-                state.misses += 1
-                return false
-            }
+            body { key, hash, copy in self.lookUp(key, hash: hash, copy, in: &state) }
+        }
+    }
+
+    private func lookUp(_ key: ShapedWordKey, hash: UInt64, _ body: (UnsafeBufferPointer<ShapedGlyph>) -> Void, in state: inout State) -> Bool {
+        if let record = state.current.find(key, hash: hash) {
             state.hits += 1
-            // Still in use: carry it into the current generation.
-            let glyphs = state.previous.withGlyphs(of: record) { Array($0) }
-            glyphs.withUnsafeBufferPointer { glyphs in
-                body(glyphs)
-                insert(key, hash: hash, glyphs: glyphs, into: &state)
-            }
+            state.current.withGlyphs(of: record, body)
             return true
         }
+        guard let record = state.previous.find(key, hash: hash) else {
+            state.misses += 1
+            return false
+        }
+        state.hits += 1
+        // Still in use: carry it into the current generation.
+        let glyphs = state.previous.withGlyphs(of: record) { Array($0) }
+        glyphs.withUnsafeBufferPointer { glyphs in
+            body(glyphs)
+            insert(key, hash: hash, glyphs: glyphs, into: &state)
+        }
+        return true
     }
 
     /// Stores the glyphs of `key`. A word whose cost alone passes a generation's limit is not stored.

@@ -33,10 +33,34 @@ struct ShapingPass: ~Copyable {
     /// visual order (a right-to-left run lists its last word first).
     func shape(_ words: ArraySlice<FontRunPlan.Word>, with instance: FontInstance, into output: inout [ShapedGlyph]) {
         var table = ContextFreeTable(isUsed: usesContextFreeGlyphs)
-        if isRightToLeft {
-            for word in words.reversed() { append(word, with: instance, table: &table, into: &output) }
-        } else {
-            for word in words { append(word, with: instance, table: &table, into: &output) }
+        let count = words.count
+        func word(at position: Int) -> FontRunPlan.Word {
+            isRightToLeft ? words[words.endIndex - 1 - position] : words[words.startIndex + position]
+        }
+        var position = 0
+        while position < count {
+            // Words are placed under one hold of the cache's lock until one must be shaped; that
+            // one is shaped outside it (other threads may be looking words up meanwhile).
+            let miss = cache.withLookups { lookUp -> (ShapedWordKey, UInt64)? in
+                while position < count {
+                    if case .needsShaping(let key, let hash) = place(word(at: position), with: instance, table: &table, lookUp: lookUp, into: &output) {
+                        return (key, hash)
+                    }
+                    position += 1
+                }
+                return nil
+            }
+            guard let (key, hash) = miss else { break }
+            let word = word(at: position)
+            var shaped: [ShapedGlyph] = []
+            swap(&shaped, &scratch.wordGlyphs)
+            harfBuzzShape(key, with: instance, into: &shaped)
+            shaped.withUnsafeBufferPointer { glyphs in
+                if word.range.count <= TextShaper.maximumCachedWordLength { cache.insert(key, hash: hash, glyphs: glyphs) }
+                append(glyphs, of: word, into: &output)
+            }
+            swap(&shaped, &scratch.wordGlyphs)
+            position += 1
         }
     }
 
@@ -55,7 +79,17 @@ struct ShapingPass: ~Copyable {
         }
     }
 
-    private func append(_ word: FontRunPlan.Word, with instance: FontInstance, table: inout ContextFreeTable, into output: inout [ShapedGlyph]) {
+    private enum Placement {
+        case placed
+        case needsShaping(ShapedWordKey, hash: UInt64)
+    }
+
+    /// Appends the glyphs of `word` without shaping: spaces, context-free characters, or a word
+    /// `lookUp` finds in the cache. Otherwise the key it must be shaped and cached under.
+    private func place(
+        _ word: FontRunPlan.Word, with instance: FontInstance, table: inout ContextFreeTable, lookUp: ShapedWordCache.LookUp,
+        into output: inout [ShapedGlyph]
+    ) -> Placement {
         let base = word.range.lowerBound
         if word.isSeparator, hbFeatures.isEmpty, let space = instance.space, units[word.range].allSatisfy({ $0 == 0x20 }) {
             // Plain spaces: the font's space glyph, no lookup and no shaping. (Kerning against a
@@ -66,7 +100,7 @@ struct ShapingPass: ~Copyable {
                     id: space.glyph, flags: 0, cluster: base + (isRightToLeft ? count - 1 - index : index),
                     advance: space.advance, xOffset: 0, yOffset: 0))
             }
-            return
+            return .placed
         }
         if table.isUsed, word.clusterStart == nil, !word.isSeparator, units[word.range.lowerBound] < 0x80,
            let table = table.get(instance), table.coversAll(UnsafeBufferPointer(rebasing: units[word.range])) {
@@ -76,32 +110,29 @@ struct ShapingPass: ~Copyable {
                 let entry = table[units[offset]]!
                 output.append(ShapedGlyph(id: entry.glyph, flags: 0, cluster: offset, advance: entry.advance, xOffset: 0, yOffset: 0))
             }
-            return
+            return .placed
         }
         let window = word.isSeparator ? word.range : WordSegmentation.contextWindow(around: word.range, in: units)
         let key = ShapedWordKey(
             fontID: instance.id, optionsID: optionsID, text: UnsafeBufferPointer(rebasing: units[window]),
             itemOffset: Int32(word.range.lowerBound - window.lowerBound), itemLength: Int32(word.range.count))
-        let clusterStart = word.clusterStart
-        func copy(_ glyphs: UnsafeBufferPointer<ShapedGlyph>) {
-            let first = output.count
-            output.append(contentsOf: glyphs)
-            output.withUnsafeMutableBufferPointer { output in
-                for index in first ..< output.count {
-                    output[index].cluster = clusterStart ?? output[index].cluster + base
-                }
-            }
-        }
-        let cacheable = word.range.count <= TextShaper.maximumCachedWordLength
         let hash = key.hash
-        if cacheable, cache.withGlyphs(for: key, hash: hash, copy) { return }
-        var shaped: [ShapedGlyph] = []
-        swap(&shaped, &scratch.wordGlyphs)
-        defer { swap(&shaped, &scratch.wordGlyphs) }
-        harfBuzzShape(key, with: instance, into: &shaped)
-        shaped.withUnsafeBufferPointer { glyphs in
-            if cacheable { cache.insert(key, hash: hash, glyphs: glyphs) }
-            copy(glyphs)
+        if word.range.count <= TextShaper.maximumCachedWordLength, lookUp(key, hash, { append($0, of: word, into: &output) }) {
+            return .placed
+        }
+        return .needsShaping(key, hash: hash)
+    }
+
+    /// Appends a word's glyphs (clusters relative to the word) at the word's offsets.
+    private func append(_ glyphs: UnsafeBufferPointer<ShapedGlyph>, of word: FontRunPlan.Word, into output: inout [ShapedGlyph]) {
+        let base = word.range.lowerBound
+        let clusterStart = word.clusterStart
+        let first = output.count
+        output.append(contentsOf: glyphs)
+        output.withUnsafeMutableBufferPointer { output in
+            for index in first ..< output.count {
+                output[index].cluster = clusterStart ?? output[index].cluster + base
+            }
         }
     }
 
