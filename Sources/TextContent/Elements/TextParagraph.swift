@@ -9,6 +9,9 @@ public struct TextParagraph: TextElement {
     private enum Content: Sendable {
         case attributed(AttributedString)
         case plain(String)
+        /// Bytes of the file the document was opened from (valid UTF-8): no String is made
+        /// until one is asked for, and layout reads the bytes themselves.
+        case source(SourceText, start: Int, count: Int)
     }
 
     private let content: Content
@@ -19,47 +22,100 @@ public struct TextParagraph: TextElement {
         switch content {
         case .attributed(let text): return text
         case .plain(let text): return AttributedString(text)
+        case .source(let source, let start, let count): return AttributedString(source.string(start, count))
         }
     }
 
     /// The paragraph's text when it has no attributes at all (nil otherwise): what layout reads
     /// to skip attribute handling.
     public var plainText: String? {
-        if case .plain(let text) = content { return text }
-        return nil
+        switch content {
+        case .attributed: return nil
+        case .plain(let text): return text
+        case .source(let source, let start, let count): return source.string(start, count)
+        }
+    }
+
+    /// Calls `body` with the UTF-8 of a paragraph without attributes (nil for one with them):
+    /// layout's way to read plain text without making a String.
+    package func withPlainUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
+        switch content {
+        case .attributed: return nil
+        case .plain(var text): return try text.withUTF8(body)
+        case .source(let source, let start, let count): return try body(source.slice(start, count))
+        }
     }
     /// Where the paragraph is in its document, separator included; nil for one not placed in a document.
-    public let elementRange: TextRange?
+    public var elementRange: TextRange? {
+        switch placement {
+        case .unplaced: return nil
+        case .offsets(let document, let start, _, let end): return Self.range(document, start, end)
+        }
+    }
     /// The element range without the separator.
-    public let paragraphContentRange: TextRange?
+    public var paragraphContentRange: TextRange? {
+        switch placement {
+        case .unplaced: return nil
+        case .offsets(let document, let start, let contentEnd, _): return Self.range(document, start, contentEnd)
+        }
+    }
     /// The separator's range (empty when the paragraph has none).
-    public let paragraphSeparatorRange: TextRange?
+    public var paragraphSeparatorRange: TextRange? {
+        switch placement {
+        case .unplaced: return nil
+        case .offsets(let document, _, let contentEnd, let end): return Self.range(document, contentEnd, end)
+        }
+    }
+
+    /// Where a paragraph is, as offsets in a content storage's document: a few integers to copy,
+    /// where three ranges of locations would be six existentials.
+    private enum Placement: Sendable {
+        case unplaced
+        case offsets(document: UInt64, start: Int, contentEnd: Int, end: Int)
+    }
+
+    private let placement: Placement
+
+    /// The UTF-16 offsets of the paragraph in its document (separator included, and without
+    /// it), or nil for one not placed: layout's way to place it without location arithmetic.
+    package var elementOffsets: (start: Int, contentEnd: Int, end: Int)? {
+        guard case .offsets(_, let start, let contentEnd, let end) = placement else { return nil }
+        return (start, contentEnd, end)
+    }
+
+    private static func range(_ document: UInt64, _ start: Int, _ end: Int) -> TextRange {
+        TextRange(orderedLocation: TextContentLocation(offset: start, documentIdentifier: document),
+                  end: TextContentLocation(offset: end, documentIdentifier: document))
+    }
 
     /// A paragraph not (yet) placed in a document, e.g. one a delegate substitutes for display.
     public init(attributedString: AttributedString) {
         self.content = .attributed(attributedString)
-        self.elementRange = nil
-        self.paragraphContentRange = nil
-        self.paragraphSeparatorRange = nil
+        self.placement = .unplaced
     }
 
-    package init(attributedString: AttributedString, elementRange: TextRange, contentEnd: any TextLocation) {
-        self.init(content: .attributed(attributedString), elementRange: elementRange, contentEnd: contentEnd)
+    /// A paragraph of `document` at UTF-16 offsets `start ..< end`, its separator from `contentEnd`.
+    package init(attributedString: AttributedString, document: UInt64, start: Int, contentEnd: Int, end: Int) {
+        self.init(content: .attributed(attributedString), placement: .offsets(document: document, start: start, contentEnd: contentEnd, end: end))
     }
 
-    package init(plainText: String, elementRange: TextRange, contentEnd: any TextLocation) {
-        self.init(content: .plain(plainText), elementRange: elementRange, contentEnd: contentEnd)
+    package init(plainText: String, document: UInt64, start: Int, contentEnd: Int, end: Int) {
+        self.init(content: .plain(plainText), placement: .offsets(document: document, start: start, contentEnd: contentEnd, end: end))
     }
 
-    private init(content: Content, elementRange: TextRange, contentEnd: any TextLocation) {
+    /// A paragraph of plain text read from `source`'s bytes `byteStart ..< byteStart + byteCount`.
+    init(source: SourceText, byteStart: Int, byteCount: Int, document: UInt64, start: Int, contentEnd: Int, end: Int) {
+        self.init(content: .source(source, start: byteStart, count: byteCount),
+                  placement: .offsets(document: document, start: start, contentEnd: contentEnd, end: end))
+    }
+
+    private init(content: Content, placement: Placement) {
         self.content = content
-        self.elementRange = elementRange
-        self.paragraphContentRange = TextRange(location: elementRange.location, end: contentEnd)
-        self.paragraphSeparatorRange = TextRange(location: contentEnd, end: elementRange.endLocation)
+        self.placement = placement
     }
 
-    /// A copy placed at `elementRange` (used when a delegate substitutes a display paragraph).
-    package func placed(at elementRange: TextRange, contentEnd: any TextLocation) -> TextParagraph {
-        TextParagraph(content: content, elementRange: elementRange, contentEnd: contentEnd)
+    /// A copy placed at `start ..< end` of `document` (used when a delegate substitutes a display paragraph).
+    package func placed(document: UInt64, start: Int, contentEnd: Int, end: Int) -> TextParagraph {
+        TextParagraph(content: content, placement: .offsets(document: document, start: start, contentEnd: contentEnd, end: end))
     }
 }

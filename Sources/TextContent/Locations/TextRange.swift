@@ -21,6 +21,13 @@ public struct TextRange: Sendable, Equatable, CustomStringConvertible {
         self.endLocation = end
     }
 
+    /// A range whose ends the caller knows are in order (a storage's own paragraphs): the
+    /// comparison, a dynamic cast of each end, is skipped.
+    package init(orderedLocation location: any TextLocation, end: any TextLocation) {
+        self.location = location
+        self.endLocation = end
+    }
+
     /// An empty range at `location`.
     public init(location: any TextLocation) {
         self.location = location

@@ -3,7 +3,10 @@ import Foundation
 /// The bytes a document was opened with: one allocation, never changed, sliced by `.plain`
 /// paragraphs. Reading a file straight into it (instead of Data, then String) keeps the peak
 /// memory of opening close to one byte per byte of text.
-final class SourceText {
+///
+/// Sendable because it is written only while a document is being opened; after that its bytes
+/// never change, and paragraphs handed to other threads read slices of them.
+final class SourceText: @unchecked Sendable {
     let bytes: UnsafeMutableBufferPointer<UInt8>
 
     init(count: Int) {
@@ -26,6 +29,11 @@ final class SourceText {
     private(set) var count = 0
 
     var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[0 ..< count]) }
+
+    /// Bytes `start ..< start + length`.
+    func slice(_ start: Int, _ length: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[start ..< start + length])
+    }
 
     /// Bytes `start ..< start + length` as a string.
     func string(_ start: Int, _ length: Int) -> String {

@@ -102,23 +102,22 @@ extension TextContentStorage {
 
     /// The element for a paragraph position, as the delegate wants it shown.
     func paragraph(at position: ParagraphPosition) -> TextParagraph {
-        let range = TextRange(location: makeLocation(position.start), end: makeLocation(position.end))!
-        let contentEnd = makeLocation(position.contentEnd)
+        let (document, start, contentEnd, end) = (documentIdentifier, position.start, position.contentEnd, position.end)
         if let delegate = delegate as? any TextContentStorageDelegate,
            let substitute = delegate.textContentStorage(self, textParagraphWith: NSRange(location: position.start, length: position.entry.utf16Length)) {
             let length = substitute.attributedString.utf16.count
             if length == position.entry.utf16Length {
-                return substitute.placed(at: range, contentEnd: contentEnd)
+                return substitute.placed(document: document, start: start, contentEnd: contentEnd, end: end)
             }
             lastDelegateError = .substitutedParagraphLengthMismatch(expected: position.entry.utf16Length, actual: length)
         }
         switch position.entry.content {
-        case .plain(let start, let count):
-            return TextParagraph(plainText: plainText(start, count), elementRange: range, contentEnd: contentEnd)
+        case .plain(let byteStart, let byteCount):
+            return TextParagraph(source: source, byteStart: byteStart, byteCount: byteCount, document: document, start: start, contentEnd: contentEnd, end: end)
         case .string(let text):
-            return TextParagraph(plainText: text, elementRange: range, contentEnd: contentEnd)
+            return TextParagraph(plainText: text, document: document, start: start, contentEnd: contentEnd, end: end)
         case .attributed(let text):
-            return TextParagraph(attributedString: text, elementRange: range, contentEnd: contentEnd)
+            return TextParagraph(attributedString: text, document: document, start: start, contentEnd: contentEnd, end: end)
         }
     }
 }

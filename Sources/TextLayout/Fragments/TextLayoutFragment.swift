@@ -17,7 +17,7 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     /// The paragraph laid out.
     public let textElement: TextParagraph
     /// Where the fragment is in the document.
-    public let rangeInElement: TextRange?
+    public var rangeInElement: TextRange? { textElement.elementRange }
     /// The fragment's rectangle in container coordinates; fragments tile the container.
     public let layoutFragmentFrame: CGRect
     /// Where the fragment draws, relative to `layoutFragmentFrame`'s origin: the frame, grown
@@ -46,7 +46,8 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
         case .objects(let objects):
             return objects
         case .layout(let records, let shaped):
-            return lineObjects.objects.withLock { cached in
+            if let original { return original.textLineFragments }
+            return lineObjects.withLock { cached in
                 if let cached { return cached }
                 let objects = records.map { TextLineFragment(paragraph: textElement, layout: $0, shaped: shaped) }
                 cached = objects
@@ -59,15 +60,14 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     /// The lines as given, or as laid out (objects made on demand).
     private enum Lines: Sendable {
         case objects([TextLineFragment])
-        case layout([LineLayout], ShapedParagraph)
+        case layout(LineLayouts, ShapedParagraph)
     }
     private let lines: Lines
-    /// Shared by the fragment and its relocated copies: a line's coordinates are relative to its
-    /// fragment, so moving the fragment keeps its line objects.
-    private final class LineObjects: Sendable {
-        let objects = Mutex<[TextLineFragment]?>(nil)
-    }
-    private let lineObjects: LineObjects
+    /// The line objects of laid-out lines, once asked for.
+    private let lineObjects = Mutex<[TextLineFragment]?>(nil)
+    /// For a relocated copy, the fragment laid out: a line's coordinates are relative to its
+    /// fragment, so the copy shows the original's line objects.
+    private let original: TextLayoutFragment?
 
     /// How many lines the fragment has, without making line objects.
     package var lineCount: Int {
@@ -92,27 +92,25 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
         textLineFragments: [TextLineFragment], state: State = .layoutAvailable
     ) {
         self.textElement = textElement
-        self.rangeInElement = textElement.elementRange
         self.layoutFragmentFrame = layoutFragmentFrame
         self.suppliedSurfaceBounds = renderingSurfaceBounds
         self.lines = .objects(textLineFragments)
-        self.lineObjects = LineObjects()
+        self.original = nil
         self.state = state
     }
 
     /// A fragment laid out by the engine: its lines are kept as values.
-    convenience init(textElement: TextParagraph, layoutFragmentFrame: CGRect, renderingSurfaceBounds: CGRect?, lines: [LineLayout], shaped: ShapedParagraph) {
+    convenience init(textElement: TextParagraph, layoutFragmentFrame: CGRect, renderingSurfaceBounds: CGRect?, lines: LineLayouts, shaped: ShapedParagraph) {
         self.init(textElement: textElement, layoutFragmentFrame: layoutFragmentFrame, renderingSurfaceBounds: renderingSurfaceBounds,
-                  lines: .layout(lines, shaped), lineObjects: LineObjects())
+                  lines: .layout(lines, shaped), original: nil)
     }
 
-    private init(textElement: TextParagraph, layoutFragmentFrame: CGRect, renderingSurfaceBounds: CGRect?, lines: Lines, lineObjects: LineObjects) {
+    private init(textElement: TextParagraph, layoutFragmentFrame: CGRect, renderingSurfaceBounds: CGRect?, lines: Lines, original: TextLayoutFragment?) {
         self.textElement = textElement
-        self.rangeInElement = textElement.elementRange
         self.layoutFragmentFrame = layoutFragmentFrame
         self.suppliedSurfaceBounds = renderingSurfaceBounds
         self.lines = lines
-        self.lineObjects = lineObjects
+        self.original = original
         self.state = .layoutAvailable
     }
 
@@ -129,7 +127,8 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
                 textLineFragments: objects, state: state)
         case .layout:
             return TextLayoutFragment(
-                textElement: textElement, layoutFragmentFrame: frame, renderingSurfaceBounds: surface, lines: lines, lineObjects: lineObjects)
+                textElement: textElement, layoutFragmentFrame: frame, renderingSurfaceBounds: surface, lines: lines,
+                original: original ?? self)
         }
     }
 

@@ -329,7 +329,7 @@ public final class TextLayoutManager: TextContentObserving {
 
     private func fragment(for paragraph: TextParagraph, entry: inout Entry, at y: CGFloat, isLast: Bool, layout: ParagraphLayout) -> TextLayoutFragment {
         if !entry.needsLayout, let fragment = entry.fragment {
-            if fragment.layoutFragmentFrame.minY == y, fragment.rangeInElement == paragraph.elementRange { return fragment }
+            if fragment.layoutFragmentFrame.minY == y, Self.samePlace(fragment.textElement, paragraph) { return fragment }
             return fragment.relocated(to: y, textElement: paragraph)
         }
         entry.needsLayout = false
@@ -352,6 +352,14 @@ public final class TextLayoutManager: TextContentObserving {
             return TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: CGRect(x: 0, y: y, width: 0, height: 0),
                                       renderingSurfaceBounds: .zero, textLineFragments: [], state: .none)
         }
+    }
+
+    /// Whether two elements of the paragraph lie at the same place in the document.
+    private static func samePlace(_ old: TextParagraph, _ new: TextParagraph) -> Bool {
+        if let oldOffsets = old.elementOffsets, let newOffsets = new.elementOffsets {
+            return oldOffsets == newOffsets
+        }
+        return old.elementRange == new.elementRange
     }
 
     /// Whether `paragraph` is the last and ends with a separator: it then gets an empty line after it.

@@ -13,6 +13,8 @@ final class LayoutScratch {
     var spans: [ShapedRunSpan] = []
     /// Pieces of an attribute run between bidi level changes and controls.
     var segments: [Range<Int>] = []
+    /// Short plain paragraphs shaped recently (repeated lines of code are shaped once).
+    let recentParagraphs = RecentShapedParagraphs()
 
     /// A line-break iterator over `text` (copied).
     func lineBreaks(for text: UnsafeBufferPointer<UInt16>) throws(TextAnalysisError) -> TextBoundaryIterator {

@@ -20,15 +20,24 @@ struct ParagraphContent: Sendable {
     let contentLength: Int
     let style: ParagraphStyle
     let runs: [AttributeRun]
+    /// Whether the paragraph had no attributes: one run in the default font, the default style.
+    let isPlain: Bool
 
     /// Reads `paragraph`; runs without a font use `defaultFont`. A font that cannot be used (a
     /// size that is not finite and positive) is an error naming it.
     init(_ paragraph: TextParagraph, defaultFont: FontDescriptor) throws(TextLayoutError) {
-        if let plain = paragraph.plainText {
+        let request: FontRequest
+        do { request = try FontRequest(defaultFont) } catch { throw .unusableFont(descriptor: defaultFont, reason: "\(error)") }
+        try self.init(paragraph, defaultFont: defaultFont, defaultRequest: request)
+    }
+
+    /// Reads `paragraph` with the default font's request already validated (once per layout
+    /// pass, not once per paragraph).
+    init(_ paragraph: TextParagraph, defaultFont: FontDescriptor, defaultRequest request: FontRequest) throws(TextLayoutError) {
+        let plainUnits = paragraph.withPlainUTF8(Self.utf16)
+        if let plainUnits {
             // Plain text: one run in the default font, the default style, no AttributedString.
-            let request: FontRequest
-            do { request = try FontRequest(defaultFont) } catch { throw .unusableFont(descriptor: defaultFont, reason: "\(error)") }
-            self.init(string: plain, style: .default, runs: { count in
+            self.init(units: plainUnits, style: .default, isPlain: true, runs: { count in
                 [AttributeRun(range: 0 ..< count, font: request, features: defaultFont.features, kern: 0, tracking: 0, baselineOffset: 0)]
             })
             return
@@ -54,11 +63,26 @@ struct ParagraphContent: Sendable {
             }
             offset += count
         }
-        self.init(string: string, style: text.runs.first?.paragraphStyle ?? .default, runs: { _ in runs })
+        self.init(units: Array(string.utf16), style: text.runs.first?.paragraphStyle ?? .default, isPlain: false, runs: { _ in runs })
     }
 
-    private init(string: String, style: ParagraphStyle, runs: (Int) -> [AttributeRun]) {
-        units = Array(string.utf16)
+    /// UTF-16 of valid UTF-8; ASCII, most text of code and of English, is widened byte by byte.
+    private static func utf16(_ utf8: UnsafeBufferPointer<UInt8>) -> [UInt16] {
+        var isASCII = true
+        for byte in utf8 where byte >= 0x80 {
+            isASCII = false
+            break
+        }
+        guard isASCII else { return Array(String(decoding: utf8, as: UTF8.self).utf16) }
+        return [UInt16](unsafeUninitializedCapacity: utf8.count) { units, initialized in
+            for index in 0 ..< utf8.count { units[index] = UInt16(utf8[index]) }
+            initialized = utf8.count
+        }
+    }
+
+    private init(units: [UInt16], style: ParagraphStyle, isPlain: Bool, runs: (Int) -> [AttributeRun]) {
+        self.units = units
+        self.isPlain = isPlain
         var length = units.count
         if length > 0, units[length - 1] == 0x0A || units[length - 1] == 0x0D || units[length - 1] == 0x2029 {
             length -= (length > 1 && units[length - 1] == 0x0A && units[length - 2] == 0x0D) ? 2 : 1

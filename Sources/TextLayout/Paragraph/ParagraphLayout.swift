@@ -9,6 +9,19 @@ struct ParagraphLayout {
     let defaultFont: FontDescriptor
     /// Reusable analysis objects; one thread at a time.
     let scratch: LayoutScratch
+    /// `defaultFont` validated once for all the paragraphs this layout reads.
+    private let defaultRequest: Result<FontRequest, FontError>
+
+    init(container: TextContainer, defaultFont: FontDescriptor, scratch: LayoutScratch) {
+        self.container = container
+        self.defaultFont = defaultFont
+        self.scratch = scratch
+        do {
+            defaultRequest = .success(try FontRequest(defaultFont))
+        } catch {
+            defaultRequest = .failure(error)
+        }
+    }
 
     /// The paragraph's fragment with its top at `y` (container coordinates).
     func layout(_ paragraph: TextParagraph, at y: CGFloat, extraLineFragment: Bool = false) throws(TextLayoutError) -> TextLayoutFragment {
@@ -17,14 +30,25 @@ struct ParagraphLayout {
 
     /// The paragraph read and shaped: what laying it out at any width starts from.
     func shape(_ paragraph: TextParagraph) throws(TextLayoutError) -> ShapedParagraph {
-        try ShapedParagraph(ParagraphContent(paragraph, defaultFont: defaultFont), scratch: scratch)
+        let content = try content(of: paragraph)
+        if let recent = scratch.recentParagraphs.paragraph(for: content) { return recent }
+        let shaped = try ShapedParagraph(content, scratch: scratch)
+        scratch.recentParagraphs.remember(shaped)
+        return shaped
     }
 
     /// The paragraph read and shaped, reusing `previous`, its shaping before `edits`, where it can.
     func shape(_ paragraph: TextParagraph, after edits: [ParagraphEdit], of previous: ShapedParagraph) throws(TextLayoutError) -> ShapedParagraph {
-        let content = try ParagraphContent(paragraph, defaultFont: defaultFont)
+        let content = try content(of: paragraph)
         if let reshaped = try ShapedParagraph.reshaped(content, from: previous, edits: edits, scratch: scratch) { return reshaped }
         return try ShapedParagraph(content, scratch: scratch)
+    }
+
+    private func content(of paragraph: TextParagraph) throws(TextLayoutError) -> ParagraphContent {
+        switch defaultRequest {
+        case .success(let request): return try ParagraphContent(paragraph, defaultFont: defaultFont, defaultRequest: request)
+        case .failure: return try ParagraphContent(paragraph, defaultFont: defaultFont)  // an error only if a run needs it
+        }
     }
 
     func layout(_ paragraph: TextParagraph, shaped: ShapedParagraph, at y: CGFloat, extraLineFragment: Bool) throws(TextLayoutError) -> TextLayoutFragment {
@@ -39,7 +63,7 @@ struct ParagraphLayout {
         let estimate = lineHeight(ascent: CGFloat(shaped.defaultMetrics.ascent), descent: CGFloat(shaped.defaultMetrics.descent),
                                   leading: CGFloat(shaped.defaultMetrics.leading), style: style).height
 
-        var lines: [LineLayout] = []
+        var lines = LineLayouts()
         var top = CGFloat(style.paragraphSpacingBefore)
         var start = 0
         var blockedBands = 0
@@ -102,7 +126,7 @@ struct ParagraphLayout {
         }
         top += CGFloat(style.paragraphSpacing)
 
-        let frameWidth = containerWidth.isFinite ? containerWidth : (lines.map(\.typographicBounds.maxX).max() ?? 0)
+        let frameWidth = containerWidth.isFinite ? containerWidth : lines.reduce(0) { max($0, $1.typographicBounds.maxX) }
         let frame = CGRect(x: 0, y: y, width: frameWidth, height: top)
         return TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: nil, lines: lines, shaped: shaped)
     }
