@@ -303,9 +303,10 @@ public final class TextLayoutManager: TextContentObserving {
                 return false
             }
             let y = index == 0 ? 0 : entries[index - 1].fragment?.layoutFragmentFrame.maxY ?? 0
-            var entry = entries[index]
-            entry.fragment = fragment(for: paragraph, entry: &entry, at: y, isLast: index == entries.count - 1, layout: layout)
-            entries[index] = entry
+            // In place: copying the entry out and back would retain and release each of its parts.
+            let isLast = index == entries.count - 1
+            let laidOut = fragment(for: paragraph, entry: &entries[index], at: y, isLast: isLast, layout: layout)
+            entries[index].fragment = laidOut
             settledCount += 1
             return true
         }

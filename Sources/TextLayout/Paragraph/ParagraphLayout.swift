@@ -30,11 +30,9 @@ struct ParagraphLayout {
 
     /// The paragraph read and shaped: what laying it out at any width starts from.
     func shape(_ paragraph: TextParagraph) throws(TextLayoutError) -> ShapedParagraph {
-        let content = try content(of: paragraph)
-        if let recent = scratch.recentParagraphs.paragraph(for: content) { return recent }
-        let shaped = try ShapedParagraph(content, scratch: scratch)
-        scratch.recentParagraphs.remember(shaped)
-        return shaped
+        try scratch.recentParagraphs.shaped(try content(of: paragraph)) { (content) throws(TextLayoutError) in
+            try ShapedParagraph(content, scratch: scratch)
+        }
     }
 
     /// The paragraph read and shaped, reusing `previous`, its shaping before `edits`, where it can.
