@@ -44,6 +44,29 @@ import Testing
         #expect(storage.utf16Length == texts.joined(separator: "\n").utf16.count)
     }
 
+    @Test func paragraphsOfAnOpenedFileReadTheFilesBytes() throws {
+        // A file's paragraphs keep a slice of its bytes, not a String: every way of reading one
+        // must give its text, and its offsets must be its ranges'.
+        let texts = Samples.mixed.map(\.text) + ["", "plain ASCII"]
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("otk-paragraphs-\(UInt64.random(in: 0 ... .max)).txt")
+        try Data(texts.joined(separator: "\r\n").utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let storage = try TextContentStorage(contentsOf: url)
+        #expect(storage.paragraphCount == texts.count)
+        for (index, text) in texts.enumerated() {
+            let paragraph = try #require(storage.textParagraph(atIndex: index))
+            let expected = index == texts.count - 1 ? text : text + "\r\n"
+            #expect(paragraph.plainText == expected)
+            #expect(String(paragraph.attributedString.characters) == expected)
+            #expect(paragraph.withPlainUTF8 { Array($0) } == Array(expected.utf8))
+            let offsets = try #require(paragraph.elementOffsets)
+            #expect(try storage.offsets(of: paragraph.elementRange!) == offsets.start ..< offsets.end)
+            #expect(try storage.offsets(of: paragraph.paragraphContentRange!) == offsets.start ..< offsets.contentEnd)
+            #expect(try storage.offsets(of: paragraph.paragraphSeparatorRange!) == offsets.contentEnd ..< offsets.end)
+        }
+        #expect(TextParagraph(attributedString: AttributedString("loose")).elementOffsets == nil)
+    }
+
     @Test func attributedInitSplitsParagraphsAndKeepsAttributes() {
         var text = AttributedString("Hello\n")
         text.link = URL(string: "https://example.com")

@@ -77,10 +77,16 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
         }
     }
 
+    /// The shaping the engine laid the fragment out from; nil for a fragment given its lines.
+    var shapedParagraph: ShapedParagraph? {
+        guard case .layout(_, let shaped) = lines else { return nil }
+        return shaped
+    }
+
     /// The paragraph's text and the runs its shaping used (one font, one direction each), for
     /// benchmarks that shape the same runs with raw HarfBuzz; nil for a fragment given its lines.
     package var shapingRuns: RunShapingBaseline.Paragraph? {
-        guard case .layout(_, let shaped) = lines else { return nil }
+        guard let shaped = shapedParagraph else { return nil }
         return RunShapingBaseline.Paragraph(
             units: shaped.content.units,
             runs: shaped.pieces.map { RunShapingBaseline.Run(range: $0.range, font: $0.font, isRightToLeft: $0.isRightToLeft) })

@@ -9,6 +9,8 @@ final class LayoutScratch {
     private var lineBreakIterator: TextBoundaryIterator?
     /// The shaper's reusable buffers.
     let shaping = ShapingScratch()
+    /// Glyphs of the paragraph being shaped.
+    var glyphs: [ShapedGlyph] = []
     /// Shaped runs of the paragraph being shaped.
     var spans: [ShapedRunSpan] = []
     /// Pieces of an attribute run between bidi level changes and controls.

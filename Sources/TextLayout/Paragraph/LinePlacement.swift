@@ -187,7 +187,7 @@ struct LinePlacement {
     }
 
     /// The advance of `glyphs`, with `extra` after each cluster.
-    private static func width(of glyphs: ArraySlice<ShapedGlyph>, extra: CGFloat) -> CGFloat {
+    private static func width(of glyphs: Slice<ParagraphGlyphs>, extra: CGFloat) -> CGFloat {
         var width: Float = 0
         for glyph in glyphs { width += glyph.advance }
         guard extra != 0 else { return CGFloat(width) }

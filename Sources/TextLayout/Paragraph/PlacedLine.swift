@@ -44,7 +44,7 @@ struct PlacedLine: Sendable {
     /// cluster (kern, tracking) and its baseline offset.
     private func forEachGlyphItem(
         in paragraph: ShapedParagraph,
-        _ body: (LineItem, Font, ArraySlice<ShapedGlyph>, _ extra: CGFloat, _ baselineOffset: CGFloat) -> Void
+        _ body: (LineItem, Font, Slice<ParagraphGlyphs>, _ extra: CGFloat, _ baselineOffset: CGFloat) -> Void
     ) {
         for item in items {
             switch item.source {
@@ -58,7 +58,7 @@ struct PlacedLine: Sendable {
                 let glyphs = ellipsis.glyphs.map {
                     ShapedGlyph(id: $0.id, flags: $0.flags, cluster: item.range.lowerBound, advance: $0.advance, xOffset: $0.xOffset, yOffset: $0.yOffset)
                 }
-                body(item, ellipsis.font, glyphs[...], 0, 0)
+                body(item, ellipsis.font, ParagraphGlyphs(glyphs)[...], 0, 0)
             case .control:
                 continue
             }
@@ -68,7 +68,7 @@ struct PlacedLine: Sendable {
     /// Calls `visit` for each glyph of an item with its pen position, and `clusterEnd` after the
     /// last glyph of each cluster with the cluster's logical range and its extent.
     private func walk(
-        _ item: LineItem, _ glyphs: ArraySlice<ShapedGlyph>, extra: CGFloat, units: [UInt16],
+        _ item: LineItem, _ glyphs: Slice<ParagraphGlyphs>, extra: CGFloat, units: [UInt16],
         visit: (ShapedGlyph, CGFloat) -> Void, clusterEnd: (Range<Int>, CGFloat, CGFloat) -> Void
     ) {
         let rightToLeft = item.level & 1 == 1

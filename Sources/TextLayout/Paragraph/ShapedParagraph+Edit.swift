@@ -167,13 +167,13 @@ extension ShapedParagraph {
             try splicedBreakOpportunities(known, units: units, windows: windows, scratch: scratch)
         }
         return ShapedParagraph(
-            content: content, levels: BidiLevels(paragraphLevel: 0, levels: []), glyphs: glyphs,
+            content: content, levels: BidiLevels(paragraphLevel: 0, levels: []), glyphs: ParagraphGlyphs(glyphs, advances: advances),
             pieces: [Piece(range: 0 ..< contentLength, level: 0, glyphRange: 0 ..< glyphs.count, font: font, attributes: 0)],
             advances: advances, boundaries: boundaries, defaultMetrics: old.defaultMetrics, lineBreaks: lineBreaks)
     }
 
     /// The index of the first glyph whose cluster is at or after `offset` (glyphs in logical order).
-    private static func firstGlyph(in glyphs: [ShapedGlyph], atOrAfter offset: Int) -> Int {
+    private static func firstGlyph(in glyphs: ParagraphGlyphs, atOrAfter offset: Int) -> Int {
         var low = 0, high = glyphs.count
         while low < high {
             let mid = (low + high) / 2

@@ -30,7 +30,7 @@ final class ShapedParagraph: Sendable {
     /// Bidi levels; `levels.levels` is empty when every offset is at the paragraph level.
     let levels: BidiLevels
     /// Every glyph of the paragraph; pieces refer to ranges of it.
-    let glyphs: [ShapedGlyph]
+    let glyphs: ParagraphGlyphs
     /// In logical order.
     let pieces: [Piece]
     /// The advance of the cluster starting at each UTF-16 offset (0 elsewhere), kern and tracking
@@ -50,14 +50,17 @@ final class ShapedParagraph: Sendable {
         let levels = try Self.levels(of: content)
         self.levels = levels
 
+        // Shaped into the scratch's buffer, then kept at its exact size (or compact).
         var glyphs: [ShapedGlyph] = []
-        glyphs.reserveCapacity(units.count)
         var pieces: [Piece] = []
         var spans: [ShapedRunSpan] = []
         var segments: [Range<Int>] = []
+        swap(&glyphs, &scratch.glyphs)
         swap(&spans, &scratch.spans)
         swap(&segments, &scratch.segments)
+        glyphs.removeAll(keepingCapacity: true)
         defer {
+            swap(&glyphs, &scratch.glyphs)
             swap(&spans, &scratch.spans)
             swap(&segments, &scratch.segments)
         }
@@ -80,9 +83,10 @@ final class ShapedParagraph: Sendable {
                 }
             }
         }
-        self.glyphs = glyphs
+        let advances = Self.advances(glyphs: glyphs, content: content)
+        self.advances = advances
+        self.glyphs = ParagraphGlyphs(glyphs, advances: advances)
         self.pieces = pieces
-        advances = Self.advances(glyphs: glyphs, content: content)
         boundaries = Self.graphemeBoundaries(of: content)
 
         if let first = pieces.first {
@@ -98,7 +102,7 @@ final class ShapedParagraph: Sendable {
     }
 
     /// A paragraph from parts already worked out (see ``reshaped(_:from:edit:scratch:shaper:)``).
-    init(content: ParagraphContent, levels: BidiLevels, glyphs: [ShapedGlyph], pieces: [Piece], advances: [Float],
+    init(content: ParagraphContent, levels: BidiLevels, glyphs: ParagraphGlyphs, pieces: [Piece], advances: [Float],
          boundaries: [UInt8], defaultMetrics: FontMetrics, lineBreaks: [UInt8]?) {
         self.content = content
         self.levels = levels
