@@ -188,6 +188,8 @@ struct LinePlacement {
 
     /// The advance of `glyphs`, with `extra` after each cluster.
     private static func width(of glyphs: Slice<ParagraphGlyphs>, extra: CGFloat) -> CGFloat {
+        // Compact glyphs' advances are the per-offset ones: summed without making glyphs.
+        if extra == 0, let width = glyphs.base.compactAdvance(of: glyphs.startIndex ..< glyphs.endIndex) { return CGFloat(width) }
         var width: Float = 0
         for glyph in glyphs { width += glyph.advance }
         guard extra != 0 else { return CGFloat(width) }

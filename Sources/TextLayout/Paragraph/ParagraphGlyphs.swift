@@ -23,27 +23,39 @@ struct ParagraphGlyphs: RandomAccessCollection, Sendable, Equatable {
     /// The glyphs of a paragraph, kept compact when they allow it: one glyph per offset in
     /// logical order, none displaced, each advance the one at its offset in `advances` (so no
     /// kern or tracking was added to it).
-    init(_ glyphs: some RandomAccessCollection<ShapedGlyph>, advances: [Float]) {
-        var isCompact = glyphs.count <= advances.count
-        if isCompact {
-            for (index, glyph) in glyphs.enumerated()
-            where glyph.cluster != index || glyph.xOffset != 0 || glyph.yOffset != 0 || glyph.advance != advances[index] {
-                isCompact = false
-                break
+    init(_ glyphs: [ShapedGlyph], advances: [Float]) {
+        let compactIDs: [UInt16]? = glyphs.withUnsafeBufferPointer { glyphs in
+            advances.withUnsafeBufferPointer { advances in
+                guard glyphs.count <= advances.count else { return nil }
+                for index in glyphs.indices {
+                    let glyph = glyphs[index]
+                    guard Int(glyph.storedCluster) == index, glyph.xOffset == 0, glyph.yOffset == 0, glyph.advance == advances[index] else { return nil }
+                }
+                return [UInt16](unsafeUninitializedCapacity: glyphs.count) { ids, initialized in
+                    for index in glyphs.indices { ids[index] = glyphs[index].storedID }
+                    initialized = glyphs.count
+                }
             }
         }
-        guard isCompact else {
+        if let compactIDs {
+            storage = .compact(ids: compactIDs, advances: advances)
+        } else {
             // A copy at its exact size: `glyphs` may be a scratch buffer with room to spare.
             storage = .full([ShapedGlyph](unsafeUninitializedCapacity: glyphs.count) { copy, initialized in
                 initialized = copy.initialize(fromContentsOf: glyphs)
             })
-            return
         }
-        let ids = [UInt16](unsafeUninitializedCapacity: glyphs.count) { ids, initialized in
-            for (index, glyph) in glyphs.enumerated() { ids[index] = UInt16(truncatingIfNeeded: glyph.id) }
-            initialized = glyphs.count
+    }
+
+    /// The sum of the advances of glyphs `range`, when the glyphs are compact: their advances
+    /// are the paragraph's per-offset advances, summed here without making glyphs. Nil otherwise.
+    func compactAdvance(of range: Range<Int>) -> Float? {
+        guard case .compact(_, let advances) = storage else { return nil }
+        return advances.withUnsafeBufferPointer { advances in
+            var width: Float = 0
+            for index in range { width += advances[index] }
+            return width
         }
-        storage = .compact(ids: ids, advances: advances)
     }
 
     /// Whether only glyph ids are kept.

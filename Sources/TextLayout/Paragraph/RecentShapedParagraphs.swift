@@ -4,22 +4,24 @@ import TextTypography
 /// Short paragraphs of plain text shaped recently, by their text: source code repeats whole
 /// lines ("}", " *", "#endif", blank ones), and a repeated line is read and shaped once and
 /// its immutable ``ShapedParagraph`` shared (SkParagraph keeps a paragraph cache for the same
-/// reason). Bounded: it forgets everything when full. One thread at a time, like its scratch.
+/// reason). One thread at a time, like its scratch.
+///
+/// Direct-mapped: a paragraph has one slot, and a new one there replaces the old. On a file of
+/// C headers 2,048 slots find 97% of the repeats a table of every line would, stay in the
+/// processor's cache, and replace paragraphs seen recently (releasing one touches memory that
+/// is still in cache; forgetting thousands at once did not).
 final class RecentShapedParagraphs {
     /// Longer paragraphs rarely repeat, and cost more to compare.
     static let maximumLength = 120
-    /// Paragraphs remembered before everything is forgotten.
-    static let capacity = 4_096
-    /// An open-addressing table at most half full.
-    private static let slotCount = 8_192
+    /// How many paragraphs it holds at most.
+    static let capacity = 2_048
 
     /// The font and features of the paragraphs remembered: plain text takes the default font.
     private var font: FontRequest?
     private var features: [FontFeature] = []
     /// Each slot's hash (0: empty) and paragraph.
-    private var hashes = [UInt64](repeating: 0, count: slotCount)
-    private var paragraphs = [ShapedParagraph?](repeating: nil, count: slotCount)
-    private var count = 0
+    private var hashes = [UInt64](repeating: 0, count: capacity)
+    private var paragraphs = [ShapedParagraph?](repeating: nil, count: capacity)
 
     /// The paragraph shaped from the same plain text in the same font if one is remembered;
     /// otherwise `shape(content)`, remembered when the paragraph is short and plain.
@@ -32,30 +34,19 @@ final class RecentShapedParagraphs {
             features = run.features
         }
         let hash = Self.hash(content.units)
-        let mask = Self.slotCount - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while hashes[slot] != 0 {
-            if hashes[slot] == hash, let known = paragraphs[slot], known.content.units == content.units { return known }
-            slot = (slot + 1) & mask
-        }
+        let slot = Int(truncatingIfNeeded: hash) & (Self.capacity - 1)
+        if hashes[slot] == hash, let known = paragraphs[slot], known.content.units == content.units { return known }
         let shaped = try shape(content)
-        if count >= Self.capacity {
-            forgetAll()
-            slot = Int(truncatingIfNeeded: hash) & mask
-        }
         hashes[slot] = hash
         paragraphs[slot] = shaped
-        count += 1
         return shaped
     }
 
     private func forgetAll() {
-        guard count > 0 else { return }
-        for slot in 0 ..< Self.slotCount where hashes[slot] != 0 {
+        for slot in 0 ..< Self.capacity where hashes[slot] != 0 {
             hashes[slot] = 0
             paragraphs[slot] = nil
         }
-        count = 0
     }
 
     /// FNV-1a over the units, then mixed; never 0 (the empty slot's mark).

@@ -176,18 +176,24 @@ final class ShapedParagraph: Sendable {
     }
 
     static func advances(glyphs: [ShapedGlyph], content: ParagraphContent) -> [Float] {
-        var advances = [Float](repeating: 0, count: content.units.count)
-        for glyph in glyphs where glyph.cluster < advances.count {
-            advances[glyph.cluster] += glyph.advance
-        }
-        for attributes in content.runs {
-            let extra = Float(attributes.kern + attributes.tracking)
-            guard extra != 0 else { continue }
-            for offset in attributes.range where offset < content.contentLength && advances[offset] != 0 {
-                advances[offset] += extra
+        let count = content.units.count
+        return [Float](unsafeUninitializedCapacity: count) { advances, initialized in
+            advances.initialize(repeating: 0)
+            glyphs.withUnsafeBufferPointer { glyphs in
+                for glyph in glyphs {
+                    let cluster = Int(glyph.storedCluster)
+                    if cluster < count { advances[cluster] += glyph.advance }
+                }
             }
+            for attributes in content.runs {
+                let extra = Float(attributes.kern + attributes.tracking)
+                guard extra != 0 else { continue }
+                for offset in attributes.range where offset < content.contentLength && advances[offset] != 0 {
+                    advances[offset] += extra
+                }
+            }
+            initialized = count
         }
-        return advances
     }
 
     /// Grapheme cluster starts. Text of simple code units only (Latin, Greek, Cyrillic, Hebrew

@@ -14,7 +14,9 @@ package struct ShapedGlyph: Hashable, Sendable {
     // 16 bits each: OpenType glyph ids are 16-bit (numGlyphs is a uint16), and HarfBuzz defines
     // three flags. With the 32-bit cluster a glyph takes 20 bytes: paragraphs and the word cache
     // hold one per glyph.
-    private var storedID: UInt16
+    /// The glyph id as stored. Layout's inner loops read the stored fields: the computed
+    /// properties are calls across the module boundary.
+    package var storedID: UInt16
     private var storedFlags: UInt16
     /// The UTF-16 offset in the paragraph of the first code unit of this glyph's cluster. Glyphs of
     /// one cluster share it; a cluster of several characters (a ligature, a conjunct) has one
@@ -24,7 +26,8 @@ package struct ShapedGlyph: Hashable, Sendable {
         set { storedCluster = Int32(truncatingIfNeeded: newValue) }
     }
     // 32 bits: a paragraph is far shorter than 2^31 code units.
-    private var storedCluster: Int32
+    /// The cluster as stored (see ``storedID``).
+    package var storedCluster: Int32
     /// How far the pen moves after this glyph, in points (tracking and kerning from attributes are
     /// added by layout, not here; the font's own kerning is included).
     package var advance: Float
