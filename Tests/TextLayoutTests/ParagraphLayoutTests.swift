@@ -138,6 +138,20 @@ import TextContent
         #expect(lines.map(\.characterRange.location) == [0, 4, 8])
     }
 
+    @Test func hardLineBreaksEndLinesWithoutWrapping() throws {
+        // Unwrapped lines (a code editor's) skip measuring: only hard breaks end them.
+        let arabic = try #require(LayoutSamples.mixed.first { $0.tag.hasPrefix("ar") }?.text.prefix(30))
+        let text = "\u{2028}one \(arabic)\u{2028}\u{2028}" + String(repeating: "long ", count: 200) + "\u{2028}"
+        for mode in [LineBreakMode.byClipping, .byTruncatingTail] {
+            let (_, manager) = makeLayout(text, width: .infinity) { $0.lineBreakMode = mode }
+            let lines = try #require(allFragments(manager).first).textLineFragments
+            let arabicEnd: Int = 5 + arabic.utf16.count + 1
+            let expected: [Int] = [0, 1, arabicEnd, arabicEnd + 1]
+            #expect(lines.map(\.characterRange.location) == expected, "\(mode)")
+            #expect(lines.last?.characterRange.length == 1001)  // the last break ends the paragraph's last line
+        }
+    }
+
     @Test func theExtraLineFragmentFollowsAFinalSeparator() throws {
         let (_, manager) = makeLayout("first\nlast\n", width: 300)
         let fragments = allFragments(manager)

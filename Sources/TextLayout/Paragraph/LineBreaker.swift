@@ -27,6 +27,16 @@ struct LineBreaker {
         let length = units.count
         let contentLength = content.contentLength
         let wraps = width.isFinite && !mode.truncates && mode != .byClipping
+        if !wraps {
+            // Widths do not matter: the line runs to the next hard line break (a grapheme of its
+            // own) or to the paragraph's end.
+            var offset = max(start, 0)
+            while offset < contentLength {
+                if units[offset] == 0x2028 { return span(start ..< offset + 1, hard: true) }
+                offset += 1
+            }
+            return span(start ..< length, hard: length > contentLength)
+        }
         var grapheme = paragraph.graphemeBoundary(atOrAfter: start)
         var x: CGFloat = 0
         var overflow: Int?
