@@ -24,8 +24,7 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     /// where the glyphs' real ink overflows it (diacritics, descenders, italic overhang, tall
     /// emoji). Worked out from the glyph extents on first use.
     open var renderingSurfaceBounds: CGRect {
-        if let suppliedSurfaceBounds { return suppliedSurfaceBounds }
-        return computedSurfaceBounds.withLock { cached in
+        surfaceBounds.withLock { cached in
             if let cached { return cached }
             var surface = CGRect(origin: .zero, size: layoutFragmentFrame.size)
             var inks: [CGRect]
@@ -38,8 +37,8 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
             return surface
         }
     }
-    private let suppliedSurfaceBounds: CGRect?
-    private let computedSurfaceBounds = Mutex<CGRect?>(nil)
+    /// The bounds supplied, or worked out on first use.
+    private let surfaceBounds: Mutex<CGRect?>
     /// The lines, top to bottom. Made from the fragment's line layout on first use.
     public var textLineFragments: [TextLineFragment] {
         switch lines {
@@ -99,7 +98,7 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     ) {
         self.textElement = textElement
         self.layoutFragmentFrame = layoutFragmentFrame
-        self.suppliedSurfaceBounds = renderingSurfaceBounds
+        self.surfaceBounds = Mutex(renderingSurfaceBounds)
         self.lines = .objects(textLineFragments)
         self.original = nil
         self.state = state
@@ -114,7 +113,7 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     private init(textElement: TextParagraph, layoutFragmentFrame: CGRect, renderingSurfaceBounds: CGRect?, lines: Lines, original: TextLayoutFragment?) {
         self.textElement = textElement
         self.layoutFragmentFrame = layoutFragmentFrame
-        self.suppliedSurfaceBounds = renderingSurfaceBounds
+        self.surfaceBounds = Mutex(renderingSurfaceBounds)
         self.lines = lines
         self.original = original
         self.state = .layoutAvailable
@@ -125,7 +124,7 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     func relocated(to y: CGFloat, textElement: TextParagraph) -> TextLayoutFragment {
         var frame = layoutFragmentFrame
         frame.origin.y = y
-        let surface = suppliedSurfaceBounds ?? computedSurfaceBounds.withLock { $0 }
+        let surface = surfaceBounds.withLock { $0 }
         switch lines {
         case .objects(let objects):
             return TextLayoutFragment(
