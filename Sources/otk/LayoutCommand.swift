@@ -36,9 +36,11 @@ struct LayoutCommand: ParsableCommand {
             defaultFont: descriptor)
         storage.addTextLayoutManager(manager)
 
+        let usageBefore = ProcessMemory.usage()
         let start = clock.now
         manager.ensureLayoutForEntireDocument()
         let layoutSeconds = (clock.now - start).seconds
+        let usage = ProcessMemory.usage() - usageBefore
         if let error = manager.lastLayoutError { throw ValidationError("Layout failed: \(error)") }
 
         var lines = 0
@@ -54,6 +56,7 @@ struct LayoutCommand: ParsableCommand {
             ("lines", "\(lines)"),
             ("height", String(format: "%.2f", manager.usageBoundsForTextContainer.height)),
             ("seconds", String(format: "%.6f", layoutSeconds)),
+            ("layoutProcessUsage", usage.json),
         ]
         let words = TextShaper.shared.statistics
         report.append(("shapedWordCache", "{\"hits\": \(words.hits), \"misses\": \(words.misses), \"entries\": \(words.count)}"))

@@ -40,32 +40,31 @@ struct LineBreaker {
         var grapheme = paragraph.graphemeBoundary(atOrAfter: start)
         var x: CGFloat = 0
         var overflow: Int?
+        let boundaries = paragraph.boundaries
         let line: LineSpan? = paragraph.advances.withUnsafeBufferPointer { advances in
-            paragraph.boundaries.withUnsafeBufferPointer { flags in
-                while grapheme < length {
-                    if grapheme > start, units[grapheme - 1] == 0x2028 {
-                        return span(start ..< grapheme, hard: true)
-                    }
-                    if grapheme >= contentLength {
-                        return span(start ..< length, hard: length > contentLength)
-                    }
-                    // The grapheme's width: the advances of the clusters it holds.
-                    var advance = advances[grapheme]
-                    var end = grapheme + 1
-                    while flags[end] & ShapedParagraph.graphemeBoundary == 0 {
-                        advance += advances[end]
-                        end += 1
-                    }
-                    let graphemeWidth = units[grapheme] == 0x09 ? tabStops.advance(from: x) : CGFloat(advance)
-                    if wraps, grapheme > start, x + graphemeWidth > width, !content.isWhitespace(grapheme) {
-                        overflow = grapheme
-                        return nil
-                    }
-                    x += graphemeWidth
-                    grapheme = end
+            while grapheme < length {
+                if grapheme > start, units[grapheme - 1] == 0x2028 {
+                    return span(start ..< grapheme, hard: true)
                 }
-                return span(start ..< length, hard: length > contentLength)
+                if grapheme >= contentLength {
+                    return span(start ..< length, hard: length > contentLength)
+                }
+                // The grapheme's width: the advances of the clusters it holds.
+                var advance = advances[grapheme]
+                var end = grapheme + 1
+                while !boundaries.contains(end) {
+                    advance += advances[end]
+                    end += 1
+                }
+                let graphemeWidth = units[grapheme] == 0x09 ? tabStops.advance(from: x) : CGFloat(advance)
+                if wraps, grapheme > start, x + graphemeWidth > width, !content.isWhitespace(grapheme) {
+                    overflow = grapheme
+                    return nil
+                }
+                x += graphemeWidth
+                grapheme = end
             }
+            return span(start ..< length, hard: length > contentLength)
         }
         if let line { return line }
         guard let overflow else { return span(start ..< length, hard: length > contentLength) }

@@ -18,7 +18,10 @@ struct ParagraphContent: Sendable {
     let units: [UInt16]
     /// UTF-16 length without the paragraph separator.
     let contentLength: Int
-    let style: ParagraphStyle
+    /// The paragraph's style; most paragraphs have the default one.
+    var style: ParagraphStyle { styleBox?.style ?? .default }
+    /// A style other than the default, kept out of line (it is 96 bytes).
+    private let styleBox: StyleBox?
     let runs: [AttributeRun]
     /// Whether the paragraph had no attributes: one run in the default font, the default style.
     let isPlain: Bool
@@ -28,20 +31,22 @@ struct ParagraphContent: Sendable {
     init(_ paragraph: TextParagraph, defaultFont: FontDescriptor) throws(TextLayoutError) {
         let request: FontRequest
         do { request = try FontRequest(defaultFont) } catch { throw .unusableFont(descriptor: defaultFont, reason: "\(error)") }
-        try self.init(paragraph, defaultFont: defaultFont, defaultRequest: request)
+        try self.init(paragraph, defaultFont: defaultFont, plainRuns: PlainAttributeRuns(font: request, features: defaultFont.features))
     }
 
     /// Reads `paragraph` with the default font's request already validated (once per layout
-    /// pass, not once per paragraph).
-    init(_ paragraph: TextParagraph, defaultFont: FontDescriptor, defaultRequest request: FontRequest) throws(TextLayoutError) {
-        let plainUnits = paragraph.withPlainUTF8(Self.utf16)
-        if let plainUnits {
+    /// pass, not once per paragraph), a plain paragraph's run shared from `plainRuns`.
+    init(_ paragraph: TextParagraph, defaultFont: FontDescriptor, plainRuns: PlainAttributeRuns) throws(TextLayoutError) {
+        if let plainUnits = paragraph.withPlainUTF8(Self.utf16) {
             // Plain text: one run in the default font, the default style, no AttributedString.
-            self.init(units: plainUnits, style: .default, isPlain: true, runs: { count in
-                [AttributeRun(range: 0 ..< count, font: request, features: defaultFont.features, kern: 0, tracking: 0, baselineOffset: 0)]
-            })
+            self.init(units: plainUnits, style: nil, isPlain: true, runs: plainRuns.runs(count:))
             return
         }
+        try self.init(attributed: paragraph, defaultFont: defaultFont)
+    }
+
+    /// Reads the AttributedString of `paragraph`.
+    private init(attributed paragraph: TextParagraph, defaultFont: FontDescriptor) throws(TextLayoutError) {
         let text = paragraph.attributedString
         // The UTF-8 view reads much faster than the scalar view on Linux.
         let string = String(decoding: text.utf8, as: UTF8.self)
@@ -63,7 +68,7 @@ struct ParagraphContent: Sendable {
             }
             offset += count
         }
-        self.init(units: Array(string.utf16), style: text.runs.first?.paragraphStyle ?? .default, isPlain: false, runs: { _ in runs })
+        self.init(units: Array(string.utf16), style: text.runs.first?.paragraphStyle, isPlain: false, runs: { _ in runs })
     }
 
     /// UTF-16 of valid UTF-8; ASCII, most text of code and of English, is widened byte by byte.
@@ -74,13 +79,12 @@ struct ParagraphContent: Sendable {
             break
         }
         guard isASCII else { return Array(String(decoding: utf8, as: UTF8.self).utf16) }
-        return [UInt16](unsafeUninitializedCapacity: utf8.count) { units, initialized in
+        return [UInt16](filledWith: 0, count: utf8.count) { units in
             for index in 0 ..< utf8.count { units[index] = UInt16(utf8[index]) }
-            initialized = utf8.count
         }
     }
 
-    private init(units: [UInt16], style: ParagraphStyle, isPlain: Bool, runs: (Int) -> [AttributeRun]) {
+    private init(units: [UInt16], style: ParagraphStyle?, isPlain: Bool, runs: (Int) -> [AttributeRun]) {
         self.units = units
         self.isPlain = isPlain
         var length = units.count
@@ -88,7 +92,7 @@ struct ParagraphContent: Sendable {
             length -= (length > 1 && units[length - 1] == 0x0A && units[length - 2] == 0x0D) ? 2 : 1
         }
         contentLength = length
-        self.style = style
+        styleBox = style.flatMap { $0 == .default ? nil : StyleBox($0) }
         self.runs = runs(units.count)
     }
 
@@ -102,5 +106,10 @@ struct ParagraphContent: Sendable {
     func isWhitespace(_ index: Int) -> Bool {
         let unit = units[index]
         return unit == 0x20 || unit == 0x09 || unit == 0x3000 || (unit >= 0x2000 && unit <= 0x200A) || unit == 0x205F
+    }
+
+    private final class StyleBox: Sendable {
+        let style: ParagraphStyle
+        init(_ style: ParagraphStyle) { self.style = style }
     }
 }

@@ -31,9 +31,8 @@ struct ParagraphGlyphs: RandomAccessCollection, Sendable, Equatable {
                     let glyph = glyphs[index]
                     guard Int(glyph.storedCluster) == index, glyph.xOffset == 0, glyph.yOffset == 0, glyph.advance == advances[index] else { return nil }
                 }
-                return [UInt16](unsafeUninitializedCapacity: glyphs.count) { ids, initialized in
+                return [UInt16](filledWith: 0, count: glyphs.count) { ids in
                     for index in glyphs.indices { ids[index] = glyphs[index].storedID }
-                    initialized = glyphs.count
                 }
             }
         }
@@ -41,9 +40,7 @@ struct ParagraphGlyphs: RandomAccessCollection, Sendable, Equatable {
             storage = .compact(ids: compactIDs, advances: advances)
         } else {
             // A copy at its exact size: `glyphs` may be a scratch buffer with room to spare.
-            storage = .full([ShapedGlyph](unsafeUninitializedCapacity: glyphs.count) { copy, initialized in
-                initialized = copy.initialize(fromContentsOf: glyphs)
-            })
+            storage = .full(glyphs.withUnsafeBufferPointer { [ShapedGlyph](copying: $0) })
         }
     }
 

@@ -9,18 +9,17 @@ struct ParagraphLayout {
     let defaultFont: FontDescriptor
     /// Reusable analysis objects; one thread at a time.
     let scratch: LayoutScratch
-    /// `defaultFont` validated once for all the paragraphs this layout reads.
-    private let defaultRequest: Result<FontRequest, FontError>
+    /// The runs of plain paragraphs, in `defaultFont` validated once for all the paragraphs
+    /// this layout reads; nil when it cannot be used.
+    private let plainRuns: PlainAttributeRuns?
 
     init(container: TextContainer, defaultFont: FontDescriptor, scratch: LayoutScratch) {
         self.container = container
         self.defaultFont = defaultFont
         self.scratch = scratch
-        do {
-            defaultRequest = .success(try FontRequest(defaultFont))
-        } catch {
-            defaultRequest = .failure(error)
-        }
+        let request = try? FontRequest(defaultFont)
+        plainRuns = request.map { PlainAttributeRuns(font: $0, features: defaultFont.features) }
+        scratch.recentParagraphs.use(font: request, features: defaultFont.features)
     }
 
     /// The paragraph's fragment with its top at `y` (container coordinates).
@@ -30,7 +29,9 @@ struct ParagraphLayout {
 
     /// The paragraph read and shaped: what laying it out at any width starts from.
     func shape(_ paragraph: TextParagraph) throws(TextLayoutError) -> ShapedParagraph {
-        try scratch.recentParagraphs.shaped(try content(of: paragraph)) { (content) throws(TextLayoutError) in
+        try scratch.recentParagraphs.shaped(paragraph) { () throws(TextLayoutError) in
+            try content(of: paragraph)
+        } else: { (content) throws(TextLayoutError) in
             try ShapedParagraph(content, scratch: scratch)
         }
     }
@@ -43,10 +44,8 @@ struct ParagraphLayout {
     }
 
     private func content(of paragraph: TextParagraph) throws(TextLayoutError) -> ParagraphContent {
-        switch defaultRequest {
-        case .success(let request): return try ParagraphContent(paragraph, defaultFont: defaultFont, defaultRequest: request)
-        case .failure: return try ParagraphContent(paragraph, defaultFont: defaultFont)  // an error only if a run needs it
-        }
+        guard let plainRuns else { return try ParagraphContent(paragraph, defaultFont: defaultFont) }  // the font's error
+        return try ParagraphContent(paragraph, defaultFont: defaultFont, plainRuns: plainRuns)
     }
 
     func layout(_ paragraph: TextParagraph, shaped: ShapedParagraph, at y: CGFloat, extraLineFragment: Bool) throws(TextLayoutError) -> TextLayoutFragment {

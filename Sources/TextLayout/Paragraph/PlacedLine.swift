@@ -14,15 +14,25 @@ struct LineItem: Sendable {
         case control
     }
 
+    // Ranges first and the one-byte level last: 64 bytes an item, not 72.
     var range: Range<Int>
-    var level: UInt8
-    var source: Source
     /// The glyphs in the paragraph's buffer (or the ellipsis's), in visual order.
     var glyphRange: Range<Int>
     /// Where the item starts, in line coordinates.
-    var x: CGFloat = 0
+    var x: CGFloat
     /// Its width, justification included.
     var width: CGFloat
+    var source: Source
+    var level: UInt8
+
+    init(range: Range<Int>, level: UInt8, source: Source, glyphRange: Range<Int>, x: CGFloat = 0, width: CGFloat) {
+        self.range = range
+        self.glyphRange = glyphRange
+        self.x = x
+        self.width = width
+        self.source = source
+        self.level = level
+    }
 }
 
 /// One line as placed: its items in visual order and what is needed to position glyphs and
@@ -31,7 +41,9 @@ struct PlacedLine: Sendable {
     var items: [LineItem]
     /// Extra width of each U+0020 in a justified line.
     var spaceExtra: CGFloat
-    var ellipsis: ShapedRun?
+    /// The ellipsis of a truncated line, kept out of line: few lines have one.
+    private let ellipsisBox: ShapedRunBox?
+    var ellipsis: ShapedRun? { ellipsisBox?.run }
     /// The width of the line's content without hanging white space.
     var width: CGFloat
     var ascent: CGFloat
@@ -39,6 +51,23 @@ struct PlacedLine: Sendable {
     var leading: CGFloat
     /// The line's end offset when it is a caret position of its own (end of text).
     var caretEnd: Int?
+
+    init(items: [LineItem], spaceExtra: CGFloat, ellipsis: ShapedRun?, width: CGFloat, ascent: CGFloat, descent: CGFloat,
+         leading: CGFloat, caretEnd: Int?) {
+        self.items = items
+        self.spaceExtra = spaceExtra
+        self.ellipsisBox = ellipsis.map(ShapedRunBox.init)
+        self.width = width
+        self.ascent = ascent
+        self.descent = descent
+        self.leading = leading
+        self.caretEnd = caretEnd
+    }
+
+    private final class ShapedRunBox: Sendable {
+        let run: ShapedRun
+        init(_ run: ShapedRun) { self.run = run }
+    }
 
     /// Calls `body` with each glyph item, its font, its glyphs, the extra advance after each
     /// cluster (kern, tracking) and its baseline offset.

@@ -142,7 +142,7 @@ extension ShapedParagraph {
                 glyphs.append(glyph)
             }
             advances.append(contentsOf: old.advances[oldOffset ..< min(end, old.advances.count)])
-            boundaries.append(contentsOf: old.boundaries[oldOffset ..< min(end, old.boundaries.count)])
+            boundaries.append(contentsOf: old.boundaries.flags(in: oldOffset ..< min(end, old.boundaries.count)))
             oldGlyph = endGlyph
         }
         for (index, window) in windows.enumerated() {
@@ -169,7 +169,7 @@ extension ShapedParagraph {
         return ShapedParagraph(
             content: content, levels: BidiLevels(paragraphLevel: 0, levels: []), glyphs: ParagraphGlyphs(glyphs, advances: advances),
             pieces: [Piece(range: 0 ..< contentLength, level: 0, glyphRange: 0 ..< glyphs.count, font: font, attributes: 0)],
-            advances: advances, boundaries: boundaries, defaultMetrics: old.defaultMetrics, lineBreaks: lineBreaks)
+            advances: advances, boundaries: GraphemeBoundaries(flags: boundaries), defaultFont: old.defaultFont, lineBreaks: lineBreaks)
     }
 
     /// The index of the first glyph whose cluster is at or after `offset` (glyphs in logical order).

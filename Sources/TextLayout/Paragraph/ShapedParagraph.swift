@@ -21,7 +21,7 @@ final class ShapedParagraph: Sendable {
         var isRightToLeft: Bool { level & 1 == 1 }
     }
 
-    /// The flag in ``boundaries``.
+    /// A boundary's flag in ``GraphemeBoundaries/flags(in:)``.
     static let graphemeBoundary: UInt8 = 1
     /// The flag in ``breakOpportunities(scratch:)``.
     static let breakOpportunity: UInt8 = 1
@@ -36,13 +36,16 @@ final class ShapedParagraph: Sendable {
     /// The advance of the cluster starting at each UTF-16 offset (0 elsewhere), kern and tracking
     /// included.
     let advances: [Float]
-    /// For each offset 0 through the length: ``graphemeBoundary`` where a grapheme cluster starts.
-    let boundaries: [UInt8]
+    /// Where grapheme clusters start, offsets 0 through the length.
+    let boundaries: GraphemeBoundaries
     /// UAX #14 break opportunities, asked of ICU only when a line is too long to fit: a paragraph
     /// shorter than its line (most paragraphs of code, short verses) never needs them.
     private let lineBreaks = Mutex<[UInt8]?>(nil)
-    /// The metrics of the paragraph's first font: the height of an empty line.
-    let defaultMetrics: FontMetrics
+    /// The paragraph's first font, whose metrics give an empty line its height (a reference:
+    /// the metrics themselves are 80 bytes, kept once per font).
+    let defaultFont: Font
+    /// The metrics of the paragraph's first font.
+    var defaultMetrics: FontMetrics { defaultFont.metrics }
 
     init(_ content: ParagraphContent, scratch: LayoutScratch, shaper: TextShaper = .shared) throws(TextLayoutError) {
         self.content = content
@@ -90,11 +93,11 @@ final class ShapedParagraph: Sendable {
         boundaries = Self.graphemeBoundaries(of: content)
 
         if let first = pieces.first {
-            defaultMetrics = first.font.metrics
+            defaultFont = first.font
         } else {
             do {
                 let request = try content.runs.first?.font ?? FontRequest(FontDescriptor(family: "DejaVu Sans", size: 13))
-                defaultMetrics = try shaper.matcher.match(request).font.metrics
+                defaultFont = try shaper.matcher.match(request).font
             } catch {
                 throw .shapingFailed(reason: "\(error)")
             }
@@ -103,14 +106,14 @@ final class ShapedParagraph: Sendable {
 
     /// A paragraph from parts already worked out (see ``reshaped(_:from:edit:scratch:shaper:)``).
     init(content: ParagraphContent, levels: BidiLevels, glyphs: ParagraphGlyphs, pieces: [Piece], advances: [Float],
-         boundaries: [UInt8], defaultMetrics: FontMetrics, lineBreaks: [UInt8]?) {
+         boundaries: GraphemeBoundaries, defaultFont: Font, lineBreaks: [UInt8]?) {
         self.content = content
         self.levels = levels
         self.glyphs = glyphs
         self.pieces = pieces
         self.advances = advances
         self.boundaries = boundaries
-        self.defaultMetrics = defaultMetrics
+        self.defaultFont = defaultFont
         self.lineBreaks.withLock { $0 = lineBreaks }
     }
 
@@ -124,14 +127,14 @@ final class ShapedParagraph: Sendable {
     }
 
     @inline(__always)
-    func isGraphemeBoundary(_ offset: Int) -> Bool { boundaries[offset] & Self.graphemeBoundary != 0 }
+    func isGraphemeBoundary(_ offset: Int) -> Bool { boundaries.contains(offset) }
 
     /// For each offset 0 through the length, ``breakOpportunity`` where a line may break before
     /// it (UAX #14, ICU's rules and dictionaries); worked out on first use.
     func breakOpportunities(scratch: LayoutScratch) throws(TextLayoutError) -> [UInt8] {
         if let known = lineBreaks.withLock({ $0 }) { return known }
         let units = content.units
-        var flags = [UInt8](repeating: 0, count: units.count + 1)
+        var flags = [UInt8](filledWith: 0, count: units.count + 1)
         do {
             let lineBreaks = try units.withUnsafeBufferPointer { (text) throws(TextAnalysisError) in
                 try scratch.lineBreaks(for: text)
@@ -177,8 +180,7 @@ final class ShapedParagraph: Sendable {
 
     static func advances(glyphs: [ShapedGlyph], content: ParagraphContent) -> [Float] {
         let count = content.units.count
-        return [Float](unsafeUninitializedCapacity: count) { advances, initialized in
-            advances.initialize(repeating: 0)
+        return [Float](filledWith: 0, count: count) { advances in
             glyphs.withUnsafeBufferPointer { glyphs in
                 for glyph in glyphs {
                     let cluster = Int(glyph.storedCluster)
@@ -192,30 +194,25 @@ final class ShapedParagraph: Sendable {
                     advances[offset] += extra
                 }
             }
-            initialized = count
         }
     }
 
     /// Grapheme cluster starts. Text of simple code units only (Latin, Greek, Cyrillic, Hebrew
     /// and Arabic letters, kana, Han...: see ``GraphemeClusters``) has one at every offset; so
     /// does the separator, but inside CR LF. The rest is segmented.
-    static func graphemeBoundaries(of content: ParagraphContent) -> [UInt8] {
+    static func graphemeBoundaries(of content: ParagraphContent) -> GraphemeBoundaries {
         let units = content.units
         let count = units.count
         return units.withUnsafeBufferPointer { text in
             if GraphemeClusters.isAllSimple(UnsafeBufferPointer(rebasing: text[0 ..< content.contentLength])) {
-                var flags = [UInt8](repeating: graphemeBoundary, count: count + 1)
-                if count - content.contentLength == 2 { flags[count - 1] = 0 }  // CR LF
-                return flags
+                return GraphemeBoundaries(everyOffsetOf: count, endsWithCRLF: count - content.contentLength == 2)
             }
-            return [UInt8](unsafeUninitializedCapacity: count + 1) { flags, initialized in
-                flags.initialize(repeating: 0)
+            return GraphemeBoundaries(flags: [UInt8](filledWith: 0, count: count + 1) { flags in
                 flags[count] = graphemeBoundary
                 GraphemeClusters.forEach(in: text, range: 0 ..< count) { cluster in
                     flags[cluster.lowerBound] = graphemeBoundary
                 }
-                initialized = count + 1
-            }
+            })
         }
     }
 
