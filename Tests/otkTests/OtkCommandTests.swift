@@ -93,6 +93,11 @@ struct Otk {
         #expect((json["height"] as? Double).map { $0 > 0 } == true)
         #expect(json["rawHarfBuzzShapingSeconds"] as? Double != nil)
         #expect((json["rawHarfBuzzInLayoutFontsSeconds"] as? Double).map { $0 > 0 } == true)
+        // The layout's own use of the processor and of fresh memory (page faults).
+        let usage = try #require(json["layoutProcessUsage"] as? [String: Any])
+        #expect((usage["userSeconds"] as? Double).map { $0 >= 0 } == true)
+        #expect((usage["systemSeconds"] as? Double).map { $0 >= 0 } == true)
+        #expect((usage["minorPageFaults"] as? Int).map { $0 >= 0 } == true)
     }
 
     @Test func aBadFontArgumentIsAnError() throws {

@@ -240,6 +240,8 @@ public final class TextLayoutManager: TextContentObserving {
         var ranges: [Range<Int>] = []
         if let storage = content as? TextContentStorage {
             guard start <= storage.utf16Length else { return nil }
+            // The whole document's ranges are as many as its paragraphs (no regrowing on the way).
+            if start == 0, end == nil { ranges.reserveCapacity(storage.paragraphCount) }
             storage.enumerateParagraphRanges(fromOffset: start) { range in
                 if let end, range.lowerBound >= end { return false }
                 if range.lowerBound >= start { ranges.append(range) }

@@ -64,7 +64,7 @@ struct LinePlacement {
         // Visual order; a line all at one even level is already in it.
         if !uniform || paragraphLevel & 1 == 1 {
             let order = BidiReordering.visualOrder(levels: items.map(\.level))
-            items = order.map { items[$0] }
+            items = TwoInlineArray(order.map { items[$0] })
         }
         var x = offset
         var ascent: CGFloat = 0, descent: CGFloat = 0, leading: CGFloat = 0
@@ -126,16 +126,14 @@ struct LinePlacement {
 
     /// The line's items in logical order: the parts of shaped pieces inside the line, and
     /// glyphless items for controls (tabs, line and paragraph separators).
-    private func lineItems(_ span: LineSpan, hiding hidden: Range<Int>?) -> [LineItem] {
+    private func lineItems(_ span: LineSpan, hiding hidden: Range<Int>?) -> TwoInlineArray<LineItem> {
         let content = paragraph.content
-        let pieces = paragraph.pieces
-        var items: [LineItem] = []
-        items.reserveCapacity(2)  // a line is mostly its text and its hanging space
+        var items = TwoInlineArray<LineItem>()
         // The first piece that can overlap the line (pieces are in logical order).
-        var low = 0, high = pieces.count
+        var low = 0, high = paragraph.pieces.count
         while low < high {
             let mid = (low + high) / 2
-            if pieces[mid].range.upperBound <= span.range.lowerBound { low = mid + 1 } else { high = mid }
+            if paragraph.pieces[mid].range.upperBound <= span.range.lowerBound { low = mid + 1 } else { high = mid }
         }
         var pieceIndex = low
         var x: CGFloat = 0
@@ -152,12 +150,12 @@ struct LinePlacement {
                 offset += 1
                 continue
             }
-            while pieceIndex < pieces.count, pieces[pieceIndex].range.upperBound <= offset { pieceIndex += 1 }
-            guard pieceIndex < pieces.count, pieces[pieceIndex].range.lowerBound <= offset else {
+            while pieceIndex < paragraph.pieces.count, paragraph.pieces[pieceIndex].range.upperBound <= offset { pieceIndex += 1 }
+            guard pieceIndex < paragraph.pieces.count, paragraph.pieces[pieceIndex].range.lowerBound <= offset else {
                 offset += 1  // not shaped (cannot happen outside controls); skip it
                 continue
             }
-            let piece = pieces[pieceIndex]
+            let piece = paragraph.pieces[pieceIndex]
             let attributes = content.runs[piece.attributes]
             let extra = CGFloat(attributes.kern + attributes.tracking)
             let lower = offset, upper = min(piece.range.upperBound, span.range.upperBound)

@@ -112,7 +112,7 @@ struct ParagraphLayout {
             let x = rightToLeft ? margins.upperBound - margins.lowerBound : 0
             let caret = LineItem(range: length ..< length, level: shaped.levels.paragraphLevel, source: .control, glyphRange: 0 ..< 0, x: x, width: 0)
             let placed = PlacedLine(
-                items: [caret], spaceExtra: 0, ellipsis: nil, width: 0, ascent: CGFloat(shaped.defaultMetrics.ascent),
+                items: TwoInlineArray([caret]), spaceExtra: 0, ellipsis: nil, width: 0, ascent: CGFloat(shaped.defaultMetrics.ascent),
                 descent: CGFloat(shaped.defaultMetrics.descent), leading: CGFloat(shaped.defaultMetrics.leading),
                 caretEnd: length)
             lines.append(LineLayout(

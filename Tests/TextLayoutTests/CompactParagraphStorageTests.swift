@@ -1,0 +1,86 @@
+import Foundation
+import TestFixtures
+import Testing
+import TextContent
+import TextTypography
+@testable import TextLayout
+
+/// What a shaped paragraph keeps in a compact form (grapheme boundaries without flags, shared
+/// attribute runs, inline short arrays) must read back as the full form would.
+@Suite struct CompactParagraphStorageTests {
+    private func content(_ text: String) throws -> TextLayout.ParagraphContent {
+        try ParagraphContent(TextParagraph(attributedString: AttributedString(text)), defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13))
+    }
+
+    @Test func graphemeBoundariesAreICUsInEitherForm() throws {
+        let samples = LayoutSamples.mixed.map(\.text) + [LayoutSamples.english, "plain line\r\n", "crlf only\r\n", "e\u{301}\r\n", "", "\r\n", "tab\tand\u{2028}break\n"]
+        for text in samples {
+            let content = try content(text)
+            let boundaries = ShapedParagraph.graphemeBoundaries(of: content)
+            let units = content.units
+            let icu = Set(try TextBoundaryAnalyzer.boundaries(in: String(decoding: units, as: UTF16.self), kind: .character))
+            #expect(boundaries.count == units.count + 1, "\(text.prefix(20))")
+            for offset in 0 ... units.count {
+                #expect(boundaries.contains(offset) == (icu.contains(offset) || offset == 0), "\(text.prefix(20)) at \(offset)")
+            }
+            // The flag form of the same boundaries is equal, and gives the same flags back.
+            let flags = GraphemeBoundaries(flags: boundaries.flags(in: 0 ..< boundaries.count))
+            #expect(flags == boundaries)
+            #expect(flags.flags(in: 0 ..< flags.count) == boundaries.flags(in: 0 ..< boundaries.count))
+        }
+        // Simple text keeps no flags but still knows the LF of a closing CR LF is inside a cluster.
+        let crlf = ShapedParagraph.graphemeBoundaries(of: try content("abc\r\n"))
+        #expect(crlf == GraphemeBoundaries(everyOffsetOf: 5, endsWithCRLF: true))
+        #expect(crlf.contains(3) && !crlf.contains(4) && crlf.contains(5))
+        #expect(GraphemeBoundaries(everyOffsetOf: 5, endsWithCRLF: true) != GraphemeBoundaries(everyOffsetOf: 5, endsWithCRLF: false))
+    }
+
+    @Test func plainRunsCoverTheirParagraphAtEveryLength() throws {
+        let request = try FontRequest(FontDescriptor(family: "DejaVu Sans", size: 13))
+        let runs = PlainAttributeRuns(font: request, features: [])
+        for count in [0, 1, 2, 37, PlainAttributeRuns.maximumLength, PlainAttributeRuns.maximumLength + 1, 5_000] {
+            let first = runs.runs(count: count)
+            #expect(first.count == 1 && first[0].range == 0 ..< count && first[0].font == request && first[0].kern == 0)
+            #expect(runs.runs(count: count).map(\.range) == first.map(\.range))
+        }
+        // Plain paragraphs of every script read with shared runs are what a fresh read gives.
+        for text in LayoutSamples.mixed.map(\.text) + [LayoutSamples.english] {
+            let paragraph = TextParagraph(attributedString: AttributedString(text))
+            let shared = try TextLayout.ParagraphContent(paragraph, defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13), plainRuns: runs)
+            let alone = try content(text)
+            #expect(shared.units == alone.units && shared.runs.map(\.range) == alone.runs.map(\.range) && shared.style == alone.style)
+        }
+    }
+
+    @Test func twoInlineArrayBehavesLikeAnArray() {
+        var array: [Int] = []
+        var small = TwoInlineArray<Int>()
+        #expect(small.isEmpty)
+        for value in [5, -1, 9, 0, 3, 3, 12] {
+            array.append(value)
+            small.append(value)
+            #expect(Array(small) == array)
+        }
+        small[1] = 40
+        small[4] = 41
+        array[1] = 40
+        array[4] = 41
+        small.sort()
+        array.sort()
+        #expect(Array(small) == array)
+        #expect(Array(TwoInlineArray(array.reversed())) == array.reversed())
+    }
+
+    @Test func repeatedLinesAreComparedByTheirText() throws {
+        // Same length in UTF-8 and UTF-16, one accent apart, and a line whose UTF-8 is longer
+        // than its UTF-16: none may share another's shaping.
+        let lines = ["café au lait", "cafè au lait", "café au lait", "مرحبا", "مرحبا", "abcdefghij"]
+        let (_, manager) = makeLayout(lines.joined(separator: "\n"), width: 400)
+        let shaped = allFragments(manager).map(\.shapedParagraph)
+        #expect(shaped[0] === shaped[2] && shaped[3] === shaped[4])
+        #expect(shaped[0] !== shaped[1] && shaped[3] !== shaped[5])
+        for (index, line) in lines.enumerated() {
+            #expect(shaped[index].map { String(decoding: $0.content.units, as: UTF16.self) } == line + (index < lines.count - 1 ? "\n" : ""))
+        }
+    }
+}
