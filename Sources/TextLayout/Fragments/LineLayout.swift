@@ -12,12 +12,23 @@ struct LineLayout: Sendable {
     var glyphOriginX: CGFloat
     /// Distance from the top of the line to its baseline.
     var baseline: CGFloat
-    var placed: PlacedLine
-    var isTruncated: Bool
+    /// How the line was placed: its items are made again from it when asked for.
+    var placement: LinePlacement.Request
+
+    /// Whether the line was shortened with an ellipsis.
+    var isTruncated: Bool {
+        if case .span(_, _, _, .some) = placement { return true }
+        return false
+    }
+
+    /// The line's items as layout placed them.
+    func placed(in shaped: ShapedParagraph) -> PlacedLine {
+        LinePlacement(paragraph: shaped).place(placement)
+    }
 
     /// Where the line's glyphs put ink, relative to the layout fragment; `.null` without ink.
     func inkBounds(in shaped: ShapedParagraph) -> CGRect {
-        Self.inkBounds(of: placed, in: shaped, typographicBounds: typographicBounds, baseline: baseline)
+        Self.inkBounds(of: placed(in: shaped), in: shaped, typographicBounds: typographicBounds, baseline: baseline)
     }
 
     static func inkBounds(of placed: PlacedLine, in shaped: ShapedParagraph, typographicBounds: CGRect, baseline: CGFloat) -> CGRect {

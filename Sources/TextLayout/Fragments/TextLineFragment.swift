@@ -54,7 +54,7 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
         self.glyphOrigin = CGPoint(x: layout.glyphOriginX, y: layout.baseline)
         self.baseline = layout.baseline
         self.shaped = shaped
-        self.placed = layout.placed
+        self.placed = layout.placed(in: shaped)
         self.isTruncated = layout.isTruncated
     }
 

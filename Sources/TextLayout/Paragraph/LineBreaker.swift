@@ -1,7 +1,7 @@
 import Foundation
 
 /// One line's share of a paragraph, before placement.
-struct LineSpan {
+struct LineSpan: Sendable {
     /// The line's UTF-16 range, with its trailing white space and any separator.
     var range: Range<Int>
     /// Where the trailing white space (which hangs past the line's end) starts.
@@ -93,6 +93,19 @@ struct TabStops {
     let locations: [CGFloat]
     let interval: CGFloat
     let spaceWidth: CGFloat
+
+    init(locations: [CGFloat], interval: CGFloat, spaceWidth: CGFloat) {
+        self.locations = locations
+        self.interval = interval
+        self.spaceWidth = spaceWidth
+    }
+
+    /// The stops of `paragraph`'s style; without an interval a tab is about a space wide.
+    init(of paragraph: ShapedParagraph) {
+        let style = paragraph.content.style
+        self.init(locations: style.tabStops.map { CGFloat($0.location) }, interval: CGFloat(style.defaultTabInterval),
+                  spaceWidth: CGFloat(paragraph.defaultMetrics.lineHeight) * 0.3)
+    }
 
     /// How far a tab at `x` (from the line's start) advances.
     func advance(from x: CGFloat) -> CGFloat {

@@ -9,10 +9,51 @@ struct LinePlacement {
     let paragraph: ShapedParagraph
     let tabStops: TabStops
 
-    /// Text a truncated line hides, and the ellipsis shown in its place.
-    struct Truncation {
-        var hidden: Range<Int>
-        var ellipsis: ShapedRun
+    /// Text a truncated line hides, and the ellipsis shown in its place. A reference: few
+    /// lines are truncated, and a line keeps its request.
+    final class Truncation: Sendable {
+        let hidden: Range<Int>
+        let ellipsis: ShapedRun
+
+        init(hidden: Range<Int>, ellipsis: ShapedRun) {
+            self.hidden = hidden
+            self.ellipsis = ellipsis
+        }
+    }
+
+    /// What placing a line takes, kept by the line so that it can be placed again when its
+    /// glyphs or carets are asked for: its items are not kept (most lines are never drawn or
+    /// edited, and the items of a line are hundreds of bytes).
+    enum Request: Sendable {
+        /// `span` in `width` points (see ``place(_:width:alignment:isLastLine:truncation:)``).
+        case span(LineSpan, width: CGFloat, isLastLine: Bool, truncation: Truncation?)
+        /// The empty line after a final separator: only a caret, at `x`.
+        case extraLine(x: CGFloat)
+    }
+
+    init(paragraph: ShapedParagraph, tabStops: TabStops) {
+        self.paragraph = paragraph
+        self.tabStops = tabStops
+    }
+
+    /// Places `paragraph`'s line of `request` as layout placed it.
+    init(paragraph: ShapedParagraph) {
+        self.init(paragraph: paragraph, tabStops: TabStops(of: paragraph))
+    }
+
+    /// The line `request` asks for, with the paragraph style's alignment.
+    func place(_ request: Request) -> PlacedLine {
+        switch request {
+        case .span(let span, let width, let isLastLine, let truncation):
+            return place(span, width: width, alignment: paragraph.content.style.alignment, isLastLine: isLastLine, truncation: truncation)
+        case .extraLine(let x):
+            let length = paragraph.content.units.count
+            let caret = LineItem(range: length ..< length, level: paragraph.levels.paragraphLevel, source: .control, glyphRange: 0 ..< 0, x: x, width: 0)
+            let metrics = paragraph.defaultMetrics
+            return PlacedLine(
+                items: TwoInlineArray(CollectionOfOne(caret)), spaceExtra: 0, ellipsis: nil, width: 0, ascent: CGFloat(metrics.ascent),
+                descent: CGFloat(metrics.descent), leading: CGFloat(metrics.leading), caretEnd: length)
+        }
     }
 
     /// Lays `span` out from x = 0 in `width` points (infinity: natural width); with a

@@ -52,8 +52,7 @@ struct ParagraphLayout {
         let content = shaped.content
         let style = content.style
         let rightToLeft = shaped.levels.isRightToLeft
-        let spaceWidth = CGFloat(shaped.defaultMetrics.lineHeight) * 0.3
-        let tabs = TabStops(locations: style.tabStops.map { CGFloat($0.location) }, interval: CGFloat(style.defaultTabInterval), spaceWidth: spaceWidth)
+        let tabs = TabStops(of: shaped)
         let breaker = LineBreaker(paragraph: shaped, mode: container.lineBreakMode, tabStops: tabs, scratch: scratch)
         let placement = LinePlacement(paragraph: shaped, tabStops: tabs)
         let containerWidth = container.layoutWidth
@@ -85,18 +84,18 @@ struct ParagraphLayout {
                 let rect = rects.isEmpty ? band : rects[rectIndex]
                 let width = max(0, rect.width)
                 let span = try breaker.nextLine(from: start, width: width)
-                var placed = placement.place(span, width: width, alignment: style.alignment, isLastLine: span.range.upperBound >= length)
-                var isTruncated = false
+                var request = LinePlacement.Request.span(span, width: width, isLastLine: span.range.upperBound >= length, truncation: nil)
+                var placed = placement.place(request)
                 if container.lineBreakMode.truncates, width.isFinite, placed.width > width,
                    let truncation = truncation(of: span, in: shaped, width: width) {
-                    placed = placement.place(span, width: width, alignment: style.alignment, isLastLine: true, truncation: truncation)
-                    isTruncated = true
+                    request = .span(span, width: width, isLastLine: true, truncation: truncation)
+                    placed = placement.place(request)
                 }
                 let metrics = lineHeight(ascent: placed.ascent, descent: placed.descent, leading: placed.leading, style: style)
                 let bounds = CGRect(x: rect.minX, y: top, width: width.isFinite ? width : placed.width, height: metrics.height)
                 lines.append(LineLayout(
                     characterRange: span.range, typographicBounds: bounds, glyphOriginX: placed.items.first?.x ?? 0,
-                    baseline: metrics.baseline, placed: placed, isTruncated: isTruncated))
+                    baseline: metrics.baseline, placement: request))
                 bandHeight = max(bandHeight, metrics.height)
                 start = span.range.upperBound
                 if container.maximumNumberOfLines > 0, lines.count >= container.maximumNumberOfLines { break }
@@ -110,15 +109,10 @@ struct ParagraphLayout {
             let metrics = lineHeight(ascent: CGFloat(shaped.defaultMetrics.ascent), descent: CGFloat(shaped.defaultMetrics.descent),
                                      leading: CGFloat(shaped.defaultMetrics.leading), style: style)
             let x = rightToLeft ? margins.upperBound - margins.lowerBound : 0
-            let caret = LineItem(range: length ..< length, level: shaped.levels.paragraphLevel, source: .control, glyphRange: 0 ..< 0, x: x, width: 0)
-            let placed = PlacedLine(
-                items: TwoInlineArray([caret]), spaceExtra: 0, ellipsis: nil, width: 0, ascent: CGFloat(shaped.defaultMetrics.ascent),
-                descent: CGFloat(shaped.defaultMetrics.descent), leading: CGFloat(shaped.defaultMetrics.leading),
-                caretEnd: length)
             lines.append(LineLayout(
                 characterRange: length ..< length,
                 typographicBounds: CGRect(x: margins.lowerBound, y: top, width: containerWidth.isFinite ? margins.upperBound - margins.lowerBound : 0, height: metrics.height),
-                glyphOriginX: x, baseline: metrics.baseline, placed: placed, isTruncated: false))
+                glyphOriginX: x, baseline: metrics.baseline, placement: .extraLine(x: x)))
             top += metrics.height
         }
         top += CGFloat(style.paragraphSpacing)
