@@ -93,10 +93,14 @@ final class ShapedWordCache: Sendable {
             return index == text.count || arena[word] == UInt32(text[index])
         }
 
-        mutating func insert(_ key: ShapedWordKey, hash: UInt64, glyphs shaped: UnsafeBufferPointer<ShapedGlyph>, maximumTableSize: Int) {
+        mutating func insert(_ key: ShapedWordKey, hash: UInt64, glyphs shaped: UnsafeBufferPointer<ShapedGlyph>, maximumTableSize: Int,
+                             maximumArenaWords: Int) {
             if slots.isEmpty || (count + 1) * 2 > slots.count, slots.count < maximumTableSize {
                 grow(to: max(64, min(maximumTableSize, slots.count * 2)))
             }
+            // The arena's most words, reserved at once: address space only until written, and
+            // no copy of everything held each time it would have doubled.
+            if arena.isEmpty { arena.reserveCapacity(maximumArenaWords) }
             let record = arena.count
             arena.append(contentsOf: [
                 UInt32(truncatingIfNeeded: hash), UInt32(truncatingIfNeeded: hash >> 32),
@@ -161,6 +165,9 @@ final class ShapedWordCache: Sendable {
     private let generationCapacity: Int
     private let generationCostLimit: Int
     private let tableSize: Int
+    /// The most 32-bit words a generation's arena can hold: a header per entry, and at most
+    /// five words per unit of cost (a glyph is five, a code unit half of one).
+    private let arenaWords: Int
     private let state = Mutex(State())
 
     init(capacity: Int, costLimit: Int) {
@@ -171,6 +178,7 @@ final class ShapedWordCache: Sendable {
         var size = 4
         while size < generationCapacity * 2 { size <<= 1 }
         tableSize = size
+        arenaWords = generationCapacity * Generation.headerWords + 5 * generationCostLimit
     }
 
     /// Looks a word up: calls its third argument with the cached glyphs of the key (clusters
@@ -221,7 +229,7 @@ final class ShapedWordCache: Sendable {
             state.previous = state.current
             state.current = Generation()
         }
-        state.current.insert(key, hash: hash, glyphs: glyphs, maximumTableSize: tableSize)
+        state.current.insert(key, hash: hash, glyphs: glyphs, maximumTableSize: tableSize, maximumArenaWords: arenaWords)
     }
 
     var statistics: CacheStatistics {
