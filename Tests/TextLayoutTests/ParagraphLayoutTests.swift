@@ -146,9 +146,10 @@ import TextContent
             let (_, manager) = makeLayout(text, width: .infinity) { $0.lineBreakMode = mode }
             let lines = try #require(allFragments(manager).first).textLineFragments
             let arabicEnd: Int = 5 + arabic.utf16.count + 1
-            let expected: [Int] = [0, 1, arabicEnd, arabicEnd + 1]
+            // The break at the end of the document is followed by the extra line, for the caret.
+            let expected: [Int] = [0, 1, arabicEnd, arabicEnd + 1, arabicEnd + 1002]
             #expect(lines.map(\.characterRange.location) == expected, "\(mode)")
-            #expect(lines.last?.characterRange.length == 1001)  // the last break ends the paragraph's last line
+            #expect(lines.map(\.characterRange.length).suffix(2) == [1001, 0])
         }
     }
 
@@ -159,6 +160,25 @@ import TextContent
         let last = try #require(fragments.last?.textLineFragments.last)
         #expect(last.characterRange.length == 0)
         #expect(last.characterRange.location == 5)
+    }
+
+    @Test func theExtraLineFragmentFollowsAFinalLineSeparator() throws {
+        // TextKit: "the last character in a document causes a line or paragraph break".
+        let arabic = try #require(LayoutSamples.mixed.first { $0.tag.hasPrefix("ar") }?.text.prefix(20))
+        for text in ["first\nlast\u{2028}", "\(arabic)\u{2028}", "\u{2028}"] {
+            let (_, manager) = makeLayout(text, width: 300)
+            let lines = try #require(allFragments(manager).last).textLineFragments
+            let length = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).last).utf16.count
+            #expect(lines.count == 2, "\(text.debugDescription)")
+            #expect(lines.last?.characterRange == NSRange(location: length, length: 0), "\(text.debugDescription)")
+            // The caret after the break is on the new line, below the one the break ends.
+            let caretLine = try #require(lines.last)
+            #expect(caretLine.typographicBounds.minY >= lines[0].typographicBounds.maxY)
+            #expect(caretLine.caretStops.map(\.characterIndex) == [length])
+        }
+        // A line separator inside the document breaks its line but adds no extra line.
+        let (_, manager) = makeLayout("one\u{2028}\ntwo", width: 300)
+        #expect(allFragments(manager).map { $0.textLineFragments.count } == [2, 1])
     }
 
     func isSpace(_ text: String, _ offset: Int) -> Bool {

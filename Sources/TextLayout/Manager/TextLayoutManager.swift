@@ -365,11 +365,14 @@ public final class TextLayoutManager: TextContentObserving {
         return old.elementRange == new.elementRange
     }
 
-    /// Whether `paragraph` is the last and ends with a separator: it then gets an empty line after it.
+    /// Whether `paragraph` is the last and ends with a break, a paragraph separator or a line
+    /// separator (U+2028): it then gets an empty line after it, for the caret at the end of the
+    /// document (TextKit's extra line fragment).
     private func needsExtraLineFragment(_ paragraph: TextParagraph) -> Bool {
         guard let content = textContentManager, let range = paragraph.elementRange,
               range.endLocation.isEqual(to: content.documentRange.endLocation) else { return false }
-        return paragraph.paragraphSeparatorRange.map { !$0.isEmpty } ?? false
+        if paragraph.paragraphSeparatorRange.map({ !$0.isEmpty }) ?? false { return true }
+        return paragraph.attributedString.unicodeScalars.last == "\u{2028}"
     }
 
     private func fragmentIndex(containing location: any TextLocation) -> Int? {
