@@ -17,6 +17,8 @@ final class LayoutScratch {
     var segments: [Range<Int>] = []
     /// Short plain paragraphs shaped recently (repeated lines of code are shaped once).
     let recentParagraphs = RecentShapedParagraphs()
+    /// The attribute runs of plain paragraphs, in the default font of the last pass.
+    var plainRuns: PlainAttributeRuns?
 
     /// A line-break iterator over `text` (copied).
     func lineBreaks(for text: UnsafeBufferPointer<UInt16>) throws(TextAnalysisError) -> TextBoundaryIterator {

@@ -18,7 +18,12 @@ struct ParagraphLayout {
         self.defaultFont = defaultFont
         self.scratch = scratch
         let request = try? FontRequest(defaultFont)
-        plainRuns = request.map { PlainAttributeRuns(font: $0, features: defaultFont.features) }
+        if let request, let runs = scratch.plainRuns {
+            runs.use(font: request, features: defaultFont.features)
+        } else if let request {
+            scratch.plainRuns = PlainAttributeRuns(font: request, features: defaultFont.features)
+        }
+        plainRuns = request == nil ? nil : scratch.plainRuns
         scratch.recentParagraphs.use(font: request, features: defaultFont.features)
     }
 

@@ -3,18 +3,28 @@ import TextTypography
 
 /// The one attribute run of plain paragraphs (the default font over all the text), one array
 /// per length and shared: each plain paragraph would otherwise allocate its own, 128 bytes
-/// kept as long as its shaping. One per layout pass, used on one thread.
+/// kept as long as its shaping. Kept in the layout scratch from pass to pass (a pass that lays
+/// out one edited paragraph allocates nothing here); one thread at a time.
 final class PlainAttributeRuns {
     /// Longer paragraphs make their own array.
     static let maximumLength = 1_024
 
-    let font: FontRequest
-    let features: [FontFeature]
-    private var byLength: [[ParagraphContent.AttributeRun]?] = []
+    private(set) var font: FontRequest
+    private(set) var features: [FontFeature]
+    /// Indexed by length; empty where none was made yet.
+    private var byLength: [[ParagraphContent.AttributeRun]] = []
 
     init(font: FontRequest, features: [FontFeature]) {
         self.font = font
         self.features = features
+    }
+
+    /// Runs are in `font` with `features` from now on; those made in another are forgotten.
+    func use(font: FontRequest, features: [FontFeature]) {
+        guard font != self.font || features != self.features else { return }
+        self.font = font
+        self.features = features
+        byLength.removeAll()
     }
 
     /// The runs of a plain paragraph of `count` UTF-16 units.
@@ -23,8 +33,8 @@ final class PlainAttributeRuns {
             [ParagraphContent.AttributeRun(range: 0 ..< count, font: font, features: features, kern: 0, tracking: 0, baselineOffset: 0)]
         }
         guard count <= Self.maximumLength else { return make() }
-        if count >= byLength.count { byLength.append(contentsOf: repeatElement(nil, count: count + 1 - byLength.count)) }
-        if let known = byLength[count] { return known }
+        if count >= byLength.count { byLength.append(contentsOf: repeatElement([], count: count + 1 - byLength.count)) }
+        if !byLength[count].isEmpty { return byLength[count] }
         let runs = make()
         byLength[count] = runs
         return runs
