@@ -176,6 +176,14 @@ import TextContent
             #expect(caretLine.typographicBounds.minY >= lines[0].typographicBounds.maxY)
             #expect(caretLine.caretStops.map(\.characterIndex) == [length])
         }
+        // Attributed text too.
+        var bold = AttributedString("bold\u{2028}")
+        bold.font = FontDescriptor(family: "DejaVu Sans", size: 13, weight: .bold)
+        let storage = TextContentStorage(attributedString: bold)
+        let attributed = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 300, height: 0)))
+        storage.addTextLayoutManager(attributed)
+        attributed.ensureLayoutForEntireDocument()
+        #expect(allFragments(attributed).last?.textLineFragments.map(\.characterRange) == [NSRange(location: 0, length: 5), NSRange(location: 5, length: 0)])
         // A line separator inside the document breaks its line but adds no extra line.
         let (_, manager) = makeLayout("one\u{2028}\ntwo", width: 300)
         #expect(allFragments(manager).map { $0.textLineFragments.count } == [2, 1])

@@ -372,7 +372,9 @@ public final class TextLayoutManager: TextContentObserving {
         guard let content = textContentManager, let range = paragraph.elementRange,
               range.endLocation.isEqual(to: content.documentRange.endLocation) else { return false }
         if paragraph.paragraphSeparatorRange.map({ !$0.isEmpty }) ?? false { return true }
-        return paragraph.attributedString.unicodeScalars.last == "\u{2028}"
+        // Plain text is asked for its last bytes (U+2028 is E2 80 A8), not made into a string.
+        let plainEnd = paragraph.withPlainUTF8 { $0.count >= 3 && $0[$0.count - 3] == 0xE2 && $0[$0.count - 2] == 0x80 && $0[$0.count - 1] == 0xA8 }
+        return plainEnd ?? (paragraph.attributedString.unicodeScalars.last == "\u{2028}")
     }
 
     private func fragmentIndex(containing location: any TextLocation) -> Int? {

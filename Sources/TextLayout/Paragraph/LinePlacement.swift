@@ -27,7 +27,7 @@ struct LinePlacement {
     enum Request: Sendable {
         /// `span` in `width` points (see ``place(_:width:alignment:isLastLine:truncation:)``).
         case span(LineSpan, width: CGFloat, isLastLine: Bool, truncation: Truncation?)
-        /// The empty line after a final separator: only a caret, at `x`.
+        /// The empty line after the document's final break: only a caret, at `x`.
         case extraLine(x: CGFloat)
     }
 
