@@ -18,12 +18,14 @@ struct ParagraphLayout {
         self.defaultFont = defaultFont
         self.scratch = scratch
         let request = try? FontRequest(defaultFont)
-        if let request, let runs = scratch.plainRuns {
+        if let request {
+            let runs = scratch.plainRuns ?? PlainAttributeRuns(font: request, features: defaultFont.features)
             runs.use(font: request, features: defaultFont.features)
-        } else if let request {
-            scratch.plainRuns = PlainAttributeRuns(font: request, features: defaultFont.features)
+            scratch.plainRuns = runs
+            plainRuns = runs
+        } else {
+            plainRuns = nil
         }
-        plainRuns = request == nil ? nil : scratch.plainRuns
         scratch.recentParagraphs.use(font: request, features: defaultFont.features)
     }
 
