@@ -4,8 +4,6 @@ import Foundation
 /// ``TextLineFragment`` object is made only when the fragment's lines are asked for (drawing,
 /// hit testing), so laying out a document allocates no object per line.
 struct LineLayout: Sendable {
-    /// The characters the line shows (UTF-16 offsets in the paragraph).
-    var characterRange: Range<Int>
     /// The line's rectangle, relative to its layout fragment's frame.
     var typographicBounds: CGRect
     /// The x of the line's leftmost glyph, in line coordinates.
@@ -14,6 +12,14 @@ struct LineLayout: Sendable {
     var baseline: CGFloat
     /// How the line was placed: its items are made again from it when asked for.
     var placement: LinePlacement.Request
+
+    /// The characters the line shows (UTF-16 offsets in the paragraph).
+    var characterRange: Range<Int> {
+        switch placement {
+        case .span(let span, _, _, _): return span.range
+        case .extraLine(let offset, _): return offset ..< offset
+        }
+    }
 
     /// Whether the line was shortened with an ellipsis.
     var isTruncated: Bool {

@@ -24,8 +24,8 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     /// where the glyphs' real ink overflows it (diacritics, descenders, italic overhang, tall
     /// emoji). Worked out from the glyph extents on first use.
     open var renderingSurfaceBounds: CGRect {
-        surfaceBounds.withLock { cached in
-            if let cached { return cached }
+        derived.withLock { derived in
+            if let cached = derived.surfaceBounds { return cached }
             var surface = CGRect(origin: .zero, size: layoutFragmentFrame.size)
             var inks: [CGRect]
             switch lines {
@@ -33,12 +33,17 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
             case .layout(let records, let shaped): inks = records.map { $0.inkBounds(in: shaped) }
             }
             for ink in inks where !ink.isNull { surface = surface.union(ink) }
-            cached = surface
+            derived.surfaceBounds = surface
             return surface
         }
     }
-    /// The bounds supplied, or worked out on first use.
-    private let surfaceBounds: Mutex<CGRect?>
+    /// What is worked out on first use, under one lock: the surface bounds (unless supplied)
+    /// and the line objects of laid-out lines.
+    private struct Derived {
+        var surfaceBounds: CGRect?
+        var lineObjects: [TextLineFragment]?
+    }
+    private let derived: Mutex<Derived>
     /// The lines, top to bottom. Made from the fragment's line layout on first use.
     public var textLineFragments: [TextLineFragment] {
         switch lines {
@@ -46,10 +51,10 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
             return objects
         case .layout(let records, let shaped):
             if let original { return original.textLineFragments }
-            return lineObjects.withLock { cached in
-                if let cached { return cached }
+            return derived.withLock { derived in
+                if let cached = derived.lineObjects { return cached }
                 let objects = records.map { TextLineFragment(paragraph: textElement, layout: $0, shaped: shaped) }
-                cached = objects
+                derived.lineObjects = objects
                 return objects
             }
         }
@@ -62,8 +67,6 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
         case layout(LineLayouts, ShapedParagraph)
     }
     private let lines: Lines
-    /// The line objects of laid-out lines, once asked for.
-    private let lineObjects = Mutex<[TextLineFragment]?>(nil)
     /// For a relocated copy, the fragment laid out: a line's coordinates are relative to its
     /// fragment, so the copy shows the original's line objects.
     private let original: TextLayoutFragment?
@@ -98,7 +101,7 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     ) {
         self.textElement = textElement
         self.layoutFragmentFrame = layoutFragmentFrame
-        self.surfaceBounds = Mutex(renderingSurfaceBounds)
+        self.derived = Mutex(Derived(surfaceBounds: renderingSurfaceBounds))
         self.lines = .objects(textLineFragments)
         self.original = nil
         self.state = state
@@ -113,7 +116,7 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     private init(textElement: TextParagraph, layoutFragmentFrame: CGRect, renderingSurfaceBounds: CGRect?, lines: Lines, original: TextLayoutFragment?) {
         self.textElement = textElement
         self.layoutFragmentFrame = layoutFragmentFrame
-        self.surfaceBounds = Mutex(renderingSurfaceBounds)
+        self.derived = Mutex(Derived(surfaceBounds: renderingSurfaceBounds))
         self.lines = lines
         self.original = original
         self.state = .layoutAvailable
@@ -124,7 +127,7 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     func relocated(to y: CGFloat, textElement: TextParagraph) -> TextLayoutFragment {
         var frame = layoutFragmentFrame
         frame.origin.y = y
-        let surface = surfaceBounds.withLock { $0 }
+        let surface = derived.withLock { $0.surfaceBounds }
         switch lines {
         case .objects(let objects):
             return TextLayoutFragment(

@@ -27,8 +27,9 @@ struct LinePlacement {
     enum Request: Sendable {
         /// `span` in `width` points (see ``place(_:width:alignment:isLastLine:truncation:)``).
         case span(LineSpan, width: CGFloat, isLastLine: Bool, truncation: Truncation?)
-        /// The empty line after the document's final break: only a caret, at `x`.
-        case extraLine(x: CGFloat)
+        /// The empty line after the document's final break, at `offset` (the paragraph's
+        /// length): only a caret, at `x`.
+        case extraLine(at: Int, x: CGFloat)
     }
 
     init(paragraph: ShapedParagraph, tabStops: TabStops) {
@@ -46,8 +47,7 @@ struct LinePlacement {
         switch request {
         case .span(let span, let width, let isLastLine, let truncation):
             return place(span, width: width, alignment: paragraph.content.style.alignment, isLastLine: isLastLine, truncation: truncation)
-        case .extraLine(let x):
-            let length = paragraph.content.units.count
+        case .extraLine(let length, let x):
             let caret = LineItem(range: length ..< length, level: paragraph.levels.paragraphLevel, source: .control, glyphRange: 0 ..< 0, x: x, width: 0)
             let metrics = paragraph.defaultMetrics
             return PlacedLine(

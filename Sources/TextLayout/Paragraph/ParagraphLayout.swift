@@ -101,7 +101,7 @@ struct ParagraphLayout {
                 let metrics = lineHeight(ascent: placed.ascent, descent: placed.descent, leading: placed.leading, style: style)
                 let bounds = CGRect(x: rect.minX, y: top, width: width.isFinite ? width : placed.width, height: metrics.height)
                 lines.append(LineLayout(
-                    characterRange: span.range, typographicBounds: bounds, glyphOriginX: placed.items.first?.x ?? 0,
+                    typographicBounds: bounds, glyphOriginX: placed.items.first?.x ?? 0,
                     baseline: metrics.baseline, placement: request))
                 bandHeight = max(bandHeight, metrics.height)
                 start = span.range.upperBound
@@ -117,9 +117,8 @@ struct ParagraphLayout {
                                      leading: CGFloat(shaped.defaultMetrics.leading), style: style)
             let x = rightToLeft ? margins.upperBound - margins.lowerBound : 0
             lines.append(LineLayout(
-                characterRange: length ..< length,
                 typographicBounds: CGRect(x: margins.lowerBound, y: top, width: containerWidth.isFinite ? margins.upperBound - margins.lowerBound : 0, height: metrics.height),
-                glyphOriginX: x, baseline: metrics.baseline, placement: .extraLine(x: x)))
+                glyphOriginX: x, baseline: metrics.baseline, placement: .extraLine(at: length, x: x)))
             top += metrics.height
         }
         top += CGFloat(style.paragraphSpacing)
