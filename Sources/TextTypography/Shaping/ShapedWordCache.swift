@@ -46,8 +46,9 @@ final class ShapedWordCache: Sendable {
         static let headerWords = 10
 
         /// Each slot holds the entry's hash in its high 32 bits and its record's index plus one in
-        /// the low 32 (0: empty), so a probe compares hashes without touching the record. Grows
-        /// by doubling, up to `maximumTableSize`, keeping the load under one half.
+        /// the low 32 (0: empty), so a probe compares hashes without touching the record. Starts
+        /// at 4,096 slots (32 KB) and grows fourfold, up to `maximumTableSize`, keeping the load
+        /// under one half: each growth places every record again, and walks the whole arena.
         var slots: [UInt64] = []
         var arena: [UInt32] = []
         var count = 0
@@ -96,7 +97,7 @@ final class ShapedWordCache: Sendable {
         mutating func insert(_ key: ShapedWordKey, hash: UInt64, glyphs shaped: UnsafeBufferPointer<ShapedGlyph>, maximumTableSize: Int,
                              maximumArenaWords: Int) {
             if slots.isEmpty || (count + 1) * 2 > slots.count, slots.count < maximumTableSize {
-                grow(to: max(64, min(maximumTableSize, slots.count * 2)))
+                grow(to: min(maximumTableSize, max(4_096, slots.count * 4)))
             }
             // The arena's most words, reserved at once: address space only until written, and
             // no copy of everything held each time it would have doubled.
