@@ -103,12 +103,13 @@ final class ShapedWordCache: Sendable {
             // no copy of everything held each time it would have doubled.
             if arena.isEmpty { arena.reserveCapacity(maximumArenaWords) }
             let record = arena.count
-            arena.append(contentsOf: [
+            // A tuple, not an array literal: the header is stored without an allocation of its own.
+            let header = (
                 UInt32(truncatingIfNeeded: hash), UInt32(truncatingIfNeeded: hash >> 32),
                 UInt32(truncatingIfNeeded: key.fontID), UInt32(truncatingIfNeeded: key.fontID >> 32),
                 UInt32(truncatingIfNeeded: key.optionsID), UInt32(truncatingIfNeeded: key.optionsID >> 32),
-                UInt32(key.text.count), UInt32(bitPattern: key.itemOffset), UInt32(bitPattern: key.itemLength), UInt32(shaped.count),
-            ])
+                UInt32(key.text.count), UInt32(bitPattern: key.itemOffset), UInt32(bitPattern: key.itemLength), UInt32(shaped.count))
+            withUnsafeBytes(of: header) { arena.append(contentsOf: $0.assumingMemoryBound(to: UInt32.self)) }
             var index = 0
             while index < key.text.count {
                 let high = index + 1 < key.text.count ? UInt32(key.text[index + 1]) << 16 : 0
