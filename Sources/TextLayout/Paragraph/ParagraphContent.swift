@@ -97,9 +97,12 @@ struct ParagraphContent: Sendable {
     }
 
     /// Whether the unit at `index` takes no glyph: separators, hard line breaks, tabs.
-    func isControl(_ index: Int) -> Bool {
-        let unit = units[index]
-        return unit == 0x0A || unit == 0x0D || unit == 0x2029 || unit == 0x2028 || unit == 0x09
+    func isControl(_ index: Int) -> Bool { Self.isControl(units[index]) }
+
+    /// Whether `unit` takes no glyph (all such are below U+2030: one compare for most text).
+    @inline(__always)
+    static func isControl(_ unit: UInt16) -> Bool {
+        unit < 0x2030 && (unit == 0x0A || unit == 0x0D || unit == 0x2029 || unit == 0x2028 || unit == 0x09)
     }
 
     /// Whether the unit at `index` is white space that may hang past a line's end.

@@ -238,16 +238,18 @@ final class ShapedParagraph: Sendable {
         result.removeAll(keepingCapacity: true)
         let end = min(range.upperBound, content.contentLength)
         var start = range.lowerBound
-        var index = start
-        while index < end {
-            if content.isControl(index) {
-                if start < index { result.append(start ..< index) }
-                start = index + 1
-            } else if index > start, !levels.isEmpty, levels[index] != levels[index - 1] {
-                result.append(start ..< index)
-                start = index
+        content.units.withUnsafeBufferPointer { units in
+            var index = start
+            while index < end {
+                if ParagraphContent.isControl(units[index]) {
+                    if start < index { result.append(start ..< index) }
+                    start = index + 1
+                } else if index > start, !levels.isEmpty, levels[index] != levels[index - 1] {
+                    result.append(start ..< index)
+                    start = index
+                }
+                index += 1
             }
-            index += 1
         }
         if start < end { result.append(start ..< end) }
     }
