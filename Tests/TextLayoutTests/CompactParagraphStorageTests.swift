@@ -52,9 +52,9 @@ import TextTypography
         }
     }
 
-    @Test func twoInlineArrayBehavesLikeAnArray() {
+    @Test func smallArrayBehavesLikeAnArray() {
         var array: [Int] = []
-        var small = TwoInlineArray<Int>()
+        var small = SmallArray<2, Int>()
         #expect(small.isEmpty)
         for value in [5, -1, 9, 0, 3, 3, 12] {
             array.append(value)
@@ -68,7 +68,12 @@ import TextTypography
         small.sort()
         array.sort()
         #expect(Array(small) == array)
-        #expect(Array(TwoInlineArray(array.reversed())) == array.reversed())
+        #expect(Array(SmallArray<2, Int>(array.reversed())) == array.reversed())
+        // One inline (a fragment's lines, a paragraph's pieces) behaves the same.
+        var one = SmallArray<1, Int>()
+        for value in array { one.append(value) }
+        #expect(Array(one) == array && one.count == array.count)
+        #expect(SmallArray<1, Int>().isEmpty && Array(SmallArray<1, Int>(CollectionOfOne(4))) == [4])
     }
 
     @Test func repeatedLinesAreComparedByTheirText() throws {

@@ -51,7 +51,7 @@ struct LinePlacement {
             let caret = LineItem(range: length ..< length, level: paragraph.levels.paragraphLevel, source: .control, glyphRange: 0 ..< 0, x: x, width: 0)
             let metrics = paragraph.defaultMetrics
             return PlacedLine(
-                items: TwoInlineArray(CollectionOfOne(caret)), spaceExtra: 0, ellipsis: nil, width: 0, ascent: CGFloat(metrics.ascent),
+                items: SmallArray<2, LineItem>(CollectionOfOne(caret)), spaceExtra: 0, ellipsis: nil, width: 0, ascent: CGFloat(metrics.ascent),
                 descent: CGFloat(metrics.descent), leading: CGFloat(metrics.leading), caretEnd: length)
         }
     }
@@ -105,7 +105,7 @@ struct LinePlacement {
         // Visual order; a line all at one even level is already in it.
         if !uniform || paragraphLevel & 1 == 1 {
             let order = BidiReordering.visualOrder(levels: items.map(\.level))
-            items = TwoInlineArray(order.map { items[$0] })
+            items = SmallArray<2, LineItem>(order.map { items[$0] })
         }
         var x = offset
         var ascent: CGFloat = 0, descent: CGFloat = 0, leading: CGFloat = 0
@@ -167,9 +167,9 @@ struct LinePlacement {
 
     /// The line's items in logical order: the parts of shaped pieces inside the line, and
     /// glyphless items for controls (tabs, line and paragraph separators).
-    private func lineItems(_ span: LineSpan, hiding hidden: Range<Int>?) -> TwoInlineArray<LineItem> {
+    private func lineItems(_ span: LineSpan, hiding hidden: Range<Int>?) -> SmallArray<2, LineItem> {
         let content = paragraph.content
-        var items = TwoInlineArray<LineItem>()
+        var items = SmallArray<2, LineItem>()
         // The first piece that can overlap the line (pieces are in logical order).
         var low = 0, high = paragraph.pieces.count
         while low < high {

@@ -38,7 +38,7 @@ struct LineItem: Sendable {
 /// One line as placed: its items in visual order and what is needed to position glyphs and
 /// carets, which are worked out only when drawing or editing asks for them.
 struct PlacedLine: Sendable {
-    var items: TwoInlineArray<LineItem>
+    var items: SmallArray<2, LineItem>
     /// Extra width of each U+0020 in a justified line.
     var spaceExtra: CGFloat
     /// The ellipsis of a truncated line, kept out of line: few lines have one.
@@ -52,7 +52,7 @@ struct PlacedLine: Sendable {
     /// The line's end offset when it is a caret position of its own (end of text).
     var caretEnd: Int?
 
-    init(items: TwoInlineArray<LineItem>, spaceExtra: CGFloat, ellipsis: ShapedRun?, width: CGFloat, ascent: CGFloat, descent: CGFloat,
+    init(items: SmallArray<2, LineItem>, spaceExtra: CGFloat, ellipsis: ShapedRun?, width: CGFloat, ascent: CGFloat, descent: CGFloat,
          leading: CGFloat, caretEnd: Int?) {
         self.items = items
         self.spaceExtra = spaceExtra

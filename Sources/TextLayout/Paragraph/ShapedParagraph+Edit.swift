@@ -168,7 +168,7 @@ extension ShapedParagraph {
         }
         return ShapedParagraph(
             content: content, levels: BidiLevels(paragraphLevel: 0, levels: []), glyphs: ParagraphGlyphs(glyphs, advances: advances),
-            pieces: OneInlineArray(CollectionOfOne(Piece(range: 0 ..< contentLength, level: 0, glyphRange: 0 ..< glyphs.count, font: font, attributes: 0))),
+            pieces: SmallArray<1, ShapedParagraph.Piece>(CollectionOfOne(Piece(range: 0 ..< contentLength, level: 0, glyphRange: 0 ..< glyphs.count, font: font, attributes: 0))),
             advances: advances, boundaries: GraphemeBoundaries(flags: boundaries), defaultFont: old.defaultFont, lineBreaks: lineBreaks)
     }
 

@@ -32,7 +32,7 @@ final class ShapedParagraph: Sendable {
     /// Every glyph of the paragraph; pieces refer to ranges of it.
     let glyphs: ParagraphGlyphs
     /// In logical order.
-    let pieces: OneInlineArray<Piece>
+    let pieces: SmallArray<1, Piece>
     /// The advance of the cluster starting at each UTF-16 offset (0 elsewhere), kern and tracking
     /// included.
     let advances: [Float]
@@ -55,7 +55,7 @@ final class ShapedParagraph: Sendable {
 
         // Shaped into the scratch's buffer, then kept at its exact size (or compact).
         var glyphs: [ShapedGlyph] = []
-        var pieces = OneInlineArray<Piece>()
+        var pieces = SmallArray<1, Piece>()
         var spans: [ShapedRunSpan] = []
         var segments: [Range<Int>] = []
         swap(&glyphs, &scratch.glyphs)
@@ -105,7 +105,7 @@ final class ShapedParagraph: Sendable {
     }
 
     /// A paragraph from parts already worked out (see ``reshaped(_:from:edit:scratch:shaper:)``).
-    init(content: ParagraphContent, levels: BidiLevels, glyphs: ParagraphGlyphs, pieces: OneInlineArray<Piece>, advances: [Float],
+    init(content: ParagraphContent, levels: BidiLevels, glyphs: ParagraphGlyphs, pieces: SmallArray<1, Piece>, advances: [Float],
          boundaries: GraphemeBoundaries, defaultFont: Font, lineBreaks: [UInt8]?) {
         self.content = content
         self.levels = levels
