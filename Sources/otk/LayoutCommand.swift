@@ -24,6 +24,9 @@ struct LayoutCommand: ParsableCommand {
     @Flag(help: "Also time raw HarfBuzz shaping of the same paragraphs with the default font.")
     var baseline = false
 
+    @Option(help: "UTF-16 units of laid-out text whose fragments are kept (the layout manager's keptLayoutLimit); the rest keep only their heights.")
+    var keptLayoutLimit: Int?
+
 
     func run() throws {
         let descriptor = try FontArgument.parse(font)
@@ -35,6 +38,10 @@ struct LayoutCommand: ParsableCommand {
                                          lineBreakMode: width > 0 ? .byWordWrapping : .byClipping),
             defaultFont: descriptor)
         storage.addTextLayoutManager(manager)
+        if let keptLayoutLimit {
+            guard keptLayoutLimit >= 0 else { throw ValidationError("--kept-layout-limit takes a count of UTF-16 units, 0 or more; got \(keptLayoutLimit).") }
+            manager.keptLayoutLimit = keptLayoutLimit
+        }
 
         let usageBefore = ProcessMemory.usage()
         let start = clock.now

@@ -31,10 +31,11 @@ extension LayoutBadInputTests {
     /// Lays `text` out as ``layOut(_:)`` does and checks what every case must hold: layout
     /// ends within the hang guard, reports no error, and its lines tile the paragraph.
     static func layOutAndCheckTiling(_ text: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [TextLineFragment] {
-        let (_, manager, duration) = layOut(text)
+        let (storage, manager, duration) = layOut(text)
         #expect(duration < hangGuard, "laying out \(what) took \(duration)", sourceLocation: sourceLocation)
         #expect(manager.lastLayoutError == nil, "\(String(describing: manager.lastLayoutError))", sourceLocation: sourceLocation)
-        let lines = try self.lines(of: manager, sourceLocation: sourceLocation)
+        // The manager lays out from its content, which it holds weakly.
+        let lines = try withExtendedLifetime(storage) { try self.lines(of: manager, sourceLocation: sourceLocation) }
         expectTiling(lines, length: text.utf16.count, sourceLocation: sourceLocation)
         return lines
     }
@@ -86,8 +87,8 @@ extension LayoutBadInputTests {
 
         // The advance of each letter of the pattern, from the same engine on a short line: the
         // 10 MB line is checked against widths measured apart from it.
-        let (_, sample, _) = Self.layOut(String(repeating: pattern, count: 3))
-        let sampleRun = try #require(try Self.lines(of: sample).first?.glyphRuns.first)
+        let (sampleStorage, sample, _) = Self.layOut(String(repeating: pattern, count: 3))
+        let sampleRun = try withExtendedLifetime(sampleStorage) { try #require(try Self.lines(of: sample).first?.glyphRuns.first) }
         #expect(sampleRun.positions.count == 30)
         let advances = (0 ..< 10).map { sampleRun.positions[10 + $0 + 1].x - sampleRun.positions[10 + $0].x }
         #expect(advances.allSatisfy { $0 > 1 && $0 < 20 }, "\(advances)")

@@ -18,7 +18,18 @@ func makeLayout(_ text: String, width: CGFloat = 300, configure: (inout TextCont
     let manager = TextLayoutManager(textContainer: container)
     storage.addTextLayoutManager(manager)
     manager.ensureLayoutForEntireDocument()
+    KeptStorages.keep(storage)
     return (storage, manager)
+}
+
+/// A layout manager holds its content weakly (as TextKit's does) and lays out from it whenever
+/// asked, so tests that keep only the manager have their storage kept alive here.
+enum KeptStorages {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var storages: [TextContentStorage] = []
+    static func keep(_ storage: TextContentStorage) {
+        lock.withLock { storages.append(storage) }
+    }
 }
 
 func allFragments(_ manager: TextLayoutManager) -> [TextLayoutFragment] {

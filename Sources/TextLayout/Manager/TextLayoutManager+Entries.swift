@@ -1,0 +1,128 @@
+import Foundation
+import TextContent
+
+/// Keeping the tree of paragraphs in step with the content.
+extension TextLayoutManager {
+    var estimator: HeightEstimator {
+        if let estimatorCache { return estimatorCache }
+        let made = HeightEstimator(defaultFont: defaultFont, container: textContainer)
+        estimatorCache = made
+        return made
+    }
+
+    /// The paragraphs of the document, as entries with estimated heights. O(n) without reading
+    /// any text (the lengths come from the content's own index).
+    func indexIfNeeded() {
+        guard !isIndexed else { return }
+        isIndexed = true
+        let estimator = self.estimator
+        var entries: [LayoutEntry] = []
+        var end = 0
+        forEachParagraphRange(from: 0, to: nil) { range in
+            entries.append(LayoutEntry(gap: range.lowerBound - end, length: range.count, height: estimator.height(ofLength: range.count)))
+            end = range.upperBound
+        }
+        layoutIndex = LayoutIndex(entries)
+    }
+
+    /// Brings the entries up to date after the text in `low ..< oldHigh` became
+    /// `low ..< oldHigh + delta` (for `isEdit` false, nothing changed but what the content
+    /// shows there: read it again). The
+    /// paragraphs whose extent (hidden paragraphs before them, then their own text) meets the
+    /// range, edges included, are read again from the content; the ones after only move, which
+    /// the tree makes free.
+    func replaceEntries(from low: Int, through oldHigh: Int, delta: Int, isEdit: Bool) {
+        let count = layoutIndex.count
+        let total = layoutIndex.summary.utf16
+        // An edit at a paragraph's end can join it to the next, or make it the last one.
+        var first = low == 0 ? 0 : layoutIndex.position(containingOffset: low - 1)?.ordinal ?? count
+        let last = oldHigh >= total ? count - 1 : layoutIndex.position(containingOffset: oldHigh)?.ordinal ?? count - 1
+        // A paragraph that merely ends where the edit starts keeps its text, unless it ends with
+        // CR (an LF typed after it joins it) or is the last (it loses its extra line fragment).
+        if first < last, let position = layoutIndex.position(at: first), position.range.upperBound == low,
+           position.entry.kept?.shaped?.content.units.last != 0x0D {
+            first += 1
+        }
+        guard first <= last, first < count,
+              let firstPosition = layoutIndex.position(at: first), let lastPosition = layoutIndex.position(at: last) else {
+            return invalidateLayout()
+        }
+        let regionStart = firstPosition.range.lowerBound - firstPosition.entry.gap
+        let regionEnd = lastPosition.range.upperBound + delta
+        guard regionEnd >= regionStart else { return invalidateLayout() }
+        let estimator = self.estimator
+        var replacing: [LayoutEntry] = []
+        var end = regionStart
+        var overran = false
+        forEachParagraphRange(from: regionStart, to: regionEnd) { range in
+            replacing.append(LayoutEntry(gap: range.lowerBound - end, length: range.count, height: estimator.height(ofLength: range.count)))
+            end = range.upperBound
+            if end > regionEnd { overran = true }
+        }
+        // The content disagrees with what the tree knew (it cannot, unless a delegate changed
+        // what it shows without saying so): read everything again.
+        guard !overran else { return invalidateLayout() }
+        if isEdit, first == last, replacing.count == 1 {
+            // Typing inside one paragraph: its height stays the estimate until it is laid out
+            // again (so nothing below jumps meanwhile), and its shaping is reused where the
+            // edit left it alone.
+            replacing[0].height = firstPosition.entry.height
+            let start = replacing[0].gap + regionStart
+            let edit = ParagraphEdit(range: low - start ..< oldHigh - start, replacementLength: oldHigh - low + delta)
+            if let kept = firstPosition.entry.kept {
+                if let shaped = kept.shaped {
+                    replacing[0].kept = KeptLayout(previous: (shaped, [edit]))
+                } else if let pending = kept.previous {
+                    // Edited again before it was laid out: edits of the text last shaped.
+                    replacing[0].kept = KeptLayout(previous: (pending.shaped, ParagraphEdit.adding(edit, to: pending.edits)))
+                }
+            }
+        }
+        // Hidden text at the end of the region now lies before the next paragraph.
+        let trailing = regionEnd - end
+        layoutIndex.replace(first ..< last + 1, with: replacing)
+        if trailing != 0, first + replacing.count < layoutIndex.count {
+            layoutIndex.update(at: first + replacing.count) { $0.gap += trailing }
+        }
+    }
+
+    /// Calls `body` with the UTF-16 range of each paragraph the content shows that starts in
+    /// `start ..< end` (nil: to the document's end), in order.
+    func forEachParagraphRange(from start: Int, to end: Int?, _ body: (Range<Int>) -> Void) {
+        guard let content = textContentManager else { return }
+        if let storage = content as? TextContentStorage {
+            guard start < storage.utf16Length else { return }
+            storage.enumerateParagraphRanges(fromOffset: start) { range in
+                if let end, range.lowerBound >= end { return false }
+                if range.lowerBound >= start { body(range) }
+                return true
+            }
+            return
+        }
+        let documentStart = content.documentRange.location
+        guard let location = content.location(documentStart, offsetBy: start) else { return }
+        content.enumerateTextElements(from: location) { element in
+            guard let range = element.elementRange else { return true }
+            let lower = content.offset(from: documentStart, to: range.location)
+            let upper = content.offset(from: documentStart, to: range.endLocation)
+            guard lower != NSNotFound, upper != NSNotFound else { return false }
+            if let end, lower >= end { return false }
+            if lower >= start { body(lower ..< upper) }
+            return true
+        }
+    }
+
+    /// The ordinal of the shown paragraph holding `location`; the end of the document belongs to
+    /// the last. Nil for a location in a hidden paragraph or not of this document.
+    func ordinal(containing location: any TextLocation) -> Int? {
+        indexIfNeeded()
+        guard let content = textContentManager else { return nil }
+        let offset = content.offset(from: content.documentRange.location, to: location)
+        guard offset != NSNotFound else { return nil }
+        if let position = layoutIndex.position(containingOffset: offset) {
+            return position.range.contains(offset) ? position.ordinal : nil
+        }
+        guard let last = layoutIndex.position(at: layoutIndex.count - 1), last.range.upperBound == offset else { return nil }
+        return last.ordinal
+    }
+}

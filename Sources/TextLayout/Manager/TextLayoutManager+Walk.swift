@@ -1,0 +1,215 @@
+import Foundation
+import TextContent
+
+/// Laying paragraphs out as they are reached, and releasing what is kept beyond the limit.
+extension TextLayoutManager {
+    /// Lays shown paragraphs out from ordinal `start` forward (or moves their kept fragments to
+    /// where the tree now puts them), calling `body` with each until it returns false. Past
+    /// `keptLayoutLimit`, kept layouts are released, never the one being visited nor `pinned`.
+    func walk(from start: Int, pinned: ClosedRange<Int>?, _ body: (Int, TextLayoutFragment) -> Bool) {
+        walk(from: start, pinned: pinned, retrying: true, body)
+    }
+
+    private func walk(from start: Int, pinned: ClosedRange<Int>?, retrying: Bool, _ body: (Int, TextLayoutFragment) -> Bool) {
+        indexIfNeeded()
+        guard let first = layoutIndex.position(at: start) else { return }
+        let layout = ParagraphLayout(container: textContainer, defaultFont: defaultFont, scratch: scratch)
+        var ordinal = start
+        var top = first.top
+        var expectedStart = first.range.lowerBound
+        var cursor = layoutIndex.cursor(at: start)
+        var mismatch = false
+        forEachShownParagraph(fromOffset: first.range.lowerBound) { paragraph, paragraphStart in
+            guard paragraphStart == expectedStart else {
+                mismatch = true
+                return false
+            }
+            let isLast = ordinal == layoutIndex.count - 1
+            let current = layoutIndex.entry(at: cursor)
+            let fragment: TextLayoutFragment
+            var (height, length) = (current.height, current.length)
+            if !current.needsLayout, let kept = current.kept, let keptFragment = kept.fragment {
+                // Laid out: at most moved, which changes nothing the tree sums up.
+                fragment = moved(keptFragment, in: kept, to: top, paragraph: paragraph)
+            } else {
+                // Past the limit, a walk that pins nothing (a whole-document layout, an
+                // enumeration) does not keep what it lays out: letting a layout go while it is
+                // still in cache is cheap, releasing old ones later is not.
+                let keeps = pinned != nil || layoutIndex.summary.keptUTF16 + current.length <= keptLayoutLimit
+                (fragment, height, length) = layoutIndex.update(at: &cursor) { entry in
+                    (layOut(&entry, paragraph: paragraph, top: top, isLast: isLast, keeping: keeps, layout: layout), entry.height, entry.length)
+                }
+            }
+            guard body(ordinal, fragment) else { return false }
+            ordinal += 1
+            top += height
+            if !layoutIndex.isValid(cursor) {
+                // `body` asked for other layout: find the place again.
+                guard let next = layoutIndex.position(at: ordinal) else { return false }
+                (top, expectedStart, cursor) = (next.top, next.range.lowerBound, layoutIndex.cursor(at: ordinal))
+                return true
+            }
+            guard ordinal < layoutIndex.count else { return false }
+            if let pinned, layoutIndex.summary.keptUTF16 > keptLayoutLimit {
+                evictIfNeeded(focus: pinned.lowerBound, pinned: pinned)
+                cursor = layoutIndex.cursor(at: ordinal)
+            } else {
+                layoutIndex.advance(&cursor)
+            }
+            expectedStart = paragraphStart + length + layoutIndex.entry(at: cursor).gap
+            return true
+        }
+        if mismatch {
+            // The tree no longer matches what the content shows (a delegate changed what it
+            // hides without `invalidateLayout(for:)`): read the paragraphs again, once.
+            invalidateLayout()
+            if retrying { walk(from: start, pinned: pinned, retrying: false, body) }
+        }
+    }
+
+    /// The fragment of shown paragraph `ordinal`, laid out if it was not.
+    func fragment(at ordinal: Int) -> TextLayoutFragment? {
+        var found: TextLayoutFragment?
+        walk(from: ordinal, pinned: nil) { _, fragment in
+            found = fragment
+            return false
+        }
+        return found
+    }
+
+    /// The fragment of shown paragraph `ordinal` if it is laid out, else one with its estimated
+    /// frame and no lines (state `.estimatedUsageBounds`). Lays nothing out.
+    func estimatedFragment(at ordinal: Int) -> TextLayoutFragment? {
+        guard let position = layoutIndex.position(at: ordinal) else { return nil }
+        if !position.entry.needsLayout, position.entry.kept?.fragment != nil { return fragment(at: ordinal) }
+        var paragraph: TextParagraph?
+        forEachShownParagraph(fromOffset: position.range.lowerBound) { shown, start in
+            if start == position.range.lowerBound { paragraph = shown }
+            return false
+        }
+        guard let paragraph else { return nil }
+        let width = textContainer.layoutWidth.isFinite ? textContainer.layoutWidth : 0
+        let frame = CGRect(x: 0, y: position.y, width: width, height: LayoutHeight.points(position.entry.height))
+        return TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: CGRect(origin: .zero, size: frame.size),
+                                  textLineFragments: [], state: .estimatedUsageBounds)
+    }
+
+    /// Calls `body` with the paragraphs the content shows, from the one holding `offset`, each
+    /// with its UTF-16 start, until it returns false.
+    private func forEachShownParagraph(fromOffset offset: Int, _ body: (TextParagraph, Int) -> Bool) {
+        guard let content = textContentManager else { return }
+        if let storage = content as? TextContentStorage {
+            // The storage's own path: paragraphs unboxed, offsets without location look-ups.
+            storage.enumerateTextParagraphs(fromOffset: offset, using: body)
+            return
+        }
+        let documentStart = content.documentRange.location
+        guard let location = content.location(documentStart, offsetBy: offset) else { return }
+        content.enumerateTextElements(from: location) { element in
+            guard let paragraph = element as? TextParagraph, let range = paragraph.elementRange else { return true }
+            return body(paragraph, content.offset(from: documentStart, to: range.location))
+        }
+    }
+
+    /// A kept fragment with its top at `top` and its paragraph's current element.
+    private func moved(_ fragment: TextLayoutFragment, in kept: KeptLayout, to top: Int, paragraph: TextParagraph) -> TextLayoutFragment {
+        let y = LayoutHeight.points(top)
+        if fragment.layoutFragmentFrame.minY == y, Self.samePlace(fragment.textElement, paragraph) { return fragment }
+        let moved = fragment.relocated(to: y, textElement: paragraph)
+        kept.fragment = moved
+        return moved
+    }
+
+    /// Lays the entry's paragraph out with its top at `top`, from its kept shaping where there
+    /// is one, and measures it; keeps the result when `keeping`. Touches no other entry.
+    private func layOut(_ entry: inout LayoutEntry, paragraph: TextParagraph, top: Int, isLast: Bool, keeping: Bool, layout: ParagraphLayout) -> TextLayoutFragment {
+        let y = LayoutHeight.points(top)
+        entry.needsLayout = false
+        entry.isMeasured = true
+        // Only the last paragraph can end the document (asking costs location arithmetic).
+        let extra = isLast && needsExtraLineFragment(paragraph)
+        let kept = entry.kept ?? KeptLayout()
+        let fragment: TextLayoutFragment
+        do throws(TextLayoutError) {
+            let shaped: ShapedParagraph
+            if let reused = kept.shaped {
+                shaped = reused
+            } else if let previous = kept.previous {
+                shaped = try layout.shape(paragraph, after: previous.edits, of: previous.shaped)
+            } else {
+                shaped = try layout.shape(paragraph)
+            }
+            kept.shaped = shaped
+            kept.previous = nil
+            fragment = try layout.layout(paragraph, shaped: shaped, at: y, extraLineFragment: extra)
+        } catch {
+            lastLayoutError = error
+            kept.shaped = nil
+            kept.previous = nil
+            fragment = TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: CGRect(x: 0, y: y, width: 0, height: 0),
+                                          renderingSurfaceBounds: .zero, textLineFragments: [], state: .none)
+        }
+        kept.fragment = fragment
+        entry.kept = keeping ? kept : nil
+        entry.height = LayoutHeight.units(fragment.layoutFragmentFrame.height)
+        widestFragment = max(widestFragment, fragment.layoutFragmentFrame.width)
+        return fragment
+    }
+
+    /// Releases kept layouts, farthest from `focus` first, until they are back under three
+    /// quarters of the limit (so that releasing happens in batches, not on every paragraph).
+    /// Never releases `focus` or `pinned`.
+    func evictIfNeeded(focus: Int, pinned: ClosedRange<Int>?) {
+        guard layoutIndex.summary.keptUTF16 > keptLayoutLimit else { return }
+        let target = keptLayoutLimit - keptLayoutLimit / 4
+        func isPinned(_ ordinal: Int) -> Bool { ordinal == focus || pinned?.contains(ordinal) == true }
+        while layoutIndex.summary.keptUTF16 > target {
+            guard let firstKept = layoutIndex.ordinalOfKept(0),
+                  let lastKept = layoutIndex.ordinalOfKept(layoutIndex.summary.kept - 1) else { return }
+            let fromTop: Bool
+            switch (isPinned(firstKept), isPinned(lastKept)) {
+            case (true, true): return  // everything kept lies in what is pinned
+            case (false, true): fromTop = true
+            case (true, false): fromTop = false
+            case (false, false): fromTop = abs(firstKept - focus) >= abs(lastKept - focus)
+            }
+            // Kept layouts usually lie together (laid out in a row), so walk from the end
+            // clearing them one after another, rather than finding each anew.
+            var ordinal = fromTop ? firstKept : lastKept
+            var cursor = layoutIndex.cursor(at: ordinal)
+            while layoutIndex.summary.keptUTF16 > target, !isPinned(ordinal), ordinal >= firstKept, ordinal <= lastKept {
+                if layoutIndex.entry(at: cursor).kept != nil {
+                    layoutIndex.update(at: &cursor) { $0.kept = nil }
+                }
+                if fromTop {
+                    ordinal += 1
+                    layoutIndex.advance(&cursor)
+                } else {
+                    guard ordinal > 0 else { break }
+                    ordinal -= 1
+                    layoutIndex.retreat(&cursor)
+                }
+            }
+        }
+    }
+
+    /// Whether two elements of the paragraph lie at the same place in the document.
+    private static func samePlace(_ old: TextParagraph, _ new: TextParagraph) -> Bool {
+        if let oldOffsets = old.elementOffsets, let newOffsets = new.elementOffsets {
+            return oldOffsets == newOffsets
+        }
+        return old.elementRange == new.elementRange
+    }
+
+    /// Whether `paragraph` is the last and ends with a break, a paragraph separator or a line
+    /// separator (U+2028): it then gets an empty line after it, for the caret at the end of the
+    /// document (TextKit's extra line fragment).
+    func needsExtraLineFragment(_ paragraph: TextParagraph) -> Bool {
+        guard let content = textContentManager, let range = paragraph.elementRange,
+              range.endLocation.isEqual(to: content.documentRange.endLocation) else { return false }
+        if paragraph.paragraphSeparatorRange.map({ !$0.isEmpty }) ?? false { return true }
+        // Plain text is asked for its last bytes (U+2028 is E2 80 A8), not made into a string.
+        let plainEnd = paragraph.withPlainUTF8 { $0.count >= 3 && $0[$0.count - 3] == 0xE2 && $0[$0.count - 2] == 0x80 && $0[$0.count - 1] == 0xA8 }
+        return plainEnd ?? (paragraph.attributedString.unicodeScalars.last == "\u{2028}")
+    }
+}
