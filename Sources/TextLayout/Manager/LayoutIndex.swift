@@ -192,11 +192,12 @@ struct LayoutIndex {
         return position(of: index, ordinal: rope.offset(of: index, in: LayoutParagraphMetric()))
     }
 
-    /// The entry whose band of the container holds `y` (points); below the last, the last; nil
-    /// when empty.
+    /// The entry whose band of the container holds `y` (points); above the first, the first;
+    /// below the last, the last; nil when empty or for NaN.
     func position(atY y: CGFloat) -> LayoutPosition? {
-        guard !isEmpty else { return nil }
-        let units = min(max(0, LayoutHeight.units(y)), max(0, rope.summary.height - 1))
+        guard !isEmpty, !y.isNaN else { return nil }
+        let total = rope.summary.height
+        let units = y <= 0 ? 0 : (y >= LayoutHeight.points(total) ? max(0, total - 1) : min(LayoutHeight.units(y), max(0, total - 1)))
         var (index, _) = rope.find(at: units, in: LayoutHeightMetric(), preferEnd: false)
         if index == rope.endIndex { index = rope.index(before: rope.endIndex) }
         return position(of: index, ordinal: rope.offset(of: index, in: LayoutParagraphMetric()))

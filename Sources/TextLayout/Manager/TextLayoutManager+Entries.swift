@@ -34,21 +34,32 @@ extension TextLayoutManager {
     func replaceEntries(from low: Int, through oldHigh: Int, delta: Int, isEdit: Bool) {
         let count = layoutIndex.count
         let total = layoutIndex.summary.utf16
-        // An edit at a paragraph's end can join it to the next, or make it the last one.
-        var first = low == 0 ? 0 : layoutIndex.position(containingOffset: low - 1)?.ordinal ?? count
-        let last = oldHigh >= total ? count - 1 : layoutIndex.position(containingOffset: oldHigh)?.ordinal ?? count - 1
-        // A paragraph that merely ends where the edit starts keeps its text, unless it ends with
-        // CR (an LF typed after it joins it) or is the last (it loses its extra line fragment).
-        if first < last, let position = layoutIndex.position(at: first), position.range.upperBound == low,
-           position.entry.kept?.shaped?.content.units.last != 0x0D {
-            first += 1
+        func ordinal(at offset: Int) -> Int { offset >= total ? count - 1 : layoutIndex.position(containingOffset: offset)?.ordinal ?? count - 1 }
+        var first: Int, last: Int
+        if isEdit {
+            // An edit at a paragraph's end can join it to the next, or make it the last one.
+            first = low == 0 ? 0 : ordinal(at: low - 1)
+            last = ordinal(at: oldHigh)
+            // A paragraph that merely ends where the edit starts keeps its text, unless it ends
+            // with CR (an LF typed after it joins it) or is the last (it loses its extra line
+            // fragment).
+            if first < last, let position = layoutIndex.position(at: first), position.range.upperBound == low,
+               position.entry.kept?.shaped?.content.units.last != 0x0D {
+                first += 1
+            }
+        } else {
+            // Nothing changed but what the content shows: the paragraphs in the range alone.
+            first = ordinal(at: low)
+            last = ordinal(at: max(low, oldHigh - 1))
         }
-        guard first <= last, first < count,
+        guard first <= last, first >= 0, last < count,
               let firstPosition = layoutIndex.position(at: first), let lastPosition = layoutIndex.position(at: last) else {
             return invalidateLayout()
         }
         let regionStart = firstPosition.range.lowerBound - firstPosition.entry.gap
-        let regionEnd = lastPosition.range.upperBound + delta
+        // Hidden paragraphs after the last one shown are in no entry's extent: a region that
+        // reaches the last entry reaches the document's end.
+        let regionEnd = last == count - 1 ? documentLength : lastPosition.range.upperBound + delta
         guard regionEnd >= regionStart else { return invalidateLayout() }
         let estimator = self.estimator
         var replacing: [LayoutEntry] = []
@@ -84,6 +95,14 @@ extension TextLayoutManager {
         if trailing != 0, first + replacing.count < layoutIndex.count {
             layoutIndex.update(at: first + replacing.count) { $0.gap += trailing }
         }
+    }
+
+    /// The content's length in UTF-16 units.
+    var documentLength: Int {
+        guard let content = textContentManager else { return 0 }
+        if let storage = content as? TextContentStorage { return storage.utf16Length }
+        let length = content.offset(from: content.documentRange.location, to: content.documentRange.endLocation)
+        return length == NSNotFound ? 0 : length
     }
 
     /// Calls `body` with the UTF-16 range of each paragraph the content shows that starts in
