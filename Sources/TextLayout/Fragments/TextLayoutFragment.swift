@@ -113,13 +113,14 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
                   lines: .layout(lines, shaped), original: nil)
     }
 
-    private init(textElement: TextParagraph, layoutFragmentFrame: CGRect, renderingSurfaceBounds: CGRect?, lines: Lines, original: TextLayoutFragment?) {
+    private init(textElement: TextParagraph, layoutFragmentFrame: CGRect, renderingSurfaceBounds: CGRect?, lines: Lines,
+                 original: TextLayoutFragment?, state: State = .layoutAvailable) {
         self.textElement = textElement
         self.layoutFragmentFrame = layoutFragmentFrame
         self.derived = Mutex(Derived(surfaceBounds: renderingSurfaceBounds))
         self.lines = lines
         self.original = original
-        self.state = .layoutAvailable
+        self.state = state
     }
 
     /// The same layout moved to `y` (container coordinates) and given `textElement`, the
@@ -128,16 +129,15 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
         var frame = layoutFragmentFrame
         frame.origin.y = y
         let surface = derived.withLock { $0.surfaceBounds }
-        switch lines {
-        case .objects(let objects):
-            return TextLayoutFragment(
-                textElement: textElement, layoutFragmentFrame: frame, renderingSurfaceBounds: surface,
-                textLineFragments: objects, state: state)
-        case .layout:
-            return TextLayoutFragment(
-                textElement: textElement, layoutFragmentFrame: frame, renderingSurfaceBounds: surface, lines: lines,
-                original: original ?? self)
-        }
+        return TextLayoutFragment(
+            textElement: textElement, layoutFragmentFrame: frame, renderingSurfaceBounds: surface, lines: lines,
+            original: original ?? self, state: state)
+    }
+
+    /// Names what this fragment draws: the same for a fragment that was only moved, new for
+    /// one laid out again. Use it to find a rendering surface drawn for it before.
+    public var renderingSurfaceKey: RenderingSurfaceKey {
+        RenderingSurfaceKey(layout: original ?? self)
     }
 
     /// The line holding the character at `index` (UTF-16 offset in the paragraph); at a line

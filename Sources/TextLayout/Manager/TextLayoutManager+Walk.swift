@@ -5,7 +5,8 @@ import TextContent
 extension TextLayoutManager {
     /// Lays shown paragraphs out from ordinal `start` forward (or moves their kept fragments to
     /// where the tree now puts them), calling `body` with each until it returns false. Past
-    /// `keptLayoutLimit`, kept layouts are released, never the one being visited nor `pinned`.
+    /// `keptLayoutLimit`, kept layouts are released, never the one being visited, `pinned`, nor
+    /// (for a pinned walk) what the walk laid out since `pinned`.
     func walk(from start: Int, pinned: ClosedRange<Int>?, _ body: (Int, TextLayoutFragment) -> Bool) {
         walk(from: start, pinned: pinned, retrying: true, body)
     }
@@ -51,7 +52,8 @@ extension TextLayoutManager {
             }
             guard ordinal < layoutIndex.count else { return false }
             if let pinned, layoutIndex.summary.keptUTF16 > keptLayoutLimit {
-                evictIfNeeded(focus: pinned.lowerBound, pinned: pinned)
+                // What this walk laid out stays too: it is what the caller is looking at.
+                evictIfNeeded(focus: pinned.lowerBound, pinned: pinned.lowerBound ... max(pinned.upperBound, ordinal - 1))
                 cursor = layoutIndex.cursor(at: ordinal)
             } else {
                 layoutIndex.advance(&cursor)

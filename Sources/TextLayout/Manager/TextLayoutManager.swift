@@ -45,6 +45,15 @@ public final class TextLayoutManager: TextContentObserving {
         didSet { evictIfNeeded(focus: 0, pinned: nil) }
     }
 
+    /// Lays out what a view shows, and keeps it still while estimates are measured.
+    public var textViewportLayoutController: TextViewportLayoutController {
+        if let viewportController { return viewportController }
+        let made = TextViewportLayoutController(textLayoutManager: self)
+        viewportController = made
+        return made
+    }
+    private var viewportController: TextViewportLayoutController?
+
     /// Why the last layout could not lay a paragraph out (it then gets an empty fragment).
     public internal(set) var lastLayoutError: TextLayoutError?
 
@@ -78,7 +87,9 @@ public final class TextLayoutManager: TextContentObserving {
     /// paragraphs themselves.
     public func textContentManager(_ textContentManager: TextContentManager, didProcess changes: TextContentChangeSet) {
         guard isIndexed, let edited = changes.editedRange else { return }
-        replaceEntries(from: edited.lowerBound, through: edited.upperBound - changes.changeInLength, delta: changes.changeInLength, isEdit: true)
+        let oldHigh = edited.upperBound - changes.changeInLength
+        replaceEntries(from: edited.lowerBound, through: oldHigh, delta: changes.changeInLength, isEdit: true)
+        viewportController?.contentDidChange(from: edited.lowerBound, through: oldHigh, delta: changes.changeInLength)
     }
 
     /// Drops every fragment and measured height; the next query lays out again.
@@ -95,9 +106,11 @@ public final class TextLayoutManager: TextContentObserving {
         let end = content.offset(from: content.documentRange.location, to: range.endLocation)
         guard start != NSNotFound, end != NSNotFound, start <= end else { return }
         replaceEntries(from: start, through: end, delta: 0, isEdit: false)
+        viewportController?.setNeedsLayout()
     }
 
     func invalidateLayout(keepingShaping: Bool) {
+        defer { viewportController?.setNeedsLayout() }
         lastLayoutError = nil
         estimatorCache = nil
         widestFragment = 0
