@@ -108,3 +108,36 @@ struct Otk {
         #expect(output.stderr.contains("positive size"), "\(output.stderr)")
     }
 }
+
+@Suite struct OtkViewportTests {
+    @Test func viewportStatsOfCopiesOfTextInEveryScript() throws {
+        let text = (0 ..< 400).map { "Line \($0): English words, مرحبا بالعالم, ಕನ್ನಡ ภาษาไทย 中文 👨‍👩‍👧 and more words to wrap." }.joined(separator: "\n")
+        let file = try Otk.temporaryFile(Array(text.utf8))
+        defer { try? FileManager.default.removeItem(at: file) }
+        let output = try Otk.run(["viewport", file.path, "--copies", "3", "--width", "400", "--height", "300", "--keystrokes", "20", "--stats"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let json = try #require(output.json)
+        #expect(json["paragraphs"] as? Int == 1_200)
+        #expect((json["firstViewportFragments"] as? Int).map { $0 > 0 } == true)
+        #expect(json["keystrokes"] as? Int == 20)
+        for key in ["openToFirstViewportSeconds", "firstViewportLayoutSeconds", "usageBoundsSeconds", "relocateToMiddleAndLayoutSeconds",
+                    "typeAndLayoutMedianSeconds", "typeAndLayoutP99Seconds", "pagingSeconds", "rawHarfBuzzFirstViewportSeconds"] {
+            #expect((json[key] as? Double).map { $0 >= 0 } == true, "\(key)")
+        }
+        #expect((json["pages"] as? Int).map { $0 > 10 } == true)
+        // Paging through the whole document keeps layout within the bound.
+        let kept = try #require(json["maxKeptLayout"] as? [String: Any])
+        let limit = try #require(json["keptLayoutLimitUTF16"] as? Int)
+        #expect((kept["utf16"] as? Int).map { $0 <= limit + 200 } == true)
+    }
+
+    @Test func absurdViewportArgumentsAreErrors() throws {
+        let file = try Otk.temporaryFile(Array("x\n".utf8))
+        defer { try? FileManager.default.removeItem(at: file) }
+        for arguments in [["--copies", "0"], ["--height", "-5"], ["--width", "nan"], ["--keystrokes", "-1"]] {
+            let output = try Otk.run(["viewport", file.path] + arguments)
+            #expect(output.status != 0, "\(arguments)")
+            #expect(!output.stderr.isEmpty)
+        }
+    }
+}

@@ -12,6 +12,10 @@ struct HeightEstimator {
     let averageAdvance: CGFloat
     /// The width lines fill; infinite when lines are never wrapped.
     let lineWidth: CGFloat
+    /// One line's height in `LayoutHeight` units.
+    private let lineUnits: Int
+    /// How many UTF-16 units fit on a line at the average advance; nil when lines never wrap.
+    private let unitsPerLine: Int?
 
     init(defaultFont: FontDescriptor, container: TextContainer) {
         let sample = Array("The quick brown fox jumps over the lazy dog, 0123456789.".utf16)
@@ -28,14 +32,18 @@ struct HeightEstimator {
         self.averageAdvance = advance
         let width = container.layoutWidth - 2 * container.lineFragmentPadding
         self.lineWidth = width > 0 ? width : .infinity
+        self.lineUnits = LayoutHeight.units(lineHeight)
+        let perLine = lineWidth / advance
+        self.unitsPerLine = perLine.isFinite && perLine < 1e12 ? max(1, Int(perLine.rounded(.down))) : nil
     }
 
     /// The estimated height of a paragraph of `length` UTF-16 units, in `LayoutHeight` units.
+    /// Integer arithmetic only: it runs for every paragraph of a document when it opens.
     func height(ofLength length: Int) -> Int {
-        var lines: CGFloat = 1
-        if lineWidth.isFinite {
-            lines = max(1, (CGFloat(max(0, length - 1)) * averageAdvance / lineWidth).rounded(.up))
-        }
-        return LayoutHeight.units(lines * lineHeight)
+        guard let unitsPerLine, length > 1 + unitsPerLine else { return lineUnits }
+        let lines = (length - 1 + unitsPerLine - 1) / unitsPerLine
+        return lines > Int.max / max(1, lineUnits) ? Int.max / 2 : lines * lineUnits
     }
+
+
 }

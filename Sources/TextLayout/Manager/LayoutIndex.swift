@@ -172,6 +172,17 @@ struct LayoutIndex {
         rope = Rope(entries)
     }
 
+    private init(rope: Rope<LayoutEntry>) {
+        self.rope = rope
+    }
+
+    /// Builds a tree one entry at a time, in order, with no array in between.
+    struct Builder {
+        private var builder = Rope<LayoutEntry>.Builder()
+        mutating func append(_ entry: LayoutEntry) { builder.insertBeforeTip(entry) }
+        mutating func finish() -> LayoutIndex { LayoutIndex(rope: builder.finalize()) }
+    }
+
     var count: Int { rope.summary.paragraphs }
     var isEmpty: Bool { rope.isEmpty }
     var summary: LayoutSummary { rope.summary }

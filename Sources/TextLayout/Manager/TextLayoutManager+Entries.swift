@@ -16,13 +16,13 @@ extension TextLayoutManager {
         guard !isIndexed else { return }
         isIndexed = true
         let estimator = self.estimator
-        var entries: [LayoutEntry] = []
+        var builder = LayoutIndex.Builder()
         var end = 0
         forEachParagraphRange(from: 0, to: nil) { range in
-            entries.append(LayoutEntry(gap: range.lowerBound - end, length: range.count, height: estimator.height(ofLength: range.count)))
+            builder.append(LayoutEntry(gap: range.lowerBound - end, length: range.count, height: estimator.height(ofLength: range.count)))
             end = range.upperBound
         }
-        layoutIndex = LayoutIndex(entries)
+        layoutIndex = builder.finish()
     }
 
     /// Brings the entries up to date after the text in `low ..< oldHigh` became

@@ -1,0 +1,186 @@
+import ArgumentParser
+import Foundation
+import OpenTextKit
+
+/// `otk viewport FILE --stats`: what a view of a large document costs. Opens the file, lays out
+/// the first viewport, relocates to the middle, types there, pages through the whole document,
+/// and prints JSON, with raw HarfBuzz shaping of the same paragraphs beside the layout figures.
+struct ViewportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "viewport",
+        abstract: "Measure viewport layout of a (large) document and print statistics as JSON."
+    )
+
+    @OptionGroup var document: DocumentOptions
+
+    @Option(help: "Lay out this many copies of the file, one after another (25 copies of the KJV verses make 100 MB). The copies are written to a temporary file before the clock starts.")
+    var copies: Int = 1
+
+    @Option(help: "Viewport width in points (also the container's width).")
+    var width: Double = 800
+
+    @Option(help: "Viewport height in points.")
+    var height: Double = 600
+
+    @Option(help: "Default font, as \"Family Size\".")
+    var font: String = "DejaVu Sans 13"
+
+    @Option(help: "Characters typed, one layout after each, for the typing figures.")
+    var keystrokes: Int = 200
+
+    @Flag(help: "Skip paging through the whole document.")
+    var noPaging = false
+
+    @Flag(help: "Print statistics as JSON (the only output for now).")
+    var stats = false
+
+    func validate() throws {
+        guard (1 ... 1_000).contains(copies) else { throw ValidationError("--copies takes 1 to 1000; got \(copies).") }
+        guard width.isFinite, width > 0, height.isFinite, height > 0 else {
+            throw ValidationError("--width and --height take positive sizes; got \(width) x \(height).")
+        }
+        guard (0 ... 100_000).contains(keystrokes) else { throw ValidationError("--keystrokes takes 0 to 100000; got \(keystrokes).") }
+    }
+
+    func run() throws {
+        let descriptor = try FontArgument.parse(font)
+        let path = try copies > 1 ? Self.writeCopies(of: document.file, count: copies) : document.file
+        defer { if copies > 1 { try? FileManager.default.removeItem(atPath: path) } }
+        let clock = ContinuousClock()
+        var report: [(String, String)] = [("file", jsonString(document.file)), ("copies", "\(copies)")]
+        func record(_ key: String, _ seconds: Double) { report.append((key, String(format: "%.6f", seconds))) }
+
+        // Opening: reading and indexing the text, the layout tree, the first viewport.
+        let openStart = clock.now
+        let storage = try DocumentLoader.open(path, allowsLossyDecoding: document.lossy)
+        let readSeconds = (clock.now - openStart).seconds
+        let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: width, height: 0)), defaultFont: descriptor)
+        storage.addTextLayoutManager(manager)
+        let view = BenchmarkView(visibleRect: CGRect(x: 0, y: 0, width: width, height: height))
+        let controller = manager.textViewportLayoutController
+        controller.delegate = view
+        let indexStart = clock.now
+        let estimatedHeight = manager.usageBoundsForTextContainer.height
+        let indexSeconds = (clock.now - indexStart).seconds
+        let viewportStart = clock.now
+        controller.layoutViewport()
+        let viewportSeconds = (clock.now - viewportStart).seconds
+        let openSeconds = (clock.now - openStart).seconds
+        report.append(("bytes", "\(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0)"))
+        report.append(("paragraphs", "\(storage.paragraphCount)"))
+        record("openToFirstViewportSeconds", openSeconds)
+        record("readSeconds", readSeconds)
+        record("layoutTreeSeconds", indexSeconds)
+        record("firstViewportLayoutSeconds", viewportSeconds)
+        report.append(("firstViewportFragments", "\(view.configuredCount)"))
+        let firstViewportText = controller.visibleFragments.map { String($0.textElement.attributedString.characters) }
+
+        // The usage bounds, without full layout.
+        let boundsStart = clock.now
+        let bounds = manager.usageBoundsForTextContainer
+        record("usageBoundsSeconds", (clock.now - boundsStart).seconds)
+        report.append(("estimatedHeight", String(format: "%.1f", estimatedHeight)))
+        report.append(("usageBoundsHeight", String(format: "%.1f", bounds.height)))
+
+        // Relocating to the middle, and laying the new viewport out.
+        let middle = storage.location(storage.documentRange.location, offsetBy: storage.utf16Length / 2) ?? storage.documentRange.location
+        let relocateStart = clock.now
+        let relocatedY = controller.relocateViewport(to: middle)
+        let relocateSeconds = (clock.now - relocateStart).seconds
+        controller.layoutViewport()
+        record("relocateToMiddleSeconds", relocateSeconds)
+        record("relocateToMiddleAndLayoutSeconds", (clock.now - relocateStart).seconds)
+        report.append(("relocatedY", String(format: "%.1f", relocatedY)))
+
+        // Typing in the middle of the viewport, the viewport laid out after each character.
+        var typing: [Double] = []
+        let visible = controller.visibleFragments
+        if let target = visible.isEmpty ? nil : visible[visible.count / 2], let range = target.rangeInElement {
+            var offset = storage.offset(from: storage.documentRange.location, to: range.location) + min(10, max(0, storage.offset(from: range.location, to: range.endLocation) - 1))
+            for index in 0 ..< keystrokes {
+                let start = clock.now
+                guard let location = storage.location(storage.documentRange.location, offsetBy: offset) else { break }
+                try storage.replaceContents(in: TextRange(location: location), with: index % 8 == 7 ? " " : "a")
+                controller.layoutViewport()
+                typing.append((clock.now - start).seconds)
+                offset += 1
+            }
+        }
+        typing.sort()
+        func percentile(_ p: Double) -> Double { typing.isEmpty ? 0 : typing[min(typing.count - 1, Int((Double(typing.count) * p).rounded(.down)))] }
+        report.append(("keystrokes", "\(typing.count)"))
+        record("typeAndLayoutMedianSeconds", percentile(0.5))
+        record("typeAndLayoutP99Seconds", percentile(0.99))
+
+        // Paging through the whole document, viewport by viewport.
+        if !noPaging {
+            var pages = 0
+            var maxKept = manager.keptLayoutUsage
+            let pagingStart = clock.now
+            view.visibleRect.origin.y = 0
+            controller.layoutViewport()
+            while controller.viewportBounds.maxY < manager.usageBoundsForTextContainer.height, pages < 10_000_000 {
+                view.visibleRect.origin.y = controller.viewportBounds.maxY
+                controller.layoutViewport()
+                pages += 1
+                let kept = manager.keptLayoutUsage
+                if kept.utf16 > maxKept.utf16 { maxKept = kept }
+            }
+            report.append(("pages", "\(pages)"))
+            record("pagingSeconds", (clock.now - pagingStart).seconds)
+            report.append(("keptLayoutLimitUTF16", "\(manager.keptLayoutLimit)"))
+            report.append(("maxKeptLayout", "{\"paragraphs\": \(maxKept.paragraphs), \"utf16\": \(maxKept.utf16)}"))
+            report.append(("heightAfterPaging", String(format: "%.1f", manager.usageBoundsForTextContainer.height)))
+        }
+        report.append(("residentBytes", "\(ProcessMemory.residentBytes())"))
+        if let error = manager.lastLayoutError { report.append(("layoutError", jsonString("\(error)"))) }
+
+        // Raw HarfBuzz shaping of the first viewport's paragraphs, in the same run.
+        let shaper = try ShapingBaseline(family: descriptor.family, size: descriptor.size)
+        let shapeStart = clock.now
+        shaper.shape(firstViewportText)
+        let rawSeconds = (clock.now - shapeStart).seconds
+        record("rawHarfBuzzFirstViewportSeconds", rawSeconds)
+        report.append(("firstViewportRatioToRawShaping", String(format: "%.3f", viewportSeconds / max(rawSeconds, 1e-9))))
+        printJSONReport(report)
+    }
+
+    /// Writes `count` copies of the file at `path` to a temporary file and returns its path.
+    static func writeCopies(of path: String, count: Int) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("Cannot read \(path).") }
+        var copy = data
+        // Each copy starts a paragraph of its own.
+        if let last = copy.last, last != 0x0A { copy.append(0x0A) }
+        let target = FileManager.default.temporaryDirectory.appendingPathComponent("otk-viewport-\(ProcessInfo.processInfo.processIdentifier).txt")
+        guard FileManager.default.createFile(atPath: target.path, contents: nil), let handle = FileHandle(forWritingAtPath: target.path) else {
+            throw ValidationError("Cannot write \(target.path).")
+        }
+        defer { try? handle.close() }
+        for _ in 0 ..< count { handle.write(copy) }
+        return target.path
+    }
+}
+
+/// The view `otk viewport` lays out for: a visible rect that follows the controller's anchor.
+final class BenchmarkView: TextViewportLayoutControllerDelegate {
+    var visibleRect: CGRect
+    var configuredCount = 0
+
+    init(visibleRect: CGRect) {
+        self.visibleRect = visibleRect
+    }
+
+    func viewportBounds(for controller: TextViewportLayoutController) -> CGRect { visibleRect }
+
+    func textViewportLayoutControllerWillLayout(_ controller: TextViewportLayoutController) {
+        configuredCount = 0
+    }
+
+    func textViewportLayoutController(_ controller: TextViewportLayoutController, configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment) {
+        configuredCount += 1
+    }
+
+    func textViewportLayoutControllerDidLayout(_ controller: TextViewportLayoutController) {
+        visibleRect.origin.y = controller.viewportBounds.minY
+    }
+}
