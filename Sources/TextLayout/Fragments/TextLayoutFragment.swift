@@ -107,6 +107,18 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
         self.state = state
     }
 
+    /// A fragment showing `fragment`'s layout: the same element, frame, lines and state, and
+    /// the same `renderingSurfaceKey`. What an app's own fragment type starts from (see
+    /// `TextLayoutManagerDelegate`).
+    public init(copying fragment: TextLayoutFragment) {
+        self.textElement = fragment.textElement
+        self.layoutFragmentFrame = fragment.layoutFragmentFrame
+        self.derived = Mutex(Derived())
+        self.lines = fragment.lines
+        self.original = fragment.original ?? fragment
+        self.state = fragment.state
+    }
+
     /// A fragment laid out by the engine: its lines are kept as values.
     convenience init(textElement: TextParagraph, layoutFragmentFrame: CGRect, renderingSurfaceBounds: CGRect?, lines: LineLayouts, shaped: ShapedParagraph) {
         self.init(textElement: textElement, layoutFragmentFrame: layoutFragmentFrame, renderingSurfaceBounds: renderingSurfaceBounds,

@@ -117,9 +117,15 @@ extension TextLayoutManager {
     private func moved(_ fragment: TextLayoutFragment, in kept: KeptLayout, to top: Int, paragraph: TextParagraph) -> TextLayoutFragment {
         let y = LayoutHeight.points(top)
         if fragment.layoutFragmentFrame.minY == y, Self.samePlace(fragment.textElement, paragraph) { return fragment }
-        let moved = fragment.relocated(to: y, textElement: paragraph)
+        let moved = customized(fragment.relocated(to: y, textElement: paragraph), paragraph: paragraph)
         kept.fragment = moved
         return moved
+    }
+
+    /// The delegate's fragment for what the engine laid out, if there is a delegate.
+    private func customized(_ fragment: TextLayoutFragment, paragraph: TextParagraph) -> TextLayoutFragment {
+        guard let delegate, let location = paragraph.elementRange?.location else { return fragment }
+        return delegate.textLayoutManager(self, textLayoutFragmentFor: location, in: paragraph, laidOut: fragment)
     }
 
     /// Lays the entry's paragraph out with its top at `top`, from its kept shaping where there
@@ -143,7 +149,7 @@ extension TextLayoutManager {
             }
             kept.shaped = shaped
             kept.previous = nil
-            fragment = try layout.layout(paragraph, shaped: shaped, at: y, extraLineFragment: extra)
+            fragment = customized(try layout.layout(paragraph, shaped: shaped, at: y, extraLineFragment: extra), paragraph: paragraph)
         } catch {
             lastLayoutError = error
             kept.shaped = nil

@@ -45,6 +45,9 @@ public final class TextLayoutManager: TextContentObserving {
         didSet { evictIfNeeded(focus: 0, pinned: nil) }
     }
 
+    /// Supplies the app's own fragment types.
+    public weak var delegate: (any TextLayoutManagerDelegate)?
+
     /// Lays out what a view shows, and keeps it still while estimates are measured.
     public var textViewportLayoutController: TextViewportLayoutController {
         if let viewportController { return viewportController }
