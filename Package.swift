@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "OpenTextKit", targets: ["OpenTextKit"]),
         .executable(name: "otk", targets: ["otk"]),
+        .executable(name: "examples", targets: ["examples"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -57,6 +58,10 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // The seed's examples (Examples/): a library the tests check, and a program that runs them.
+        .target(name: "OpenTextKitExamples", dependencies: ["OpenTextKit"], path: "Examples/Library", swiftSettings: strict),
+        .executableTarget(name: "examples", dependencies: ["OpenTextKitExamples"], path: "Examples/Demo", swiftSettings: strict),
+
         // What every test target reads from Tests/Fixtures.
         .target(name: "TestFixtures", path: "Tests/TestFixtures", swiftSettings: strict),
         .testTarget(
@@ -75,5 +80,6 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "otkTests", dependencies: ["otk", "OpenTextKit"], swiftSettings: strict),
+        .testTarget(name: "ExamplesTests", dependencies: ["OpenTextKitExamples", "TestFixtures"], swiftSettings: strict),
     ]
 )
