@@ -12,6 +12,8 @@ final class KeptLayout {
     /// After edits inside the paragraph: its shaping before, and the edits, so that only the
     /// words the edits touched are shaped again.
     var previous: (shaped: ShapedParagraph, edits: [ParagraphEdit])?
+    /// Rendering attributes set on the fragment (see `TextLayoutManager.setRenderingAttributes`).
+    var renderingAttributes: RenderingAttributeRuns?
 
     init(fragment: TextLayoutFragment? = nil, shaped: ShapedParagraph? = nil, previous: (shaped: ShapedParagraph, edits: [ParagraphEdit])? = nil) {
         self.fragment = fragment

@@ -13,6 +13,8 @@ extension TextLayoutManager {
 
     private func walk(from start: Int, pinned: ClosedRange<Int>?, retrying: Bool, _ body: (Int, TextLayoutFragment) -> Bool) {
         indexIfNeeded()
+        walkDepth += 1
+        defer { walkDepth -= 1 }
         guard let first = layoutIndex.position(at: start) else { return }
         let layout = ParagraphLayout(container: textContainer, defaultFont: defaultFont, scratch: scratch)
         var ordinal = start
@@ -40,6 +42,8 @@ extension TextLayoutManager {
                 (fragment, height, length) = layoutIndex.update(at: &cursor) { entry in
                     (layOut(&entry, paragraph: paragraph, top: top, isLast: isLast, keeping: keeps, layout: layout), entry.height, entry.length)
                 }
+                // Outside the update: the validator sets attributes through this manager.
+                renderingAttributesValidator?(self, fragment)
             }
             guard body(ordinal, fragment) else { return false }
             ordinal += 1
@@ -158,6 +162,7 @@ extension TextLayoutManager {
                                           renderingSurfaceBounds: .zero, textLineFragments: [], state: .none)
         }
         kept.fragment = fragment
+        kept.renderingAttributes = nil
         entry.kept = keeping ? kept : nil
         entry.height = LayoutHeight.units(fragment.layoutFragmentFrame.height)
         widestFragment = max(widestFragment, fragment.layoutFragmentFrame.width)

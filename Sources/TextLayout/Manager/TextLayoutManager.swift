@@ -45,6 +45,10 @@ public final class TextLayoutManager: TextContentObserving {
         didSet { evictIfNeeded(focus: 0, pinned: nil) }
     }
 
+    /// Called for every fragment laid out (rendering attributes were dropped with its old
+    /// layout): set the rendering attributes it should have, e.g. find highlights in its range.
+    public var renderingAttributesValidator: ((TextLayoutManager, TextLayoutFragment) -> Void)?
+
     /// Supplies the app's own fragment types.
     public weak var delegate: (any TextLayoutManagerDelegate)?
 
@@ -55,7 +59,7 @@ public final class TextLayoutManager: TextContentObserving {
         viewportController = made
         return made
     }
-    private var viewportController: TextViewportLayoutController?
+    private(set) var viewportController: TextViewportLayoutController?
 
     /// Why the last layout could not lay a paragraph out (it then gets an empty fragment).
     public internal(set) var lastLayoutError: TextLayoutError?
@@ -67,6 +71,8 @@ public final class TextLayoutManager: TextContentObserving {
     /// The widest fragment measured, for the usage bounds of a container without a width.
     var widestFragment: CGFloat = 0
     let scratch = LayoutScratch()
+    /// How many layout walks are under way (a validator or an enumeration block can start one).
+    var walkDepth = 0
     /// Observers of layout completion, by their observation.
     var completionHandlers: [ObjectIdentifier: (LayoutCompletion) -> Void] = [:]
 
@@ -128,6 +134,7 @@ public final class TextLayoutManager: TextContentObserving {
             entry.needsLayout = true
             entry.isMeasured = false
             entry.kept?.fragment = nil
+            entry.kept?.renderingAttributes = nil
         }
     }
 
