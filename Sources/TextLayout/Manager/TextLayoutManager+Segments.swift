@@ -1,0 +1,132 @@
+import Foundation
+import TextContent
+
+/// What text segments are for.
+public enum TextSegmentType: Sendable {
+    /// The typographic bounds of the text.
+    case standard
+    /// A selection: a segment that the range continues past reaches the line's trailing edge.
+    case selection
+    /// A highlight (find results, marked text): as `.standard`.
+    case highlight
+}
+
+/// Options of `enumerateTextSegments`.
+public struct TextSegmentOptions: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// The block gets no range (nil): cheaper when only rectangles are wanted.
+    public static let rangeNotRequired = TextSegmentOptions(rawValue: 1 << 0)
+    /// Only the first and last lines of the range give segments.
+    public static let middleFragmentsExcluded = TextSegmentOptions(rawValue: 1 << 1)
+    /// The range's first segment reaches its line's leading edge.
+    public static let headSegmentExtended = TextSegmentOptions(rawValue: 1 << 2)
+    /// The range's last segment reaches its line's trailing edge.
+    public static let tailSegmentExtended = TextSegmentOptions(rawValue: 1 << 3)
+    /// For an empty range at a line wrap: the caret at the end of the line before, not at the
+    /// start of the next.
+    public static let upstreamAffinity = TextSegmentOptions(rawValue: 1 << 4)
+}
+
+extension TextLayoutManager {
+    /// Calls `block` with the rectangles that show `range`, one per visually contiguous piece of
+    /// each line, left to right within a line and lines top to bottom, until it returns false:
+    /// what selection, highlights and carets are drawn from. An empty range gives the caret: a
+    /// zero-width segment. The block gets each segment's range (nil with `.rangeNotRequired`),
+    /// its rectangle in container coordinates, the distance from its top to the baseline, and
+    /// the container. Lays out the paragraphs the range touches. Returns false when `block`
+    /// stopped it, and for a range not of this document.
+    ///
+    /// ```swift
+    /// layoutManager.enumerateTextSegments(in: selection, type: .selection, options: .rangeNotRequired) { _, rect, _, _ in
+    ///     fill(rect); return true
+    /// }
+    /// ```
+    @discardableResult
+    public func enumerateTextSegments(
+        in range: TextRange, type: TextSegmentType, options: TextSegmentOptions = [],
+        using block: (TextRange?, CGRect, CGFloat, TextContainer) -> Bool
+    ) -> Bool {
+        indexIfNeeded()
+        guard let content = textContentManager else { return false }
+        let documentStart = content.documentRange.location
+        let lower = content.offset(from: documentStart, to: range.location)
+        let upper = content.offset(from: documentStart, to: range.endLocation)
+        guard lower != NSNotFound, upper != NSNotFound, lower <= upper, let first = ordinal(nearestTo: lower) else { return false }
+
+        // Each line the range touches, with the pieces of it the range covers.
+        struct LineSegments {
+            var line: TextLineFragment
+            var origin: CGPoint
+            var isRightToLeft: Bool
+            var continuesPastLine: Bool
+            var pieces: [TextLineFragment.Segment]
+            var paragraphStart: Int
+        }
+        var lines: [LineSegments] = []
+        walk(from: first, pinned: nil) { _, fragment in
+            guard let elementRange = fragment.rangeInElement else { return true }
+            let start = content.offset(from: documentStart, to: elementRange.location)
+            guard start != NSNotFound, start <= upper, !(start == upper && lower < upper) else { return false }
+            let origin = fragment.layoutFragmentFrame.origin
+            let rightToLeft = fragment.shapedParagraph?.levels.isRightToLeft ?? false
+            let fragmentLines = fragment.textLineFragments
+            for (index, line) in fragmentLines.enumerated() {
+                let lineStart = start + line.characterRange.location, lineEnd = lineStart + line.characterRange.length
+                let lineOrigin = CGPoint(x: origin.x + line.typographicBounds.minX, y: origin.y + line.typographicBounds.minY)
+                if lower == upper {
+                    // The caret: the line holding it (at a wrap, the earlier line if upstream).
+                    let isLastLine = index == fragmentLines.count - 1
+                    let holds = lower >= lineStart && (lower < lineEnd || isLastLine || (lower == lineEnd && options.contains(.upstreamAffinity)))
+                    guard holds else { continue }
+                    let x = line.locationForCharacter(at: lower - start).x
+                    lines.append(LineSegments(line: line, origin: lineOrigin, isRightToLeft: rightToLeft, continuesPastLine: false,
+                                              pieces: [.init(minX: x, maxX: x, range: lower - start ..< lower - start)], paragraphStart: start))
+                    return false
+                }
+                guard lineEnd > lower, lineStart < upper else { continue }
+                let pieces = line.segments(showing: max(lower, lineStart) - start ..< min(upper, lineEnd) - start)
+                lines.append(LineSegments(line: line, origin: lineOrigin, isRightToLeft: rightToLeft, continuesPastLine: upper > lineEnd,
+                                          pieces: pieces, paragraphStart: start))
+            }
+            return start + (elementRange.isEmpty ? 0 : content.offset(from: elementRange.location, to: elementRange.endLocation)) < upper
+        }
+
+        for (index, entry) in lines.enumerated() {
+            let isFirst = index == 0, isLast = index == lines.count - 1
+            if options.contains(.middleFragmentsExcluded), !isFirst, !isLast { continue }
+            var pieces = entry.pieces
+            let width = entry.line.typographicBounds.width.isFinite ? entry.line.typographicBounds.width : (pieces.map(\.maxX).max() ?? 0)
+            let extendTrailing = (type == .selection && entry.continuesPastLine) || (isLast && options.contains(.tailSegmentExtended))
+            let extendLeading = isFirst && options.contains(.headSegmentExtended)
+            if !pieces.isEmpty {
+                // Leading and trailing follow the paragraph's direction.
+                if extendTrailing {
+                    if entry.isRightToLeft { pieces[0].minX = 0 } else { pieces[pieces.count - 1].maxX = max(pieces[pieces.count - 1].maxX, width) }
+                }
+                if extendLeading {
+                    if entry.isRightToLeft { pieces[pieces.count - 1].maxX = max(pieces[pieces.count - 1].maxX, width) } else { pieces[0].minX = 0 }
+                }
+            }
+            for piece in pieces {
+                let rect = CGRect(x: entry.origin.x + piece.minX, y: entry.origin.y, width: piece.maxX - piece.minX, height: entry.line.typographicBounds.height)
+                var segmentRange: TextRange?
+                if !options.contains(.rangeNotRequired),
+                   let start = content.location(documentStart, offsetBy: entry.paragraphStart + piece.range.lowerBound),
+                   let end = content.location(documentStart, offsetBy: entry.paragraphStart + piece.range.upperBound) {
+                    segmentRange = TextRange(location: start, end: end)
+                }
+                guard block(segmentRange, rect, entry.line.baseline, textContainer) else { return false }
+            }
+        }
+        return true
+    }
+
+    /// The ordinal of the shown paragraph holding `offset`, or the next shown one (an offset in
+    /// hidden text), or the last at the document's end.
+    func ordinal(nearestTo offset: Int) -> Int? {
+        guard !layoutIndex.isEmpty, offset >= 0 else { return nil }
+        return layoutIndex.position(containingOffset: offset)?.ordinal ?? (offset <= documentLength ? layoutIndex.count - 1 : nil)
+    }
+}
