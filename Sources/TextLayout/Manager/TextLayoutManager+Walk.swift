@@ -65,6 +65,10 @@ extension TextLayoutManager {
             expectedStart = paragraphStart + length + layoutIndex.entry(at: cursor).gap
             return true
         }
+        if let pinned, !mismatch, layoutIndex.summary.keptUTF16 > keptLayoutLimit {
+            // The walk's last paragraph stopped it before the check above.
+            evictIfNeeded(focus: pinned.lowerBound, pinned: pinned.lowerBound ... max(pinned.upperBound, ordinal))
+        }
         if mismatch {
             // The tree no longer matches what the content shows (a delegate changed what it
             // hides without `invalidateLayout(for:)`): read the paragraphs again, once.

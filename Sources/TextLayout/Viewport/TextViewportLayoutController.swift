@@ -90,7 +90,15 @@ public final class TextViewportLayoutController {
             let bandStart = manager.layoutIndex.position(atY: anchored.y + anchor.delta - prefetch)?.ordinal ?? anchored.ordinal
             let first = min(bandStart, anchored.ordinal)
             manager.walk(from: first, pinned: first ... anchored.ordinal) { ordinal, fragment in
-                if ordinal == anchored.ordinal { top = fragment.layoutFragmentFrame.minY + anchor.delta }
+                if ordinal == anchored.ordinal {
+                    // Measured, the paragraph may be shorter than the offset into it (its lines
+                    // wrapped differently): the viewport then starts at its last line.
+                    let frame = fragment.layoutFragmentFrame
+                    let lastLine = fragment.textLineFragments.last?.typographicBounds.height ?? 0
+                    let delta = anchor.delta < frame.height ? anchor.delta : max(0, frame.height - lastLine)
+                    top = frame.minY + delta
+                    self.anchor?.delta = delta
+                }
                 guard ordinal >= anchored.ordinal else { return true }
                 let frame = fragment.layoutFragmentFrame
                 if frame.maxY > top, frame.minY < top + requested.height || (frame.height == 0 && frame.minY == top) {
