@@ -31,6 +31,9 @@ struct ViewportCommand: ParsableCommand {
     @Flag(help: "Skip paging through the whole document.")
     var noPaging = false
 
+    @Flag(help: "Also time raw HarfBuzz shaping of every paragraph of the document (as long as paging, or longer).")
+    var baseline = false
+
     @Flag(help: "Print statistics as JSON (the only output for now).")
     var stats = false
 
@@ -142,6 +145,12 @@ struct ViewportCommand: ParsableCommand {
         let rawSeconds = (clock.now - shapeStart).seconds
         record("rawHarfBuzzFirstViewportSeconds", rawSeconds)
         report.append(("firstViewportRatioToRawShaping", String(format: "%.3f", viewportSeconds / max(rawSeconds, 1e-9))))
+        if baseline {
+            let paragraphs = storage.string.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\u{2029}" }.map(String.init)
+            let documentStart = clock.now
+            shaper.shape(paragraphs)
+            record("rawHarfBuzzDocumentSeconds", (clock.now - documentStart).seconds)
+        }
         printJSONReport(report)
     }
 

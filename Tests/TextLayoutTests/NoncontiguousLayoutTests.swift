@@ -214,18 +214,24 @@ final class MarkerHidingDelegate: TextContentManagerDelegate {
         index % 4 == 1 ? "» hidden \(index) " + LayoutSamples.english : (index % 4 == 2 ? "مرحبا \(index) ಕನ್ನಡ ไทย" : "Shown \(index) " + LayoutSamples.english)
     }.joined(separator: "\n")
 
-    private static func shown(_ manager: TextLayoutManager, _ storage: TextContentStorage) -> [(NSRange, CGRect)] {
-        allFragments(manager).map { (storage.nsRange(for: $0.rangeInElement!), $0.layoutFragmentFrame) }
-    }
-
-    @Test func hiddenParagraphsTakeNoSpaceAndTogglingRelaysOutOnlyThem() throws {
-        let storage = TextContentStorage(string: Self.text)
+    /// The text laid out at 300 pt with the paragraphs starting with "»" hidden.
+    private static func laidOutWithMarkedParagraphsHidden() -> (TextContentStorage, TextLayoutManager, MarkerHidingDelegate) {
+        let storage = TextContentStorage(string: text)
         let delegate = MarkerHidingDelegate()
         delegate.marker = "»"
         storage.delegate = delegate
         let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 300, height: 0)))
         storage.addTextLayoutManager(manager)
         manager.ensureLayoutForEntireDocument()
+        return (storage, manager, delegate)
+    }
+
+    private static func shown(_ manager: TextLayoutManager, _ storage: TextContentStorage) -> [(NSRange, CGRect)] {
+        allFragments(manager).map { (storage.nsRange(for: $0.rangeInElement!), $0.layoutFragmentFrame) }
+    }
+
+    @Test func hiddenParagraphsTakeNoSpaceAndTogglingRelaysOutOnlyThem() throws {
+        let (storage, manager, delegate) = Self.laidOutWithMarkedParagraphsHidden()
         let hiddenShown = Self.shown(manager, storage)
         #expect(hiddenShown.count == 30 - 8)
         var y: CGFloat = 0
@@ -263,13 +269,7 @@ final class MarkerHidingDelegate: TextContentManagerDelegate {
     }
 
     @Test func editsInsideHiddenParagraphsKeepTheLayoutRight() throws {
-        let storage = TextContentStorage(string: Self.text)
-        let delegate = MarkerHidingDelegate()
-        delegate.marker = "»"
-        storage.delegate = delegate
-        let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 300, height: 0)))
-        storage.addTextLayoutManager(manager)
-        manager.ensureLayoutForEntireDocument()
+        let (storage, manager, delegate) = Self.laidOutWithMarkedParagraphsHidden()
         var random = SplitMix64(seed: 5)
         for step in 0 ..< 25 {
             let length = storage.utf16Length
