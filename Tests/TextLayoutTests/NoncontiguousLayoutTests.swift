@@ -68,7 +68,7 @@ import TextContent
         let (storage, manager) = Self.unlaid()
         let first = try #require(storage.textParagraph(atIndex: 100)?.elementRange)
         let last = try #require(storage.textParagraph(atIndex: 102)?.elementRange)
-        manager.ensureLayout(for: TextRange(location: first.location, end: last.location)!)
+        manager.ensureLayout(for: TextRange(location: first.location, end: last.endLocation)!)
         var states: [TextLayoutFragment.State] = []
         var estimated: [TextLayoutFragment] = []
         manager.enumerateTextLayoutFragments(from: nil, options: .estimatesSize) { states.append($0.state); estimated.append($0); return true }
@@ -285,5 +285,64 @@ final class MarkerHidingDelegate: TextContentManagerDelegate {
             #expect(got.map(\.0) == want.map(\.0), "step \(step)")
             #expect(got.map(\.1) == want.map(\.1), "step \(step)")
         }
+    }
+}
+
+/// Cases a review of the layout tree found.
+@Suite struct LayoutTreeEdgeTests {
+    /// A delegate that asks the manager about its layout while making a fragment.
+    final class CuriousDelegate: TextLayoutManagerDelegate {
+        var heights: [CGFloat] = []
+        func textLayoutManager(_ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
+                               in textElement: TextParagraph, laidOut fragment: TextLayoutFragment) -> TextLayoutFragment {
+            heights.append(textLayoutManager.usageBoundsForTextContainer.height)
+            textLayoutManager.addRenderingAttribute(NSAttributedString.Key("seen"), value: true, for: textElement.elementRange!)
+            return fragment
+        }
+    }
+
+    @Test func aDelegateMayCallTheManagerBack() throws {
+        let storage = TextContentStorage(string: HitTestingTests.text)
+        let manager = TextLayoutManager()
+        let delegate = CuriousDelegate()
+        manager.delegate = delegate
+        storage.addTextLayoutManager(manager)
+        manager.ensureLayoutForEntireDocument()
+        #expect(delegate.heights.count == storage.paragraphCount)
+    }
+
+    @Test func absurdParagraphSpacingIsClampedNotTrappedOn() throws {
+        var text = AttributedString((0 ..< 40).map { "مرحبا \($0) English" }.joined(separator: "\n"))
+        text.paragraphStyle = ParagraphStyle(paragraphSpacingBefore: 1e13, paragraphSpacing: 1e13)
+        let storage = TextContentStorage(attributedString: text)
+        let manager = TextLayoutManager()
+        storage.addTextLayoutManager(manager)
+        manager.ensureLayoutForEntireDocument()
+        let height = manager.usageBoundsForTextContainer.height
+        #expect(height.isFinite && height > 0)
+        #expect(manager.textLayoutFragment(for: CGPoint(x: 0, y: height / 2)) != nil)
+    }
+
+    @Test func aLineFeedTypedAfterACarriageReturnJoinsThemUnlaidOut() throws {
+        // Paragraph 0 ends with CR and was never laid out: typing LF after it makes one CR LF.
+        let storage = TextContentStorage(string: "ಕನ್ನಡ a\rb مرحبا\rc")
+        let manager = TextLayoutManager()
+        storage.addTextLayoutManager(manager)
+        #expect(manager.usageBoundsForTextContainer.height > 0)
+        try storage.replaceContents(in: storage.textRange(for: 8 ..< 8)!, with: "\n")
+        let reference = makeLayout(storage.string)
+        let got = allFragments(manager).map { storage.nsRange(for: $0.rangeInElement!) }
+        #expect(got == allFragments(reference.1).map { reference.0.nsRange(for: $0.rangeInElement!) })
+        #expect(got.first == NSRange(location: 0, length: 9))
+    }
+
+    @Test func deletingTheLastParagraphGivesTheNewLastItsExtraLine() throws {
+        let (storage, manager) = makeLayout("first مرحبا\nsecond")
+        let before = try #require(allFragments(manager).first).textLineFragments.count
+        try storage.replaceContents(in: storage.textRange(for: 12 ..< 18)!, with: "")
+        let fragments = allFragments(manager)
+        #expect(fragments.count == 1)
+        #expect(fragments[0].textLineFragments.count == before + 1, "the extra line fragment after the final separator")
+        #expect(abs(manager.usageBoundsForTextContainer.height - fragments[0].layoutFragmentFrame.maxY) < 1e-6)
     }
 }

@@ -46,13 +46,16 @@ struct LayoutEntry {
 
 /// Heights in the tree are whole multiples of 2⁻²⁰ point: sums of them are exact, so a
 /// paragraph's y is the same whichever way it is added up. Resolution is about a millionth of a
-/// point; the range is ±8.8 × 10¹² points.
+/// point. A paragraph counts for at most 10⁷ points (a 10 MB paragraph at 600 points is about
+/// 2 × 10⁶), so that sums stay below `Int.max` for any document of fewer than 880,000 such
+/// paragraphs; absurd styles (a spacing of 10¹³ points) are clamped, not trapped on.
 enum LayoutHeight {
     static let scale: CGFloat = 1_048_576
+    static let maximumPoints: CGFloat = 1e7
 
     static func units(_ points: CGFloat) -> Int {
         guard points.isFinite, points > 0 else { return 0 }
-        return Int((min(points, 8e12) * scale).rounded())
+        return Int((min(points, maximumPoints) * scale).rounded())
     }
 
     static func points(_ units: Int) -> CGFloat { CGFloat(units) / scale }

@@ -41,10 +41,10 @@ extension TextLayoutManager {
             first = low == 0 ? 0 : ordinal(at: low - 1)
             last = ordinal(at: oldHigh)
             // A paragraph that merely ends where the edit starts keeps its text, unless it ends
-            // with CR (an LF typed after it joins it) or is the last (it loses its extra line
-            // fragment).
-            if first < last, let position = layoutIndex.position(at: first), position.range.upperBound == low,
-               position.entry.kept?.shaped?.content.units.last != 0x0D {
+            // with CR (an LF typed after it joins it) or may become the last (the edit reaches
+            // the end: it would gain an extra line fragment).
+            if first < last, last < count - 1, let position = layoutIndex.position(at: first), position.range.upperBound == low,
+               !endsWithCarriageReturn(position) {
                 first += 1
             }
         } else {
@@ -95,6 +95,18 @@ extension TextLayoutManager {
         if trailing != 0, first + replacing.count < layoutIndex.count {
             layoutIndex.update(at: first + replacing.count) { $0.gap += trailing }
         }
+    }
+
+    /// Whether the paragraph at `position` ends with CR: from its kept shaping, else from the
+    /// content (its last byte, for plain text).
+    private func endsWithCarriageReturn(_ position: LayoutPosition) -> Bool {
+        if let units = position.entry.kept?.shaped?.content.units { return units.last == 0x0D }
+        var endsWithCR = true  // when the content cannot say, read the paragraph again
+        forEachShownParagraph(fromOffset: position.range.lowerBound) { paragraph, _ in
+            endsWithCR = paragraph.withPlainUTF8 { $0.last == 0x0D } ?? (paragraph.attributedString.utf16.last == 0x0D)
+            return false
+        }
+        return endsWithCR
     }
 
     /// The content's length in UTF-16 units.

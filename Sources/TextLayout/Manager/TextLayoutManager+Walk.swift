@@ -29,7 +29,7 @@ extension TextLayoutManager {
             }
             let isLast = ordinal == layoutIndex.count - 1
             let current = layoutIndex.entry(at: cursor)
-            let fragment: TextLayoutFragment
+            var fragment: TextLayoutFragment
             var (height, length) = (current.height, current.length)
             if !current.needsLayout, let kept = current.kept, let keptFragment = kept.fragment {
                 // Laid out: at most moved, which changes nothing the tree sums up.
@@ -42,7 +42,11 @@ extension TextLayoutManager {
                 (fragment, height, length) = layoutIndex.update(at: &cursor) { entry in
                     (layOut(&entry, paragraph: paragraph, top: top, isLast: isLast, keeping: keeps, layout: layout), entry.height, entry.length)
                 }
-                // Outside the update: the validator sets attributes through this manager.
+                // Outside the update: the delegate and the validator may call this manager.
+                if delegate != nil {
+                    fragment = customized(fragment, paragraph: paragraph)
+                    layoutIndex.entry(at: cursor).kept?.fragment = fragment
+                }
                 renderingAttributesValidator?(self, fragment)
             }
             guard body(ordinal, fragment) else { return false }
@@ -71,16 +75,22 @@ extension TextLayoutManager {
         }
         if mismatch {
             // The tree no longer matches what the content shows (a delegate changed what it
-            // hides without `invalidateLayout(for:)`): read the paragraphs again, once.
+            // hides without `invalidateLayout(for:)`): read the paragraphs again, once, and go
+            // on from where the walk was (what `body` was given stays given).
             invalidateLayout()
-            if retrying { walk(from: start, pinned: pinned, retrying: false, body) }
+            indexIfNeeded()
+            if retrying, let resume = self.ordinal(nearestTo: expectedStart) {
+                walk(from: resume, pinned: pinned.map { resume ... max(resume, $0.upperBound) }, retrying: false, body)
+            }
         }
     }
 
-    /// The fragment of shown paragraph `ordinal`, laid out if it was not.
+    /// The fragment of shown paragraph `ordinal`, laid out if it was not. It is kept (what is
+    /// asked for by location or point is what a view works on: the next edit in it reshapes
+    /// only the words it touches), releasing the farthest layouts if that goes past the limit.
     func fragment(at ordinal: Int) -> TextLayoutFragment? {
         var found: TextLayoutFragment?
-        walk(from: ordinal, pinned: nil) { _, fragment in
+        walk(from: ordinal, pinned: ordinal ... ordinal) { _, fragment in
             found = fragment
             return false
         }
@@ -106,7 +116,7 @@ extension TextLayoutManager {
 
     /// Calls `body` with the paragraphs the content shows, from the one holding `offset`, each
     /// with its UTF-16 start, until it returns false.
-    private func forEachShownParagraph(fromOffset offset: Int, _ body: (TextParagraph, Int) -> Bool) {
+    func forEachShownParagraph(fromOffset offset: Int, _ body: (TextParagraph, Int) -> Bool) {
         guard let content = textContentManager else { return }
         if let storage = content as? TextContentStorage {
             // The storage's own path: paragraphs unboxed, offsets without location look-ups.
@@ -157,7 +167,7 @@ extension TextLayoutManager {
             }
             kept.shaped = shaped
             kept.previous = nil
-            fragment = customized(try layout.layout(paragraph, shaped: shaped, at: y, extraLineFragment: extra), paragraph: paragraph)
+            fragment = try layout.layout(paragraph, shaped: shaped, at: y, extraLineFragment: extra)
         } catch {
             lastLayoutError = error
             kept.shaped = nil

@@ -95,10 +95,12 @@ public final class TextLayoutManager: TextContentObserving {
     /// Invalidates the paragraphs the changes touched: O(log n) to find them, plus the
     /// paragraphs themselves.
     public func textContentManager(_ textContentManager: TextContentManager, didProcess changes: TextContentChangeSet) {
+        // The anchor follows its text through every edit, also before the tree is made.
+        viewportController?.contentDidChange(changes)
+        // The content is read as it is after all the edits, so the entries are replaced over
+        // the span from the first edit to the last (a replace-all re-reads what lies between).
         guard isIndexed, let edited = changes.editedRange else { return }
-        let oldHigh = edited.upperBound - changes.changeInLength
-        replaceEntries(from: edited.lowerBound, through: oldHigh, delta: changes.changeInLength, isEdit: true)
-        viewportController?.contentDidChange(from: edited.lowerBound, through: oldHigh, delta: changes.changeInLength)
+        replaceEntries(from: edited.lowerBound, through: edited.upperBound - changes.changeInLength, delta: changes.changeInLength, isEdit: true)
     }
 
     /// Drops every fragment and measured height; the next query lays out again.
@@ -148,9 +150,15 @@ public final class TextLayoutManager: TextContentObserving {
     /// Lays out the paragraphs that `range` touches (and no others: positions above come from
     /// the heights the tree has, measured or estimated).
     public func ensureLayout(for range: TextRange) {
-        guard let first = ordinal(containing: range.location) else { return }
-        let last = ordinal(containing: range.endLocation) ?? first
-        walk(from: first, pinned: first ... max(first, last)) { ordinal, _ in ordinal < last }
+        indexIfNeeded()
+        guard let content = textContentManager else { return }
+        let lower = content.offset(from: content.documentRange.location, to: range.location)
+        let upper = content.offset(from: content.documentRange.location, to: range.endLocation)
+        guard lower != NSNotFound, upper != NSNotFound, let first = ordinal(nearestTo: lower) else { return }
+        let last = max(first, ordinal(nearestTo: max(lower, upper - 1)) ?? first)
+        // What was asked for is kept, unless it alone is more than the limit allows.
+        let units = (layoutIndex.position(at: last)?.range.upperBound ?? upper) - (layoutIndex.position(at: first)?.range.lowerBound ?? lower)
+        walk(from: first, pinned: units <= keptLayoutLimit ? first ... last : nil) { ordinal, _ in ordinal < last }
         notifyLayoutCompletion(.range(range))
     }
 

@@ -150,6 +150,7 @@ public final class TextViewportLayoutController {
     public func adjustViewport(byVerticalOffset verticalOffset: CGFloat) {
         guard verticalOffset.isFinite else { return }
         if let manager = textLayoutManager, anchor == nil {
+            manager.indexIfNeeded()
             anchor = anchor(atY: viewportBounds.minY, in: manager)
         }
         anchor?.delta += verticalOffset
@@ -172,14 +173,11 @@ public final class TextViewportLayoutController {
 
     // MARK: Anchor
 
-    /// The manager heard of an edit: keep the anchor on the same text.
-    func contentDidChange(from low: Int, through oldHigh: Int, delta: Int) {
+    /// The manager heard of edits: keep the anchor on the same text (inside a replaced span,
+    /// at its start).
+    func contentDidChange(_ changes: TextContentChangeSet) {
         if var current = anchor {
-            if current.offset >= oldHigh {
-                current.offset += delta
-            } else if current.offset > low {
-                current.offset = low
-            }
+            current.offset = changes.transform(current.offset, affinity: .upstream)
             anchor = current
             keepsAnchor = true
         }
