@@ -121,5 +121,13 @@ import TextContent
             return true
         }
         #expect(!finished)
+        // A block that stops at once gets one segment, and the call says it was stopped.
+        let (storage, wrapped) = makeLayout(LayoutSamples.english + "\n" + LayoutSamples.english, width: 200)
+        var calls = 0
+        let completed = wrapped.enumerateTextSegments(in: storage.documentRange, type: .selection) { _, _, _, _ in
+            calls += 1
+            return false
+        }
+        #expect(calls == 1 && !completed)
     }
 }

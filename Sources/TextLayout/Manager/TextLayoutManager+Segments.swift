@@ -64,38 +64,15 @@ extension TextLayoutManager {
             var pieces: [TextLineFragment.Segment]
             var paragraphStart: Int
         }
-        var lines: [LineSegments] = []
-        walk(from: first, pinned: nil) { _, fragment in
-            guard let elementRange = fragment.rangeInElement else { return true }
-            let start = content.offset(from: documentStart, to: elementRange.location)
-            guard start != NSNotFound, start <= upper, !(start == upper && lower < upper) else { return false }
-            let origin = fragment.layoutFragmentFrame.origin
-            let rightToLeft = fragment.shapedParagraph?.levels.isRightToLeft ?? false
-            let fragmentLines = fragment.textLineFragments
-            for (index, line) in fragmentLines.enumerated() {
-                let lineStart = start + line.characterRange.location, lineEnd = lineStart + line.characterRange.length
-                let lineOrigin = CGPoint(x: origin.x + line.typographicBounds.minX, y: origin.y + line.typographicBounds.minY)
-                if lower == upper {
-                    // The caret: the line holding it (at a wrap, the earlier line if upstream).
-                    let isLastLine = index == fragmentLines.count - 1
-                    let holds = lower >= lineStart && (lower < lineEnd || isLastLine || (lower == lineEnd && options.contains(.upstreamAffinity)))
-                    guard holds else { continue }
-                    let x = line.locationForCharacter(at: lower - start).x
-                    lines.append(LineSegments(line: line, origin: lineOrigin, isRightToLeft: rightToLeft, continuesPastLine: false,
-                                              pieces: [.init(minX: x, maxX: x, range: lower - start ..< lower - start)], paragraphStart: start))
-                    return false
-                }
-                guard lineEnd > lower, lineStart < upper else { continue }
-                let pieces = line.segments(showing: max(lower, lineStart) - start ..< min(upper, lineEnd) - start)
-                lines.append(LineSegments(line: line, origin: lineOrigin, isRightToLeft: rightToLeft, continuesPastLine: upper > lineEnd,
-                                          pieces: pieces, paragraphStart: start))
-            }
-            return start + (elementRange.isEmpty ? 0 : content.offset(from: elementRange.location, to: elementRange.endLocation)) < upper
-        }
-
-        for (index, entry) in lines.enumerated() {
-            let isFirst = index == 0, isLast = index == lines.count - 1
-            if options.contains(.middleFragmentsExcluded), !isFirst, !isLast { continue }
+        // Lines are handed on as they are laid out, one held back to know which is the last
+        // (select-all in a large document never holds every line at once).
+        var pending: LineSegments?
+        var emitted = 0
+        var stopped = false
+        func emit(_ entry: LineSegments, isLast: Bool) -> Bool {
+            let isFirst = emitted == 0
+            emitted += 1
+            if options.contains(.middleFragmentsExcluded), !isFirst, !isLast { return true }
             var pieces = entry.pieces
             let width = entry.line.typographicBounds.width.isFinite ? entry.line.typographicBounds.width : (pieces.map(\.maxX).max() ?? 0)
             let extendTrailing = (type == .selection && entry.continuesPastLine) || (isLast && options.contains(.tailSegmentExtended))
@@ -119,7 +96,45 @@ extension TextLayoutManager {
                 }
                 guard block(segmentRange, rect, entry.line.baseline, textContainer) else { return false }
             }
+            return true
         }
+        func add(_ entry: LineSegments) -> Bool {
+            let previous = pending
+            pending = entry
+            return previous.map { emit($0, isLast: false) } ?? true
+        }
+        walk(from: first, pinned: nil) { _, fragment in
+            guard let elementRange = fragment.rangeInElement else { return true }
+            let start = content.offset(from: documentStart, to: elementRange.location)
+            guard start != NSNotFound, start <= upper, !(start == upper && lower < upper) else { return false }
+            let origin = fragment.layoutFragmentFrame.origin
+            let rightToLeft = fragment.shapedParagraph?.levels.isRightToLeft ?? false
+            let fragmentLines = fragment.textLineFragments
+            for (index, line) in fragmentLines.enumerated() {
+                let lineStart = start + line.characterRange.location, lineEnd = lineStart + line.characterRange.length
+                let lineOrigin = CGPoint(x: origin.x + line.typographicBounds.minX, y: origin.y + line.typographicBounds.minY)
+                if lower == upper {
+                    // The caret: the line holding it (at a wrap, the earlier line if upstream).
+                    let isLastLine = index == fragmentLines.count - 1
+                    let holds = lower >= lineStart && (lower < lineEnd || isLastLine || (lower == lineEnd && options.contains(.upstreamAffinity)))
+                    guard holds else { continue }
+                    let x = line.locationForCharacter(at: lower - start).x
+                    stopped = !add(LineSegments(line: line, origin: lineOrigin, isRightToLeft: rightToLeft, continuesPastLine: false,
+                                                pieces: [.init(minX: x, maxX: x, range: lower - start ..< lower - start)], paragraphStart: start))
+                    return false
+                }
+                guard lineEnd > lower, lineStart < upper else { continue }
+                let pieces = line.segments(showing: max(lower, lineStart) - start ..< min(upper, lineEnd) - start)
+                guard add(LineSegments(line: line, origin: lineOrigin, isRightToLeft: rightToLeft, continuesPastLine: upper > lineEnd,
+                                       pieces: pieces, paragraphStart: start)) else {
+                    stopped = true
+                    return false
+                }
+            }
+            return start + (elementRange.isEmpty ? 0 : content.offset(from: elementRange.location, to: elementRange.endLocation)) < upper
+        }
+        if stopped { return false }
+        if let last = pending { return emit(last, isLast: true) }
         return true
     }
 
