@@ -219,6 +219,23 @@ struct LayoutIndex {
         return position(of: index, ordinal: rope.offset(of: index, in: LayoutParagraphMetric()))
     }
 
+    /// The entry with ordinal `ordinal` and a cursor at it (one search for both).
+    func positionAndCursor(at ordinal: Int) -> (LayoutPosition, Cursor)? {
+        guard ordinal >= 0, ordinal < count else { return nil }
+        let (index, _) = rope.find(at: ordinal, in: LayoutParagraphMetric(), preferEnd: false)
+        return (position(of: index, ordinal: ordinal), index)
+    }
+
+    /// The ordinal and paragraph range of the entry whose extent holds `offset`, without its y
+    /// (one tree walk fewer than `position(containingOffset:)`).
+    func ordinalAndRange(containingOffset offset: Int) -> (ordinal: Int, range: Range<Int>)? {
+        guard offset >= 0, offset < rope.summary.utf16 else { return nil }
+        let (index, remaining) = rope.find(at: offset, in: LayoutUTF16Metric(), preferEnd: false)
+        let entry = rope[index]
+        let start = offset - remaining + entry.gap
+        return (rope.offset(of: index, in: LayoutParagraphMetric()), start ..< start + entry.length)
+    }
+
     /// The ordinal of the `rank`-th paragraph that keeps a layout (0 is the first).
     func ordinalOfKept(_ rank: Int) -> Int? {
         guard rank >= 0, rank < rope.summary.kept else { return nil }

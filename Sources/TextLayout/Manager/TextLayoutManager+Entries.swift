@@ -150,8 +150,8 @@ extension TextLayoutManager {
         guard let content = textContentManager else { return nil }
         let offset = content.offset(from: content.documentRange.location, to: location)
         guard offset != NSNotFound else { return nil }
-        if let position = layoutIndex.position(containingOffset: offset) {
-            return position.range.contains(offset) ? position.ordinal : nil
+        if let found = layoutIndex.ordinalAndRange(containingOffset: offset) {
+            return found.range.contains(offset) ? found.ordinal : nil
         }
         guard let last = layoutIndex.position(at: layoutIndex.count - 1), last.range.upperBound == offset else { return nil }
         return last.ordinal

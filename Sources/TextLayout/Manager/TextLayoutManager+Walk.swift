@@ -15,12 +15,12 @@ extension TextLayoutManager {
         indexIfNeeded()
         walkDepth += 1
         defer { walkDepth -= 1 }
-        guard let first = layoutIndex.position(at: start) else { return }
+        guard let (first, firstCursor) = layoutIndex.positionAndCursor(at: start) else { return }
+        var cursor = firstCursor
         let layout = ParagraphLayout(container: textContainer, defaultFont: defaultFont, scratch: scratch)
         var ordinal = start
         var top = first.top
         var expectedStart = first.range.lowerBound
-        var cursor = layoutIndex.cursor(at: start)
         var mismatch = false
         forEachShownParagraph(fromOffset: first.range.lowerBound) { paragraph, paragraphStart in
             guard paragraphStart == expectedStart else {
