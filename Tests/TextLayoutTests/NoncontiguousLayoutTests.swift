@@ -133,6 +133,10 @@ import TextContent
         let longest = (0 ..< storage.paragraphCount).map { storage.textParagraph(atIndex: $0)!.attributedString.utf16.count + 1 }.max() ?? 0
         #expect(manager.keptLayoutUsage.utf16 <= 2_000 + longest)
         #expect(manager.isLayoutComplete)
+        // Measured paragraphs whose layout was released know their height.
+        var states = Set<TextLayoutFragment.State>()
+        manager.enumerateTextLayoutFragments(from: nil, options: .estimatesSize) { states.insert($0.state); return true }
+        #expect(states == [.layoutAvailable, .calculatedUsageBounds])
         let (freshStorage, fresh) = makeLayout(Self.document, width: 320)
         #expect(Self.shapes(manager, storage) == Self.shapes(fresh, freshStorage))
         #expect(manager.keptLayoutUsage.utf16 <= 2_000 + longest)

@@ -191,6 +191,20 @@ final class ViewportTestView: TextViewportLayoutControllerDelegate {
         #expect(view.surfacesMade <= away + 2)
     }
 
+    @Test func joiningTheTopParagraphToTheOneAboveKeepsTheViewportStill() throws {
+        let (storage, manager, view) = Self.setUp(y: 8_000)
+        let controller = manager.textViewportLayoutController
+        controller.layoutViewport()
+        let top = controller.viewportBounds.minY
+        let first = try #require(controller.visibleFragments.first?.rangeInElement)
+        // Backspace at the start of the top paragraph: it joins the one above the viewport.
+        let start = storage.offset(from: storage.documentRange.location, to: first.location)
+        try storage.replaceContents(in: storage.textRange(for: start - 1 ..< start)!, with: "")
+        controller.layoutViewport()
+        #expect(abs(controller.viewportBounds.minY - top) < 1e-6, "the viewport moved by \(controller.viewportBounds.minY - top)")
+        #expect(view.visibleRect.minY == controller.viewportBounds.minY)
+    }
+
     @Test func absurdViewportsNeitherTrapNorHang() {
         let (storage, manager, view) = Self.setUp()
         let controller = manager.textViewportLayoutController

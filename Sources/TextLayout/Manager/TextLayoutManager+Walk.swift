@@ -97,8 +97,9 @@ extension TextLayoutManager {
         return found
     }
 
-    /// The fragment of shown paragraph `ordinal` if it is laid out, else one with its estimated
-    /// frame and no lines (state `.estimatedUsageBounds`). Lays nothing out.
+    /// The fragment of shown paragraph `ordinal` if it is laid out, else one with its frame
+    /// from the tree and no lines: `.calculatedUsageBounds` when its height was measured (its
+    /// layout since released), `.estimatedUsageBounds` otherwise. Lays nothing out.
     func estimatedFragment(at ordinal: Int) -> TextLayoutFragment? {
         guard let position = layoutIndex.position(at: ordinal) else { return nil }
         if !position.entry.needsLayout, position.entry.kept?.fragment != nil { return fragment(at: ordinal) }
@@ -110,8 +111,9 @@ extension TextLayoutManager {
         guard let paragraph else { return nil }
         let width = textContainer.layoutWidth.isFinite ? textContainer.layoutWidth : 0
         let frame = CGRect(x: 0, y: position.y, width: width, height: LayoutHeight.points(position.entry.height))
+        // A paragraph measured once whose layout was since released knows its real height.
         return TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: CGRect(origin: .zero, size: frame.size),
-                                  textLineFragments: [], state: .estimatedUsageBounds)
+                                  textLineFragments: [], state: position.entry.isMeasured ? .calculatedUsageBounds : .estimatedUsageBounds)
     }
 
     /// Calls `body` with the paragraphs the content shows, from the one holding `offset`, each

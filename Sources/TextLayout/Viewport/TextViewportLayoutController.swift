@@ -53,6 +53,9 @@ public final class TextViewportLayoutController {
     /// Whether the next layout keeps the anchor whatever rect the delegate gives (after a
     /// relocation, before the view has scrolled there).
     private var keepsAnchor = false
+    /// A viewport top to anchor at afresh at the next layout, when an edit took the anchor's
+    /// paragraph start away.
+    private var anchoredTop: CGFloat?
     /// Surfaces of the fragments in the viewport, by key.
     private var surfaces: [RenderingSurfaceKey: any TextViewportRenderingSurface] = [:]
 
@@ -75,7 +78,10 @@ public final class TextViewportLayoutController {
         // Where the viewport's top was meant to be: where the view scrolled, or where a
         // relocation or adjustment put it.
         let expectedTop = keepsAnchor ? viewportBounds.minY : requested.minY
-        if anchor == nil || (!keepsAnchor && requested.minY != viewportBounds.minY) {
+        if let top = anchoredTop {
+            anchor = anchor(atY: top, in: manager)
+            anchoredTop = nil
+        } else if anchor == nil || (!keepsAnchor && requested.minY != viewportBounds.minY) {
             anchor = anchor(atY: requested.minY, in: manager)
         }
         keepsAnchor = false
@@ -139,6 +145,7 @@ public final class TextViewportLayoutController {
         let inParagraph = min(max(0, offset - position.range.lowerBound), position.range.count)
         let delta = fragment.textLineFragment(forCharacterAt: inParagraph)?.typographicBounds.minY ?? 0
         anchor = Anchor(offset: position.range.lowerBound, delta: delta)
+        anchoredTop = nil
         keepsAnchor = true
         let y = fragment.layoutFragmentFrame.minY + delta
         viewportBounds.origin.y = y
@@ -177,6 +184,14 @@ public final class TextViewportLayoutController {
     /// at its start).
     func contentDidChange(_ changes: TextContentChangeSet) {
         if var current = anchor {
+            if let edited = changes.editedRange, let manager = textLayoutManager, manager.isIndexed,
+               edited.lowerBound <= current.offset, current.offset <= edited.upperBound - changes.changeInLength,
+               let position = manager.layoutIndex.position(containingOffset: current.offset) {
+                // The edit reaches the anchor's paragraph start (a backspace joining it to the
+                // one before): its offset no longer names a paragraph top, so keep the top's y
+                // (the tree still has the heights from before the edit).
+                anchoredTop = position.y + current.delta
+            }
             current.offset = changes.transform(current.offset, affinity: .upstream)
             anchor = current
             keepsAnchor = true
