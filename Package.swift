@@ -51,7 +51,13 @@ let package = Package(
             dependencies: ["TextContent", "TextTypography"],
             swiftSettings: strict
         ),
-        .target(name: "OpenTextKit", dependencies: ["TextContent", "TextTypography", "TextLayout"], swiftSettings: strict),
+        // The only place Cairo appears.
+        .target(
+            name: "TextRendering",
+            dependencies: ["TextContent", "TextTypography", "TextLayout", "CCairo", "CFontconfig", "CFreeType"],
+            swiftSettings: strict
+        ),
+        .target(name: "OpenTextKit", dependencies: ["TextContent", "TextTypography", "TextLayout", "TextRendering"], swiftSettings: strict),
         .executableTarget(
             name: "otk",
             dependencies: ["OpenTextKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -77,6 +83,11 @@ let package = Package(
         .testTarget(
             name: "TextLayoutTests",
             dependencies: ["TextLayout", "TestFixtures"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "TextRenderingTests",
+            dependencies: ["TextRendering", "TestFixtures", "CCairo"],
             swiftSettings: strict
         ),
         .testTarget(name: "otkTests", dependencies: ["otk", "OpenTextKit"], swiftSettings: strict),

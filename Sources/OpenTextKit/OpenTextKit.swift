@@ -2,3 +2,4 @@
 @_exported import TextContent
 @_exported import TextTypography
 @_exported import TextLayout
+@_exported import TextRendering

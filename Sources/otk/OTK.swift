@@ -6,6 +6,6 @@ struct OTK: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "otk",
         abstract: "OpenTextKit: TextKit 2's text engine for Linux, on the command line.",
-        subcommands: [StatsCommand.self, LayoutCommand.self, ViewportCommand.self]
+        subcommands: [RenderCommand.self, StatsCommand.self, LayoutCommand.self, ViewportCommand.self]
     )
 }

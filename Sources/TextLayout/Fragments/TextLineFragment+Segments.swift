@@ -3,16 +3,16 @@ import Foundation
 extension TextLineFragment {
     /// A visually contiguous piece of a line: its x extent (line coordinates) and the paragraph
     /// offsets it shows.
-    struct Segment {
-        var minX: CGFloat
-        var maxX: CGFloat
-        var range: Range<Int>
+    package struct Segment {
+        package var minX: CGFloat
+        package var maxX: CGFloat
+        package var range: Range<Int>
     }
 
     /// The pieces of the line that show `range` (paragraph offsets), left to right. In a
     /// mixed-direction line one logical range can be several pieces. A cluster that holds
     /// several graphemes (a ligature, a conjunct) is shared out evenly between them, as carets are.
-    func segments(showing range: Range<Int>) -> [Segment] {
+    package func segments(showing range: Range<Int>) -> [Segment] {
         var pieces: [Segment] = []
         for extent in placed.caretExtents(in: shaped) {
             let low = max(extent.range.lowerBound, range.lowerBound), high = min(extent.range.upperBound, range.upperBound)

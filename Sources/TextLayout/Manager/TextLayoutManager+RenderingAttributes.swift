@@ -55,6 +55,15 @@ extension TextLayoutManager {
         }
     }
 
+    /// The rendering attributes over `fragment`'s paragraph, as runs in UTF-16 offsets of the
+    /// paragraph: what drawing lays over the content's attributes. Empty when the paragraph
+    /// keeps none (or is not laid out in this manager).
+    public func renderingAttributes(for fragment: TextLayoutFragment) -> [RenderingAttributeRun] {
+        guard let location = fragment.rangeInElement?.location, let ordinal = ordinal(containing: location),
+              let position = layoutIndex.position(at: ordinal), let runs = position.entry.kept?.renderingAttributes else { return [] }
+        return runs.runs.map { RenderingAttributeRun(range: $0.range, attributes: $0.attributes) }
+    }
+
     private func modifyRenderingAttributes(in range: TextRange, _ change: (inout [NSAttributedString.Key: Any]) -> Void) {
         indexIfNeeded()
         guard let content = textContentManager else { return }
@@ -80,4 +89,10 @@ extension TextLayoutManager {
         // Drawing changes, not layout; during a layout (a validator) the view draws anyway.
         if walkDepth == 0 { viewportController?.setNeedsLayout() }
     }
+}
+
+/// Rendering attributes over a stretch of one paragraph (UTF-16 offsets of the paragraph).
+public struct RenderingAttributeRun {
+    public let range: Range<Int>
+    public let attributes: [NSAttributedString.Key: Any]
 }

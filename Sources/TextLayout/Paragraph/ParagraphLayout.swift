@@ -56,6 +56,16 @@ struct ParagraphLayout {
     }
 
     func layout(_ paragraph: TextParagraph, shaped: ShapedParagraph, at y: CGFloat, extraLineFragment: Bool) throws(TextLayoutError) -> TextLayoutFragment {
+        try layout(paragraph, shaped: shaped, at: y, from: 0, bottom: nil, extraLineFragment: extraLineFragment).fragment
+    }
+
+    /// The lines of the paragraph from offset `start` (a line boundary; 0 for the whole
+    /// paragraph) with their top at `y`. With `bottom`, stops before the first line that would
+    /// end below it (the first line at the top of a page is always kept, so that a line taller
+    /// than a page still goes somewhere) and returns where the rest starts: how pages are filled.
+    func layout(
+        _ paragraph: TextParagraph, shaped: ShapedParagraph, at y: CGFloat, from firstStart: Int, bottom: CGFloat?, extraLineFragment: Bool
+    ) throws(TextLayoutError) -> (fragment: TextLayoutFragment, rest: Int?) {
         let content = shaped.content
         let style = content.style
         let rightToLeft = shaped.levels.isRightToLeft
@@ -67,12 +77,13 @@ struct ParagraphLayout {
                                   leading: CGFloat(shaped.defaultMetrics.leading), style: style).height
 
         var lines = LineLayouts()
-        var top = CGFloat(style.paragraphSpacingBefore)
-        var start = 0
+        var top = firstStart == 0 ? CGFloat(style.paragraphSpacingBefore) : 0
+        var start = firstStart
+        var rest: Int?
         var blockedBands = 0
         let length = content.units.count
         repeat {
-            let margins = self.margins(style: style, firstLine: lines.isEmpty, rightToLeft: rightToLeft, width: containerWidth)
+            let margins = self.margins(style: style, firstLine: start == 0, rightToLeft: rightToLeft, width: containerWidth)
             let band = CGRect(x: margins.lowerBound, y: y + top, width: margins.upperBound - margins.lowerBound, height: estimate)
             // Without exclusion paths the band is the one rectangle (and no array is made).
             var rects = container.exclusionPaths.isEmpty ? [] : container.lineFragmentRects(forProposedRect: band)
@@ -99,6 +110,10 @@ struct ParagraphLayout {
                     placed = placement.place(request)
                 }
                 let metrics = lineHeight(ascent: placed.ascent, descent: placed.descent, leading: placed.leading, style: style)
+                if let bottom, !lines.isEmpty || y > 0, y + top + metrics.height > bottom {
+                    rest = start
+                    break
+                }
                 let bounds = CGRect(x: rect.minX, y: top, width: width.isFinite ? width : placed.width, height: metrics.height)
                 lines.append(LineLayout(
                     typographicBounds: bounds, glyphOriginX: placed.items.first?.x ?? 0,
@@ -108,10 +123,10 @@ struct ParagraphLayout {
                 if container.maximumNumberOfLines > 0, lines.count >= container.maximumNumberOfLines { break }
             }
             top += bandHeight
-            if container.maximumNumberOfLines > 0, lines.count >= container.maximumNumberOfLines { break }
+            if rest != nil || (container.maximumNumberOfLines > 0 && lines.count >= container.maximumNumberOfLines) { break }
         } while start < length
 
-        if extraLineFragment {
+        if extraLineFragment, rest == nil {
             let margins = self.margins(style: style, firstLine: false, rightToLeft: rightToLeft, width: containerWidth)
             let metrics = lineHeight(ascent: CGFloat(shaped.defaultMetrics.ascent), descent: CGFloat(shaped.defaultMetrics.descent),
                                      leading: CGFloat(shaped.defaultMetrics.leading), style: style)
@@ -121,11 +136,11 @@ struct ParagraphLayout {
                 glyphOriginX: x, baseline: metrics.baseline, placement: .extraLine(at: length, x: x)))
             top += metrics.height
         }
-        top += CGFloat(style.paragraphSpacing)
+        if rest == nil { top += CGFloat(style.paragraphSpacing) }
 
         let frameWidth = containerWidth.isFinite ? containerWidth : lines.reduce(0) { max($0, $1.typographicBounds.maxX) }
         let frame = CGRect(x: 0, y: y, width: frameWidth, height: top)
-        return TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: nil, lines: lines, shaped: shaped)
+        return (TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: nil, lines: lines, shaped: shaped), rest)
     }
 
     /// What a line too wide for `width` hides for its ellipsis (U+2026, in the font of the text

@@ -131,6 +131,11 @@ package final class FontFace: @unchecked Sendable {
 
 /// Where a face lives: its file and its index in the file.
 package struct FontFaceKey: Hashable, Sendable {
+    package init(path: String, index: Int) {
+        self.path = path
+        self.index = index
+    }
+
     package var path: String
     package var index: Int
 }

@@ -1,11 +1,11 @@
-internal import CFreeType
+package import CFreeType
 import Synchronization
 
 /// The one FreeType library instance of the process. FreeType lets faces of one library be used
 /// from different threads, one thread per face at a time, as long as creating and destroying
 /// faces is serialized: that is what the lock here is for.
-final class FreeTypeLibrary: @unchecked Sendable {
-    static let shared = FreeTypeLibrary()
+package final class FreeTypeLibrary: @unchecked Sendable {
+    package static let shared = FreeTypeLibrary()
 
     private let library: FT_Library?
     private let initError: FT_Error
@@ -18,7 +18,7 @@ final class FreeTypeLibrary: @unchecked Sendable {
     }
 
     /// Opens face `index` of the file at `path`.
-    func newFace(path: String, index: Int) throws(FontError) -> FT_Face {
+    package func newFace(path: String, index: Int) throws(FontError) -> FT_Face {
         guard let library else {
             throw .unreadableFont(path: path, index: index, reason: "FreeType failed to initialize (error \(initError))")
         }
@@ -31,7 +31,7 @@ final class FreeTypeLibrary: @unchecked Sendable {
     }
 
     /// Closes a face opened by `newFace`.
-    func doneFace(_ face: FT_Face) {
+    package func doneFace(_ face: FT_Face) {
         lock.withLock { _ in _ = FT_Done_Face(face) }
     }
 }

@@ -1,0 +1,99 @@
+import Foundation
+import TextContent
+import TextTypography
+
+/// Lays a document out across a sequence of page-sized containers, one page at a time: a
+/// paragraph that does not fit on a page continues on the next at a line boundary. Each page has
+/// its own container, so exclusion paths (and even widths) may differ from page to page.
+///
+/// ```swift
+/// let pages = TextPageLayout(textContentManager: storage, defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13)) { _ in
+///     TextContainer(size: CGSize(width: 451, height: 698))
+/// }
+/// try pages.enumeratePages { page in draw(page); return true }
+/// ```
+public final class TextPageLayout {
+    public let textContentManager: TextContentManager
+    public let defaultFont: FontDescriptor
+    /// The container of page `number` (from 1). Its height is the page's text height; a height
+    /// of 0 or infinity is taken as 10,000 points (a page must end).
+    public let containerForPage: (Int) -> TextContainer
+    /// The first error met laying a paragraph out (the paragraph is then skipped, not the page).
+    public private(set) var lastLayoutError: TextLayoutError?
+
+    public init(textContentManager: TextContentManager, defaultFont: FontDescriptor, containerForPage: @escaping (Int) -> TextContainer) {
+        self.textContentManager = textContentManager
+        self.defaultFont = defaultFont
+        self.containerForPage = containerForPage
+    }
+
+    /// Lays the pages out in order, calling `body` with each until it returns false. Only one
+    /// page's layout is held at a time, so a long document is paginated in bounded memory.
+    /// Returns the number of pages made.
+    @discardableResult
+    public func enumeratePages(_ body: (TextPage) throws -> Bool) rethrows -> Int {
+        let scratch = LayoutScratch()
+        var number = 1
+        var container = containerForPage(number)
+        var layout = ParagraphLayout(container: container, defaultFont: defaultFont, scratch: scratch)
+        var fragments: [TextLayoutFragment] = []
+        var y: CGFloat = 0
+        var stopped = false
+
+        func bottom(of container: TextContainer) -> CGFloat {
+            let height = container.size.height
+            return height.isFinite && height > 0 ? height : 10_000
+        }
+        func finishPage() throws -> Bool {
+            let page = TextPage(number: number, textContainer: container, textLayoutFragments: fragments)
+            guard try body(page) else { return false }
+            number += 1
+            container = containerForPage(number)
+            layout = ParagraphLayout(container: container, defaultFont: defaultFont, scratch: scratch)
+            fragments = []
+            y = 0
+            return true
+        }
+
+        var paragraphs: [TextParagraph] = []
+        textContentManager.enumerateTextElements(from: nil) { element in
+            if let paragraph = element as? TextParagraph { paragraphs.append(paragraph) }
+            return true
+        }
+        for paragraph in paragraphs where !stopped {
+            let shaped: ShapedParagraph
+            do throws(TextLayoutError) {
+                shaped = try layout.shape(paragraph)
+            } catch {
+                lastLayoutError = error
+                continue
+            }
+            var start = 0
+            while true {
+                let part: (fragment: TextLayoutFragment, rest: Int?)
+                do throws(TextLayoutError) {
+                    part = try layout.layout(paragraph, shaped: shaped, at: y, from: start, bottom: bottom(of: container), extraLineFragment: false)
+                } catch {
+                    lastLayoutError = error
+                    break
+                }
+                let placedLines = part.fragment.lineCount
+                if placedLines > 0 || part.rest == nil {
+                    fragments.append(part.fragment)
+                    y += part.fragment.layoutFragmentFrame.height
+                }
+                guard let rest = part.rest else { break }
+                // The rest goes on the next page (a page that took nothing of it is ended only
+                // when it holds something, so a line taller than a page cannot loop).
+                if placedLines == 0 && fragments.isEmpty { break }
+                guard try finishPage() else {
+                    stopped = true
+                    break
+                }
+                start = rest
+            }
+        }
+        if !stopped, !fragments.isEmpty || number == 1 { _ = try finishPage() }
+        return number - 1
+    }
+}

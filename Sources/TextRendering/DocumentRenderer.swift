@@ -1,0 +1,206 @@
+import Foundation
+import TextContent
+import TextLayout
+
+/// Draws a whole document into a PNG, SVG or PDF file: as one continuous sheet `width` points
+/// wide, or across pages of `pageSize` (a multi-page PDF; for PNG and SVG the pages are stacked).
+///
+/// ```swift
+/// var options = DocumentRenderer.Options()
+/// options.pageSize = PageSize.a4.size
+/// let result = try DocumentRenderer(options: options).render(storage, to: "out.pdf")
+/// print(result.pageCount, result.linkAreas)
+/// ```
+public struct DocumentRenderer {
+    public struct Options {
+        /// The width of the text, in points, when there are no pages.
+        public var width: CGFloat = 600
+        /// The page size in points; nil draws one continuous sheet.
+        public var pageSize: CGSize?
+        /// Space around the text on every side, in points.
+        public var margin: CGFloat = 24
+        /// Pixels per point of a PNG.
+        public var scale: Double = 1
+        /// The font of text that sets none.
+        public var defaultFont = FontDescriptor(family: "DejaVu Sans", size: 13)
+        /// The exclusion paths of page `number` (from 1; the sheet is page 1), in the text's
+        /// coordinates (the origin at the top-left corner inside the margins).
+        public var exclusionPaths: @Sendable (Int) -> [ExclusionPath] = { _ in [] }
+        /// Draws the layout-debug overlay over the text.
+        public var debugOverlay = false
+        /// The colour under everything (nil leaves a PNG transparent).
+        public var background: TextColor? = .white
+        /// UTF-16 ranges of the document drawn selected (on a sheet, not on pages).
+        public var selection: [Range<Int>] = []
+        /// A UTF-16 offset where a caret is drawn (on a sheet, not on pages).
+        public var caret: Int?
+
+        public init() {}
+    }
+
+    /// What was drawn.
+    public struct Result {
+        public let kind: DrawingSurface.Kind
+        /// Pages drawn (1 for a sheet).
+        public let pageCount: Int
+        /// The size of the picture (of one page for a PDF), in points.
+        public let size: CGSize
+        /// Links and their rectangles, in the picture's points (of their page for a PDF).
+        public let linkAreas: [(page: Int, area: RenderingContext.LinkArea)]
+    }
+
+    public var options: Options
+
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// Draws `content` into the file at `path`, its kind by the extension (.png, .svg, .pdf).
+    /// `progress` is called with each page number as it is drawn.
+    public func render(_ content: TextContentStorage, to path: String, progress: ((Int) -> Void)? = nil) throws(RenderingError) -> Result {
+        guard let kind = DrawingSurface.Kind(path: path) else {
+            throw .unwritable(path: path, reason: "the extension must be .png, .svg or .pdf")
+        }
+        if let pageSize = options.pageSize {
+            return try renderPages(content, pageSize: pageSize, kind: kind, to: path, progress: progress)
+        }
+        return try renderSheet(content, kind: kind, to: path)
+    }
+
+    private func textSize(of pageSize: CGSize) throws(RenderingError) -> CGSize {
+        let size = CGSize(width: pageSize.width - 2 * options.margin, height: pageSize.height - 2 * options.margin)
+        guard size.width >= 1, size.height >= 1, options.margin >= 0 else {
+            throw .noRoomOnPage(width: Double(pageSize.width), height: Double(pageSize.height), margins: "\(Double(options.margin)) pt")
+        }
+        return size
+    }
+
+    private func renderSheet(_ content: TextContentStorage, kind: DrawingSurface.Kind, to path: String) throws(RenderingError) -> Result {
+        guard options.width.isFinite, options.width >= 1 else {
+            throw .invalidSize(width: Double(options.width), height: 0, reason: "the text width must be at least 1 point")
+        }
+        let container = TextContainer(size: CGSize(width: options.width, height: 0), exclusionPaths: options.exclusionPaths(1))
+        let manager = TextLayoutManager(textContainer: container, defaultFont: options.defaultFont)
+        content.addTextLayoutManager(manager)
+        defer { content.removeTextLayoutManager(manager) }
+        manager.ensureLayoutForEntireDocument()
+        let usage = manager.usageBoundsForTextContainer
+        let size = CGSize(width: options.width + 2 * options.margin, height: max(usage.height, 1) + 2 * options.margin)
+        let surface = try makeSurface(kind: kind, path: path, size: size)
+        let context = try surface.makeContext()
+        if let background = options.background { context.fillBackground(background) }
+        let origin = CGPoint(x: options.margin, y: options.margin)
+        let documentStart = content.documentRange.location
+        func range(_ offsets: Range<Int>) -> TextRange? {
+            guard let start = content.location(documentStart, offsetBy: offsets.lowerBound),
+                  let end = content.location(documentStart, offsetBy: offsets.upperBound) else { return nil }
+            return TextRange(location: start, end: end)
+        }
+        manager.drawSelection(options.selection.compactMap(range), in: context, origin: origin)
+        var markers = ListMarkers(defaultFont: options.defaultFont)
+        let overlay = LayoutDebugOverlay()
+        if options.debugOverlay { overlay.drawExclusionPaths(of: container, in: context, origin: origin) }
+        manager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) { fragment in
+            let point = CGPoint(x: origin.x + fragment.layoutFragmentFrame.minX, y: origin.y + fragment.layoutFragmentFrame.minY)
+            fragment.draw(at: point, in: context, renderingAttributes: manager.renderingAttributes(for: fragment))
+            markers.draw(for: fragment, at: point, in: context)
+            if options.debugOverlay { overlay.draw(fragment, in: context, origin: origin) }
+            return true
+        }
+        if let caret = options.caret, let location = content.location(documentStart, offsetBy: caret) {
+            manager.drawCaret(at: location, in: context, origin: origin)
+        }
+        try finish(surface, kind: kind, path: path)
+        return Result(kind: kind, pageCount: 1, size: size, linkAreas: context.linkAreas.map { (1, $0) })
+    }
+
+    private func renderPages(_ content: TextContentStorage, pageSize: CGSize, kind: DrawingSurface.Kind, to path: String,
+                             progress: ((Int) -> Void)?) throws(RenderingError) -> Result {
+        let textSize = try textSize(of: pageSize)
+        let layout = TextPageLayout(textContentManager: content, defaultFont: options.defaultFont) { [options] number in
+            TextContainer(size: textSize, exclusionPaths: options.exclusionPaths(number))
+        }
+        var markers = ListMarkers(defaultFont: options.defaultFont)
+        let overlay = LayoutDebugOverlay()
+        let origin = CGPoint(x: options.margin, y: options.margin)
+        var links: [(page: Int, area: RenderingContext.LinkArea)] = []
+
+        func draw(_ page: TextPage, in context: RenderingContext, at pageOrigin: CGPoint) {
+            let textOrigin = CGPoint(x: pageOrigin.x + origin.x, y: pageOrigin.y + origin.y)
+            if options.debugOverlay { overlay.drawExclusionPaths(of: page.textContainer, in: context, origin: textOrigin) }
+            for fragment in page.textLayoutFragments {
+                let point = CGPoint(x: textOrigin.x + fragment.layoutFragmentFrame.minX, y: textOrigin.y + fragment.layoutFragmentFrame.minY)
+                fragment.draw(at: point, in: context)
+                markers.draw(for: fragment, at: point, in: context)
+                if options.debugOverlay { overlay.draw(fragment, in: context, origin: textOrigin) }
+            }
+        }
+
+        if kind == .pdf {
+            let surface = try DrawingSurface.pdf(path: path, pageSize: pageSize)
+            var context = try surface.makeContext()
+            var failure: RenderingError?
+            let pages = layout.enumeratePages { page in
+                do throws(RenderingError) {
+                    if page.number > 1 {
+                        try surface.beginPage()
+                        context = try surface.makeContext()
+                    }
+                    if let background = options.background { context.fillBackground(background) }
+                    let before = context.linkAreas.count
+                    draw(page, in: context, at: .zero)
+                    links += context.linkAreas[before...].map { (page.number, $0) }
+                    progress?(page.number)
+                    return true
+                } catch {
+                    failure = error
+                    return false
+                }
+            }
+            if let failure { throw failure }
+            try surface.finish()
+            return Result(kind: kind, pageCount: pages, size: pageSize, linkAreas: links)
+        }
+
+        // PNG and SVG: the pages one below the other, a gap between them.
+        let gap: CGFloat = 16
+        var pages: [TextPage] = []
+        let limit = CGFloat(kind == .png ? Double(DrawingSurface.maximumImageSide) / options.scale : 1e6)
+        var tooTall = false
+        layout.enumeratePages { page in
+            pages.append(page)
+            progress?(page.number)
+            tooTall = CGFloat(pages.count) * (pageSize.height + gap) - gap > limit
+            return !tooTall
+        }
+        if tooTall {
+            throw .invalidSize(width: Double(pageSize.width), height: Double(CGFloat(pages.count) * (pageSize.height + gap)),
+                               reason: "the pages do not fit one \(kind.rawValue.uppercased()) picture; write a PDF for long documents")
+        }
+        let size = CGSize(width: pageSize.width, height: CGFloat(pages.count) * (pageSize.height + gap) - gap)
+        let surface = try makeSurface(kind: kind, path: path, size: size)
+        let context = try surface.makeContext()
+        context.fill(CGRect(origin: .zero, size: size), color: TextColor(white: 0.6))
+        for page in pages {
+            let top = CGFloat(page.number - 1) * (pageSize.height + gap)
+            if let background = options.background { context.fill(CGRect(x: 0, y: top, width: pageSize.width, height: pageSize.height), color: background) }
+            let before = context.linkAreas.count
+            draw(page, in: context, at: CGPoint(x: 0, y: top))
+            links += context.linkAreas[before...].map { (page.number, $0) }
+        }
+        try finish(surface, kind: kind, path: path)
+        return Result(kind: kind, pageCount: pages.count, size: size, linkAreas: links)
+    }
+
+    private func makeSurface(kind: DrawingSurface.Kind, path: String, size: CGSize) throws(RenderingError) -> DrawingSurface {
+        switch kind {
+        case .png: try DrawingSurface.image(size: size, scale: options.scale)
+        case .svg: try DrawingSurface.svg(path: path, size: size)
+        case .pdf: try DrawingSurface.pdf(path: path, pageSize: size)
+        }
+    }
+
+    private func finish(_ surface: DrawingSurface, kind: DrawingSurface.Kind, path: String) throws(RenderingError) {
+        if kind == .png { try surface.writePNG(to: path) } else { try surface.finish() }
+    }
+}

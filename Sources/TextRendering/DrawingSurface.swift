@@ -1,0 +1,179 @@
+internal import CCairo
+import Foundation
+
+/// Where drawing lands: an image (written as PNG), an SVG file or a PDF file of one or more
+/// pages. Sizes are in points; an image has `scale` pixels per point.
+///
+/// ```swift
+/// let surface = try DrawingSurface.image(size: CGSize(width: 600, height: 400), scale: 2)
+/// let context = try surface.makeContext()
+/// layoutFragment.draw(at: layoutFragment.layoutFragmentFrame.origin, in: context)
+/// try surface.writePNG(to: "out.png")
+/// ```
+public final class DrawingSurface {
+    /// What a surface makes.
+    public enum Kind: String, Sendable, CaseIterable {
+        case png, svg, pdf
+
+        /// The kind a file name's extension asks for (any case), or nil.
+        public init?(path: String) {
+            self.init(rawValue: (path as NSString).pathExtension.lowercased())
+        }
+    }
+
+    /// The largest side of an image, in pixels (Cairo's own limit).
+    public static let maximumImageSide = 32_767
+
+    public let kind: Kind
+    /// The size in points of the surface (of the current page, for a PDF).
+    public private(set) var size: CGSize
+    /// Pixels per point (1 for SVG and PDF, which are vector).
+    public let scale: Double
+    /// How many pages have been started (1 for images and SVG).
+    public private(set) var pageCount = 1
+    let surface: OpaquePointer
+    private var isFinished = false
+
+    private init(kind: Kind, surface: OpaquePointer, size: CGSize, scale: Double) throws(RenderingError) {
+        self.kind = kind
+        self.surface = surface
+        self.size = size
+        self.scale = scale
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw .cairo(String(cString: cairo_status_to_string(status)))
+        }
+    }
+
+    deinit {
+        if !isFinished { cairo_surface_finish(surface) }
+        cairo_surface_destroy(surface)
+    }
+
+    /// An image of `size` points at `scale` pixels per point, transparent until drawn on.
+    public static func image(size: CGSize, scale: Double = 1) throws(RenderingError) -> DrawingSurface {
+        try checkPoints(size)
+        guard scale.isFinite, scale > 0 else {
+            throw .invalidSize(width: size.width, height: size.height, reason: "the scale must be a positive number, not \(scale)")
+        }
+        let width = (Double(size.width) * scale).rounded(.up), height = (Double(size.height) * scale).rounded(.up)
+        guard width <= Double(maximumImageSide), height <= Double(maximumImageSide) else {
+            throw .invalidSize(width: width, height: height, reason: "an image can be at most \(maximumImageSide) pixels a side")
+        }
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, width)), Int32(max(1, height)))!
+        return try DrawingSurface(kind: .png, surface: surface, size: size, scale: scale)
+    }
+
+    /// An SVG file at `path` of `size` points, written when the surface is finished.
+    public static func svg(path: String, size: CGSize) throws(RenderingError) -> DrawingSurface {
+        try checkPoints(size)
+        let surface = cairo_svg_surface_create(path, Double(size.width), Double(size.height))!
+        return try DrawingSurface(kind: .svg, surface: surface, size: size, scale: 1).checkedWritable(path)
+    }
+
+    /// A PDF file at `path` whose first page is `pageSize` points; `beginPage(size:)` adds pages.
+    public static func pdf(path: String, pageSize: CGSize) throws(RenderingError) -> DrawingSurface {
+        try checkPoints(pageSize)
+        let surface = cairo_pdf_surface_create(path, Double(pageSize.width), Double(pageSize.height))!
+        return try DrawingSurface(kind: .pdf, surface: surface, size: pageSize, scale: 1).checkedWritable(path)
+    }
+
+    /// A context that draws on this surface in points (the image's scale applied).
+    public func makeContext() throws(RenderingError) -> RenderingContext {
+        try RenderingContext(surface: self)
+    }
+
+    /// Ends the current PDF page and starts another of `size` (the same size when nil).
+    public func beginPage(size: CGSize? = nil) throws(RenderingError) {
+        guard kind == .pdf else { return }
+        if let size {
+            try Self.checkPoints(size)
+            self.size = size
+        }
+        cairo_surface_show_page(surface)
+        cairo_pdf_surface_set_size(surface, Double(self.size.width), Double(self.size.height))
+        pageCount += 1
+        try checkStatus()
+    }
+
+    /// Writes the image as PNG to `path`.
+    public func writePNG(to path: String) throws(RenderingError) {
+        guard kind == .png else { throw .cairo("only an image surface can be written as PNG") }
+        cairo_surface_flush(surface)
+        let status = cairo_surface_write_to_png(surface, path)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw .unwritable(path: path, reason: String(cString: cairo_status_to_string(status)))
+        }
+    }
+
+    /// Finishes an SVG or PDF file (it is complete on disk afterwards). Drawing after this fails.
+    public func finish() throws(RenderingError) {
+        guard !isFinished else { return }
+        cairo_surface_finish(surface)
+        isFinished = true
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS || status == CAIRO_STATUS_SURFACE_FINISHED else {
+            throw .cairo(String(cString: cairo_status_to_string(status)))
+        }
+    }
+
+    /// The image's pixels, row by row, premultiplied ARGB in native 32-bit words (Cairo's
+    /// ARGB32), for reading a drawing back. Nil for SVG and PDF.
+    public func pixels() -> ImagePixels? {
+        guard kind == .png else { return nil }
+        cairo_surface_flush(surface)
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard let data = cairo_image_surface_get_data(surface) else { return nil }
+        var words: [UInt32] = []
+        words.reserveCapacity(width * height)
+        for row in 0 ..< height {
+            let line = UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
+            words.append(contentsOf: UnsafeBufferPointer(start: line, count: width))
+        }
+        return ImagePixels(width: width, height: height, scale: scale, argb: words)
+    }
+
+    func checkStatus() throws(RenderingError) {
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
+    }
+
+    private func checkedWritable(_ path: String) throws(RenderingError) -> DrawingSurface {
+        // Cairo opens the file lazily and reports a bad path only at the end: check it now.
+        let directory = (path as NSString).deletingLastPathComponent
+        let folder = directory.isEmpty ? "." : directory
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue,
+              FileManager.default.isWritableFile(atPath: folder) else {
+            throw .unwritable(path: path, reason: "\(folder) is not a writable folder")
+        }
+        return self
+    }
+
+    private static func checkPoints(_ size: CGSize) throws(RenderingError) {
+        let width = Double(size.width), height = Double(size.height)
+        guard width.isFinite, height.isFinite, width > 0, height > 0 else {
+            throw .invalidSize(width: width, height: height, reason: "both sides must be positive, finite numbers of points")
+        }
+        guard width <= 1e6, height <= 1e6 else {
+            throw .invalidSize(width: width, height: height, reason: "a side can be at most 1,000,000 points")
+        }
+    }
+}
+
+/// An image's pixels as Cairo keeps them: premultiplied ARGB, one 32-bit word per pixel.
+public struct ImagePixels: Sendable {
+    public let width: Int
+    public let height: Int
+    /// Pixels per point.
+    public let scale: Double
+    public let argb: [UInt32]
+
+    /// The pixel at column `x`, row `y` as (red, green, blue, alpha), 0...255 each, premultiplied.
+    public subscript(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+        let word = argb[y * width + x]
+        return (UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word), UInt8(truncatingIfNeeded: word >> 24))
+    }
+}

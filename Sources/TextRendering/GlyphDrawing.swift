@@ -1,0 +1,74 @@
+internal import CCairo
+import Foundation
+import TextContent
+import TextLayout
+import TextTypography
+
+extension RenderingContext {
+    /// Shows glyphs `indices` of `run` with their origins offset by `origin` (the line's left
+    /// edge on its baseline), in `color` (colour glyphs keep their own colours).
+    func showGlyphs(of run: PositionedGlyphRun, indices: Range<Int>, origin: CGPoint, color: TextColor) {
+        guard !indices.isEmpty else { return }
+        if let scale = run.font.bitmapScale {
+            showBitmapGlyphs(of: run, indices: indices, origin: origin, scale: scale)
+            return
+        }
+        guard let face = DrawingFonts.shared.face(for: run.font) else { return }
+        defer { cairo_font_face_destroy(face) }
+        let size = run.font.size
+        cairo_set_font_face(cairo, face)
+        // Synthetic italic shears as shaping did: x moves right as y goes up (y grows down).
+        var matrix = cairo_matrix_t(xx: size, yx: 0, xy: run.font.isSyntheticItalic ? -Font.syntheticSlant * size : 0, yy: size, x0: 0, y0: 0)
+        cairo_set_font_matrix(cairo, &matrix)
+        setColor(color)
+        var glyphs: [cairo_glyph_t] = []
+        glyphs.reserveCapacity(indices.count)
+        for index in indices {
+            let position = run.positions[index]
+            glyphs.append(cairo_glyph_t(index: UInt(run.glyphs[index]), x: Double(origin.x + position.x), y: Double(origin.y + position.y)))
+        }
+        cairo_show_glyphs(cairo, glyphs, Int32(glyphs.count))
+    }
+
+    /// Paints the colour bitmaps of a bitmap-only face, scaled from its strike by `scale`.
+    private func showBitmapGlyphs(of run: PositionedGlyphRun, indices: Range<Int>, origin: CGPoint, scale: Double) {
+        for index in indices {
+            guard let bitmap = ColorGlyphBitmaps.shared.bitmap(of: run.glyphs[index], in: run.font) else { continue }
+            defer { cairo_surface_destroy(bitmap.surface) }
+            let position = run.positions[index]
+            cairo_save(cairo)
+            cairo_translate(cairo, Double(origin.x + position.x) + bitmap.left * scale, Double(origin.y + position.y) - bitmap.top * scale)
+            cairo_scale(cairo, scale, scale)
+            cairo_set_source_surface(cairo, bitmap.surface, 0, 0)
+            // Smooth downscaling of the 109 px strike.
+            cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
+            cairo_paint(cairo)
+            cairo_restore(cairo)
+        }
+    }
+
+    /// Draws an underline or strikethrough from `minX` to `maxX` centred on `y`, `thickness`
+    /// points for a single line.
+    func drawDecoration(_ style: TextDecorationStyle, color: TextColor, minX: CGFloat, maxX: CGFloat, y: CGFloat, thickness: CGFloat) {
+        guard maxX > minX else { return }
+        let unit = Double(max(thickness, 0.5))
+        let dash: [Double] = switch style.pattern {
+        case .solid: []
+        case .dotted: [unit, unit * 2]
+        case .dashed: [unit * 4, unit * 2]
+        case .dashDot: [unit * 4, unit * 2, unit, unit * 2]
+        }
+        switch style.line {
+        case .single:
+            strokeLine(from: CGPoint(x: minX, y: y), to: CGPoint(x: maxX, y: y), color: color, width: CGFloat(unit), dash: dash)
+        case .thick:
+            strokeLine(from: CGPoint(x: minX, y: y + CGFloat(unit) / 2), to: CGPoint(x: maxX, y: y + CGFloat(unit) / 2),
+                       color: color, width: CGFloat(unit * 2), dash: dash)
+        case .double:
+            let width = CGFloat(max(unit * 0.75, 0.5))
+            for offset in [-width, width * 1.5] {
+                strokeLine(from: CGPoint(x: minX, y: y + offset), to: CGPoint(x: maxX, y: y + offset), color: color, width: width, dash: dash)
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import TextContent
+import TextLayout
+
+/// Draws the markers of list items ("1.", "•") in the space before their first line, numbering
+/// items as it meets them in document order: one counter per nesting level, restarted when the
+/// list at that level changes. Give it every fragment of a document, top to bottom.
+public struct ListMarkers {
+    /// Space between a marker and its item's text, in points.
+    public var gap: CGFloat = 6
+    private let defaultFont: FontDescriptor
+    private var counters: [(list: TextList, number: Int)] = []
+
+    public init(defaultFont: FontDescriptor) {
+        self.defaultFont = defaultFont
+    }
+
+    /// The marker text of `fragment`'s paragraph (nil when it is not a list item), counting it.
+    /// A paragraph split across pages is counted once.
+    public mutating func marker(for fragment: TextLayoutFragment) -> String? {
+        // The rest of a paragraph continued from the page before has been counted there.
+        if let first = fragment.textLineFragments.first, first.characterRange.location > 0 { return nil }
+        let lists = fragment.textElement.attributedString.runs.first?.paragraphStyle?.textLists ?? []
+        guard let innermost = lists.last else {
+            counters = []
+            return nil
+        }
+        var updated: [(list: TextList, number: Int)] = []
+        for (depth, list) in lists.enumerated() {
+            if depth < counters.count, counters[depth].list == list {
+                updated.append(depth == lists.count - 1 ? (list, counters[depth].number + 1) : counters[depth])
+            } else {
+                updated.append((list, list.startingItemNumber))
+            }
+        }
+        counters = updated
+        var marker = innermost.marker(forItemNumber: counters[lists.count - 1].number)
+        if innermost.options.contains(.prependEnclosingMarker), lists.count >= 2 {
+            marker = lists[lists.count - 2].marker(forItemNumber: counters[lists.count - 2].number) + marker
+        }
+        return marker
+    }
+
+    /// Draws `fragment`'s marker, if it is a list item, before its first line: right-aligned to
+    /// end `gap` points before the line's text (left of it; right of it in a right-to-left
+    /// paragraph), on the line's baseline, in the paragraph's first font.
+    public mutating func draw(for fragment: TextLayoutFragment, at point: CGPoint, in context: RenderingContext) {
+        guard let marker = marker(for: fragment), let line = fragment.textLineFragments.first else { return }
+        var text = AttributedString(marker)
+        text.font = fragment.textElement.attributedString.runs.first?.font ?? defaultFont
+        text.foregroundColor = fragment.textElement.attributedString.runs.first?.foregroundColor
+        let storage = TextContentStorage(attributedString: text)
+        let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: CGFloat.infinity, height: 0), lineBreakMode: .byClipping), defaultFont: defaultFont)
+        storage.addTextLayoutManager(manager)
+        var markerFragment: TextLayoutFragment?
+        manager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) { markerFragment = $0; return false }
+        guard let markerLine = markerFragment?.textLineFragments.first,
+              let lastStop = markerLine.caretStops.map(\.x).max() else { return }
+        let width = lastStop
+        let rightToLeft = fragment.textElement.attributedString.runs.first?.paragraphStyle?.baseWritingDirection == .rightToLeft
+        let lineLeft = point.x + line.typographicBounds.minX + line.glyphOrigin.x
+        let x = rightToLeft ? point.x + line.typographicBounds.maxX + gap : lineLeft - gap - width
+        let y = point.y + line.typographicBounds.minY + line.baseline - markerLine.baseline
+        markerLine.draw(at: CGPoint(x: x, y: y), in: context)
+    }
+}

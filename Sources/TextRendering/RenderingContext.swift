@@ -1,0 +1,145 @@
+internal import CCairo
+import Foundation
+import TextContent
+
+/// A place to draw: TextKit's `CGContext` role, wrapping a Cairo context. Coordinates are points,
+/// y grows downward, the origin is the surface's top left until `translate` moves it.
+///
+/// Not thread-safe: use a context from one thread at a time.
+public final class RenderingContext {
+    /// A link drawn, and where: a viewer makes these rectangles clickable.
+    public struct LinkArea: Sendable, Hashable {
+        public let url: URL
+        /// In the surface's points (what `translate` did to the context applied).
+        public let rect: CGRect
+    }
+
+    let cairo: OpaquePointer
+    let surface: DrawingSurface
+    /// Every link drawn so far, in drawing order.
+    public private(set) var linkAreas: [LinkArea] = []
+
+    init(surface: DrawingSurface) throws(RenderingError) {
+        self.surface = surface
+        cairo = cairo_create(surface.surface)
+        let status = cairo_status(cairo)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_destroy(cairo)
+            throw .cairo(String(cString: cairo_status_to_string(status)))
+        }
+        if surface.scale != 1 { cairo_scale(cairo, surface.scale, surface.scale) }
+        // Text in a grey-level antialias with no hinting: what layout measured, deterministic.
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_set_font_options(cairo, options)
+        cairo_font_options_destroy(options)
+    }
+
+    deinit {
+        cairo_destroy(cairo)
+    }
+
+    /// Moves the origin by `offset`.
+    public func translate(by offset: CGPoint) {
+        cairo_translate(cairo, Double(offset.x), Double(offset.y))
+    }
+
+    /// Runs `body` and puts the context's state (origin, clip, colour) back afterwards.
+    public func withSavedState<Result>(_ body: () throws -> Result) rethrows -> Result {
+        cairo_save(cairo)
+        defer { cairo_restore(cairo) }
+        return try body()
+    }
+
+    /// Fills the whole surface (within any clip) with `color`.
+    public func fillBackground(_ color: TextColor) {
+        withSavedState {
+            setColor(color)
+            cairo_paint(cairo)
+        }
+    }
+
+    /// Fills `rect` with `color`.
+    public func fill(_ rect: CGRect, color: TextColor) {
+        guard rect.width.isFinite, rect.height.isFinite, !rect.isNull else { return }
+        setColor(color)
+        cairo_rectangle(cairo, Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
+        cairo_fill(cairo)
+    }
+
+    /// Outlines `rect` with a line `width` points wide, dashed when `dash` is given.
+    public func stroke(_ rect: CGRect, color: TextColor, width: CGFloat = 1, dash: [Double] = []) {
+        guard rect.width.isFinite, rect.height.isFinite, !rect.isNull else { return }
+        withSavedState {
+            setColor(color)
+            cairo_set_line_width(cairo, Double(width))
+            setDash(dash)
+            cairo_rectangle(cairo, Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
+            cairo_stroke(cairo)
+        }
+    }
+
+    /// Draws a straight line from `start` to `end`.
+    public func strokeLine(from start: CGPoint, to end: CGPoint, color: TextColor, width: CGFloat = 1, dash: [Double] = []) {
+        withSavedState {
+            setColor(color)
+            cairo_set_line_width(cairo, Double(width))
+            setDash(dash)
+            cairo_move_to(cairo, Double(start.x), Double(start.y))
+            cairo_line_to(cairo, Double(end.x), Double(end.y))
+            cairo_stroke(cairo)
+        }
+    }
+
+    /// Fills (and outlines, when `outline` is given) the closed polygon through `points`.
+    public func fillPolygon(_ points: [CGPoint], color: TextColor, outline: TextColor? = nil) {
+        guard let first = points.first else { return }
+        withSavedState {
+            cairo_move_to(cairo, Double(first.x), Double(first.y))
+            for point in points.dropFirst() { cairo_line_to(cairo, Double(point.x), Double(point.y)) }
+            cairo_close_path(cairo)
+            setColor(color)
+            if let outline {
+                cairo_fill_preserve(cairo)
+                setColor(outline)
+                cairo_set_line_width(cairo, 1)
+                cairo_stroke(cairo)
+            } else {
+                cairo_fill(cairo)
+            }
+        }
+    }
+
+    /// Where `rect` (in the current coordinates) lies on the surface, in points.
+    func surfaceRect(_ rect: CGRect) -> CGRect {
+        var x1 = Double(rect.minX), y1 = Double(rect.minY), x2 = Double(rect.maxX), y2 = Double(rect.maxY)
+        cairo_user_to_device(cairo, &x1, &y1)
+        cairo_user_to_device(cairo, &x2, &y2)
+        let scale = surface.scale
+        return CGRect(x: min(x1, x2) / scale, y: min(y1, y2) / scale, width: abs(x2 - x1) / scale, height: abs(y2 - y1) / scale)
+    }
+
+    /// Records a link drawn over `rect`; in a PDF, also makes the rectangle a link annotation.
+    func addLink(_ url: URL, rect: CGRect) {
+        let area = surfaceRect(rect)
+        linkAreas.append(LinkArea(url: url, rect: area))
+        if surface.kind == .pdf {
+            // Cairo's link tags take the rectangle in PDF user space, as drawn.
+            let escaped = url.absoluteString.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+            let attributes = "rect=[\(Double(rect.minX)) \(Double(rect.minY)) \(Double(rect.width)) \(Double(rect.height))] uri='\(escaped)'"
+            cairo_tag_begin(cairo, CAIRO_TAG_LINK, attributes)
+            cairo_tag_end(cairo, CAIRO_TAG_LINK)
+        }
+    }
+
+    func setColor(_ color: TextColor) {
+        cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+    }
+
+    private func setDash(_ dash: [Double]) {
+        guard !dash.isEmpty else { return }
+        cairo_set_dash(cairo, dash, Int32(dash.count), 0)
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// Why drawing or writing a picture failed, in plain words.
+public enum RenderingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The surface's size is not a positive, finite number of pixels or points within Cairo's
+    /// limits (32,767 pixels a side for images).
+    case invalidSize(width: Double, height: Double, reason: String)
+    /// Cairo reported an error.
+    case cairo(String)
+    /// The output could not be written.
+    case unwritable(path: String, reason: String)
+    /// A page size that leaves no room for text once the margins are taken.
+    case noRoomOnPage(width: Double, height: Double, margins: String)
+
+    public var description: String {
+        switch self {
+        case let .invalidSize(width, height, reason): "cannot make a \(width) × \(height) surface: \(reason)"
+        case let .cairo(message): "Cairo: \(message)"
+        case let .unwritable(path, reason): "cannot write \(path): \(reason)"
+        case let .noRoomOnPage(width, height, margins): "a \(width) × \(height) pt page with margins \(margins) leaves no room for text"
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import TextContent
+import TextLayout
+import TextTypography
+
+extension TextLineFragment {
+    /// Draws the line with its top-left corner (the origin of its own coordinates) at `point`:
+    /// backgrounds, underlines, glyphs, strikethroughs, in the content's colours with
+    /// `renderingAttributes` (runs in paragraph offsets, such as the layout manager's
+    /// `renderingAttributes(for:)` gives) over them. Links are recorded in the context.
+    ///
+    /// ```swift
+    /// for line in fragment.textLineFragments {
+    ///     line.draw(at: origin + line.typographicBounds.origin, in: context)
+    /// }
+    /// ```
+    public func draw(at point: CGPoint, in context: RenderingContext, renderingAttributes: [RenderingAttributeRun] = []) {
+        let range = characterRange.location ..< characterRange.location + characterRange.length
+        let looks = TextLookRuns(attributedString, range: range, renderingAttributes: renderingAttributes)
+        let runs = glyphRuns
+        let baselineY = point.y + baseline
+        let height = typographicBounds.height
+
+        func pieces(of range: Range<Int>) -> [(minX: CGFloat, maxX: CGFloat)] {
+            segments(showing: range).map { (point.x + $0.minX, point.x + $0.maxX) }
+        }
+        /// The font whose metrics place the decorations of `range`: the first glyph run showing it.
+        func font(for range: Range<Int>) -> Font? {
+            runs.first { $0.characterRange.overlaps(range) }?.font ?? runs.first?.font
+        }
+
+        for run in looks.runs {
+            guard let background = run.look.background else { continue }
+            for piece in pieces(of: run.range) {
+                context.fill(CGRect(x: piece.minX, y: point.y, width: piece.maxX - piece.minX, height: height), color: background)
+            }
+        }
+        for run in looks.runs {
+            guard let style = run.look.underline else { continue }
+            let metrics = font(for: run.range)?.metrics
+            let thickness = CGFloat(metrics?.underlineThickness ?? 1)
+            let y = baselineY + CGFloat(metrics?.underlinePosition ?? 1.5) + thickness / 2
+            for piece in decoratedRanges(run.range, byWord: style.byWord).flatMap(pieces) {
+                context.drawDecoration(style, color: run.look.underlineColor ?? run.look.foreground,
+                                       minX: piece.minX, maxX: piece.maxX, y: y, thickness: thickness)
+            }
+        }
+        for run in runs {
+            var start = 0
+            var color = looks.look(at: run.clusters.first ?? 0).foreground
+            for index in 0 ... run.glyphs.count {
+                let next = index < run.glyphs.count ? looks.look(at: run.clusters[index]).foreground : nil
+                guard next != color else { continue }
+                context.showGlyphs(of: run, indices: start ..< index, origin: CGPoint(x: point.x, y: baselineY), color: color)
+                if let next { (start, color) = (index, next) }
+            }
+        }
+        for run in looks.runs {
+            guard let style = run.look.strikethrough else { continue }
+            let metrics = font(for: run.range)?.metrics
+            let thickness = CGFloat(metrics?.strikethroughThickness ?? 1)
+            let y = baselineY - CGFloat(metrics?.strikethroughPosition ?? 4) + thickness / 2
+            for piece in decoratedRanges(run.range, byWord: style.byWord).flatMap(pieces) {
+                context.drawDecoration(style, color: run.look.strikethroughColor ?? run.look.foreground,
+                                       minX: piece.minX, maxX: piece.maxX, y: y, thickness: thickness)
+            }
+        }
+        var linkStart = 0
+        for (index, run) in looks.runs.enumerated() {
+            guard let url = run.look.link else { continue }
+            // One link's runs (split by other attributes) make one area per piece.
+            if index > 0, looks.runs[index - 1].look.link == url { continue }
+            linkStart = run.range.lowerBound
+            var end = run.range.upperBound
+            var following = index + 1
+            while following < looks.runs.count, looks.runs[following].look.link == url {
+                end = looks.runs[following].range.upperBound
+                following += 1
+            }
+            for piece in pieces(of: linkStart ..< end) {
+                context.addLink(url, rect: CGRect(x: piece.minX, y: point.y, width: piece.maxX - piece.minX, height: height))
+            }
+        }
+    }
+
+    /// What a decoration over `range` covers: the whole range, or with `byWord` each stretch
+    /// of it between whitespace.
+    private func decoratedRanges(_ range: Range<Int>, byWord: Bool) -> [Range<Int>] {
+        guard byWord else { return [range] }
+        let units = Array(String(attributedString.characters).utf16)
+        var words: [Range<Int>] = []
+        var start: Int?
+        for offset in range.lowerBound ... range.upperBound {
+            let isSpace = offset >= range.upperBound || offset >= units.count || units[offset] == 0x20 || units[offset] == 0x09
+                || units[offset] == 0x3000 || units[offset] == 0xA0
+            if isSpace {
+                if let wordStart = start { words.append(wordStart ..< offset) }
+                start = nil
+            } else if start == nil {
+                start = offset
+            }
+        }
+        return words
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import TextContent
+import TextLayout
+
+/// How a run of characters looks when drawn: what the content's attributes say, with the layout
+/// manager's rendering attributes over them.
+struct TextLook: Equatable {
+    /// The colour of links that set none of their own (a readable blue).
+    static let linkColor = TextColor(red: 0.10, green: 0.37, blue: 0.71)
+
+    var foreground: TextColor = .black
+    var background: TextColor?
+    var underline: TextDecorationStyle?
+    var underlineColor: TextColor?
+    var strikethrough: TextDecorationStyle?
+    var strikethroughColor: TextColor?
+    var link: URL?
+
+    init() {}
+
+    init(_ run: AttributedString.Runs.Run) {
+        link = run.link
+        // A link is styled as one unless the text says otherwise.
+        foreground = run.foregroundColor ?? (link != nil ? Self.linkColor : .black)
+        background = run.backgroundColor
+        underline = run.underlineStyle ?? (link != nil ? .single : nil)
+        underlineColor = run.underlineColor
+        strikethrough = run.strikethroughStyle
+        strikethroughColor = run.strikethroughColor
+    }
+
+    /// The look with `attributes` (rendering attributes) over it.
+    func overridden(by attributes: [NSAttributedString.Key: Any]) -> TextLook {
+        var look = self
+        if let color = attributes[.foregroundColor] as? TextColor { look.foreground = color }
+        if let color = attributes[.backgroundColor] as? TextColor { look.background = color }
+        if let style = attributes[.underlineStyle] as? TextDecorationStyle { look.underline = style }
+        if let color = attributes[.underlineColor] as? TextColor { look.underlineColor = color }
+        if let style = attributes[.strikethroughStyle] as? TextDecorationStyle { look.strikethrough = style }
+        if let color = attributes[.strikethroughColor] as? TextColor { look.strikethroughColor = color }
+        return look
+    }
+}
+
+/// The looks of a stretch of a paragraph, as runs in UTF-16 offsets of the paragraph.
+struct TextLookRuns {
+    struct Run {
+        var range: Range<Int>
+        var look: TextLook
+    }
+
+    private(set) var runs: [Run]
+
+    /// The looks of `text` over `range` (paragraph offsets), with `renderingAttributes` (runs in
+    /// paragraph offsets) over the content's attributes.
+    init(_ text: AttributedString, range: Range<Int>, renderingAttributes: [RenderingAttributeRun]) {
+        var runs: [Run] = []
+        let utf16 = text.utf16
+        var offset = 0
+        var index = text.startIndex
+        for run in text.runs {
+            // Offsets walked forward from the previous run: O(length) for the whole paragraph.
+            offset += utf16.distance(from: index, to: run.range.lowerBound)
+            let length = utf16.distance(from: run.range.lowerBound, to: run.range.upperBound)
+            index = run.range.upperBound
+            defer { offset += length }
+            let low = max(offset, range.lowerBound), high = min(offset + length, range.upperBound)
+            if low < high { runs.append(Run(range: low ..< high, look: TextLook(run))) }
+            if offset + length >= range.upperBound { break }
+        }
+        if runs.isEmpty, !range.isEmpty { runs = [Run(range: range, look: TextLook())] }
+        for attributeRun in renderingAttributes {
+            let low = max(attributeRun.range.lowerBound, range.lowerBound), high = min(attributeRun.range.upperBound, range.upperBound)
+            guard low < high else { continue }
+            runs = Self.apply(attributeRun.attributes, over: low ..< high, to: runs)
+        }
+        self.runs = runs
+    }
+
+    /// The run holding `offset` (the last run for offsets past the end).
+    func look(at offset: Int) -> TextLook {
+        var low = 0, high = runs.count - 1
+        guard high >= 0 else { return TextLook() }
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if runs[middle].range.lowerBound <= offset { low = middle } else { high = middle - 1 }
+        }
+        return runs[low].look
+    }
+
+    private static func apply(_ attributes: [NSAttributedString.Key: Any], over range: Range<Int>, to runs: [Run]) -> [Run] {
+        var result: [Run] = []
+        for run in runs {
+            let low = max(run.range.lowerBound, range.lowerBound), high = min(run.range.upperBound, range.upperBound)
+            guard low < high else {
+                result.append(run)
+                continue
+            }
+            if run.range.lowerBound < low { result.append(Run(range: run.range.lowerBound ..< low, look: run.look)) }
+            result.append(Run(range: low ..< high, look: run.look.overridden(by: attributes)))
+            if high < run.range.upperBound { result.append(Run(range: high ..< run.range.upperBound, look: run.look)) }
+        }
+        return result
+    }
+}

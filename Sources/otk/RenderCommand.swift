@@ -1,0 +1,163 @@
+import ArgumentParser
+import Foundation
+import OpenTextKit
+
+/// `otk render INPUT -o OUTPUT.png|svg|pdf`: draws a document with Cairo.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw a document into a PNG, SVG or (paginated) PDF file.",
+        discussion: """
+            The output kind follows the extension. Without --page-size the document is one sheet \
+            --width points wide (a PDF gets A4 pages); with it, pages of that size (a PNG or SVG \
+            shows them one below the other).
+            """
+    )
+
+    @OptionGroup var document: DocumentOptions
+
+    @Option(name: .shortAndLong, help: "The file to write: .png, .svg or .pdf (default: INPUT's name with .png).")
+    var output: String?
+
+    @Option(help: "Text width in points when there are no pages.")
+    var width: Double = 600
+
+    @Option(help: "Default font, as \"Family Size\" (e.g. \"DejaVu Sans 13\").")
+    var font: String = "DejaVu Sans 13"
+
+    @Flag(help: "Fail when a font family is not installed, instead of saying which fallback is used.")
+    var strictFonts = false
+
+    @Option(help: "Page size: A3, A4, A5, Letter, Legal, or WIDTHxHEIGHT in points.")
+    var pageSize: String?
+
+    @Option(help: "Margin around the text on every side, in points.")
+    var margin: Double = 24
+
+    @Option(help: "Pixels per point of a PNG (2 for a sharp picture on a high-density screen).")
+    var scale: Double = 1
+
+    @Option(parsing: .singleValue, help: "An exclusion rectangle the text flows around, \"x,y,width,height\" in points from the text's top-left corner; \"PAGE:x,y,width,height\" for one page only. Repeatable.")
+    var exclusion: [String] = []
+
+    @Option(help: "Draw UTF-16 offsets START:END selected (sheet only).")
+    var select: String?
+
+    @Flag(help: "Draw layout fragment frames, rendering-surface bounds, line bounds, baselines and exclusion paths.")
+    var debugOverlay = false
+
+    @Flag(help: "Print the links drawn and their rectangles as JSON.")
+    var links = false
+
+    func run() throws {
+        let outputPath = output ?? ((document.file as NSString).deletingPathExtension.replacingOccurrences(of: ".otk", with: "") + ".png")
+        guard let kind = DrawingSurface.Kind(path: outputPath) else {
+            throw ValidationError("Unknown output kind \"\((outputPath as NSString).pathExtension)\" for \(outputPath): use .png, .svg or .pdf.")
+        }
+        var options = DocumentRenderer.Options()
+        options.defaultFont = try FontArgument.parse(font)
+        guard width.isFinite, width >= 1, width <= 100_000 else { throw ValidationError("--width takes a number of points from 1 to 100000; got \(width).") }
+        options.width = CGFloat(width)
+        guard margin.isFinite, margin >= 0 else { throw ValidationError("--margin takes 0 or more points; got \(margin).") }
+        options.margin = CGFloat(margin)
+        guard scale.isFinite, scale > 0, scale <= 16 else { throw ValidationError("--scale takes a number above 0, at most 16; got \(scale).") }
+        options.scale = scale
+        if let pageSize {
+            guard let size = PageSize.parse(pageSize) else {
+                throw ValidationError("Unknown page size \"\(pageSize)\": use A3, A4, A5, Letter, Legal or WIDTHxHEIGHT in points.")
+            }
+            options.pageSize = size
+        } else if kind == .pdf {
+            options.pageSize = PageSize.a4.size
+        }
+        if let pageSize = options.pageSize {
+            guard pageSize.width - 2 * CGFloat(margin) >= 1, pageSize.height - 2 * CGFloat(margin) >= 1, pageSize.width <= 1e5, pageSize.height <= 1e5 else {
+                throw ValidationError("A \(Double(pageSize.width)) × \(Double(pageSize.height)) pt page with \(margin) pt margins leaves no room for text.")
+            }
+        }
+        options.exclusionPaths = try Self.exclusions(exclusion)
+        options.debugOverlay = debugOverlay
+        if let select {
+            let parts = select.split(separator: ":")
+            guard parts.count == 2, let start = Int(parts[0]), let end = Int(parts[1]), start >= 0, start <= end else {
+                throw ValidationError("--select takes START:END, UTF-16 offsets with START <= END; got \"\(select)\".")
+            }
+            options.selection = [start ..< end]
+        }
+
+        let storage = try DocumentLoader.open(document.file, allowsLossyDecoding: document.lossy)
+        if let select = options.selection.first, select.upperBound > storage.utf16Length {
+            throw ValidationError("--select \(select.lowerBound):\(select.upperBound) goes past the document's end (\(storage.utf16Length) UTF-16 units).")
+        }
+        try checkFonts(in: storage, defaultFont: options.defaultFont)
+
+        let progress = ProgressLine(label: "Rendering")
+        let result: DocumentRenderer.Result
+        do {
+            result = try DocumentRenderer(options: options).render(storage, to: outputPath) { page in
+                progress.update("page \(page)")
+            }
+        } catch {
+            progress.finish()
+            throw ValidationError("Cannot render \(document.file): \(error)")
+        }
+        progress.finish()
+        let pages = result.pageCount == 1 ? "1 page" : "\(result.pageCount) pages"
+        FileHandle.standardError.write(Data("Wrote \(outputPath) (\(kind.rawValue.uppercased()), \(pages), \(Int(result.size.width)) × \(Int(result.size.height)) pt).\n".utf8))
+        if links {
+            let items = result.linkAreas.map { link in
+                let r = link.area.rect
+                return "{\"page\":\(link.page),\"url\":\(jsonString(link.area.url.absoluteString)),\"rect\":[\(Double(r.minX)),\(Double(r.minY)),\(Double(r.width)),\(Double(r.height))]}"
+            }
+            print("[" + items.joined(separator: ",") + "]")
+        }
+    }
+
+    /// Says which family stands in for each one that is not installed, or fails with
+    /// --strict-fonts.
+    private func checkFonts(in storage: TextContentStorage, defaultFont: FontDescriptor) throws {
+        var descriptors = [defaultFont]
+        for run in storage.attributedString.runs {
+            if let font = run.font, !descriptors.contains(where: { $0.family == font.family }) { descriptors.append(font) }
+        }
+        for descriptor in descriptors {
+            let match: FontMatch
+            do {
+                match = try FontMatcher.shared.match(try FontRequest(descriptor))
+            } catch {
+                throw ValidationError("Font \"\(descriptor.family)\": \(error)")
+            }
+            guard !match.isExactFamily else { continue }
+            if strictFonts {
+                throw ValidationError("Font family \"\(descriptor.family)\" is not installed (fontconfig would use \"\(match.font.familyName)\").")
+            }
+            FileHandle.standardError.write(Data("otk: font family \"\(descriptor.family)\" is not installed; using \"\(match.font.familyName)\" instead.\n".utf8))
+        }
+    }
+
+    /// Parses `--exclusion` values into a per-page function.
+    static func exclusions(_ values: [String]) throws -> @Sendable (Int) -> [ExclusionPath] {
+        var everyPage: [ExclusionPath] = []
+        var byPage: [Int: [ExclusionPath]] = [:]
+        for value in values {
+            var text = Substring(value)
+            var page: Int?
+            if let colon = text.firstIndex(of: ":") {
+                guard let number = Int(text[..<colon]), number >= 1 else {
+                    throw ValidationError("--exclusion \"\(value)\": the page before \":\" must be a number from 1.")
+                }
+                page = number
+                text = text[text.index(after: colon)...]
+            }
+            let numbers = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let w = numbers[2], let h = numbers[3],
+                  [x, y, w, h].allSatisfy(\.isFinite), w > 0, h > 0 else {
+                throw ValidationError("--exclusion \"\(value)\" must be x,y,width,height in points, with a positive width and height.")
+            }
+            let path = ExclusionPath.rectangle(CGRect(x: x, y: y, width: w, height: h))
+            if let page { byPage[page, default: []].append(path) } else { everyPage.append(path) }
+        }
+        let pages = byPage, all = everyPage
+        return { number in all + (pages[number] ?? []) }
+    }
+}
