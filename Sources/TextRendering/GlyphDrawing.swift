@@ -7,7 +7,7 @@ import TextTypography
 extension RenderingContext {
     /// Shows glyphs `indices` of `run` with their origins offset by `origin` (the line's left
     /// edge on its baseline), in `color` (colour glyphs keep their own colours).
-    func showGlyphs(of run: PositionedGlyphRun, indices: Range<Int>, origin: CGPoint, color: TextColor) {
+    func showGlyphs(of run: PositionedGlyphRun, indices: Range<Int>, origin: CGPoint, color: TextColor, text: [UInt16]? = nil) {
         guard !indices.isEmpty else { return }
         if let scale = run.font.bitmapScale {
             showBitmapGlyphs(of: run, indices: indices, origin: origin, scale: scale)
@@ -27,7 +27,18 @@ extension RenderingContext {
             let position = run.positions[index]
             glyphs.append(cairo_glyph_t(index: UInt(run.glyphs[index]), x: Double(origin.x + position.x), y: Double(origin.y + position.y)))
         }
-        cairo_show_glyphs(cairo, glyphs, Int32(glyphs.count))
+        if let text, let clusters = TextClusters(run, indices: indices, text: text) {
+            // In a PDF the text goes with its glyphs, so that ligatures and conjuncts extract as
+            // the characters they show.
+            clusters.utf8.withUnsafeBufferPointer { utf8 in
+                utf8.withMemoryRebound(to: CChar.self) { chars in
+                    cairo_show_text_glyphs(cairo, chars.baseAddress, Int32(chars.count), glyphs, Int32(glyphs.count),
+                                           clusters.clusters, Int32(clusters.clusters.count), clusters.flags)
+                }
+            }
+        } else {
+            cairo_show_glyphs(cairo, glyphs, Int32(glyphs.count))
+        }
     }
 
     /// Paints the colour bitmaps of a bitmap-only face, scaled from its strike by `scale`.
@@ -70,5 +81,50 @@ extension RenderingContext {
                 strokeLine(from: CGPoint(x: minX, y: y + offset), to: CGPoint(x: maxX, y: y + offset), color: color, width: width, dash: dash)
             }
         }
+    }
+}
+
+/// The text a stretch of a glyph run shows, as Cairo's clusters: UTF-8 and (bytes, glyphs) pairs
+/// in glyph order. Nil when the glyphs' clusters are not monotonic (Cairo cannot say that).
+private struct TextClusters {
+    var utf8: [UInt8] = []
+    var clusters: [cairo_text_cluster_t] = []
+    var flags = cairo_text_cluster_flags_t(0)
+
+    init?(_ run: PositionedGlyphRun, indices: Range<Int>, text: [UInt16]) {
+        let backward = run.isRightToLeft
+        // Groups of glyphs sharing a cluster, in glyph order.
+        var groups: [(start: Int, glyphs: Int)] = []
+        for index in indices {
+            let cluster = run.clusters[index]
+            if let last = groups.last, last.start == cluster {
+                groups[groups.count - 1].glyphs += 1
+            } else {
+                if let last = groups.last, backward ? cluster > last.start : cluster < last.start { return nil }
+                groups.append((cluster, 1))
+            }
+        }
+        // Where each group's text ends: the next cluster in logical order, else the end of what
+        // the run shows (a glyph past `indices` may start it).
+        func end(ofGroup position: Int) -> Int {
+            if backward {
+                if position > 0 { return groups[position - 1].start }
+                let before = indices.lowerBound - 1
+                return before >= 0 ? run.clusters[before] : run.characterRange.upperBound
+            }
+            if position + 1 < groups.count { return groups[position + 1].start }
+            let after = indices.upperBound
+            return after < run.clusters.count ? run.clusters[after] : run.characterRange.upperBound
+        }
+        var pieces: [(bytes: [UInt8], glyphs: Int)] = []
+        for (position, group) in groups.enumerated() {
+            let upper = min(max(end(ofGroup: position), group.start), text.count)
+            let lower = min(group.start, upper)
+            pieces.append((Array(String(decoding: text[lower ..< upper], as: UTF16.self).utf8), group.glyphs))
+        }
+        // Cairo wants the text in logical order; backward clusters are listed from its end.
+        for piece in backward ? pieces.reversed() : pieces { utf8 += piece.bytes }
+        clusters = pieces.map { cairo_text_cluster_t(num_bytes: Int32($0.bytes.count), num_glyphs: Int32($0.glyphs)) }
+        if backward { flags = CAIRO_TEXT_CLUSTER_FLAG_BACKWARD }
     }
 }

@@ -45,13 +45,15 @@ extension TextLineFragment {
                                        minX: piece.minX, maxX: piece.maxX, y: y, thickness: thickness)
             }
         }
+        // Only a PDF keeps text with its glyphs.
+        let text = context.surface.kind == .pdf ? Array(String(attributedString.characters).utf16) : nil
         for run in runs {
             var start = 0
             var color = looks.look(at: run.clusters.first ?? 0).foreground
             for index in 0 ... run.glyphs.count {
                 let next = index < run.glyphs.count ? looks.look(at: run.clusters[index]).foreground : nil
                 guard next != color else { continue }
-                context.showGlyphs(of: run, indices: start ..< index, origin: CGPoint(x: point.x, y: baselineY), color: color)
+                context.showGlyphs(of: run, indices: start ..< index, origin: CGPoint(x: point.x, y: baselineY), color: color, text: text)
                 if let next { (start, color) = (index, next) }
             }
         }
