@@ -122,9 +122,11 @@ private struct TextClusters {
             let lower = min(group.start, upper)
             pieces.append((Array(String(decoding: text[lower ..< upper], as: UTF16.self).utf8), group.glyphs))
         }
-        // Cairo wants the text in logical order; backward clusters are listed from its end.
-        for piece in backward ? pieces.reversed() : pieces { utf8 += piece.bytes }
-        clusters = pieces.map { cairo_text_cluster_t(num_bytes: Int32($0.bytes.count), num_glyphs: Int32($0.glyphs)) }
+        // Cairo wants text and clusters in logical order; backward clusters map to the glyphs
+        // from the end of the glyph array.
+        let logical = backward ? pieces.reversed() : pieces
+        for piece in logical { utf8 += piece.bytes }
+        clusters = logical.map { cairo_text_cluster_t(num_bytes: Int32($0.bytes.count), num_glyphs: Int32($0.glyphs)) }
         if backward { flags = CAIRO_TEXT_CLUSTER_FLAG_BACKWARD }
     }
 }

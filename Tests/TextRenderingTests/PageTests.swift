@@ -117,6 +117,11 @@ import TextRendering
         for word in ["beginning", "firmament", "fifth", "behold", "Eden"] {
             #expect(text.contains(word), "pdftotext finds \(word)")
         }
+        // Words after the complex scripts (a drawing error there would silence the rest) and a
+        // Devanagari word whose conjuncts must extract as their characters.
+        #expect(text.contains("Noah"))
+        let hindi = String(MixedSamples.text("hi_Deva").split(separator: " ").first { $0.count > 3 }!)
+        #expect(text.contains(hindi), "pdftotext finds \(hindi)")
         #expect(text.components(separatedBy: "\u{0C}").count - 1 == expected, "one form feed per page")
     }
 
