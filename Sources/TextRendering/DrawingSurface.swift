@@ -68,15 +68,17 @@ public final class DrawingSurface {
     /// An SVG file at `path` of `size` points, written when the surface is finished.
     public static func svg(path: String, size: CGSize) throws(RenderingError) -> DrawingSurface {
         try checkPoints(size)
+        try checkWritable(path)
         let surface = cairo_svg_surface_create(path, Double(size.width), Double(size.height))!
-        return try DrawingSurface(kind: .svg, surface: surface, size: size, scale: 1).checkedWritable(path)
+        return try DrawingSurface(kind: .svg, surface: surface, size: size, scale: 1)
     }
 
     /// A PDF file at `path` whose first page is `pageSize` points; `beginPage(size:)` adds pages.
     public static func pdf(path: String, pageSize: CGSize) throws(RenderingError) -> DrawingSurface {
         try checkPoints(pageSize)
+        try checkWritable(path)
         let surface = cairo_pdf_surface_create(path, Double(pageSize.width), Double(pageSize.height))!
-        return try DrawingSurface(kind: .pdf, surface: surface, size: pageSize, scale: 1).checkedWritable(path)
+        return try DrawingSurface(kind: .pdf, surface: surface, size: pageSize, scale: 1)
     }
 
     /// A context that draws on this surface in points (the image's scale applied).
@@ -140,8 +142,8 @@ public final class DrawingSurface {
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
     }
 
-    private func checkedWritable(_ path: String) throws(RenderingError) -> DrawingSurface {
-        // Cairo opens the file lazily and reports a bad path only at the end: check it now.
+    private static func checkWritable(_ path: String) throws(RenderingError) {
+        // Cairo reports a bad path only as a write error of its stream: say what is wrong.
         let directory = (path as NSString).deletingLastPathComponent
         let folder = directory.isEmpty ? "." : directory
         var isDirectory: ObjCBool = false
@@ -149,7 +151,6 @@ public final class DrawingSurface {
               FileManager.default.isWritableFile(atPath: folder) else {
             throw .unwritable(path: path, reason: "\(folder) is not a writable folder")
         }
-        return self
     }
 
     private static func checkPoints(_ size: CGSize) throws(RenderingError) {
