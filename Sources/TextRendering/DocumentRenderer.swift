@@ -26,6 +26,9 @@ public struct DocumentRenderer {
         /// The exclusion paths of page `number` (from 1; the sheet is page 1), in the text's
         /// coordinates (the origin at the top-left corner inside the margins).
         public var exclusionPaths: @Sendable (Int) -> [ExclusionPath] = { _ in [] }
+        /// Fills the exclusion paths with this colour (where a figure would go); nil leaves them
+        /// empty.
+        public var exclusionFill: TextColor?
         /// Draws the layout-debug overlay over the text.
         public var debugOverlay = false
         /// The colour under everything (nil leaves a PNG transparent).
@@ -99,6 +102,7 @@ public struct DocumentRenderer {
         manager.drawSelection(options.selection.compactMap(range), in: context, origin: origin)
         var markers = ListMarkers(defaultFont: options.defaultFont)
         let overlay = LayoutDebugOverlay()
+        fillExclusions(of: container, in: context, origin: origin)
         if options.debugOverlay { overlay.drawExclusionPaths(of: container, in: context, origin: origin) }
         manager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) { fragment in
             let point = CGPoint(x: origin.x + fragment.layoutFragmentFrame.minX, y: origin.y + fragment.layoutFragmentFrame.minY)
@@ -127,6 +131,7 @@ public struct DocumentRenderer {
 
         func draw(_ page: TextPage, in context: RenderingContext, at pageOrigin: CGPoint) {
             let textOrigin = CGPoint(x: pageOrigin.x + origin.x, y: pageOrigin.y + origin.y)
+            fillExclusions(of: page.textContainer, in: context, origin: textOrigin)
             if options.debugOverlay { overlay.drawExclusionPaths(of: page.textContainer, in: context, origin: textOrigin) }
             for fragment in page.textLayoutFragments {
                 let point = CGPoint(x: textOrigin.x + fragment.layoutFragmentFrame.minX, y: textOrigin.y + fragment.layoutFragmentFrame.minY)
@@ -190,6 +195,13 @@ public struct DocumentRenderer {
         }
         try finish(surface, kind: kind, path: path)
         return Result(kind: kind, pageCount: pages.count, size: size, linkAreas: links)
+    }
+
+    private func fillExclusions(of container: TextContainer, in context: RenderingContext, origin: CGPoint) {
+        guard let color = options.exclusionFill else { return }
+        for path in container.exclusionPaths {
+            context.fillPolygon(path.outline.map { CGPoint(x: $0.x + origin.x, y: $0.y + origin.y) }, color: color)
+        }
     }
 
     private func makeSurface(kind: DrawingSurface.Kind, path: String, size: CGSize) throws(RenderingError) -> DrawingSurface {

@@ -18,13 +18,7 @@ public struct LayoutDebugOverlay: Sendable {
     /// Draws the container's exclusion paths, with the container's origin at `origin`.
     public func drawExclusionPaths(of container: TextContainer, in context: RenderingContext, origin: CGPoint = .zero) {
         for path in container.exclusionPaths {
-            let points: [CGPoint] = switch path {
-            case .rectangle(let rect):
-                [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY)]
-            case .polygon(let points):
-                points
-            }
-            context.fillPolygon(points.map { CGPoint(x: $0.x + origin.x, y: $0.y + origin.y) }, color: exclusionColor, outline: exclusionOutlineColor)
+            context.fillPolygon(path.outline.map { CGPoint(x: $0.x + origin.x, y: $0.y + origin.y) }, color: exclusionColor, outline: exclusionOutlineColor)
         }
     }
 
@@ -40,5 +34,17 @@ public struct LayoutDebugOverlay: Sendable {
         let surface = fragment.renderingSurfaceBounds.offsetBy(dx: frame.minX, dy: frame.minY)
         context.stroke(surface, color: renderingSurfaceColor, width: 0.75, dash: [3, 2])
         context.stroke(frame.insetBy(dx: 0.5, dy: 0.5), color: fragmentFrameColor, width: 1)
+    }
+}
+
+extension ExclusionPath {
+    /// The path's corners in order, as a polygon.
+    var outline: [CGPoint] {
+        switch self {
+        case .rectangle(let rect):
+            [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY)]
+        case .polygon(let points):
+            points
+        }
     }
 }

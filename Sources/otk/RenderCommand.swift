@@ -40,6 +40,9 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .singleValue, help: "An exclusion rectangle the text flows around, \"x,y,width,height\" in points from the text's top-left corner; \"PAGE:x,y,width,height\" for one page only. Repeatable.")
     var exclusion: [String] = []
 
+    @Option(help: "Fill the exclusion rectangles with this colour, #RRGGBB or #RRGGBBAA (where a figure would go).")
+    var exclusionColor: String?
+
     @Option(help: "Draw UTF-16 offsets START:END selected (sheet only).")
     var select: String?
 
@@ -77,6 +80,12 @@ struct RenderCommand: ParsableCommand {
         }
         options.exclusionPaths = try Self.exclusions(exclusion)
         options.debugOverlay = debugOverlay
+        if let exclusionColor {
+            guard let color = TextColor(hex: exclusionColor) else {
+                throw ValidationError("--exclusion-color takes #RRGGBB or #RRGGBBAA; got \"\(exclusionColor)\".")
+            }
+            options.exclusionFill = color
+        }
         if let select {
             let parts = select.split(separator: ":")
             guard parts.count == 2, let start = Int(parts[0]), let end = Int(parts[1]), start >= 0, start <= end else {
