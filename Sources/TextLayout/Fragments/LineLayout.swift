@@ -32,7 +32,8 @@ struct LineLayout: Sendable {
         LinePlacement(paragraph: shaped).place(placement)
     }
 
-    /// Where the line's glyphs put ink, relative to the layout fragment; `.null` without ink.
+    /// Where the line's glyphs and attachments put ink, relative to the layout fragment; `.null`
+    /// without ink.
     func inkBounds(in shaped: ShapedParagraph) -> CGRect {
         Self.inkBounds(of: placed(in: shaped), in: shaped, typographicBounds: typographicBounds, baseline: baseline)
     }
@@ -44,6 +45,11 @@ struct LineLayout: Sendable {
             guard let bounds = run.font.inkBounds(of: run.glyphs, at: positions) else { continue }
             ink = ink.union(CGRect(x: bounds.minX, y: bounds.minY, width: bounds.maxX - bounds.minX, height: bounds.maxY - bounds.minY))
         }
-        return ink.isNull ? ink : ink.offsetBy(dx: typographicBounds.minX, dy: typographicBounds.minY + baseline)
+        if !ink.isNull { ink = ink.offsetBy(dx: typographicBounds.minX, dy: typographicBounds.minY + baseline) }
+        // Attachments are drawn as images: their frames (line coordinates) are ink too.
+        for placement in placed.attachmentPlacements(in: shaped, baseline: baseline) where !placement.frame.isEmpty {
+            ink = ink.union(placement.frame.offsetBy(dx: typographicBounds.minX, dy: typographicBounds.minY))
+        }
+        return ink
     }
 }

@@ -128,6 +128,13 @@ struct LinePlacement {
                 baselineOffset = 0
             case .control:
                 continue
+            case .attachment(let index):
+                // The line makes room for the image above and below its baseline.
+                let attachment = paragraph.attachments[index]
+                ascent = max(ascent, attachment.ascent)
+                descent = max(descent, attachment.descent)
+                leading = max(leading, attachment.leading)
+                continue
             }
             let metrics = font.metrics
             ascent = max(ascent, CGFloat(metrics.ascent) - baselineOffset)
@@ -166,7 +173,7 @@ struct LinePlacement {
     }
 
     /// The line's items in logical order: the parts of shaped pieces inside the line, and
-    /// glyphless items for controls (tabs, line and paragraph separators).
+    /// glyphless items for controls (tabs, line and paragraph separators) and attachments.
     private func lineItems(_ span: LineSpan, hiding hidden: Range<Int>?) -> SmallArray<2, LineItem> {
         let content = paragraph.content
         var items = SmallArray<2, LineItem>()
@@ -193,7 +200,15 @@ struct LinePlacement {
             }
             while pieceIndex < paragraph.pieces.count, paragraph.pieces[pieceIndex].range.upperBound <= offset { pieceIndex += 1 }
             guard pieceIndex < paragraph.pieces.count, paragraph.pieces[pieceIndex].range.lowerBound <= offset else {
-                offset += 1  // not shaped (cannot happen outside controls); skip it
+                // Not shaped: an attachment (looked for only here, so text without one pays
+                // nothing), an item of its own width; nothing else is left unshaped.
+                if let index = paragraph.attachmentIndex(at: offset), !(hidden?.contains(offset) ?? false) {
+                    let width = CGFloat(paragraph.advances[offset])
+                    items.append(LineItem(range: offset ..< offset + 1, level: paragraph.level(at: offset), source: .attachment(index),
+                                          glyphRange: 0 ..< 0, width: width))
+                    x += width
+                }
+                offset += 1
                 continue
             }
             let piece = paragraph.pieces[pieceIndex]

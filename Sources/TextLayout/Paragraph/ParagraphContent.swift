@@ -15,6 +15,16 @@ struct ParagraphContent: Sendable {
         var baselineOffset: Double
     }
 
+    /// A U+FFFC carrying an attachment: laid out as one object of the attachment's size, not
+    /// shaped as a character.
+    struct Attachment: Sendable {
+        /// The U+FFFC's UTF-16 offset.
+        var offset: Int
+        var value: TextAttachment
+        /// The index of its attribute run in ``runs``.
+        var attributes: Int
+    }
+
     let units: [UInt16]
     /// UTF-16 length without the paragraph separator.
     let contentLength: Int
@@ -23,6 +33,9 @@ struct ParagraphContent: Sendable {
     /// A style other than the default, kept out of line (it is 96 bytes).
     private let styleBox: StyleBox?
     let runs: [AttributeRun]
+    /// The attachments, by offset; empty (no allocation) for every paragraph without one, so
+    /// plain text never looks for them.
+    let attachments: [Attachment]
     /// Whether the paragraph had no attributes: one run in the default font, the default style.
     let isPlain: Bool
 
@@ -39,7 +52,7 @@ struct ParagraphContent: Sendable {
     init(_ paragraph: TextParagraph, defaultFont: FontDescriptor, plainRuns: PlainAttributeRuns) throws(TextLayoutError) {
         if let plainUnits = paragraph.withPlainUTF8(Self.utf16) {
             // Plain text: one run in the default font, the default style, no AttributedString.
-            self.init(units: plainUnits, style: nil, isPlain: true, runs: plainRuns.runs(count:))
+            self.init(units: plainUnits, style: nil, isPlain: true, runs: plainRuns.runs(count:), attachments: [])
             return
         }
         try self.init(attributed: paragraph, defaultFont: defaultFont)
@@ -51,6 +64,8 @@ struct ParagraphContent: Sendable {
         // The UTF-8 view reads much faster than the scalar view on Linux.
         let string = String(decoding: text.utf8, as: UTF8.self)
         var runs: [AttributeRun] = []
+        // Runs carrying an attachment, and the index of their attribute run.
+        var attached: [(range: Range<Int>, value: TextAttachment, attributes: Int)] = []
         var offset = 0
         for run in text.runs {
             let count = text.utf16.distance(from: run.range.lowerBound, to: run.range.upperBound)
@@ -66,9 +81,18 @@ struct ParagraphContent: Sendable {
             } else {
                 runs.append(attributes)
             }
+            if let attachment = run.attachment { attached.append((attributes.range, attachment, runs.count - 1)) }
             offset += count
         }
-        self.init(units: Array(string.utf16), style: text.runs.first?.paragraphStyle, isPlain: false, runs: { _ in runs })
+        let units = Array(string.utf16)
+        // Only its U+FFFC characters show an attachment (a run may hold other text too).
+        var attachments: [Attachment] = []
+        for run in attached {
+            for offset in run.range where offset < units.count && units[offset] == 0xFFFC {
+                attachments.append(Attachment(offset: offset, value: run.value, attributes: run.attributes))
+            }
+        }
+        self.init(units: units, style: text.runs.first?.paragraphStyle, isPlain: false, runs: { _ in runs }, attachments: attachments)
     }
 
     /// UTF-16 of valid UTF-8; ASCII, most text of code and of English, is widened byte by byte.
@@ -84,8 +108,9 @@ struct ParagraphContent: Sendable {
         }
     }
 
-    private init(units: [UInt16], style: ParagraphStyle?, isPlain: Bool, runs: (Int) -> [AttributeRun]) {
+    private init(units: [UInt16], style: ParagraphStyle?, isPlain: Bool, runs: (Int) -> [AttributeRun], attachments: [Attachment]) {
         self.units = units
+        self.attachments = attachments
         self.isPlain = isPlain
         var length = units.count
         if length > 0, units[length - 1] == 0x0A || units[length - 1] == 0x0D || units[length - 1] == 0x2029 {

@@ -1,8 +1,8 @@
 import Foundation
 import TextTypography
 
-/// A piece of a placed line: glyphs of one shaped piece (or the ellipsis), or a glyphless
-/// control (tab, line or paragraph separator).
+/// A piece of a placed line: glyphs of one shaped piece (or the ellipsis), a glyphless
+/// control (tab, line or paragraph separator) or an attachment.
 struct LineItem: Sendable {
     /// What the item's glyphs come from.
     enum Source: Sendable {
@@ -12,6 +12,8 @@ struct LineItem: Sendable {
         case ellipsis
         /// A control character: no glyphs.
         case control
+        /// An attachment (its index in the paragraph's attachments): no glyphs, its own width.
+        case attachment(Int)
     }
 
     // Ranges first and the one-byte level last: 64 bytes an item, not 72.
@@ -88,7 +90,7 @@ struct PlacedLine: Sendable {
                     ShapedGlyph(id: $0.id, flags: $0.flags, cluster: item.range.lowerBound, advance: $0.advance, xOffset: $0.xOffset, yOffset: $0.yOffset)
                 }
                 body(item, ellipsis.font, ParagraphGlyphs(glyphs)[...], 0, 0)
-            case .control:
+            case .control, .attachment:
                 continue
             }
         }
@@ -142,13 +144,15 @@ struct PlacedLine: Sendable {
         return runs
     }
 
-    /// The visual extent of every cluster and control of the line.
+    /// The visual extent of every cluster, control and attachment of the line.
     func caretExtents(in paragraph: ShapedParagraph) -> [CaretExtent] {
         var extents: [CaretExtent] = []
         for item in items {
-            let rightToLeft = item.level & 1 == 1
-            if case .control = item.source {
-                extents.append(CaretExtent(range: item.range, minX: item.x, maxX: item.x + item.width, isRightToLeft: rightToLeft))
+            switch item.source {
+            case .control, .attachment:
+                extents.append(CaretExtent(range: item.range, minX: item.x, maxX: item.x + item.width, isRightToLeft: item.level & 1 == 1))
+            case .piece, .ellipsis:
+                continue
             }
         }
         forEachGlyphItem(in: paragraph) { item, _, glyphs, extra, _ in

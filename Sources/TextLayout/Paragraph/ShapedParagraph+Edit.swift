@@ -57,9 +57,9 @@ extension ShapedParagraph {
     /// when the shortcut does not apply; the caller then shapes the paragraph afresh. The result
     /// is the same as shaping afresh (a test checks it).
     ///
-    /// The shortcut takes one font, one attribute run, left-to-right text, and words of simple
-    /// code units (see ``GraphemeClusters``) around each edit: there a word's shaping depends only
-    /// on the text between the separators around it.
+    /// The shortcut takes one font, one attribute run, no attachment, left-to-right text, and
+    /// words of simple code units (see ``GraphemeClusters``) around each edit: there a word's
+    /// shaping depends only on the text between the separators around it.
     static func reshaped(
         _ content: ParagraphContent, from old: ShapedParagraph, edits: [ParagraphEdit], scratch: LayoutScratch,
         shaper: TextShaper = .shared
@@ -71,6 +71,7 @@ extension ShapedParagraph {
               contentLength > 0, edits[0].range.lowerBound >= 0, lastEdit.range.upperBound <= old.content.contentLength,
               units.count <= TextShaper.maximumRunLength,
               content.runs.count == 1, old.content.runs.count == 1, old.pieces.count == 1,
+              content.attachments.isEmpty, old.attachments.isEmpty,
               old.levels.levels.isEmpty, old.levels.paragraphLevel == 0, content.style == old.content.style
         else { return nil }
         let run = content.runs[0], oldRun = old.content.runs[0]
@@ -169,7 +170,7 @@ extension ShapedParagraph {
         return ShapedParagraph(
             content: content, levels: BidiLevels(paragraphLevel: 0, levels: []), glyphs: ParagraphGlyphs(glyphs, advances: advances),
             pieces: SmallArray<1, ShapedParagraph.Piece>(CollectionOfOne(Piece(range: 0 ..< contentLength, level: 0, glyphRange: 0 ..< glyphs.count, font: font, attributes: 0))),
-            advances: advances, boundaries: GraphemeBoundaries(flags: boundaries), defaultFont: old.defaultFont, lineBreaks: lineBreaks)
+            advances: advances, boundaries: GraphemeBoundaries(flags: boundaries), attachments: [], defaultFont: old.defaultFont, lineBreaks: lineBreaks)
     }
 
     /// The index of the first glyph whose cluster is at or after `offset` (glyphs in logical order).

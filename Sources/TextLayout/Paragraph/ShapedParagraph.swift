@@ -38,6 +38,9 @@ final class ShapedParagraph: Sendable {
     let advances: [Float]
     /// Where grapheme clusters start, offsets 0 through the length.
     let boundaries: GraphemeBoundaries
+    /// The attachments, by offset: unshaped offsets whose advance is the attachment's width.
+    /// Empty for a paragraph without one.
+    let attachments: [ShapedAttachment]
     /// UAX #14 break opportunities, asked of ICU only when a line is too long to fit: a paragraph
     /// shorter than its line (most paragraphs of code, short verses) never needs them.
     private let lineBreaks = Mutex<[UInt8]?>(nil)
@@ -70,6 +73,7 @@ final class ShapedParagraph: Sendable {
         try units.withUnsafeBufferPointer { (text) throws(TextLayoutError) in
             for (index, attributes) in content.runs.enumerated() {
                 Self.segments(of: attributes.range, content: content, levels: levels.levels, into: &segments)
+                if !content.attachments.isEmpty { Self.cut(&segments, at: content.attachments) }
                 for segment in segments {
                     let level = levels.levels.isEmpty ? levels.paragraphLevel : levels.levels[segment.lowerBound]
                     spans.removeAll(keepingCapacity: true)
@@ -86,7 +90,11 @@ final class ShapedParagraph: Sendable {
                 }
             }
         }
-        let advances = Self.advances(glyphs: glyphs, content: content)
+        let attachments = try Self.attachments(of: content, shaper: shaper)
+        self.attachments = attachments
+        var advances = Self.advances(glyphs: glyphs, content: content)
+        // An attachment's advance is its width (no kern or tracking: it is not a glyph).
+        for attachment in attachments { advances[attachment.offset] = Float(attachment.bounds.width) }
         self.advances = advances
         self.glyphs = ParagraphGlyphs(glyphs, advances: advances)
         self.pieces = pieces
@@ -106,8 +114,9 @@ final class ShapedParagraph: Sendable {
 
     /// A paragraph from parts already worked out (see ``reshaped(_:from:edit:scratch:shaper:)``).
     init(content: ParagraphContent, levels: BidiLevels, glyphs: ParagraphGlyphs, pieces: SmallArray<1, Piece>, advances: [Float],
-         boundaries: GraphemeBoundaries, defaultFont: Font, lineBreaks: [UInt8]?) {
+         boundaries: GraphemeBoundaries, attachments: [ShapedAttachment], defaultFont: Font, lineBreaks: [UInt8]?) {
         self.content = content
+        self.attachments = attachments
         self.levels = levels
         self.glyphs = glyphs
         self.pieces = pieces
@@ -115,6 +124,16 @@ final class ShapedParagraph: Sendable {
         self.boundaries = boundaries
         self.defaultFont = defaultFont
         self.lineBreaks.withLock { $0 = lineBreaks }
+    }
+
+    /// The index in ``attachments`` of the attachment at `offset`, if there is one there.
+    func attachmentIndex(at offset: Int) -> Int? {
+        var low = 0, high = attachments.count
+        while low < high {
+            let mid = (low + high) / 2
+            if attachments[mid].offset < offset { low = mid + 1 } else { high = mid }
+        }
+        return low < attachments.count && attachments[low].offset == offset ? low : nil
     }
 
     /// The break opportunities, if they have been worked out.
@@ -231,6 +250,43 @@ final class ShapedParagraph: Sendable {
             }
         }
         return false
+    }
+
+    /// The attachments of `content` with the room each takes, in its attribute run's font.
+    private static func attachments(of content: ParagraphContent, shaper: TextShaper) throws(TextLayoutError) -> [ShapedAttachment] {
+        guard !content.attachments.isEmpty else { return [] }
+        var fonts: [Int: FontMetrics] = [:]
+        var result: [ShapedAttachment] = []
+        result.reserveCapacity(content.attachments.count)
+        for attachment in content.attachments {
+            let run = content.runs[attachment.attributes]
+            let metrics: FontMetrics
+            if let known = fonts[attachment.attributes] {
+                metrics = known
+            } else {
+                do { metrics = try shaper.matcher.match(run.font).font.metrics } catch { throw .shapingFailed(reason: "\(error)") }
+                fonts[attachment.attributes] = metrics
+            }
+            result.append(ShapedAttachment(offset: attachment.offset, attachment: attachment.value, metrics: metrics, baselineOffset: run.baselineOffset))
+        }
+        return result
+    }
+
+    /// `segments` less the attachments' offsets, which are not shaped.
+    private static func cut(_ segments: inout [Range<Int>], at attachments: [ParagraphContent.Attachment]) {
+        var result: [Range<Int>] = []
+        var next = 0
+        for segment in segments {
+            while next < attachments.count, attachments[next].offset < segment.lowerBound { next += 1 }
+            var start = segment.lowerBound
+            while next < attachments.count, attachments[next].offset < segment.upperBound {
+                if start < attachments[next].offset { result.append(start ..< attachments[next].offset) }
+                start = attachments[next].offset + 1
+                next += 1
+            }
+            if start < segment.upperBound { result.append(start ..< segment.upperBound) }
+        }
+        segments = result
     }
 
     /// `range` cut at bidi level changes and at control characters (which are not shaped).

@@ -1,0 +1,38 @@
+import Foundation
+import TextContent
+
+/// Where a line draws one attachment, for the renderer. Not public: like glyph runs, it is what
+/// drawing needs, and TextKit's first principle keeps such things out of the public surface.
+package struct AttachmentPlacement: Sendable {
+    package let attachment: TextAttachment
+    /// The paragraph UTF-16 offset of the attachment's U+FFFC.
+    package let characterIndex: Int
+    /// Where the attachment is drawn, in line coordinates: x from the line's left edge like glyph
+    /// positions, y from the line's top, growing downward.
+    package let frame: CGRect
+}
+
+extension TextLineFragment {
+    /// The attachments the line shows, left to right.
+    package var attachmentPlacements: [AttachmentPlacement] {
+        placed.attachmentPlacements(in: shaped, baseline: baseline)
+    }
+}
+
+extension PlacedLine {
+    /// The attachments of the line, left to right, for a line whose baseline is `baseline` below
+    /// its top.
+    func attachmentPlacements(in paragraph: ShapedParagraph, baseline: CGFloat) -> [AttachmentPlacement] {
+        guard !paragraph.attachments.isEmpty else { return [] }
+        var placements: [AttachmentPlacement] = []
+        for item in items {
+            guard case .attachment(let index) = item.source else { continue }
+            let attachment = paragraph.attachments[index]
+            // Bounds are y up from the pen position on the baseline; line coordinates are y down.
+            let bounds = attachment.bounds
+            let frame = CGRect(x: item.x + bounds.minX, y: baseline - bounds.maxY, width: bounds.width, height: bounds.height)
+            placements.append(AttachmentPlacement(attachment: attachment.attachment, characterIndex: attachment.offset, frame: frame))
+        }
+        return placements
+    }
+}
