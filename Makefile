@@ -10,9 +10,14 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# The bundled sample drawn to a PNG (the README's picture), with one paragraph flowing around
+# an exclusion rectangle on both sides.
+PICTURE ?= Samples/sample.png
 run: deps
 	$(SWIFT) build --product otk
-	$$($(SWIFT) build --show-bin-path)/otk stats $(SAMPLE)
+	$$($(SWIFT) build --show-bin-path)/otk render $(SAMPLE) -o $(PICTURE) --scale 2 \
+	  --exclusion 215,370,170,56 --exclusion-color "#DCE8F5"
+	@echo "The sample is drawn in $(CURDIR)/$(PICTURE)"
 
 test: deps
 	$(SWIFT) build --build-tests

@@ -45,6 +45,9 @@ extension TextLineFragment {
                                        minX: piece.minX, maxX: piece.maxX, y: y, thickness: thickness)
             }
         }
+        for placement in attachmentPlacements {
+            context.drawAttachment(placement.attachment, in: placement.frame.offsetBy(dx: point.x, dy: point.y))
+        }
         // Only a PDF keeps text with its glyphs.
         let text = context.surface.kind == .pdf ? Array(String(attributedString.characters).utf16) : nil
         for run in runs {

@@ -38,7 +38,7 @@ enum SampleDocument {
         paragraph("ไทย: มนุษย์ทั้งหลายเกิดมามีอิสระและเสมอภาคกัน")
         paragraph("中文：人人生而自由，在尊严和权利上一律平等。 日本語：すべての人間は、生まれながらにして自由である。")
         paragraph("Emoji: 👨‍👩‍👧‍👦 👍🏽 🇫🇷 🏳️‍🌈 ❤️")
-        let list = TextList(markerFormat: .decimal)
+        let list = TextList(markerFormat: TextList.MarkerFormat("{decimal}."))
         for item in ["First item", "Second item", "Third item"] {
             paragraph(item, style: ParagraphStyle(headIndent: 24, firstLineHeadIndent: 24, textLists: [list]))
         }
@@ -49,6 +49,14 @@ enum SampleDocument {
         paragraph("Centred, with a little tracking.", style: ParagraphStyle(alignment: .center)) {
             $0.tracking = 1.5
         }
+        paragraph("An image attachment \u{FFFC} sits in the line, which makes room for it; H\u{2082}O and x\u{00B2} with a raised baseline.") { text in
+            let image = try! Data(contentsOf: Otk.repository.appendingPathComponent("Samples/attachment.png"))
+            text[range(of: "\u{FFFC}", in: text)].attachment = TextAttachment(
+                contents: image, fileType: "public.png", fileName: "attachment.png", bounds: CGRect(x: 0, y: -6, width: 28, height: 28))
+            text[range(of: "raised", in: text)].baselineOffset = 4
+            text[range(of: "raised", in: text)].font = FontDescriptor(family: "DejaVu Sans", size: 10)
+        }
+        paragraph("Flowing around a figure: " + String(repeating: "Text wraps on either side of an exclusion path, the way TextKit flows it around a shape. ", count: 4))
         return document
     }
 }
@@ -70,7 +78,7 @@ enum SampleDocument {
         #expect(output.status == 0, "\(output.stderr)")
         let json = try #require(output.json)
         #expect(json["format"] as? String == "opentextkit-document")
-        #expect(json["paragraphs"] as? Int == 14)
+        #expect(json["paragraphs"] as? Int == 16)
         #expect(json["utf16Length"] as? Int == String(SampleDocument.make().characters).utf16.count)
     }
 

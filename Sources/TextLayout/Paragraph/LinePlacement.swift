@@ -137,8 +137,8 @@ struct LinePlacement {
                 continue
             }
             let metrics = font.metrics
-            ascent = max(ascent, CGFloat(metrics.ascent) - baselineOffset)
-            descent = max(descent, CGFloat(metrics.descent) + baselineOffset)
+            ascent = max(ascent, CGFloat(metrics.ascent) + baselineOffset)
+            descent = max(descent, CGFloat(metrics.descent) - baselineOffset)
             leading = max(leading, CGFloat(metrics.leading))
         }
         if ascent == 0, descent == 0 {
