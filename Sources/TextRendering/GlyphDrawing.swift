@@ -116,17 +116,47 @@ private struct TextClusters {
             let after = indices.upperBound
             return after < run.clusters.count ? run.clusters[after] : run.characterRange.upperBound
         }
-        var pieces: [(bytes: [UInt8], glyphs: Int)] = []
+        var spans: [(range: Range<Int>, glyphs: Int)] = []
+        spans.reserveCapacity(groups.count)
         for (position, group) in groups.enumerated() {
             let upper = min(max(end(ofGroup: position), group.start), text.count)
-            let lower = min(group.start, upper)
-            pieces.append((Array(String(decoding: text[lower ..< upper], as: UTF16.self).utf8), group.glyphs))
+            spans.append((min(group.start, upper) ..< upper, group.glyphs))
         }
         // Cairo wants text and clusters in logical order; backward clusters map to the glyphs
         // from the end of the glyph array.
-        let logical = backward ? pieces.reversed() : pieces
-        for piece in logical { utf8 += piece.bytes }
-        clusters = logical.map { cairo_text_cluster_t(num_bytes: Int32($0.bytes.count), num_glyphs: Int32($0.glyphs)) }
+        if backward { spans.reverse() }
+        clusters.reserveCapacity(spans.count)
+        for span in spans {
+            let before = utf8.count
+            Self.appendUTF8(of: text, span.range, to: &utf8)
+            clusters.append(cairo_text_cluster_t(num_bytes: Int32(utf8.count - before), num_glyphs: Int32(span.glyphs)))
+        }
         if backward { flags = CAIRO_TEXT_CLUSTER_FLAG_BACKWARD }
+    }
+
+    /// Appends `units[range]` as UTF-8; a lone surrogate becomes U+FFFD (as Swift strings do).
+    private static func appendUTF8(of units: [UInt16], _ range: Range<Int>, to bytes: inout [UInt8]) {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            var scalar = UInt32(units[index])
+            index += 1
+            if scalar & 0xFC00 == 0xD800, index < range.upperBound, units[index] & 0xFC00 == 0xDC00 {
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(units[index]) - 0xDC00)
+                index += 1
+            } else if scalar & 0xF800 == 0xD800 {
+                scalar = 0xFFFD
+            }
+            switch scalar {
+            case ..<0x80:
+                bytes.append(UInt8(scalar))
+            case ..<0x800:
+                bytes.append(UInt8(0xC0 | scalar >> 6)); bytes.append(UInt8(0x80 | scalar & 0x3F))
+            case ..<0x10000:
+                bytes.append(UInt8(0xE0 | scalar >> 12)); bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F)); bytes.append(UInt8(0x80 | scalar & 0x3F))
+            default:
+                bytes.append(UInt8(0xF0 | scalar >> 18)); bytes.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+                bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F)); bytes.append(UInt8(0x80 | scalar & 0x3F))
+            }
+        }
     }
 }

@@ -20,6 +20,11 @@ public struct ListMarkers {
     public mutating func marker(for fragment: TextLayoutFragment) -> String? {
         // The rest of a paragraph continued from the page before has been counted there.
         if let first = fragment.textLineFragments.first, first.characterRange.location > 0 { return nil }
+        // A plain paragraph is in no list (and its attributes are not worth reading).
+        if fragment.textLineFragments.first?.paragraphIsPlain ?? false {
+            counters = []
+            return nil
+        }
         let lists = fragment.textElement.attributedString.runs.first?.paragraphStyle?.textLists ?? []
         guard let innermost = lists.last else {
             counters = []

@@ -16,7 +16,7 @@ extension TextLineFragment {
     /// ```
     public func draw(at point: CGPoint, in context: RenderingContext, renderingAttributes: [RenderingAttributeRun] = []) {
         let range = characterRange.location ..< characterRange.location + characterRange.length
-        let looks = TextLookRuns(attributedString, range: range, renderingAttributes: renderingAttributes)
+        let looks = TextLookRuns(attributedString, isPlain: paragraphIsPlain, range: range, renderingAttributes: renderingAttributes)
         let runs = glyphRuns
         let baselineY = point.y + baseline
         let height = typographicBounds.height
@@ -49,7 +49,7 @@ extension TextLineFragment {
             context.drawAttachment(placement.attachment, in: placement.frame.offsetBy(dx: point.x, dy: point.y))
         }
         // Only a PDF keeps text with its glyphs.
-        let text = context.surface.kind == .pdf ? Array(String(attributedString.characters).utf16) : nil
+        let text = context.surface.kind == .pdf ? paragraphUnits : nil
         for run in runs {
             var start = 0
             var color = looks.look(at: run.clusters.first ?? 0).foreground
@@ -92,7 +92,7 @@ extension TextLineFragment {
     /// of it between whitespace.
     private func decoratedRanges(_ range: Range<Int>, byWord: Bool) -> [Range<Int>] {
         guard byWord else { return [range] }
-        let units = Array(String(attributedString.characters).utf16)
+        let units = paragraphUnits
         var words: [Range<Int>] = []
         var start: Int?
         for offset in range.lowerBound ... range.upperBound {

@@ -53,7 +53,20 @@ struct TextLookRuns {
 
     /// The looks of `text` over `range` (paragraph offsets), with `renderingAttributes` (runs in
     /// paragraph offsets) over the content's attributes.
-    init(_ text: AttributedString, range: Range<Int>, renderingAttributes: [RenderingAttributeRun]) {
+    init(_ text: @autoclosure () -> AttributedString, isPlain: Bool, range: Range<Int>, renderingAttributes: [RenderingAttributeRun]) {
+        var runs: [Run] = []
+        // A plain paragraph has one look, and its AttributedString is not worth making.
+        if !isPlain { runs = Self.contentRuns(text(), range: range) }
+        if runs.isEmpty, !range.isEmpty { runs = [Run(range: range, look: TextLook())] }
+        for attributeRun in renderingAttributes {
+            let low = max(attributeRun.range.lowerBound, range.lowerBound), high = min(attributeRun.range.upperBound, range.upperBound)
+            guard low < high else { continue }
+            runs = Self.apply(attributeRun.attributes, over: low ..< high, to: runs)
+        }
+        self.runs = runs
+    }
+
+    private static func contentRuns(_ text: AttributedString, range: Range<Int>) -> [Run] {
         var runs: [Run] = []
         let utf16 = text.utf16
         var offset = 0
@@ -68,13 +81,7 @@ struct TextLookRuns {
             if low < high { runs.append(Run(range: low ..< high, look: TextLook(run))) }
             if offset + length >= range.upperBound { break }
         }
-        if runs.isEmpty, !range.isEmpty { runs = [Run(range: range, look: TextLook())] }
-        for attributeRun in renderingAttributes {
-            let low = max(attributeRun.range.lowerBound, range.lowerBound), high = min(attributeRun.range.upperBound, range.upperBound)
-            guard low < high else { continue }
-            runs = Self.apply(attributeRun.attributes, over: low ..< high, to: runs)
-        }
-        self.runs = runs
+        return runs
     }
 
     /// The run holding `offset` (the last run for offsets past the end).

@@ -126,8 +126,11 @@ struct RenderCommand: ParsableCommand {
     /// --strict-fonts.
     private func checkFonts(in storage: TextContentStorage, defaultFont: FontDescriptor) throws {
         var descriptors = [defaultFont]
-        for run in storage.attributedString.runs {
-            if let font = run.font, !descriptors.contains(where: { $0.family == font.family }) { descriptors.append(font) }
+        // Plain text has no fonts of its own (and is not worth making into an AttributedString).
+        if DocumentLoader.isDocument(document.file) {
+            for run in storage.attributedString.runs {
+                if let font = run.font, !descriptors.contains(where: { $0.family == font.family }) { descriptors.append(font) }
+            }
         }
         for descriptor in descriptors {
             let match: FontMatch

@@ -39,6 +39,10 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
     private let cachedCaretStops = Mutex<[CaretStop]?>(nil)
     /// Whether the line was shortened with an ellipsis.
     public let isTruncated: Bool
+    /// The paragraph's UTF-16 text, for drawing (a PDF keeps it with the glyphs).
+    package var paragraphUnits: [UInt16] { shaped.content.units }
+    /// Whether the paragraph has no attributes at all, so drawing need not read them.
+    package var paragraphIsPlain: Bool { shaped.content.isPlain }
     /// The line's glyphs for drawing, positioned in line coordinates.
     package var glyphRuns: [PositionedGlyphRun] { placed.glyphRuns(in: shaped) }
     /// Where the line's glyphs put ink, relative to the layout fragment (from each glyph's real
