@@ -36,8 +36,15 @@ final class AttachmentImages: @unchecked Sendable {
         init(_ data: Data) { bytes = [UInt8](data) }
     }
 
+    /// The largest image decoded, in pixels (a small file can claim a huge one).
+    static let maximumPixels = 4096 * 4096
+
     private static func decodePNG(_ data: Data) -> OpaquePointer? {
-        guard data.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return nil }
+        let bytes = [UInt8](data.prefix(24))
+        guard bytes.count == 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return nil }
+        // IHDR: width and height, big-endian, at bytes 16 and 20.
+        let width = bytes[16 ..< 20].reduce(0) { $0 << 8 | Int($1) }, height = bytes[20 ..< 24].reduce(0) { $0 << 8 | Int($1) }
+        guard width > 0, height > 0, width <= maximumPixels / height else { return nil }
         let reader = Reader(data)
         let surface = withExtendedLifetime(reader) {
             cairo_image_surface_create_from_png_stream({ closure, buffer, length in
@@ -65,7 +72,7 @@ extension RenderingContext {
     /// Draws `attachment` filling `frame`: its PNG scaled to the frame, or, when it has no
     /// readable image, a grey box with a cross so that the place is still seen.
     func drawAttachment(_ attachment: TextAttachment, in frame: CGRect) {
-        guard frame.width > 0, frame.height > 0, frame.width.isFinite, frame.height.isFinite else { return }
+        guard frame.width >= 0.001, frame.height >= 0.001, frame.width.isFinite, frame.height.isFinite else { return }
         guard let image = AttachmentImages.shared.image(of: attachment) else {
             let grey = TextColor(white: 0.55)
             stroke(frame.insetBy(dx: 0.5, dy: 0.5), color: grey)

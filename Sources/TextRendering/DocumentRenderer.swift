@@ -59,7 +59,9 @@ public struct DocumentRenderer {
     }
 
     /// Draws `content` into the file at `path`, its kind by the extension (.png, .svg, .pdf).
-    /// `progress` is called with each page number as it is drawn.
+    /// `progress` is called with each page number as it is drawn. Pages are drawn from the
+    /// content alone (no layout manager, so no rendering attributes, selection or caret). A
+    /// paragraph that cannot be laid out is an error, thrown once the file is written.
     public func render(_ content: TextContentStorage, to path: String, progress: ((Int) -> Void)? = nil) throws(RenderingError) -> Result {
         guard let kind = DrawingSurface.Kind(path: path) else {
             throw .unwritable(path: path, reason: "the extension must be .png, .svg or .pdf")
@@ -114,7 +116,9 @@ public struct DocumentRenderer {
         if let caret = options.caret, let location = content.location(documentStart, offsetBy: caret) {
             manager.drawCaret(at: location, in: context, origin: origin)
         }
+        try context.checkStatus()
         try finish(surface, kind: kind, path: path)
+        if let error = manager.lastLayoutError { throw .layout("\(error)") }
         return Result(kind: kind, pageCount: 1, size: size, linkAreas: context.linkAreas.map { (1, $0) })
     }
 
@@ -154,6 +158,7 @@ public struct DocumentRenderer {
                     if let background = options.background { context.fillBackground(background) }
                     let before = context.linkAreas.count
                     draw(page, in: context, at: .zero)
+                    try context.checkStatus()
                     links += context.linkAreas[before...].map { (page.number, $0) }
                     progress?(page.number)
                     return true
@@ -164,6 +169,7 @@ public struct DocumentRenderer {
             }
             if let failure { throw failure }
             try surface.finish()
+            if let error = layout.lastLayoutError { throw .layout("\(error)") }
             return Result(kind: kind, pageCount: pages, size: pageSize, linkAreas: links)
         }
 
@@ -193,7 +199,9 @@ public struct DocumentRenderer {
             draw(page, in: context, at: CGPoint(x: 0, y: top))
             links += context.linkAreas[before...].map { (page.number, $0) }
         }
+        try context.checkStatus()
         try finish(surface, kind: kind, path: path)
+        if let error = layout.lastLayoutError { throw .layout("\(error)") }
         return Result(kind: kind, pageCount: pages.count, size: size, linkAreas: links)
     }
 

@@ -39,11 +39,9 @@ public final class DrawingSurface {
         self.surface = surface
         self.size = size
         self.scale = scale
+        // On a throw, deinit still runs (every property is set) and destroys the surface.
         let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            throw .cairo(String(cString: cairo_status_to_string(status)))
-        }
+        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
     }
 
     deinit {
@@ -60,6 +58,10 @@ public final class DrawingSurface {
         let width = (Double(size.width) * scale).rounded(.up), height = (Double(size.height) * scale).rounded(.up)
         guard width <= Double(maximumImageSide), height <= Double(maximumImageSide) else {
             throw .invalidSize(width: width, height: height, reason: "an image can be at most \(maximumImageSide) pixels a side")
+        }
+        // Cairo's pixel buffer is addressed with 32-bit offsets.
+        guard width * height * 4 < Double(Int32.max) else {
+            throw .invalidSize(width: width, height: height, reason: "an image can hold at most \(Int32.max / 4) pixels")
         }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, width)), Int32(max(1, height)))!
         return try DrawingSurface(kind: .png, surface: surface, size: size, scale: scale)
@@ -173,7 +175,9 @@ public struct ImagePixels: Sendable {
     public let argb: [UInt32]
 
     /// The pixel at column `x`, row `y` as (red, green, blue, alpha), 0...255 each, premultiplied.
+    /// Coordinates outside the image read as transparent.
     public subscript(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+        guard (0 ..< width).contains(x), (0 ..< height).contains(y) else { return (0, 0, 0, 0) }
         let word = argb[y * width + x]
         return (UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word), UInt8(truncatingIfNeeded: word >> 24))
     }

@@ -8,8 +8,9 @@ extension RenderingContext {
     /// Shows glyphs `indices` of `run` with their origins offset by `origin` (the line's left
     /// edge on its baseline), in `color` (colour glyphs keep their own colours).
     func showGlyphs(of run: PositionedGlyphRun, indices: Range<Int>, origin: CGPoint, color: TextColor, text: [UInt16]? = nil) {
-        guard !indices.isEmpty else { return }
-        if let scale = run.font.bitmapScale {
+        // A size Cairo cannot invert (far below a pixel) would put the context in an error state.
+        guard !indices.isEmpty, run.font.size >= 0.001 else { return }
+        if let scale = run.font.bitmapScale, run.font.hasColorGlyphs {
             showBitmapGlyphs(of: run, indices: indices, origin: origin, scale: scale)
             return
         }

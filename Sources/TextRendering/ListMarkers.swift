@@ -39,9 +39,12 @@ public struct ListMarkers {
             }
         }
         counters = updated
-        var marker = innermost.marker(forItemNumber: counters[lists.count - 1].number)
-        if innermost.options.contains(.prependEnclosingMarker), lists.count >= 2 {
-            marker = lists[lists.count - 2].marker(forItemNumber: counters[lists.count - 2].number) + marker
+        // Each level that asks for it gets its enclosing level's marker (itself perhaps prefixed).
+        var depth = lists.count - 1
+        var marker = innermost.marker(forItemNumber: counters[depth].number)
+        while depth > 0, lists[depth].options.contains(.prependEnclosingMarker) {
+            depth -= 1
+            marker = lists[depth].marker(forItemNumber: counters[depth].number) + marker
         }
         return marker
     }
@@ -62,9 +65,11 @@ public struct ListMarkers {
         guard let markerLine = markerFragment?.textLineFragments.first,
               let lastStop = markerLine.caretStops.map(\.x).max() else { return }
         let width = lastStop
-        let rightToLeft = fragment.textElement.attributedString.runs.first?.paragraphStyle?.baseWritingDirection == .rightToLeft
-        let lineLeft = point.x + line.typographicBounds.minX + line.glyphOrigin.x
-        let x = rightToLeft ? point.x + line.typographicBounds.maxX + gap : lineLeft - gap - width
+        // Before the text's start: left of a left-to-right line, right of a right-to-left one.
+        let stops = line.caretStops.map(\.x)
+        let textLeft = point.x + line.typographicBounds.minX + (stops.min() ?? 0)
+        let textRight = point.x + line.typographicBounds.minX + (stops.max() ?? 0)
+        let x = line.paragraphIsRightToLeft ? textRight + gap : textLeft - gap - width
         let y = point.y + line.typographicBounds.minY + line.baseline - markerLine.baseline
         markerLine.draw(at: CGPoint(x: x, y: y), in: context)
     }

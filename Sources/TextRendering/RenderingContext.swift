@@ -22,11 +22,9 @@ public final class RenderingContext {
     init(surface: DrawingSurface) throws(RenderingError) {
         self.surface = surface
         cairo = cairo_create(surface.surface)
+        // On a throw, deinit still runs and destroys the context.
         let status = cairo_status(cairo)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_destroy(cairo)
-            throw .cairo(String(cString: cairo_status_to_string(status)))
-        }
+        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
         if surface.scale != 1 { cairo_scale(cairo, surface.scale, surface.scale) }
         // Text in a grey-level antialias with no hinting: what layout measured, deterministic.
         let options = cairo_font_options_create()
@@ -39,6 +37,12 @@ public final class RenderingContext {
 
     deinit {
         cairo_destroy(cairo)
+    }
+
+    /// Throws if Cairo put the context in an error state (after which it draws nothing more).
+    public func checkStatus() throws(RenderingError) {
+        let status = cairo_status(cairo)
+        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
     }
 
     /// Moves the origin by `offset`.

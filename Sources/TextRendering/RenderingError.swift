@@ -9,6 +9,8 @@ public enum RenderingError: Error, Sendable, Equatable, CustomStringConvertible 
     case cairo(String)
     /// The output could not be written.
     case unwritable(path: String, reason: String)
+    /// A paragraph could not be laid out (it is missing from the picture).
+    case layout(String)
     /// A page size that leaves no room for text once the margins are taken.
     case noRoomOnPage(width: Double, height: Double, margins: String)
 
@@ -17,6 +19,7 @@ public enum RenderingError: Error, Sendable, Equatable, CustomStringConvertible 
         case let .invalidSize(width, height, reason): "cannot make a \(width) × \(height) surface: \(reason)"
         case let .cairo(message): "Cairo: \(message)"
         case let .unwritable(path, reason): "cannot write \(path): \(reason)"
+        case let .layout(reason): "a paragraph could not be laid out, and is missing: \(reason)"
         case let .noRoomOnPage(width, height, margins): "a \(width) × \(height) pt page with margins \(margins) leaves no room for text"
         }
     }

@@ -53,7 +53,9 @@ struct RenderCommand: ParsableCommand {
     var links = false
 
     func run() throws {
-        let outputPath = output ?? ((document.file as NSString).deletingPathExtension.replacingOccurrences(of: ".otk", with: "") + ".png")
+        var stem = (document.file as NSString).deletingPathExtension
+        if stem.hasSuffix(".otk") { stem.removeLast(4) }
+        let outputPath = output ?? stem + ".png"
         guard let kind = DrawingSurface.Kind(path: outputPath) else {
             throw ValidationError("Unknown output kind \"\((outputPath as NSString).pathExtension)\" for \(outputPath): use .png, .svg or .pdf.")
         }

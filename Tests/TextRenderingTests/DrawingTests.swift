@@ -206,4 +206,74 @@ import TextRendering
         #expect(throws: RenderingError.self) { try DrawingSurface.pdf(path: "/nonexistent-folder/x.pdf", pageSize: CGSize(width: 100, height: 100)) }
         #expect(throws: RenderingError.self) { try DocumentRenderer().render(TextContentStorage(string: "x"), to: "/tmp/x.bmp") }
     }
+
+    @Test func attachmentsAreDrawnInTheirFramesAndBadImagesLeaveABox() throws {
+        // A 4 × 4 opaque blue PNG, and one whose header claims 100,000 × 100,000 pixels.
+        let blueSurface = try DrawingSurface.image(size: CGSize(width: 4, height: 4))
+        try blueSurface.makeContext().fillBackground(TextColor(red: 0, green: 0, blue: 1))
+        let bluePath = FileManager.default.temporaryDirectory.appendingPathComponent("otk-blue-\(UUID().uuidString).png").path
+        defer { try? FileManager.default.removeItem(atPath: bluePath) }
+        try blueSurface.writePNG(to: bluePath)
+        let blue = try Data(contentsOf: URL(fileURLWithPath: bluePath))
+        var huge = [UInt8](blue)
+        huge.replaceSubrange(16 ..< 24, with: [0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0])
+        for (contents, expectBlue) in [(blue, true), (Data(huge), false), (Data([1, 2, 3]), false)] {
+            var text = AttributedString("Image \u{FFFC} here, صورة")
+            text[text.range(of: "\u{FFFC}")!].attachment = TextAttachment(contents: contents, fileType: "public.png", bounds: CGRect(x: 0, y: 0, width: 24, height: 24))
+            let (_, manager) = makeLayout(text)
+            let pixels = try drawDocument(manager)
+            let line = try #require(fragments(of: manager).first?.textLineFragments.first)
+            let placement = try #require(line.attachmentPlacements.first)
+            let frame = placement.frame.offsetBy(dx: line.typographicBounds.minX, dy: line.typographicBounds.minY)
+            let inside = frame.insetBy(dx: 2, dy: 2)
+            let blueCount = pixels.count(in: inside) { $0.blue > 200 && $0.red < 40 && $0.alpha > 200 }
+            if expectBlue {
+                #expect(blueCount * 10 > pixels.count(in: inside) { _ in true } * 9)
+            } else {
+                #expect(blueCount == 0)
+                // The place is still marked: a grey box with a cross.
+                #expect(pixels.count(in: frame) { $0.alpha > 100 } > 20)
+            }
+        }
+    }
+
+    @Test func listItemsAreNumberedAndRightToLeftMarkersGoOnTheRight() throws {
+        let list = TextList(markerFormat: TextList.MarkerFormat("{decimal}."))
+        var text = AttributedString()
+        for item in ["One", "Two", "Three"] {
+            var piece = AttributedString(item + "\n")
+            piece.paragraphStyle = ParagraphStyle(headIndent: 30, firstLineHeadIndent: 30, textLists: [list])
+            text.append(piece)
+        }
+        var arabic = AttributedString(MixedSamples.text("ar_Arab").split(separator: " ").prefix(3).joined(separator: " ") + "\n")
+        arabic.paragraphStyle = ParagraphStyle(headIndent: 30, tailIndent: -30, firstLineHeadIndent: 30, textLists: [list])
+        text.append(arabic)
+        let (_, manager) = makeLayout(text)
+        var markers = ListMarkers(defaultFont: FontDescriptor(family: "DejaVu Sans", size: 16))
+        let all = fragments(of: manager)
+        #expect(all.prefix(4).map { markers.marker(for: $0) } == ["1.", "2.", "3.", "4."])
+        // Drawn: ink left of the English items' text, right of the Arabic item's.
+        let pixels = try drawDocument(manager) { context in
+            var drawing = ListMarkers(defaultFont: FontDescriptor(family: "DejaVu Sans", size: 16))
+            for fragment in fragments(of: manager) { drawing.draw(for: fragment, at: fragment.layoutFragmentFrame.origin, in: context) }
+        }
+        let first = all[0], last = all[3]
+        let firstLine = try #require(first.textLineFragments.first), lastLine = try #require(last.textLineFragments.first)
+        let leftGutter = CGRect(x: 0, y: first.layoutFragmentFrame.minY, width: firstLine.typographicBounds.minX, height: first.layoutFragmentFrame.height)
+        #expect(pixels.count(in: leftGutter) { $0.alpha > 128 } > 10)
+        let textRight = lastLine.typographicBounds.minX + (lastLine.caretStops.map(\.x).max() ?? 0)
+        let rightGutter = CGRect(x: textRight + 1, y: last.layoutFragmentFrame.minY, width: 400 - textRight - 1, height: last.layoutFragmentFrame.height)
+        #expect(pixels.count(in: rightGutter) { $0.alpha > 128 } > 10)
+    }
+
+    @Test func aFontTooSmallToDrawDoesNotStopTheDrawing() throws {
+        var text = AttributedString("tiny then normal")
+        text[text.range(of: "tiny")!].font = FontDescriptor(family: "DejaVu Sans", size: 1e-200)
+        let (_, manager) = makeLayout(text)
+        let surface = try DrawingSurface.image(size: CGSize(width: 400, height: 40))
+        let context = try surface.makeContext()
+        for fragment in fragments(of: manager) { fragment.draw(at: fragment.layoutFragmentFrame.origin, in: context) }
+        try context.checkStatus()
+        #expect(try #require(surface.pixels()).inked().count > 50)
+    }
 }

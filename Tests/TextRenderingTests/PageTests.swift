@@ -146,4 +146,32 @@ import TextRendering
         #expect(result.pageCount >= 2)
         #expect(result.size.height > 160)
     }
+
+    @Test func aPageWhollyBlockedByExclusionsIsSkippedAndNothingIsLost() throws {
+        let storage = TextContentStorage(string: "First paragraph.\nSecond paragraph, a little longer than the first.\nThird.\n")
+        let size = CGSize(width: 200, height: 150)
+        // Page 1 is covered; every page is covered from 4 on (so layout must give up on them).
+        let pages = TextPageLayout(textContentManager: storage, defaultFont: FontDescriptor(family: "DejaVu Sans", size: 12)) { number in
+            TextContainer(size: size, exclusionPaths: number == 1 || number >= 4 ? [.rectangle(CGRect(origin: .zero, size: size))] : [])
+        }
+        var text = ""
+        var numbers: [Int] = []
+        let count = pages.enumeratePages { page in
+            numbers.append(page.number)
+            for fragment in page.textLayoutFragments {
+                for line in fragment.textLineFragments {
+                    #expect(fragment.layoutFragmentFrame.minY + line.typographicBounds.maxY <= size.height + 0.001)
+                    let units = Array(String(fragment.textElement.attributedString.characters).utf16)
+                    text += String(decoding: units[line.characterRange.location ..< line.characterRange.location + line.characterRange.length], as: UTF16.self)
+                }
+            }
+            return true
+        }
+        #expect(numbers.first == 1 && count == numbers.count)
+        #expect(text == "First paragraph.\nSecond paragraph, a little longer than the first.\nThird.\n")
+        #expect(pages.lastLayoutError == nil)
+
+        // Stopped by the caller after one page: one page made.
+        #expect(pages.enumeratePages { _ in false } == 1)
+    }
 }

@@ -41,6 +41,8 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
     public let isTruncated: Bool
     /// The paragraph's UTF-16 text, for drawing (a PDF keeps it with the glyphs).
     package var paragraphUnits: [UInt16] { shaped.content.units }
+    /// Whether the paragraph's resolved base direction is right to left.
+    package var paragraphIsRightToLeft: Bool { shaped.levels.isRightToLeft }
     /// Whether the paragraph has no attributes at all, so drawing need not read them.
     package var paragraphIsPlain: Bool { shaped.content.isPlain }
     /// The line's glyphs for drawing, positioned in line coordinates.

@@ -18,7 +18,8 @@ public final class TextPageLayout {
     /// The container of page `number` (from 1). Its height is the page's text height; a height
     /// of 0 or infinity is taken as 10,000 points (a page must end).
     public let containerForPage: (Int) -> TextContainer
-    /// The first error met laying a paragraph out (the paragraph is then skipped, not the page).
+    /// The last error met laying a paragraph out. Such a paragraph (or its rest) is left out and
+    /// the pages go on; a caller that must lose nothing checks this afterwards.
     public private(set) var lastLayoutError: TextLayoutError?
 
     public init(textContentManager: TextContentManager, defaultFont: FontDescriptor, containerForPage: @escaping (Int) -> TextContainer) {
@@ -39,6 +40,9 @@ public final class TextPageLayout {
         var fragments: [TextLayoutFragment] = []
         var y: CGFloat = 0
         var stopped = false
+        var made = 0
+        /// Pages in a row on which nothing fitted (exclusion paths covering them).
+        var emptyPages = 0
 
         func bottom(of container: TextContainer) -> CGFloat {
             let height = container.size.height
@@ -46,9 +50,16 @@ public final class TextPageLayout {
         }
         func finishPage() throws -> Bool {
             let page = TextPage(number: number, textContainer: container, textLayoutFragments: fragments)
+            made += 1
             guard try body(page) else { return false }
+            emptyPages = fragments.isEmpty ? emptyPages + 1 : 0
             number += 1
             container = containerForPage(number)
+            if emptyPages >= 3 {
+                // Three pages in a row with no room: this one is laid out without its exclusion
+                // paths rather than paginating forever.
+                container.exclusionPaths = []
+            }
             layout = ParagraphLayout(container: container, defaultFont: defaultFont, scratch: scratch)
             fragments = []
             y = 0
@@ -83,9 +94,7 @@ public final class TextPageLayout {
                     y += part.fragment.layoutFragmentFrame.height
                 }
                 guard let rest = part.rest else { break }
-                // The rest goes on the next page (a page that took nothing of it is ended only
-                // when it holds something, so a line taller than a page cannot loop).
-                if placedLines == 0 && fragments.isEmpty { break }
+                // The rest goes on the next page.
                 guard try finishPage() else {
                     stopped = true
                     break
@@ -93,7 +102,7 @@ public final class TextPageLayout {
                 start = rest
             }
         }
-        if !stopped, !fragments.isEmpty || number == 1 { _ = try finishPage() }
-        return number - 1
+        if !stopped, !fragments.isEmpty || made == 0 { _ = try finishPage() }
+        return made
     }
 }

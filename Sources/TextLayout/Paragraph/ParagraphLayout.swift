@@ -88,6 +88,11 @@ struct ParagraphLayout {
             // Without exclusion paths the band is the one rectangle (and no array is made).
             var rects = container.exclusionPaths.isEmpty ? [] : container.lineFragmentRects(forProposedRect: band)
             if rects.isEmpty, !container.exclusionPaths.isEmpty {
+                // Blocked down to the page's bottom: the rest goes on the next page.
+                if let bottom, y + top + estimate > bottom {
+                    rest = start
+                    break
+                }
                 // The band is blocked; try below it, but give up on exclusions after a while so
                 // that layout always ends.
                 blockedBands += 1
