@@ -52,6 +52,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Print the links drawn and their rectangles as JSON.")
     var links = false
 
+    @Flag(help: "Print statistics as JSON: pages, seconds, and raw HarfBuzz shaping of the same paragraphs in the same run.")
+    var stats = false
+
     func run() throws {
         var stem = (document.file as NSString).deletingPathExtension
         if stem.hasSuffix(".otk") { stem.removeLast(4) }
@@ -103,6 +106,8 @@ struct RenderCommand: ParsableCommand {
         try checkFonts(in: storage, defaultFont: options.defaultFont)
 
         let progress = ProgressLine(label: "Rendering")
+        let clock = ContinuousClock()
+        let start = clock.now
         let result: DocumentRenderer.Result
         do {
             result = try DocumentRenderer(options: options).render(storage, to: outputPath) { page in
@@ -113,9 +118,23 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("Cannot render \(document.file): \(error)")
         }
         progress.finish()
+        let seconds = (clock.now - start).seconds
         let pages = result.pageCount == 1 ? "1 page" : "\(result.pageCount) pages"
         FileHandle.standardError.write(Data("Wrote \(outputPath) (\(kind.rawValue.uppercased()), \(pages), \(Int(result.size.width)) × \(Int(result.size.height)) pt).\n".utf8))
-        if links {
+        if stats {
+            let paragraphs = storage.string.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\u{2029}" }.map(String.init)
+            let shaper = try ShapingBaseline(family: options.defaultFont.family, size: options.defaultFont.size)
+            let shapeStart = clock.now
+            shaper.shape(paragraphs)
+            let rawSeconds = (clock.now - shapeStart).seconds
+            printJSONReport([
+                ("file", jsonString(document.file)), ("output", jsonString(outputPath)), ("kind", jsonString(kind.rawValue)),
+                ("paragraphs", "\(storage.paragraphCount)"), ("pages", "\(result.pageCount)"), ("links", "\(result.linkAreas.count)"),
+                ("seconds", String(format: "%.6f", seconds)),
+                ("rawHarfBuzzShapingSeconds", String(format: "%.6f", rawSeconds)),
+                ("ratioToRawShaping", String(format: "%.3f", seconds / rawSeconds)),
+            ])
+        } else if links {
             let items = result.linkAreas.map { link in
                 let r = link.area.rect
                 return "{\"page\":\(link.page),\"url\":\(jsonString(link.area.url.absoluteString)),\"rect\":[\(Double(r.minX)),\(Double(r.minY)),\(Double(r.width)),\(Double(r.height))]}"

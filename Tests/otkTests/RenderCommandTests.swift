@@ -40,6 +40,19 @@ import Testing
         #expect(scaled.stderr.contains("648 × "), "the size is reported in points: \(scaled.stderr)")
     }
 
+    @Test func statsReportPagesTimeAndRawShaping() throws {
+        let path = Self.temporaryPath("pdf")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let output = try Otk.run(["render", SampleDocument.url.path, "-o", path, "--page-size", "A5", "--stats"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let json = try #require(output.json)
+        #expect(json["kind"] as? String == "pdf")
+        #expect((json["pages"] as? Int ?? 0) >= 1)
+        #expect(json["paragraphs"] as? Int == 16)
+        #expect((json["seconds"] as? Double ?? 0) > 0)
+        #expect((json["rawHarfBuzzShapingSeconds"] as? Double ?? 0) > 0)
+    }
+
     @Test func badInputIsAPlainError() throws {
         let text = try Otk.temporaryFile(Array("Hello, مرحبا\n".utf8))
         defer { try? FileManager.default.removeItem(at: text) }
