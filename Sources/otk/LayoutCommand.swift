@@ -15,8 +15,7 @@ struct LayoutCommand: ParsableCommand {
     @Option(help: "Container width in points (0 or less: lines are never wrapped).")
     var width: Double = 600
 
-    @Option(help: "Default font, as \"Family Size\" (e.g. \"DejaVu Sans 13\").")
-    var font: String = "DejaVu Sans 13"
+    @OptionGroup var font: FontOption
 
     @Flag(help: "Print statistics as JSON (the only output for now).")
     var stats = false
@@ -29,7 +28,7 @@ struct LayoutCommand: ParsableCommand {
 
 
     func run() throws {
-        let descriptor = try FontArgument.parse(font)
+        let descriptor = try font.descriptor()
         let clock = ContinuousClock()
         let storage = try DocumentLoader.open(document.file, allowsLossyDecoding: document.lossy)
         let containerWidth = width > 0 ? CGFloat(width) : .infinity
@@ -68,7 +67,7 @@ struct LayoutCommand: ParsableCommand {
         let words = TextShaper.shared.statistics
         report.append(("shapedWordCache", "{\"hits\": \(words.hits), \"misses\": \(words.misses), \"entries\": \(words.count)}"))
         if baseline {
-            let paragraphs = storage.string.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\u{2029}" }.map(String.init)
+            let paragraphs = RawShaping.paragraphs(of: storage)
             let shaper = try ShapingBaseline(family: descriptor.family, size: descriptor.size)
             let shapeStart = clock.now
             shaper.shape(paragraphs)
@@ -91,16 +90,5 @@ struct LayoutCommand: ParsableCommand {
             report.append(("ratioToRawShapingInLayoutFonts", String(format: "%.3f", layoutSeconds / runSeconds)))
         }
         printJSONReport(report)
-    }
-}
-
-/// Parses `--font "Family Size"`.
-enum FontArgument {
-    static func parse(_ text: String) throws -> FontDescriptor {
-        let parts = text.split(separator: " ")
-        guard parts.count >= 2, let size = Double(parts.last!), size.isFinite, size > 0 else {
-            throw ValidationError("--font takes a family and a positive size, as in \"DejaVu Sans 13\"; got \"\(text)\".")
-        }
-        return FontDescriptor(family: parts.dropLast().joined(separator: " "), size: size)
     }
 }

@@ -22,8 +22,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Text width in points when there are no pages.")
     var width: Double = 600
 
-    @Option(help: "Default font, as \"Family Size\" (e.g. \"DejaVu Sans 13\").")
-    var font: String = "DejaVu Sans 13"
+    @OptionGroup var font: FontOption
 
     @Flag(help: "Fail when a font family is not installed, instead of saying which fallback is used.")
     var strictFonts = false
@@ -63,7 +62,7 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("Unknown output kind \"\((outputPath as NSString).pathExtension)\" for \(outputPath): use .png, .svg or .pdf.")
         }
         var options = DocumentRenderer.Options()
-        options.defaultFont = try FontArgument.parse(font)
+        options.defaultFont = try font.descriptor()
         guard width.isFinite, width >= 1, width <= 100_000 else { throw ValidationError("--width takes a number of points from 1 to 100000; got \(width).") }
         options.width = CGFloat(width)
         guard margin.isFinite, margin >= 0 else { throw ValidationError("--margin takes 0 or more points; got \(margin).") }
@@ -122,7 +121,7 @@ struct RenderCommand: ParsableCommand {
         let pages = result.pageCount == 1 ? "1 page" : "\(result.pageCount) pages"
         FileHandle.standardError.write(Data("Wrote \(outputPath) (\(kind.rawValue.uppercased()), \(pages), \(Int(result.size.width)) × \(Int(result.size.height)) pt).\n".utf8))
         if stats {
-            let paragraphs = storage.string.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\u{2029}" }.map(String.init)
+            let paragraphs = RawShaping.paragraphs(of: storage)
             let shaper = try ShapingBaseline(family: options.defaultFont.family, size: options.defaultFont.size)
             let shapeStart = clock.now
             shaper.shape(paragraphs)

@@ -22,8 +22,7 @@ struct ViewportCommand: ParsableCommand {
     @Option(help: "Viewport height in points.")
     var height: Double = 600
 
-    @Option(help: "Default font, as \"Family Size\".")
-    var font: String = "DejaVu Sans 13"
+    @OptionGroup var font: FontOption
 
     @Option(help: "Characters typed, one layout after each, for the typing figures.")
     var keystrokes: Int = 200
@@ -46,7 +45,7 @@ struct ViewportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let descriptor = try FontArgument.parse(font)
+        let descriptor = try font.descriptor()
         let path = try copies > 1 ? Self.writeCopies(of: document.file, count: copies) : document.file
         defer { if copies > 1 { try? FileManager.default.removeItem(atPath: path) } }
         let clock = ContinuousClock()
@@ -146,7 +145,7 @@ struct ViewportCommand: ParsableCommand {
         record("rawHarfBuzzFirstViewportSeconds", rawSeconds)
         report.append(("firstViewportRatioToRawShaping", String(format: "%.3f", viewportSeconds / max(rawSeconds, 1e-9))))
         if baseline {
-            let paragraphs = storage.string.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\u{2029}" }.map(String.init)
+            let paragraphs = RawShaping.paragraphs(of: storage)
             let documentStart = clock.now
             shaper.shape(paragraphs)
             record("rawHarfBuzzDocumentSeconds", (clock.now - documentStart).seconds)
