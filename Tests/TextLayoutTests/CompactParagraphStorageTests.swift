@@ -35,6 +35,34 @@ import TextTypography
         #expect(GraphemeBoundaries(everyOffsetOf: 5, endsWithCRLF: true) != GraphemeBoundaries(everyOffsetOf: 5, endsWithCRLF: false))
     }
 
+    /// Whether a paragraph is printable ASCII is found while its bytes are read; it must agree
+    /// with the scans it saves (controls, right-to-left, grapheme clusters), separators aside.
+    @Test func printableASCIIIsFoundWhileReading() throws {
+        let samples = LayoutSamples.mixed.map(\.text) + [
+            LayoutSamples.english, "plain line\r\n", "plain\n", "bare\r", "", "\n", "tab\there\n", "del\u{7F}\n", "bell\u{07}",
+            "inner\rreturn", "line\u{2028}break", "caf\u{E9}", "~ !\"#$%&'()*+,-./0123456789:;<=>?@[\\]^_`{|}\n",
+        ]
+        for text in samples {
+            // A plain paragraph, as a storage reads it from a file.
+            let length = text.utf16.count
+            let paragraph = TextParagraph(plainText: text, document: 0, start: 0, contentEnd: length, end: length)
+            let content = try ParagraphContent(paragraph, defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13))
+            #expect(content.isPlain)
+            let body = content.units[0 ..< content.contentLength]
+            #expect(content.isPrintableASCII == body.allSatisfy { (0x20 ... 0x7E).contains($0) }, "\(text.debugDescription)")
+            if content.isPrintableASCII {
+                #expect(!ShapedParagraph.mayHoldRightToLeft(body))
+                #expect(body.withUnsafeBufferPointer { GraphemeClusters.isAllSimple($0) })
+                #expect(!body.contains { ParagraphContent.isControl($0) })
+            }
+        }
+        // Text with attributes is read another way, and not marked (its style may set a direction).
+        var styled = AttributedString("abc 123 def")
+        styled.paragraphStyle = ParagraphStyle(baseWritingDirection: .rightToLeft)
+        let content = try ParagraphContent(TextParagraph(attributedString: styled), defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13))
+        #expect(!content.isPrintableASCII)
+    }
+
     @Test func plainRunsCoverTheirParagraphAtEveryLength() throws {
         let request = try FontRequest(FontDescriptor(family: "DejaVu Sans", size: 13))
         let runs = PlainAttributeRuns(font: request, features: [])

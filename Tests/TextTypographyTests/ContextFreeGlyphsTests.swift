@@ -19,12 +19,36 @@ import TextContent
     }
 
     /// DejaVu Sans Mono: every letter starts some lookup in HarfBuzz's own glyph collection (mark
-    /// bases), yet only the ligature starter f and the dotless-i substitutions really can.
+    /// bases). Of the lookups HarfBuzz applies by default, none can start at a letter in text of
+    /// printable ASCII: f starts only the fi and fl ligatures of `dlig` (applied only when asked
+    /// for), and i's dotless form (`ccmp`, a class-based rule) needs a combining mark after it.
     @Test func monospacedLettersAndDigitsShapeAlone() throws {
         let table = try #require(try table("DejaVu Sans Mono"))
         let free = Set(characters(of: table))
-        #expect(free.isSuperset(of: "0123456789abcdeghkmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ(){}[];,.=+-*/<>&|!"), "\(String(free.sorted()))")
-        #expect(!free.contains("f"), "f starts the fi and fl ligatures")
+        #expect(free.isSuperset(of: "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ(){}[];,.=+-*/<>&|!"), "\(String(free.sorted()))")
+    }
+
+    /// The ligatures and the dotless i that the analysis leaves to HarfBuzz when they can apply:
+    /// with `dlig` asked for, "fi" is one glyph (HarfBuzz shapes it); with a combining mark
+    /// after it, the i is not its nominal glyph; without either, the table's glyphs are HarfBuzz's.
+    @Test func ligaturesAndDotlessIStayWithHarfBuzz() throws {
+        let withTable = TextShaper(matcher: matcher)
+        let withoutTable = TextShaper(matcher: matcher, usesContextFreeGlyphs: false)
+        let request = try FontRequest(family: "DejaVu Sans Mono", size: 13)
+        for word in ["fi", "fl", "ffi", "fifteen files", "if (fi) {", "i\u{0301}", "ij\u{0308}k"] {
+            let text = Array(word.utf16)
+            let fast = try withTable.shape(text: text, range: 0 ..< text.count, request: request)
+            let slow = try withoutTable.shape(text: text, range: 0 ..< text.count, request: request)
+            #expect(fast.map(\.glyphs) == slow.map(\.glyphs), "\(word)")
+        }
+        let dlig = try #require(FontFeature(tag: "dlig", value: 1))
+        let fi = Array("fi".utf16)
+        let ligature = try withTable.shape(text: fi, range: 0 ..< 2, request: request, features: [dlig])
+        #expect(ligature.flatMap(\.glyphs).count == 1, "dlig makes fi one glyph, through HarfBuzz")
+        let accented = Array("i\u{0301}".utf16)
+        let plainI = try withTable.shape(text: Array("i".utf16), range: 0 ..< 1, request: request)
+        let dotless = try withTable.shape(text: accented, range: 0 ..< 2, request: request)
+        #expect(dotless.first?.glyphs.first?.id != plainI.first?.glyphs.first?.id, "i before a mark above becomes dotless")
     }
 
     /// Every line of this package's sources, shaped with and without the table, in each font:
@@ -84,6 +108,45 @@ import TextContent
         let before = shaper.statistics.hits + shaper.statistics.misses
         _ = try shaper.shape(text: text, range: 0 ..< text.count, request: request, features: [try #require(FontFeature(tag: "zero", value: 1))])
         #expect(shaper.statistics.hits + shaper.statistics.misses > before, "a word with features went through the cache")
+    }
+
+    /// A range all of whose characters shape alone is placed whole from the table: no word is
+    /// looked up, the glyphs are HarfBuzz's, and runs stay within the longest run the planner makes.
+    @Test func wholeLinesOfCodeArePlacedWithoutTheCache() throws {
+        let withTable = TextShaper(matcher: matcher)
+        let withoutTable = TextShaper(matcher: matcher, usesContextFreeGlyphs: false)
+        let request = try FontRequest(family: "DejaVu Sans Mono", size: 13)
+        let line = Array("    if (fileIndex >= 0) { return fine[j]; } // ok".utf16)
+        let fast = try withTable.shape(text: line, range: 0 ..< line.count, request: request)
+        #expect(withTable.statistics.hits + withTable.statistics.misses == 0)
+        #expect(fast.map(\.glyphs) == (try withoutTable.shape(text: line, range: 0 ..< line.count, request: request)).map(\.glyphs))
+        let long = Array(repeating: UInt16(0x78), count: TextShaper.maximumRunLength * 2 + 10)
+        let runs = try withTable.shape(text: long, range: 0 ..< long.count, request: request)
+        #expect(runs.map(\.range.count) == [TextShaper.maximumRunLength, TextShaper.maximumRunLength, 10])
+        #expect(runs.flatMap(\.glyphs).map(\.cluster) == Array(0 ..< long.count))
+    }
+
+    /// A class-based chaining rule (format 2): glyph 10 starts it when followed by glyph 11
+    /// (input class 2) and then glyph 20 (lookahead class 1). Among candidates without 20 it can
+    /// never match, so nothing starts; with 20 among them, 10 starts it (and only 10).
+    @Test func classBasedRulesStartOnlyWhereTheyCanMatch() {
+        var bytes: [UInt8] = []
+        func u16(_ values: Int...) { for value in values { bytes += [UInt8(value >> 8), UInt8(value & 0xFF)] } }
+        u16(1, 0, 0, 0, 10)                  // header: version, script and feature lists, lookup list at 10
+        u16(1, 4)                            // lookup list: one lookup, at 14
+        u16(6, 0, 1, 8)                      // lookup: chaining context, one subtable, at 22
+        u16(2, 16, 0, 22, 38, 2, 0, 46)      // format 2: coverage, no backtrack classes, input and lookahead classes, two class sets
+        u16(1, 1, 10)                        // coverage: glyph 10
+        u16(2, 2, 10, 10, 1, 11, 11, 2)      // input classes: 10 is class 1, 11 class 2
+        u16(1, 20, 1, 1)                     // lookahead classes: 20 is class 1
+        u16(1, 4)                            // class set 1: one rule
+        u16(0, 2, 2, 1, 1, 0)                // rule: no backtrack, input classes 1 then 2, lookahead class 1, no lookups
+        bytes.withUnsafeBytes { raw in
+            let reader = OpenTypeLookupStarts.TableReader(bytes: raw)
+            #expect(reader.lookupStarts(index: 0, table: .gsub, among: [10, 11, 12]) == [])
+            #expect(reader.lookupStarts(index: 0, table: .gsub, among: [10, 11, 20]) == [10])
+            #expect(reader.lookupStarts(index: 0, table: .gsub, among: [10, 20]) == [], "no candidate of input class 2")
+        }
     }
 
     /// Garbage and truncated tables: the analysis answers nil (no table, HarfBuzz shapes

@@ -156,29 +156,30 @@ extension TextLayoutManager {
         entry.isMeasured = true
         // Only the last paragraph can end the document (asking costs location arithmetic).
         let extra = isLast && needsExtraLineFragment(paragraph)
-        let kept = entry.kept ?? KeptLayout()
+        // What is not kept needs no holder (one allocation less for every such paragraph).
+        let kept = entry.kept ?? (keeping ? KeptLayout() : nil)
         let fragment: TextLayoutFragment
         do throws(TextLayoutError) {
             let shaped: ShapedParagraph
-            if let reused = kept.shaped {
+            if let reused = kept?.shaped {
                 shaped = reused
-            } else if let previous = kept.previous {
+            } else if let previous = kept?.previous {
                 shaped = try layout.shape(paragraph, after: previous.edits, of: previous.shaped)
             } else {
                 shaped = try layout.shape(paragraph)
             }
-            kept.shaped = shaped
-            kept.previous = nil
+            kept?.shaped = shaped
+            kept?.previous = nil
             fragment = try layout.layout(paragraph, shaped: shaped, at: y, extraLineFragment: extra)
         } catch {
             lastLayoutError = error
-            kept.shaped = nil
-            kept.previous = nil
+            kept?.shaped = nil
+            kept?.previous = nil
             fragment = TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: CGRect(x: 0, y: y, width: 0, height: 0),
                                           renderingSurfaceBounds: .zero, textLineFragments: [], state: .none)
         }
-        kept.fragment = fragment
-        kept.renderingAttributes = nil
+        kept?.fragment = fragment
+        kept?.renderingAttributes = nil
         entry.kept = keeping ? kept : nil
         entry.height = LayoutHeight.units(fragment.layoutFragmentFrame.height)
         widestFragment = max(widestFragment, fragment.layoutFragmentFrame.width)

@@ -1,4 +1,5 @@
 import Foundation
+import TextContent
 
 /// One line's share of a paragraph, before placement.
 struct LineSpan: Sendable {
@@ -102,9 +103,14 @@ struct TabStops {
 
     /// The stops of `paragraph`'s style; without an interval a tab is about a space wide.
     init(of paragraph: ShapedParagraph) {
+        let spaceWidth = CGFloat(paragraph.defaultMetrics.lineHeight) * 0.3
+        guard !paragraph.content.hasDefaultStyle else {
+            // Most paragraphs': no style to copy, no array to make (the default has no stops).
+            self.init(locations: [], interval: CGFloat(ParagraphStyle.default.defaultTabInterval), spaceWidth: spaceWidth)
+            return
+        }
         let style = paragraph.content.style
-        self.init(locations: style.tabStops.map { CGFloat($0.location) }, interval: CGFloat(style.defaultTabInterval),
-                  spaceWidth: CGFloat(paragraph.defaultMetrics.lineHeight) * 0.3)
+        self.init(locations: style.tabStops.map { CGFloat($0.location) }, interval: CGFloat(style.defaultTabInterval), spaceWidth: spaceWidth)
     }
 
     /// How far a tab at `x` (from the line's start) advances.

@@ -46,7 +46,7 @@ struct LinePlacement {
     func place(_ request: Request) -> PlacedLine {
         switch request {
         case .span(let span, let width, let isLastLine, let truncation):
-            return place(span, width: width, alignment: paragraph.content.style.alignment, isLastLine: isLastLine, truncation: truncation)
+            return place(span, width: width, alignment: paragraph.content.alignment, isLastLine: isLastLine, truncation: truncation)
         case .extraLine(let length, let x):
             let caret = LineItem(range: length ..< length, level: paragraph.levels.paragraphLevel, source: .control, glyphRange: 0 ..< 0, x: x, width: 0)
             let metrics = paragraph.defaultMetrics

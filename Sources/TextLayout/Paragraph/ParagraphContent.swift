@@ -30,6 +30,12 @@ struct ParagraphContent: Sendable {
     let contentLength: Int
     /// The paragraph's style; most paragraphs have the default one.
     var style: ParagraphStyle { styleBox?.style ?? .default }
+    // Single fields, read without copying the whole style (and retaining its arrays): these
+    // are asked for once or more for every paragraph laid out.
+    var alignment: TextAlignment { styleBox?.style.alignment ?? ParagraphStyle.default.alignment }
+    var baseWritingDirection: WritingDirection { styleBox?.style.baseWritingDirection ?? ParagraphStyle.default.baseWritingDirection }
+    /// Whether the paragraph has the default style.
+    var hasDefaultStyle: Bool { styleBox == nil }
     /// A style other than the default, kept out of line (it is 96 bytes).
     private let styleBox: StyleBox?
     let runs: [AttributeRun]
@@ -38,6 +44,10 @@ struct ParagraphContent: Sendable {
     let attachments: [Attachment]
     /// Whether the paragraph had no attributes: one run in the default font, the default style.
     let isPlain: Bool
+    /// Whether the text before the separator is printable ASCII (U+0020...U+007E), found while
+    /// reading it: it is then left to right, a grapheme cluster per unit and free of controls,
+    /// and shaping skips the scans that would find out (most lines of code and of English).
+    let isPrintableASCII: Bool
 
     /// Reads `paragraph`; runs without a font use `defaultFont`. A font that cannot be used (a
     /// size that is not finite and positive) is an error naming it.
@@ -50,9 +60,9 @@ struct ParagraphContent: Sendable {
     /// Reads `paragraph` with the default font's request already validated (once per layout
     /// pass, not once per paragraph), a plain paragraph's run shared from `plainRuns`.
     init(_ paragraph: TextParagraph, defaultFont: FontDescriptor, plainRuns: PlainAttributeRuns) throws(TextLayoutError) {
-        if let plainUnits = paragraph.withPlainUTF8(Self.utf16) {
+        if let (plainUnits, control) = paragraph.withPlainUTF8(Self.utf16) {
             // Plain text: one run in the default font, the default style, no AttributedString.
-            self.init(units: plainUnits, style: nil, isPlain: true, runs: plainRuns.runs(count:), attachments: [])
+            self.init(units: plainUnits, style: nil, isPlain: true, runs: plainRuns.runs(count:), attachments: [], controlBeforeSeparator: control)
             return
         }
         try self.init(attributed: paragraph, defaultFont: defaultFont)
@@ -95,20 +105,29 @@ struct ParagraphContent: Sendable {
         self.init(units: units, style: text.runs.first?.paragraphStyle, isPlain: false, runs: { _ in runs }, attachments: attachments)
     }
 
-    /// UTF-16 of valid UTF-8; ASCII, most text of code and of English, is widened byte by byte.
-    private static func utf16(_ utf8: UnsafeBufferPointer<UInt8>) -> [UInt16] {
-        var isASCII = true
-        for byte in utf8 where byte >= 0x80 {
-            isASCII = false
-            break
-        }
-        guard isASCII else { return Array(String(decoding: utf8, as: UTF8.self).utf16) }
-        return [UInt16](filledWith: 0, count: utf8.count) { units in
+    /// UTF-16 of valid UTF-8, and for ASCII whether a control or DEL comes before the
+    /// separator (nil: not ASCII). ASCII, most text of code and of English, is widened byte by
+    /// byte. The loops have no early exit, so that the compiler vectorizes them.
+    private static func utf16(_ utf8: UnsafeBufferPointer<UInt8>) -> (units: [UInt16], controlBeforeSeparator: Bool?) {
+        var high: UInt8 = 0
+        for byte in utf8 { high |= byte }
+        guard high < 0x80 else { return (Array(String(decoding: utf8, as: UTF8.self).utf16), nil) }
+        var end = utf8.count
+        if end > 0, utf8[end - 1] == 0x0A { end -= 1 }
+        if end > 0, utf8[end - 1] == 0x0D { end -= 1 }
+        var control: UInt8 = 0
+        // 0x00...0x1F and 0x7F are the bytes that one more, less its top bit, puts at or below 0x20.
+        for byte in UnsafeBufferPointer(rebasing: utf8[0 ..< end]) { control |= (byte &+ 1) & 0x7F <= 0x20 ? 1 : 0 }
+        let units = [UInt16](filledWith: 0, count: utf8.count) { units in
             for index in 0 ..< utf8.count { units[index] = UInt16(utf8[index]) }
         }
+        return (units, control != 0)
     }
 
-    private init(units: [UInt16], style: ParagraphStyle?, isPlain: Bool, runs: (Int) -> [AttributeRun], attachments: [Attachment]) {
+    /// `controlBeforeSeparator`: for ASCII text, whether a control or DEL comes before the
+    /// separator (nil: not ASCII, or not looked for).
+    private init(units: [UInt16], style: ParagraphStyle?, isPlain: Bool, runs: (Int) -> [AttributeRun], attachments: [Attachment],
+                 controlBeforeSeparator: Bool? = nil) {
         self.units = units
         self.attachments = attachments
         self.isPlain = isPlain
@@ -117,6 +136,7 @@ struct ParagraphContent: Sendable {
             length -= (length > 1 && units[length - 1] == 0x0A && units[length - 2] == 0x0D) ? 2 : 1
         }
         contentLength = length
+        isPrintableASCII = controlBeforeSeparator == false
         styleBox = style.flatMap { $0 == .default ? nil : StyleBox($0) }
         self.runs = runs(units.count)
     }

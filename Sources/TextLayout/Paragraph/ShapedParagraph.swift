@@ -178,12 +178,12 @@ final class ShapedParagraph: Sendable {
 
     private static func levels(of content: ParagraphContent) throws(TextLayoutError) -> BidiLevels {
         let direction: BidiAnalyzer.BaseDirection
-        switch content.style.baseWritingDirection {
+        switch content.baseWritingDirection {
         case .natural: direction = .natural
         case .leftToRight: direction = .leftToRight
         case .rightToLeft: direction = .rightToLeft
         }
-        if direction != .rightToLeft, !mayHoldRightToLeft(content.units) {
+        if direction != .rightToLeft, content.isPrintableASCII || !mayHoldRightToLeft(content.units) {
             return BidiLevels(paragraphLevel: 0, levels: [])
         }
         do {
@@ -223,7 +223,7 @@ final class ShapedParagraph: Sendable {
         let units = content.units
         let count = units.count
         return units.withUnsafeBufferPointer { text in
-            if GraphemeClusters.isAllSimple(UnsafeBufferPointer(rebasing: text[0 ..< content.contentLength])) {
+            if content.isPrintableASCII || GraphemeClusters.isAllSimple(UnsafeBufferPointer(rebasing: text[0 ..< content.contentLength])) {
                 return GraphemeBoundaries(everyOffsetOf: count, endsWithCRLF: count - content.contentLength == 2)
             }
             return GraphemeBoundaries(flags: [UInt8](filledWith: 0, count: count + 1) { flags in
@@ -294,6 +294,11 @@ final class ShapedParagraph: Sendable {
         result.removeAll(keepingCapacity: true)
         let end = min(range.upperBound, content.contentLength)
         var start = range.lowerBound
+        if content.isPrintableASCII, levels.isEmpty {
+            // No controls, and every level is the paragraph's.
+            if start < end { result.append(start ..< end) }
+            return
+        }
         content.units.withUnsafeBufferPointer { units in
             var index = start
             while index < end {

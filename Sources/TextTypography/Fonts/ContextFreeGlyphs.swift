@@ -62,10 +62,10 @@ struct ContextFreeGlyphs: Sendable {
         return entry.glyph == 0 ? nil : entry
     }
 
-    /// Whether every unit of `text` shapes alone.
+    /// Whether every unit of `text` shapes alone (or, with `orSpace`, is U+0020).
     @inline(__always)
-    func coversAll(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
-        for unit in text where unit >= 128 || entries[Int(unit)].glyph == 0 { return false }
+    func coversAll(_ text: UnsafeBufferPointer<UInt16>, orSpace: Bool = false) -> Bool {
+        for unit in text where unit >= 128 || (entries[Int(unit)].glyph == 0 && !(orSpace && unit == 0x20)) { return false }
         return true
     }
 }

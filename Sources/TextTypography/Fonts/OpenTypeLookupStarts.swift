@@ -29,7 +29,14 @@ enum OpenTypeLookupStarts {
             if table == .gpos { gposHasKern = reader.hasFeature("kern") ?? false }
             let lookups = hb_set_create()
             defer { hb_set_destroy(lookups) }
-            hb_ot_layout_collect_lookups(face, hb_tag_from_string(table.tag, -1), nil, nil, nil, lookups)
+            // The lookups of every feature but those HarfBuzz applies only when asked (the
+            // shaper's table is used only when no feature is asked for), in every script and
+            // language system (the locale chooses the language).
+            var features = Self.featureTags(face, table: table).filter { !Self.appliedOnlyWhenAsked.contains($0) }
+            features.append(0)  // HB_TAG_NONE ends the list
+            features.withUnsafeBufferPointer { features in
+                hb_ot_layout_collect_lookups(face, hb_tag_from_string(table.tag, -1), nil, nil, features.baseAddress, lookups)
+            }
             var index = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
             while hb_set_next(lookups, &index) != 0 {
                 guard let found = reader.lookupStarts(index: Int(index), table: table, among: candidates) else { return nil }
@@ -38,6 +45,30 @@ enum OpenTypeLookupStarts {
         }
         if tableLength(face, "kern") > 0, !gposHasKern { return nil }
         return starts
+    }
+
+    /// Features HarfBuzz never applies unless they are asked for: discretionary ligatures,
+    /// stylistic sets and alternates, figure styles, case forms, fractions (only around U+2044),
+    /// widths and vertical forms. Fonts put the fi and fl ligatures of a monospaced font under
+    /// `dlig`, for example. (`rand`, `rvrn` and the rest are applied by default: not listed.)
+    static let appliedOnlyWhenAsked: Set<hb_tag_t> = {
+        var tags = ["aalt", "afrc", "c2pc", "c2sc", "case", "cswh", "dlig", "dnom", "expt", "frac", "fwid", "halt", "hist", "hkna",
+                    "hlig", "hwid", "ital", "jalt", "jp04", "jp78", "jp83", "jp90", "lnum", "nalt", "numr", "onum", "ordn", "ornm",
+                    "palt", "pcap", "pkna", "pnum", "pwid", "qwid", "ruby", "salt", "sinf", "smcp", "smpl", "subs", "sups", "swsh",
+                    "titl", "tnam", "tnum", "trad", "twid", "unic", "vert", "vhal", "vkna", "vkrn", "vpal", "vrt2", "zero"]
+        func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
+        tags += (1 ... 20).map { "ss" + twoDigits($0) } + (1 ... 99).map { "cv" + twoDigits($0) }
+        return Set(tags.map { hb_tag_from_string($0, -1) })
+    }()
+
+    /// The tags of the features of a face's GSUB or GPOS table.
+    private static func featureTags(_ face: OpaquePointer, table: Table) -> [hb_tag_t] {
+        let tag = hb_tag_from_string(table.tag, -1)
+        let total = hb_ot_layout_table_get_feature_tags(face, tag, 0, nil, nil)
+        var count = total
+        var tags = [hb_tag_t](repeating: 0, count: Int(total))
+        _ = tags.withUnsafeMutableBufferPointer { hb_ot_layout_table_get_feature_tags(face, tag, 0, &count, $0.baseAddress) }
+        return Array(tags.prefix(Int(count)))
     }
 
     private static func tableLength(_ face: OpaquePointer, _ tag: String) -> UInt32 {
@@ -126,6 +157,8 @@ enum OpenTypeLookupStarts {
                 }
                 guard let inputStart else { return nil }
                 start = inputStart
+            } else if format == 2, type == table.contextType || type == table.chainContextType {
+                return classRuleStarts(subtable, chained: type == table.chainContextType, among: candidates)
             } else {
                 // Every other subtable (single, multiple, alternate, ligature, reverse chaining;
                 // single, pair, cursive and mark positioning; formats 1 and 2 of the contextual
@@ -142,6 +175,99 @@ enum OpenTypeLookupStarts {
                 if covered { starts.insert(glyph) }
             }
             return starts
+        }
+
+        /// The candidates a class-based contextual subtable (format 2, chained or not) may start
+        /// at: those in its coverage whose input class has a rule whose every class (backtrack,
+        /// input, lookahead) holds some candidate. A rule needing a glyph outside the candidates
+        /// (a combining mark after "i" in a dotless-i rule) never matches text of candidates only.
+        private func classRuleStarts(_ subtable: Int, chained: Bool, among candidates: Set<UInt32>) -> Set<UInt32>? {
+            guard let coverage = u16(subtable + 2).map({ subtable + $0 }) else { return nil }
+            let classDefs: [Int]  // backtrack, input, lookahead (offsets; 0 when absent)
+            let setCountOffset: Int
+            if chained {
+                guard let backtrack = u16(subtable + 4), let input = u16(subtable + 6), let lookahead = u16(subtable + 8) else { return nil }
+                classDefs = [backtrack, input, lookahead].map { $0 == 0 ? 0 : subtable + $0 }
+                setCountOffset = subtable + 10
+            } else {
+                guard let input = u16(subtable + 4) else { return nil }
+                classDefs = [0, input == 0 ? 0 : subtable + input, 0]
+                setCountOffset = subtable + 6
+            }
+            // The classes the candidates fall in, for each class definition.
+            var present: [Set<Int>] = []
+            for classDef in classDefs {
+                var classes: Set<Int> = []
+                for glyph in candidates {
+                    guard let value = glyphClass(classDef, glyph) else { return nil }
+                    classes.insert(value)
+                }
+                present.append(classes)
+            }
+            guard let setCount = u16(setCountOffset) else { return nil }
+            var starts: Set<UInt32> = []
+            for glyph in candidates {
+                guard let covered = covers(coverage, glyph) else { return nil }
+                guard covered, let inputClass = glyphClass(classDefs[1], glyph) else { continue }
+                guard inputClass < setCount, let setOffset = u16(setCountOffset + 2 + 2 * inputClass) else { continue }
+                guard setOffset != 0 else { continue }
+                let set = subtable + setOffset
+                guard let ruleCount = u16(set) else { return nil }
+                for ruleIndex in 0 ..< ruleCount {
+                    guard let ruleOffset = u16(set + 2 + 2 * ruleIndex), let matches = ruleCanMatch(set + ruleOffset, chained: chained, present: present)
+                    else { return nil }
+                    if matches {
+                        starts.insert(glyph)
+                        break
+                    }
+                }
+            }
+            return starts
+        }
+
+        /// Whether every class a class rule names holds some candidate (`present`: the classes
+        /// of the candidates under the backtrack, input and lookahead definitions); nil for a
+        /// malformed rule.
+        private func ruleCanMatch(_ rule: Int, chained: Bool, present: [Set<Int>]) -> Bool? {
+            var position = rule
+            // Each sequence's class definition, and whether its count includes the first glyph
+            // (the input's first class is the rule set's, not listed).
+            let sequences: [(definition: Int, includesFirst: Bool)] = chained ? [(0, false), (1, true), (2, false)] : [(1, true)]
+            for sequence in sequences {
+                guard let count = u16(position) else { return nil }
+                position += chained ? 2 : 4  // a context rule's glyph count is followed by its lookup count
+                let listed = sequence.includesFirst ? max(0, count - 1) : count
+                for index in 0 ..< listed {
+                    guard let value = u16(position + 2 * index) else { return nil }
+                    if !present[sequence.definition].contains(value) { return false }
+                }
+                position += 2 * listed
+            }
+            return true
+        }
+
+        /// The class a ClassDef table at `offset` gives `glyph` (0 when `offset` is 0 or it lists
+        /// no class for it); nil for a malformed table.
+        func glyphClass(_ offset: Int, _ glyph: UInt32) -> Int? {
+            guard offset != 0 else { return 0 }
+            guard let format = u16(offset) else { return nil }
+            let wanted = Int(glyph)
+            switch format {
+            case 1:
+                guard let first = u16(offset + 2), let count = u16(offset + 4) else { return nil }
+                guard wanted >= first, wanted < first + count else { return 0 }
+                return u16(offset + 6 + 2 * (wanted - first))
+            case 2:
+                guard let count = u16(offset + 2) else { return nil }
+                for range in 0 ..< count {
+                    guard let start = u16(offset + 4 + 6 * range), let end = u16(offset + 6 + 6 * range),
+                          let value = u16(offset + 8 + 6 * range) else { return nil }
+                    if start <= wanted, wanted <= end { return value }
+                }
+                return 0
+            default:
+                return nil
+            }
         }
 
         /// Whether the Coverage table at `offset` lists `glyph`; nil for a malformed table.

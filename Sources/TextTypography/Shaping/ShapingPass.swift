@@ -67,15 +67,26 @@ struct ShapingPass: ~Copyable {
     /// The font's context-free table, asked for once per run and only when a word could use it.
     private struct ContextFreeTable {
         var isUsed: Bool
-        var fetched: ContextFreeGlyphs??
+        private var fetched = false
+        private var glyphs: ContextFreeGlyphs?
 
         init(isUsed: Bool) { self.isUsed = isUsed }
 
-        mutating func get(_ instance: FontInstance) -> ContextFreeGlyphs? {
-            if let fetched { return fetched }
-            let table = instance.contextFreeGlyphs
-            fetched = .some(table)
-            return table
+        /// Appends the glyphs of `word` from the table if every character of it shapes alone;
+        /// false (nothing appended) otherwise. Reads the table in place: a copy would retain it
+        /// for every word.
+        mutating func place(_ word: Range<Int>, units: UnsafeBufferPointer<UInt16>, instance: FontInstance,
+                            into output: inout [ShapedGlyph]) -> Bool {
+            if !fetched {
+                glyphs = instance.contextFreeGlyphs
+                fetched = true
+            }
+            guard glyphs?.coversAll(UnsafeBufferPointer(rebasing: units[word])) == true else { return false }
+            for offset in word {
+                let entry = glyphs![units[offset]]!
+                output.append(ShapedGlyph(id: entry.glyph, flags: 0, cluster: offset, advance: entry.advance, xOffset: 0, yOffset: 0))
+            }
+            return true
         }
     }
 
@@ -102,14 +113,10 @@ struct ShapingPass: ~Copyable {
             }
             return .placed
         }
+        // Every character shapes alone (HarfBuzz sees only the word's own glyphs; its context
+        // matters for joining scripts, never for these): the table's glyphs, one per unit.
         if table.isUsed, word.clusterStart == nil, !word.isSeparator, units[word.range.lowerBound] < 0x80,
-           let table = table.get(instance), table.coversAll(UnsafeBufferPointer(rebasing: units[word.range])) {
-            // Every character shapes alone (HarfBuzz sees only the word's own glyphs; its context
-            // matters for joining scripts, never for these): the table's glyphs, one per unit.
-            for offset in word.range {
-                let entry = table[units[offset]]!
-                output.append(ShapedGlyph(id: entry.glyph, flags: 0, cluster: offset, advance: entry.advance, xOffset: 0, yOffset: 0))
-            }
+           table.place(word.range, units: units, instance: instance, into: &output) {
             return .placed
         }
         let window = word.isSeparator ? word.range : WordSegmentation.contextWindow(around: word.range, in: units)

@@ -86,6 +86,10 @@ package final class TextShaper: Sendable {
             scratch.lastStyle = (request.style, primary)
         }
 
+        if usesContextFreeGlyphs, !isRightToLeft, features.isEmpty || OpenTypeFeatures.harfBuzzFeatures(features).isEmpty,
+           placeContextFree(text: text, range: range, instance: instance(primary, size: request.size, scratch: scratch), glyphs: &glyphs, runs: &runs) {
+            return
+        }
         let options = ShapingOptions(
             features: features, isRightToLeft: isRightToLeft,
             script: script.map { hb_script_from_string($0, -1).rawValue } ?? 0, language: language)
@@ -113,6 +117,34 @@ package final class TextShaper: Sendable {
             pass.shape(words[plan.words], with: instance, into: &glyphs)
             runs.append(ShapedRunSpan(font: Font(instance), range: plan.range, glyphRange: start ..< glyphs.count, isRightToLeft: isRightToLeft))
         }
+    }
+
+    /// Places `text[range]` whole from the requested font's table of characters that shape
+    /// alone, when every unit is a plain space or such a character (a line of code in a
+    /// monospaced font): the glyphs word-by-word shaping would give, in one pass, without
+    /// planning font runs and words or looking words up. False, with nothing appended, otherwise.
+    private func placeContextFree(
+        text: UnsafeBufferPointer<UInt16>, range: Range<Int>, instance: FontInstance, glyphs: inout [ShapedGlyph], runs: inout [ShapedRunSpan]
+    ) -> Bool {
+        // Most text fails on its first units; only then is the table asked for.
+        guard text[range.lowerBound] < 0x80, let space = instance.space, let table = instance.contextFreeGlyphs,
+              table.coversAll(UnsafeBufferPointer(rebasing: text[range]), orSpace: true) else { return false }
+        let font = Font(instance)
+        glyphs.reserveCapacity(glyphs.count + range.count)
+        var start = range.lowerBound
+        while start < range.upperBound {
+            // Runs no longer than the planner makes them.
+            let end = min(range.upperBound, start + Self.maximumRunLength)
+            let first = glyphs.count
+            for offset in start ..< end {
+                let unit = text[offset]
+                let (glyph, advance) = unit == 0x20 ? space : table[unit].map { ($0.glyph, $0.advance) }!
+                glyphs.append(ShapedGlyph(id: glyph, flags: 0, cluster: offset, advance: advance, xOffset: 0, yOffset: 0))
+            }
+            runs.append(ShapedRunSpan(font: font, range: start ..< end, glyphRange: first ..< glyphs.count, isRightToLeft: false))
+            start = end
+        }
+        return true
     }
 
     /// The font instance of `selection` at `size`, the scratch's last one when it is the same.
