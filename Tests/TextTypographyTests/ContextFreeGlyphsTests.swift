@@ -149,6 +149,34 @@ import TextContent
         }
     }
 
+    /// The same for a class-based rule without backtrack or lookahead (format 2 of a plain
+    /// context subtable): glyph 10 (class 2) starts it when followed by glyph 11 (class 1). A
+    /// class definition with its ranges out of order, which HarfBuzz would read by halves, is
+    /// refused rather than read another way.
+    @Test func classBasedContextRulesAndDisorderedClassesAreHandled() {
+        func table(ranges: [Int]) -> [UInt8] {
+            var bytes: [UInt8] = []
+            func u16(_ values: [Int]) { for value in values { bytes += [UInt8(value >> 8), UInt8(value & 0xFF)] } }
+            u16([1, 0, 0, 0, 10])              // header: lookup list at 10
+            u16([1, 4])                        // one lookup, at 14
+            u16([5, 0, 1, 8])                  // contextual substitution, one subtable, at 22
+            u16([2, 14, 20, 3, 0, 0, 36])      // format 2: coverage, classes, three class sets (only class 2's)
+            u16([1, 1, 10])                    // coverage: glyph 10
+            u16([2, 2] + ranges)               // classes: two ranges
+            u16([1, 4])                        // class set 2: one rule
+            u16([2, 0, 1])                     // rule: two glyphs, no lookups, the second of class 1
+            return bytes
+        }
+        table(ranges: [10, 10, 2, 11, 11, 1]).withUnsafeBytes { raw in
+            let reader = OpenTypeLookupStarts.TableReader(bytes: raw)
+            #expect(reader.lookupStarts(index: 0, table: .gsub, among: [10, 11]) == [10])
+            #expect(reader.lookupStarts(index: 0, table: .gsub, among: [10, 12]) == [], "no candidate of class 1")
+        }
+        table(ranges: [11, 11, 1, 10, 10, 2]).withUnsafeBytes { raw in
+            #expect(OpenTypeLookupStarts.TableReader(bytes: raw).lookupStarts(index: 0, table: .gsub, among: [10, 11]) == nil)
+        }
+    }
+
     /// Garbage and truncated tables: the analysis answers nil (no table, HarfBuzz shapes
     /// everything) or a set, and never reads out of bounds.
     @Test func malformedTablesAreRefusedWithoutTrapping() {

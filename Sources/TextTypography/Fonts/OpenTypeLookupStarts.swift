@@ -32,10 +32,16 @@ enum OpenTypeLookupStarts {
             // The lookups of every feature but those HarfBuzz applies only when asked (the
             // shaper's table is used only when no feature is asked for), in every script and
             // language system (the locale chooses the language).
-            var features = Self.featureTags(face, table: table).filter { !Self.appliedOnlyWhenAsked.contains($0) }
-            features.append(0)  // HB_TAG_NONE ends the list
-            features.withUnsafeBufferPointer { features in
-                hb_ot_layout_collect_lookups(face, hb_tag_from_string(table.tag, -1), nil, nil, features.baseAddress, lookups)
+            // A language system's required feature is applied whatever its tag, and a feature
+            // list leaves it out: a face with one is analysed with every lookup.
+            if Self.hasRequiredFeature(face, table: table) {
+                hb_ot_layout_collect_lookups(face, hb_tag_from_string(table.tag, -1), nil, nil, nil, lookups)
+            } else {
+                var features = Self.featureTags(face, table: table).filter { !Self.appliedOnlyWhenAsked.contains($0) }
+                features.append(0)  // HB_TAG_NONE ends the list
+                features.withUnsafeBufferPointer { features in
+                    hb_ot_layout_collect_lookups(face, hb_tag_from_string(table.tag, -1), nil, nil, features.baseAddress, lookups)
+                }
             }
             var index = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
             while hb_set_next(lookups, &index) != 0 {
@@ -69,6 +75,24 @@ enum OpenTypeLookupStarts {
         var tags = [hb_tag_t](repeating: 0, count: Int(total))
         _ = tags.withUnsafeMutableBufferPointer { hb_ot_layout_table_get_feature_tags(face, tag, 0, &count, $0.baseAddress) }
         return Array(tags.prefix(Int(count)))
+    }
+
+    /// Whether some language system of the table, a script's default one included, has a
+    /// required feature.
+    private static func hasRequiredFeature(_ face: OpaquePointer, table: Table) -> Bool {
+        let tag = hb_tag_from_string(table.tag, -1)
+        let scripts = hb_ot_layout_table_get_script_tags(face, tag, 0, nil, nil)
+        for script in 0 ..< scripts {
+            let languages = hb_ot_layout_script_get_language_tags(face, tag, script, 0, nil, nil)
+            for language in [UInt32(HB_OT_LAYOUT_DEFAULT_LANGUAGE_INDEX)] + Array(0 ..< languages) {
+                var index: UInt32 = 0
+                if hb_ot_layout_language_get_required_feature_index(face, tag, script, language, &index) != 0,
+                   index != UInt32(HB_OT_LAYOUT_NO_FEATURE_INDEX) {
+                    return true
+                }
+            }
+        }
+        return false
     }
 
     private static func tableLength(_ face: OpaquePointer, _ tag: String) -> UInt32 {
@@ -258,13 +282,18 @@ enum OpenTypeLookupStarts {
                 guard wanted >= first, wanted < first + count else { return 0 }
                 return u16(offset + 6 + 2 * (wanted - first))
             case 2:
+                // HarfBuzz searches the ranges by halves: ranges out of order could give it
+                // another class than a scan, so such a table is refused.
                 guard let count = u16(offset + 2) else { return nil }
+                var found = 0
+                var previousEnd = -1
                 for range in 0 ..< count {
                     guard let start = u16(offset + 4 + 6 * range), let end = u16(offset + 6 + 6 * range),
-                          let value = u16(offset + 8 + 6 * range) else { return nil }
-                    if start <= wanted, wanted <= end { return value }
+                          let value = u16(offset + 8 + 6 * range), start > previousEnd, start <= end else { return nil }
+                    if start <= wanted, wanted <= end { found = value }
+                    previousEnd = end
                 }
-                return 0
+                return found
             default:
                 return nil
             }

@@ -86,7 +86,9 @@ package final class TextShaper: Sendable {
             scratch.lastStyle = (request.style, primary)
         }
 
-        if usesContextFreeGlyphs, !isRightToLeft, features.isEmpty || OpenTypeFeatures.harfBuzzFeatures(features).isEmpty,
+        // Most text fails on its first unit, before the font's instance is asked for.
+        if usesContextFreeGlyphs, !isRightToLeft, text[range.lowerBound] < 0x80,
+           features.isEmpty || OpenTypeFeatures.harfBuzzFeatures(features).isEmpty,
            placeContextFree(text: text, range: range, instance: instance(primary, size: request.size, scratch: scratch), glyphs: &glyphs, runs: &runs) {
             return
         }
@@ -126,11 +128,9 @@ package final class TextShaper: Sendable {
     private func placeContextFree(
         text: UnsafeBufferPointer<UInt16>, range: Range<Int>, instance: FontInstance, glyphs: inout [ShapedGlyph], runs: inout [ShapedRunSpan]
     ) -> Bool {
-        // Most text fails on its first units; only then is the table asked for.
-        guard text[range.lowerBound] < 0x80, let space = instance.space, let table = instance.contextFreeGlyphs,
+        guard let space = instance.space, let table = instance.contextFreeGlyphs,
               table.coversAll(UnsafeBufferPointer(rebasing: text[range]), orSpace: true) else { return false }
         let font = Font(instance)
-        glyphs.reserveCapacity(glyphs.count + range.count)
         var start = range.lowerBound
         while start < range.upperBound {
             // Runs no longer than the planner makes them.
