@@ -42,7 +42,8 @@ struct HeightEstimator {
     func height(ofLength length: Int) -> Int {
         guard let unitsPerLine, length > 1 + unitsPerLine else { return lineUnits }
         let lines = (length - 1 + unitsPerLine - 1) / unitsPerLine
-        return lines > Int.max / max(1, lineUnits) ? Int.max / 2 : lines * lineUnits
+        let most = LayoutHeight.units(LayoutHeight.maximumParagraphPoints)
+        return lines > most / max(1, lineUnits) ? most : lines * lineUnits
     }
 
 

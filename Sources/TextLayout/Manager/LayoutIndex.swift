@@ -46,16 +46,32 @@ struct LayoutEntry {
 
 /// Heights in the tree are whole multiples of 2⁻²⁰ point: sums of them are exact, so a
 /// paragraph's y is the same whichever way it is added up. Resolution is about a millionth of a
-/// point. A paragraph counts for at most 10⁷ points (a 10 MB paragraph at 600 points is about
-/// 2 × 10⁶), so that sums stay below `Int.max` for any document of fewer than 880,000 such
-/// paragraphs; absurd styles (a spacing of 10¹³ points) are clamped, not trapped on.
+/// point.
+///
+/// Two bounds keep every sum inside `Int`. A paragraph counts for at most 10¹² points (a 2 GB
+/// paragraph one character to a line is about 3 × 10¹⁰), and the whole tree for at most
+/// `maximumTotalUnits`, about 4.4 × 10¹² points: seventeen thousand times a 1 GB file of
+/// one-line paragraphs at 13 points (2.5 × 10⁸). The tree clamps a height that would take the
+/// total past it (only absurd styles get there, say 10¹² points of spacing on every paragraph),
+/// so no sum can trap. Document positions are converted without the paragraph bound.
 enum LayoutHeight {
     static let scale: CGFloat = 1_048_576
-    static let maximumPoints: CGFloat = 1e7
+    /// The most one paragraph counts for, in points.
+    static let maximumParagraphPoints: CGFloat = 1e12
+    /// The most the whole tree counts for, in units.
+    static let maximumTotalUnits = Int.max / 2
 
+    /// A paragraph's height in units: 0 for NaN or negative, at most `maximumParagraphPoints`.
     static func units(_ points: CGFloat) -> Int {
         guard points.isFinite, points > 0 else { return 0 }
-        return Int((min(points, maximumPoints) * scale).rounded())
+        return Int((min(points, maximumParagraphPoints) * scale).rounded())
+    }
+
+    /// A document position in units, clamped to `0 ... maximumTotalUnits` (NaN counts as 0).
+    static func position(_ y: CGFloat) -> Int {
+        guard y > 0 else { return 0 }
+        let scaled = (y * scale).rounded()
+        return scaled < CGFloat(maximumTotalUnits) ? Int(scaled) : maximumTotalUnits
     }
 
     static func points(_ units: Int) -> CGFloat { CGFloat(units) / scale }
@@ -184,7 +200,13 @@ struct LayoutIndex {
     /// Builds a tree one entry at a time, in order, with no array in between.
     struct Builder {
         private var builder = Rope<LayoutEntry>.Builder()
-        mutating func append(_ entry: LayoutEntry) { builder.insertBeforeTip(entry) }
+        private var total = 0
+        mutating func append(_ entry: LayoutEntry) {
+            var entry = entry
+            entry.height = min(entry.height, LayoutHeight.maximumTotalUnits - total)
+            total += entry.height
+            builder.insertBeforeTip(entry)
+        }
         mutating func finish() -> LayoutIndex { LayoutIndex(rope: builder.finalize()) }
     }
 
@@ -212,8 +234,7 @@ struct LayoutIndex {
     /// below the last, the last; nil when empty or for NaN.
     func position(atY y: CGFloat) -> LayoutPosition? {
         guard !isEmpty, !y.isNaN else { return nil }
-        let total = rope.summary.height
-        let units = y <= 0 ? 0 : (y >= LayoutHeight.points(total) ? max(0, total - 1) : min(LayoutHeight.units(y), max(0, total - 1)))
+        let units = min(LayoutHeight.position(y), max(0, rope.summary.height - 1))
         var (index, _) = rope.find(at: units, in: LayoutHeightMetric(), preferEnd: false)
         if index == rope.endIndex { index = rope.index(before: rope.endIndex) }
         return position(of: index, ordinal: rope.offset(of: index, in: LayoutParagraphMetric()))
@@ -283,20 +304,29 @@ struct LayoutIndex {
 
     /// Changes the entry at `cursor` in place, keeping the cursor valid.
     mutating func update<R>(at cursor: inout Cursor, _ body: (inout LayoutEntry) -> R) -> R {
-        rope.update(at: &cursor, by: body)
+        let total = rope.summary.height
+        return rope.update(at: &cursor) { entry in
+            let others = total - entry.height
+            let result = body(&entry)
+            entry.height = min(entry.height, LayoutHeight.maximumTotalUnits - others)
+            return result
+        }
     }
 
     /// Changes entry `ordinal` in place.
     @discardableResult
     mutating func update<R>(at ordinal: Int, _ body: (inout LayoutEntry) -> R) -> R {
-        var (index, _) = rope.find(at: ordinal, in: LayoutParagraphMetric(), preferEnd: false)
-        return rope.update(at: &index, by: body)
+        var index = cursor(at: ordinal)
+        return update(at: &index, body)
     }
 
     /// Changes every entry in place, in order.
     mutating func updateAll(_ body: (inout LayoutEntry) -> Void) {
+        var total = 0
         rope.mutatingForEach { entry -> Void? in
             body(&entry)
+            entry.height = min(entry.height, LayoutHeight.maximumTotalUnits - total)
+            total += entry.height
             return nil
         }
     }
@@ -307,6 +337,15 @@ struct LayoutIndex {
             update(at: ordinals.lowerBound) { $0 = entries[0] }
             return
         }
-        rope.replaceSubrange(ordinals, in: LayoutParagraphMetric(), with: entries)
+        // What the entries replaced held, from their tops; the rest stays.
+        let top = position(at: ordinals.lowerBound)?.top ?? rope.summary.height
+        let bottom = position(at: ordinals.upperBound)?.top ?? rope.summary.height
+        var total = rope.summary.height - (bottom - top)
+        var clamped = entries
+        for index in clamped.indices {
+            clamped[index].height = min(clamped[index].height, LayoutHeight.maximumTotalUnits - total)
+            total += clamped[index].height
+        }
+        rope.replaceSubrange(ordinals, in: LayoutParagraphMetric(), with: clamped)
     }
 }

@@ -39,9 +39,11 @@ extension TextLayoutManager {
                 // enumeration) does not keep what it lays out: letting a layout go while it is
                 // still in cache is cheap, releasing old ones later is not.
                 let keeps = pinned != nil || layoutIndex.summary.keptUTF16 + current.length <= keptLayoutLimit
-                (fragment, height, length) = layoutIndex.update(at: &cursor) { entry in
-                    (layOut(&entry, paragraph: paragraph, top: top, isLast: isLast, keeping: keeps, layout: layout), entry.height, entry.length)
+                (fragment, length) = layoutIndex.update(at: &cursor) { entry in
+                    (layOut(&entry, paragraph: paragraph, top: top, isLast: isLast, keeping: keeps, layout: layout), entry.length)
                 }
+                // As the tree holds it (clamped if the document's total would pass its bound).
+                height = layoutIndex.entry(at: cursor).height
                 // Outside the update: the delegate and the validator may call this manager.
                 if delegate != nil {
                     fragment = customized(fragment, paragraph: paragraph)

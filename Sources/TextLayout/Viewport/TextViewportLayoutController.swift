@@ -18,11 +18,18 @@ import TextContent
 /// layoutManager.textViewportLayoutController.layoutViewport()
 /// ```
 ///
-/// Scroll stability, which TextKit 2 lacks: the viewport is anchored to a paragraph plus an
-/// offset into it. When estimated heights above the viewport are replaced by measured ones, the
-/// text the user sees stays where it is on screen; only `viewportBounds.minY` (the scroll offset)
-/// and the total height move. The view scrolls by itself when the rect it gives differs from the
-/// `viewportBounds` of the last layout: the anchor is then taken afresh at the new rect.
+/// Scroll stability, which TextKit 2 lacks: the viewport is anchored to a character and a
+/// distance below the top of its line. When estimated heights above the viewport are replaced
+/// by measured ones, the text the user sees stays where it is on screen; only
+/// `viewportBounds.minY` (the scroll offset) and the total height move. When the container's
+/// width changes, the line holding the anchored character stays at the top.
+///
+/// A scroll by d points moves the text by exactly d points, whatever was estimated: the view
+/// scrolls by giving a rect whose top differs from the `viewportBounds` of the last layout (or
+/// through `adjustViewport(byVerticalOffset:)`), and the paragraphs between the old top and the
+/// new one are measured before the new top is chosen. A scroll farther than
+/// `measuredScrollLimit` viewport heights is a jump (a scroll bar dragged): its top comes from
+/// the estimates, as nothing on screen is left to keep still.
 public final class TextViewportLayoutController {
     /// The manager whose layout this controller drives.
     public private(set) weak var textLayoutManager: TextLayoutManager?
@@ -42,14 +49,15 @@ public final class TextViewportLayoutController {
     /// How much is laid out beyond the viewport, above and below, as a fraction of its height,
     /// so that scrolling a little finds its layout ready.
     public var prefetchFraction: CGFloat = 0.5
+    /// How far a scroll is measured exactly, in viewport heights (at least 600 points each):
+    /// the text between the old top and the new is laid out first, so the text moves by exactly
+    /// the scrolled distance. Farther scrolls are jumps placed by the estimates.
+    public var measuredScrollLimit: CGFloat = 64
 
-    /// The viewport's top: a UTF-16 offset in the paragraph the top lies in, and how far below
-    /// that paragraph's top the viewport starts.
-    private struct Anchor {
-        var offset: Int
-        var delta: CGFloat
-    }
-    private var anchor: Anchor?
+    /// The viewport's top, tied to its text.
+    private var anchor: ViewportAnchor?
+    /// Scrolling asked for since the last layout (`adjustViewport`), in points.
+    private var pendingScroll: CGFloat = 0
     /// Whether the next layout keeps the anchor whatever rect the delegate gives (after a
     /// relocation, before the view has scrolled there).
     private var keepsAnchor = false
@@ -81,29 +89,38 @@ public final class TextViewportLayoutController {
         if let top = anchoredTop {
             anchor = anchor(atY: top, in: manager)
             anchoredTop = nil
-        } else if anchor == nil || (!keepsAnchor && requested.minY != viewportBounds.minY) {
+        } else if anchor == nil {
             anchor = anchor(atY: requested.minY, in: manager)
+        } else if !keepsAnchor, requested.minY != viewportBounds.minY {
+            // The view scrolled by itself.
+            pendingScroll += requested.minY - viewportBounds.minY
         }
         keepsAnchor = false
-        normalizeAnchor(in: manager)
+        if let current = anchor, pendingScroll != 0 {
+            anchor = anchor(current, scrolledBy: pendingScroll, viewportHeight: requested.height, in: manager)
+        }
+        pendingScroll = 0
+        if manager.layoutIndex.isEmpty { anchor = nil }
 
         var laidOut: [TextLayoutFragment] = []
         var top = requested.minY
         if let anchor, let anchored = manager.layoutIndex.position(containingOffset: anchor.offset) ?? manager.layoutIndex.position(at: manager.layoutIndex.count - 1) {
             let prefetch = max(0, requested.height * prefetchFraction)
+            let inParagraph = max(0, anchor.offset - anchored.range.lowerBound)
             // Start the walk a band above the anchor: measuring that band moves the anchor's
             // paragraph, and the viewport moves with it.
             let bandStart = manager.layoutIndex.position(atY: anchored.y + anchor.delta - prefetch)?.ordinal ?? anchored.ordinal
             let first = min(bandStart, anchored.ordinal)
             manager.walk(from: first, pinned: first ... anchored.ordinal) { ordinal, fragment in
                 if ordinal == anchored.ordinal {
-                    // Measured, the paragraph may be shorter than the offset into it (its lines
-                    // wrapped differently): the viewport then starts at its last line.
                     let frame = fragment.layoutFragmentFrame
-                    let lastLine = fragment.textLineFragments.last?.typographicBounds.height ?? 0
-                    let delta = anchor.delta < frame.height ? anchor.delta : max(0, frame.height - lastLine)
-                    top = frame.minY + delta
-                    self.anchor?.delta = delta
+                    var y = ViewportAnchor.lineTop(in: fragment, at: inParagraph) + anchor.delta
+                    if y >= frame.height, ordinal == manager.layoutIndex.count - 1 {
+                        // Below the document's end: its last line.
+                        y = max(0, fragment.textLineFragments.last?.typographicBounds.minY ?? 0)
+                        self.anchor = ViewportAnchor.at(y, in: fragment, paragraphStart: anchored.range.lowerBound)
+                    }
+                    top = frame.minY + y
                 }
                 guard ordinal >= anchored.ordinal else { return true }
                 let frame = fragment.layoutFragmentFrame
@@ -143,25 +160,27 @@ public final class TextViewportLayoutController {
             return viewportBounds.minY
         }
         let inParagraph = min(max(0, offset - position.range.lowerBound), position.range.count)
-        let delta = fragment.textLineFragment(forCharacterAt: inParagraph)?.typographicBounds.minY ?? 0
-        anchor = Anchor(offset: position.range.lowerBound, delta: delta)
+        let lineTop = ViewportAnchor.lineTop(in: fragment, at: inParagraph)
+        anchor = ViewportAnchor.at(lineTop, in: fragment, paragraphStart: position.range.lowerBound)
         anchoredTop = nil
+        pendingScroll = 0
         keepsAnchor = true
-        let y = fragment.layoutFragmentFrame.minY + delta
+        let y = fragment.layoutFragmentFrame.minY + lineTop
         viewportBounds.origin.y = y
         return y
     }
 
-    /// Moves the viewport by `verticalOffset` points without laying anything out: the anchor
-    /// moves with it, so the next layout shows the text `verticalOffset` further down.
+    /// Moves the viewport by `verticalOffset` points without laying anything out: the next
+    /// layout shows the text exactly `verticalOffset` further down (measuring what lies
+    /// between, up to `measuredScrollLimit` viewport heights).
     public func adjustViewport(byVerticalOffset verticalOffset: CGFloat) {
         guard verticalOffset.isFinite else { return }
         if let manager = textLayoutManager, anchor == nil {
             manager.indexIfNeeded()
             anchor = anchor(atY: viewportBounds.minY, in: manager)
         }
-        anchor?.delta += verticalOffset
-        viewportBounds.origin.y += verticalOffset
+        pendingScroll += verticalOffset
+        viewportBounds.origin.y = max(0, viewportBounds.origin.y + verticalOffset)
         keepsAnchor = true
     }
 
@@ -187,10 +206,14 @@ public final class TextViewportLayoutController {
             if let edited = changes.editedRange, let manager = textLayoutManager, manager.isIndexed,
                edited.lowerBound <= current.offset, current.offset <= edited.upperBound - changes.changeInLength,
                let position = manager.layoutIndex.position(containingOffset: current.offset) {
-                // The edit reaches the anchor's paragraph start (a backspace joining it to the
-                // one before): its offset no longer names a paragraph top, so keep the top's y
-                // (the tree still has the heights from before the edit).
-                anchoredTop = position.y + current.delta
+                // The edit reaches the anchor's character (a backspace joining its paragraph to
+                // the one before): it no longer names the same line, so keep the top's y (the
+                // tree and the kept fragment are still those from before the edit).
+                var lineTop: CGFloat = 0
+                if !position.entry.needsLayout, let fragment = position.entry.kept?.fragment {
+                    lineTop = ViewportAnchor.lineTop(in: fragment, at: current.offset - position.range.lowerBound)
+                }
+                anchoredTop = position.y + lineTop + current.delta
             }
             current.offset = changes.transform(current.offset, affinity: .upstream)
             anchor = current
@@ -199,25 +222,54 @@ public final class TextViewportLayoutController {
         setNeedsLayout()
     }
 
-    private func anchor(atY y: CGFloat, in manager: TextLayoutManager) -> Anchor? {
+    /// The anchor for the container's `y`, from the tree's heights (estimated where nothing is
+    /// measured): a paragraph's start and the distance below its top.
+    private func anchor(atY y: CGFloat, in manager: TextLayoutManager) -> ViewportAnchor? {
         guard let position = manager.layoutIndex.position(atY: y) else { return nil }
-        return Anchor(offset: position.range.lowerBound, delta: y - position.y)
+        return ViewportAnchor(offset: position.range.lowerBound, delta: max(0, y - position.y))
     }
 
-    /// Makes the anchor's offset lie in its paragraph's band (after an adjustment moved it out,
-    /// or edits moved the paragraph), keeping the point it names.
-    private func normalizeAnchor(in manager: TextLayoutManager) {
-        guard let current = anchor else { return }
-        guard let position = manager.layoutIndex.position(containingOffset: current.offset) ?? manager.layoutIndex.position(at: manager.layoutIndex.count - 1) else {
-            anchor = nil
-            return
+    /// The anchor `distance` points below `anchor` (above, when negative). Up to
+    /// `measuredScrollLimit` viewport heights, every paragraph in between is laid out first, so
+    /// the distance is the one the user sees; farther, the estimates place it.
+    private func anchor(_ anchor: ViewportAnchor, scrolledBy distance: CGFloat, viewportHeight: CGFloat, in manager: TextLayoutManager) -> ViewportAnchor? {
+        let index = manager.layoutIndex
+        guard var position = index.position(containingOffset: anchor.offset) ?? index.position(at: index.count - 1) else { return nil }
+        let inParagraph = max(0, anchor.offset - position.range.lowerBound)
+        guard abs(distance) <= measuredScrollLimit * max(viewportHeight, 600) else {
+            var lineTop: CGFloat = 0
+            if !position.entry.needsLayout, let fragment = position.entry.kept?.fragment {
+                lineTop = ViewportAnchor.lineTop(in: fragment, at: inParagraph)
+            }
+            return self.anchor(atY: position.y + lineTop + anchor.delta + distance, in: manager)
         }
-        let height = LayoutHeight.points(position.entry.height)
-        if current.delta < 0 || current.delta >= height, height > 0 || current.delta != 0 {
-            anchor = anchor(atY: max(0, position.y + current.delta), in: manager)
+        guard var fragment = manager.fragment(at: position.ordinal) else { return nil }
+        // The distance below the top of `fragment`'s paragraph, walked paragraph by paragraph.
+        var y = ViewportAnchor.lineTop(in: fragment, at: inParagraph) + anchor.delta + distance
+        if y >= 0 {
+            var ordinal = position.ordinal
+            while y >= fragment.layoutFragmentFrame.height, ordinal + 1 < manager.layoutIndex.count {
+                y -= fragment.layoutFragmentFrame.height
+                ordinal += 1
+                guard let next = manager.fragment(at: ordinal), let nextPosition = manager.layoutIndex.position(at: ordinal) else { break }
+                (fragment, position) = (next, nextPosition)
+            }
+            if y >= fragment.layoutFragmentFrame.height {
+                // Past the end of the document: its last line.
+                let lastLine = fragment.textLineFragments.last?.typographicBounds.minY ?? 0
+                y = max(0, lastLine)
+            }
         } else {
-            anchor = Anchor(offset: position.range.lowerBound, delta: current.delta)
+            var ordinal = position.ordinal
+            while y < 0, ordinal > 0 {
+                ordinal -= 1
+                guard let previous = manager.fragment(at: ordinal), let previousPosition = manager.layoutIndex.position(at: ordinal) else { break }
+                (fragment, position) = (previous, previousPosition)
+                y += fragment.layoutFragmentFrame.height
+            }
+            y = max(0, y)
         }
+        return ViewportAnchor.at(y, in: fragment, paragraphStart: position.range.lowerBound)
     }
 
     private func nearestOrdinal(to offset: Int, in manager: TextLayoutManager) -> Int? {
