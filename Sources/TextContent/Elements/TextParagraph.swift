@@ -50,6 +50,7 @@ public struct TextParagraph: TextElement {
         switch placement {
         case .unplaced: return nil
         case .offsets(let document, let start, _, let end): return Self.range(document, start, end)
+        case .ranges(let ranges): return ranges.element
         }
     }
     /// The element range without the separator.
@@ -57,6 +58,7 @@ public struct TextParagraph: TextElement {
         switch placement {
         case .unplaced: return nil
         case .offsets(let document, let start, let contentEnd, _): return Self.range(document, start, contentEnd)
+        case .ranges(let ranges): return ranges.content
         }
     }
     /// The separator's range (empty when the paragraph has none).
@@ -64,6 +66,7 @@ public struct TextParagraph: TextElement {
         switch placement {
         case .unplaced: return nil
         case .offsets(let document, _, let contentEnd, let end): return Self.range(document, contentEnd, end)
+        case .ranges(let ranges): return TextRange(location: ranges.content.endLocation, end: ranges.element.endLocation) ?? TextRange(location: ranges.element.endLocation)
         }
     }
 
@@ -72,6 +75,20 @@ public struct TextParagraph: TextElement {
     private enum Placement: Sendable {
         case unplaced
         case offsets(document: UInt64, start: Int, contentEnd: Int, end: Int)
+        /// In a content manager of another kind, by its own locations.
+        case ranges(LocationRanges)
+    }
+
+    /// A paragraph's ranges in a content manager of another kind. A class: as two inline
+    /// ranges of existentials beside `offsets`, the enum was misread by Swift 6.3.1 on Linux
+    /// (a `.ranges` value read back as `.offsets`).
+    private final class LocationRanges: Sendable {
+        let element: TextRange
+        let content: TextRange
+        init(element: TextRange, content: TextRange) {
+            self.element = element
+            self.content = content
+        }
     }
 
     private let placement: Placement
@@ -92,6 +109,18 @@ public struct TextParagraph: TextElement {
     public init(attributedString: AttributedString) {
         self.content = .attributed(attributedString)
         self.placement = .unplaced
+    }
+
+    /// A paragraph placed in a content manager of your own (a `TextContentManager` subclass),
+    /// at `elementRange` of its locations, separator included; `paragraphContentRange` leaves
+    /// the separator out (the whole range when nil).
+    ///
+    /// ```swift
+    /// TextParagraph(attributedString: AttributedString("Hello\n"), elementRange: range,
+    ///               paragraphContentRange: TextRange(location: range.location, end: separatorStart))
+    /// ```
+    public init(attributedString: AttributedString, elementRange: TextRange, paragraphContentRange: TextRange? = nil) {
+        self.init(content: .attributed(attributedString), placement: .ranges(LocationRanges(element: elementRange, content: paragraphContentRange ?? elementRange)))
     }
 
     /// A paragraph of `document` at UTF-16 offsets `start ..< end`, its separator from `contentEnd`.

@@ -121,3 +121,6 @@ extension TextContentStorage {
         }
     }
 }
+
+/// Layout reads the storage by offsets from its paragraph tree.
+extension TextContentStorage: ParagraphOffsetReading {}

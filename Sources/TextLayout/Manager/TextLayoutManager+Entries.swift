@@ -111,34 +111,16 @@ extension TextLayoutManager {
 
     /// The content's length in UTF-16 units.
     var documentLength: Int {
-        guard let content = textContentManager else { return 0 }
-        if let storage = content as? TextContentStorage { return storage.utf16Length }
-        let length = content.offset(from: content.documentRange.location, to: content.documentRange.endLocation)
-        return length == NSNotFound ? 0 : length
+        textContentManager?.paragraphReader.utf16Length ?? 0
     }
 
     /// Calls `body` with the UTF-16 range of each paragraph the content shows that starts in
     /// `start ..< end` (nil: to the document's end), in order.
     func forEachParagraphRange(from start: Int, to end: Int?, _ body: (Range<Int>) -> Void) {
-        guard let content = textContentManager else { return }
-        if let storage = content as? TextContentStorage {
-            guard start < storage.utf16Length else { return }
-            storage.enumerateParagraphRanges(fromOffset: start) { range in
-                if let end, range.lowerBound >= end { return false }
-                if range.lowerBound >= start { body(range) }
-                return true
-            }
-            return
-        }
-        let documentStart = content.documentRange.location
-        guard let location = content.location(documentStart, offsetBy: start) else { return }
-        content.enumerateTextElements(from: location) { element in
-            guard let range = element.elementRange else { return true }
-            let lower = content.offset(from: documentStart, to: range.location)
-            let upper = content.offset(from: documentStart, to: range.endLocation)
-            guard lower != NSNotFound, upper != NSNotFound else { return false }
-            if let end, lower >= end { return false }
-            if lower >= start { body(lower ..< upper) }
+        guard let reader = textContentManager?.paragraphReader, start < reader.utf16Length else { return }
+        reader.enumerateParagraphRanges(fromOffset: start) { range in
+            if let end, range.lowerBound >= end { return false }
+            if range.lowerBound >= start { body(range) }
             return true
         }
     }

@@ -121,18 +121,7 @@ extension TextLayoutManager {
     /// Calls `body` with the paragraphs the content shows, from the one holding `offset`, each
     /// with its UTF-16 start, until it returns false.
     func forEachShownParagraph(fromOffset offset: Int, _ body: (TextParagraph, Int) -> Bool) {
-        guard let content = textContentManager else { return }
-        if let storage = content as? TextContentStorage {
-            // The storage's own path: paragraphs unboxed, offsets without location look-ups.
-            storage.enumerateTextParagraphs(fromOffset: offset, using: body)
-            return
-        }
-        let documentStart = content.documentRange.location
-        guard let location = content.location(documentStart, offsetBy: offset) else { return }
-        content.enumerateTextElements(from: location) { element in
-            guard let paragraph = element as? TextParagraph, let range = paragraph.elementRange else { return true }
-            return body(paragraph, content.offset(from: documentStart, to: range.location))
-        }
+        textContentManager?.paragraphReader.enumerateTextParagraphs(fromOffset: offset, using: body)
     }
 
     /// A kept fragment with its top at `top` and its paragraph's current element.

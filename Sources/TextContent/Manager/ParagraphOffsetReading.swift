@@ -1,0 +1,65 @@
+import Foundation
+
+/// What layout reads of a content manager by UTF-16 offsets: the document's length and the
+/// paragraphs it shows from an offset on. The one seam between layout and content:
+/// `TextContentStorage` answers from its paragraph tree without making a location, and any
+/// other `TextContentManager` (an app's own subclass) through `LocationParagraphReader`, from
+/// its locations and elements.
+///
+/// ```swift
+/// let reader = content.paragraphReader
+/// reader.enumerateTextParagraphs(fromOffset: 0) { paragraph, start in print(start); return true }
+/// ```
+package protocol ParagraphOffsetReading {
+    /// The document's length in UTF-16 units.
+    var utf16Length: Int { get }
+    /// Calls `block` with each paragraph the content shows, from the one holding `offset`
+    /// forward, with its UTF-16 start, until it returns false.
+    func enumerateTextParagraphs(fromOffset offset: Int, using block: (TextParagraph, Int) -> Bool)
+    /// Calls `block` with the UTF-16 range of each paragraph shown, from the one holding
+    /// `offset` forward, until it returns false.
+    func enumerateParagraphRanges(fromOffset offset: Int, using block: (Range<Int>) -> Bool)
+}
+
+extension TextContentManager {
+    /// How layout reads this content by offsets: the content itself when it knows how (a
+    /// `TextContentStorage`), else its locations and elements.
+    package var paragraphReader: any ParagraphOffsetReading {
+        (self as? any ParagraphOffsetReading) ?? LocationParagraphReader(content: self)
+    }
+}
+
+/// Reads any `TextContentManager` by offsets through its public element API: a location for
+/// the offset, then its elements, each paragraph placed by `offset(from:to:)`. Elements that
+/// are not paragraphs, or not placed, are skipped.
+package struct LocationParagraphReader: ParagraphOffsetReading {
+    let content: TextContentManager
+
+    package var utf16Length: Int {
+        let length = content.offset(from: content.documentRange.location, to: content.documentRange.endLocation)
+        return length == NSNotFound ? 0 : max(0, length)
+    }
+
+    package func enumerateTextParagraphs(fromOffset offset: Int, using block: (TextParagraph, Int) -> Bool) {
+        let documentStart = content.documentRange.location
+        guard offset >= 0, let location = content.location(documentStart, offsetBy: offset) else { return }
+        content.enumerateTextElements(from: location) { element in
+            guard let paragraph = element as? TextParagraph, let range = paragraph.elementRange else { return true }
+            let start = content.offset(from: documentStart, to: range.location)
+            guard start != NSNotFound else { return false }
+            return block(paragraph, start)
+        }
+    }
+
+    package func enumerateParagraphRanges(fromOffset offset: Int, using block: (Range<Int>) -> Bool) {
+        let documentStart = content.documentRange.location
+        guard offset >= 0, let location = content.location(documentStart, offsetBy: offset) else { return }
+        content.enumerateTextElements(from: location) { element in
+            guard let range = element.elementRange else { return true }
+            let lower = content.offset(from: documentStart, to: range.location)
+            let upper = content.offset(from: documentStart, to: range.endLocation)
+            guard lower != NSNotFound, upper != NSNotFound, lower <= upper else { return false }
+            return block(lower ..< upper)
+        }
+    }
+}
