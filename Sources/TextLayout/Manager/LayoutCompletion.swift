@@ -14,25 +14,6 @@ public enum LayoutCompletion: Sendable, Equatable {
     case viewport(CGRect)
 }
 
-/// Keeps an observer registered until it is cancelled or released.
-public final class LayoutCompletionObservation {
-    private let cancelHandler: (ObjectIdentifier) -> Void
-    private var isCancelled = false
-
-    init(cancel: @escaping (ObjectIdentifier) -> Void) {
-        self.cancelHandler = cancel
-    }
-
-    /// Stops the observer from hearing of layout.
-    public func cancel() {
-        guard !isCancelled else { return }
-        isCancelled = true
-        cancelHandler(ObjectIdentifier(self))
-    }
-
-    deinit { cancel() }
-}
-
 extension TextLayoutManager {
     /// Calls `handler` each time a layout this manager was asked for is complete. Keep the
     /// returned observation: the handler is removed when it is cancelled or released.

@@ -90,9 +90,3 @@ extension TextLayoutManager {
         if walkDepth == 0 { viewportController?.setNeedsLayout() }
     }
 }
-
-/// Rendering attributes over a stretch of one paragraph (UTF-16 offsets of the paragraph).
-public struct RenderingAttributeRun {
-    public let range: Range<Int>
-    public let attributes: [NSAttributedString.Key: Any]
-}

@@ -1,10 +1,5 @@
 import Foundation
 
-/// Something an app draws a layout fragment into (a view, a layer, an image): TextKit's
-/// `NSTextViewportRenderingSurface`. It has no requirements; the engine only keeps and hands
-/// surfaces back.
-public protocol TextViewportRenderingSurface: AnyObject {}
-
 /// Names what a fragment draws, so that a surface drawn for it can be found again: TextKit's
 /// `NSTextViewportRenderingSurfaceKey`. Stable across layout passes while the fragment's layout
 /// is unchanged: a fragment that only moved (an edit above it) has the same key; one laid out

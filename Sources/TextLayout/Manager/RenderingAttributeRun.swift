@@ -1,0 +1,8 @@
+import Foundation
+import TextContent
+
+/// Rendering attributes over a stretch of one paragraph (UTF-16 offsets of the paragraph).
+public struct RenderingAttributeRun {
+    public let range: Range<Int>
+    public let attributes: [NSAttributedString.Key: Any]
+}
