@@ -10,6 +10,9 @@ public enum TextContentError: Error, Equatable, CustomStringConvertible {
     case foreignLocation(String)
     /// A file could not be read.
     case unreadableFile(path: String, reason: String)
+    /// An edit's range starts or ends between the two UTF-16 units of one scalar (a surrogate
+    /// pair); `offset` is that edge.
+    case splitsSurrogatePair(offset: Int)
     /// A delegate-substituted paragraph whose length differs from the stored one.
     case substitutedParagraphLengthMismatch(expected: Int, actual: Int)
 
@@ -23,6 +26,8 @@ public enum TextContentError: Error, Equatable, CustomStringConvertible {
             return "Location \(location) does not belong to this document."
         case .unreadableFile(let path, let reason):
             return "Cannot read \(path): \(reason)"
+        case .splitsSurrogatePair(let offset):
+            return "Offset \(offset) falls between the two UTF-16 units of one character (a surrogate pair); an edit cannot split it."
         case .substitutedParagraphLengthMismatch(let expected, let actual):
             return "A substituted paragraph must keep the stored length (\(expected) UTF-16 units) but has \(actual)."
         }

@@ -52,15 +52,73 @@ import Testing
         #expect(storage.utf16Length == 0)
     }
 
-    @Test func editsNeverSplitASurrogatePairOrACluster() throws {
+    @Test func editsReplaceExactlyTheRangeGivenAndRefuseOnlyASplitSurrogatePair() throws {
         let storage = TextContentStorage(string: "a😀b")
         // Offset 2 is inside the surrogate pair of 😀 (offsets 1 ..< 3).
-        try storage.replaceContents(in: storage.range(2 ..< 2), with: "X")
-        #expect(storage.string == "aX😀b")
+        #expect(throws: TextContentError.splitsSurrogatePair(offset: 2)) {
+            try storage.replaceContents(in: storage.range(2 ..< 2), with: "X")
+        }
+        #expect(throws: TextContentError.splitsSurrogatePair(offset: 2)) {
+            try storage.replaceContents(in: storage.range(0 ..< 2), with: AttributedString("X"))
+        }
+        #expect(storage.string == "a😀b")
+
+        // Deleting only the accent of "é" leaves the letter (TextKit's text storage does).
+        let accent = TextContentStorage(string: "caf\u{65}\u{301}")
+        try accent.replaceContents(in: accent.range(4 ..< 5), with: "")
+        #expect(accent.string == "cafe")
+
+        // Text inserted between CR and LF lands between them: two separators now.
+        let crlf = TextContentStorage(string: "one\r\ntwo")
+        try crlf.replaceContents(in: crlf.range(4 ..< 4), with: "x")
+        #expect(crlf.string == "one\rx\ntwo")
+        #expect(crlf.paragraphCount == 3)
+
+        // Backspace through a Kannada conjunct and a Hangul syllable spelled in jamo, one code
+        // point at a time, in plain and attributed paragraphs.
+        for attributed in [false, true] {
+            var text = AttributedString("ಕನ್ನಡ \u{1112}\u{1161}\u{11AB} क्षि")
+            if attributed { text.link = URL(string: "https://example.com") }
+            let storage = TextContentStorage(attributedString: text)
+            var model = Array(storage.string.utf16)
+            while !model.isEmpty {
+                try storage.replaceContents(in: storage.range(model.count - 1 ..< model.count), with: "")
+                model.removeLast()
+                #expect(Array(storage.string.utf16) == model)
+            }
+        }
+
+        // Deleting from inside "é" to inside the family emoji's ZWJ sequence takes exactly that.
         let cluster = TextContentStorage(string: "xe\u{301}y👨‍👩‍👧z")
-        // Deleting from inside "é" to inside the family emoji takes both clusters whole.
         try cluster.replaceContents(in: cluster.range(2 ..< 6), with: "")
-        #expect(cluster.string == "xz")
+        #expect(cluster.string == "xe\u{200D}👩‍👧z")
+    }
+
+    /// Every edit of up to three units at every UTF-16 offset of a text with clusters of every
+    /// kind, plain and styled, against a plain array of UTF-16 units.
+    @Test(arguments: [false, true])
+    func everyShortEditAtEveryBoundaryMatchesThePlainModel(styled: Bool) throws {
+        let text = "ab\r\ne\u{301}ಕ್ಷ🇫🇷👍🏽\u{1112}\u{1161}\u{11AB}مرحبا ภาษา\u{2029}中"
+        let units = Array(text.utf16)
+        for lower in 0 ... units.count {
+            for upper in lower ... min(units.count, lower + 3) {
+                for inserted in ["", "\u{301}", "x", "\n", "👧"] {
+                    var attributed = AttributedString(text)
+                    if styled { attributed.paragraphStyle = ParagraphStyle(alignment: .center) }
+                    let storage = TextContentStorage(attributedString: attributed)
+                    let splits = [lower, upper].first { $0 > 0 && $0 < units.count && UTF16.isTrailSurrogate(units[$0]) }
+                    do {
+                        try storage.replaceContents(in: storage.range(lower ..< upper), with: inserted)
+                        var model = units
+                        model.replaceSubrange(lower ..< upper, with: Array(inserted.utf16))
+                        #expect(splits == nil && Array(storage.string.utf16) == model, "\(lower) ..< \(upper) with \(inserted.debugDescription)")
+                    } catch {
+                        #expect(error == splits.map { .splitsSurrogatePair(offset: $0) })
+                        #expect(storage.string == text)
+                    }
+                }
+            }
+        }
     }
 
     @Test func attributedReplacementKeepsItsAttributesAndStringReplacementInherits() throws {
@@ -152,7 +210,8 @@ import Testing
         return string
     }
 
-    @Test(arguments: [("ab", 1, "\u{301}"), ("e\u{301}b", 2, "\u{302}"), ("\u{301}b", 0, "x"), ("🇫🇷🇩🇪", 0, "🇮"), ("ಕನ", 1, "\u{0CCD}"), ("x👨‍👩", 5, "\u{200D}👧")])
+    @Test(arguments: [("ab", 1, "\u{301}"), ("e\u{301}b", 2, "\u{302}"), ("\u{301}b", 0, "x"), ("🇫🇷🇩🇪", 0, "🇮"), ("ಕನ", 1, "\u{0CCD}"), ("x👨‍👩", 6, "\u{200D}👧"),
+                         ("e\u{301}b", 1, "\u{302}"), ("👍🏽b", 2, "x"), ("\u{1112}\u{1161}", 1, "\u{11AB}")])
     func clusterMergingEditsKeepTheStyle(_ text: String, _ offset: Int, _ inserted: String) throws {
         let storage = TextContentStorage(attributedString: styled(text + "\n", .center))
         try storage.replaceContents(in: storage.range(offset ..< offset), with: inserted)

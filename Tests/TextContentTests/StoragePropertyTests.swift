@@ -57,22 +57,28 @@ struct EditRun {
         return a ..< b
     }
 
-    /// One character edit, applied to storage and model alike.
+    /// One character edit at any UTF-16 boundary, applied to storage and model alike: the
+    /// storage replaces exactly the range given and refuses only a split surrogate pair.
     mutating func edit() {
         let requested = randomRange()
         let text = randomText()
-        let snapped = model.snapped(requested)
+        let split = [requested.lowerBound, requested.upperBound].first { model.splitsSurrogatePair(at: $0) }
         if ProcessInfo.processInfo.environment["OTK_TRACE"] != nil {
-            print("seed \(seed) model \(model.string.debugDescription) replace \(requested) snapped \(snapped) with \(text.debugDescription)")
+            print("seed \(seed) model \(model.string.debugDescription) replace \(requested) with \(text.debugDescription)")
         }
-        if Bool.random(using: &random) {
-            try! storage.replaceContents(in: storage.range(requested), with: text)
-        } else {
-            var attributed = AttributedString(text)
-            if Bool.random(using: &random) { attributed.link = URL(string: "https://example.com/\(text.utf16.count)") }
-            try! storage.replaceContents(in: storage.range(requested), with: attributed)
+        do throws(TextContentError) {
+            if Bool.random(using: &random) {
+                try storage.replaceContents(in: storage.range(requested), with: text)
+            } else {
+                var attributed = AttributedString(text)
+                if Bool.random(using: &random) { attributed.link = URL(string: "https://example.com/\(text.utf16.count)") }
+                try storage.replaceContents(in: storage.range(requested), with: attributed)
+            }
+            #expect(split == nil, "seed \(seed): \(requested) splits a surrogate pair but was accepted")
+            model.replace(requested, with: text)
+        } catch {
+            #expect(split.map { TextContentError.splitsSurrogatePair(offset: $0) } == error, "seed \(seed): \(requested) refused: \(error)")
         }
-        model.replace(snapped, with: text)
     }
 
     mutating func step() {

@@ -14,6 +14,7 @@ enum Samples {
     static let pieces: [String] = [
         "a", "Z", " ", "word", "\n", "\r", "\r\n", "\u{2029}", "\u{2028}", "e\u{301}", "\u{301}", "\u{0BCD}",
         "😀", "👨‍👩‍👧", "🇫🇷", "👍🏽", "مرحبا", "שלום", "ಕನ್ನಡ", "ภาษาไทย", "中文", "123",
+        "한", "\u{1112}\u{1161}\u{11AB}", "क्षि", "\u{200D}", "\u{0600}",
     ]
 }
 
@@ -25,26 +26,9 @@ struct PlainTextModel {
 
     var string: String { String(decoding: units, as: UTF16.self) }
 
-    /// UTF-16 offsets of every grapheme-cluster boundary, end included.
-    var clusterBoundaries: [Int] {
-        let text = string
-        var result: [Int] = []
-        var offset = 0
-        for character in text {
-            result.append(offset)
-            offset += character.utf16.count
-        }
-        result.append(offset)
-        return result
-    }
-
-    /// The range widened to cluster boundaries, as the storage documents.
-    func snapped(_ range: Range<Int>) -> Range<Int> {
-        let boundaries = clusterBoundaries
-        let lower = boundaries.last { $0 <= range.lowerBound } ?? 0
-        if range.isEmpty { return lower ..< lower }
-        let upper = boundaries.first { $0 >= range.upperBound } ?? units.count
-        return lower ..< upper
+    /// Whether `offset` falls between the two units of a surrogate pair.
+    func splitsSurrogatePair(at offset: Int) -> Bool {
+        offset > 0 && offset < units.count && UTF16.isTrailSurrogate(units[offset]) && UTF16.isLeadSurrogate(units[offset - 1])
     }
 
     mutating func replace(_ range: Range<Int>, with text: String) {

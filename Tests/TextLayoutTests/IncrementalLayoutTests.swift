@@ -33,7 +33,7 @@ import TextContent
             let start = Int.random(in: 0 ... length, using: &random)
             let end = min(length, start + (Bool.random(using: &random) ? 0 : Int.random(in: 0 ... 30, using: &random)))
             let replacement = Bool.random(using: &random) ? pieces.randomElement(using: &random)! : ""
-            try storage.replaceContents(in: storage.textRange(for: start ..< end)!, with: replacement)
+            try storage.replaceContents(in: storage.textRange(avoidingSurrogateSplits: start ..< end), with: replacement)
             text = storage.string
             // Ask for one paragraph first, as a view does after typing, then for everything.
             if step % 3 == 0, let location = storage.location(storage.documentRange.location, offsetBy: min(start, text.utf16.count)) {

@@ -37,3 +37,15 @@ func allFragments(_ manager: TextLayoutManager) -> [TextLayoutFragment] {
     manager.enumerateTextLayoutFragments(from: nil) { result.append($0); return true }
     return result
 }
+
+extension TextContentStorage {
+    /// The range of `offsets` with an edge that falls inside a surrogate pair moved to the pair's
+    /// start: random edits then land at every other UTF-16 boundary, inside clusters too.
+    func textRange(avoidingSurrogateSplits offsets: Range<Int>) -> TextRange {
+        let units = Array(string.utf16)
+        func aligned(_ offset: Int) -> Int {
+            offset > 0 && offset < units.count && UTF16.isTrailSurrogate(units[offset]) ? offset - 1 : offset
+        }
+        return textRange(for: aligned(offsets.lowerBound) ..< aligned(offsets.upperBound))!
+    }
+}

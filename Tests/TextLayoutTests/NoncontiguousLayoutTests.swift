@@ -161,7 +161,7 @@ import TextContent
             let length = storage.utf16Length
             let start = Int.random(in: 0 ... length, using: &random)
             let end = min(length, start + Int.random(in: 0 ... 40, using: &random))
-            try storage.replaceContents(in: storage.textRange(for: start ..< end)!, with: Bool.random(using: &random) ? pieces.randomElement(using: &random)! : "")
+            try storage.replaceContents(in: storage.textRange(avoidingSurrogateSplits: start ..< end), with: Bool.random(using: &random) ? pieces.randomElement(using: &random)! : "")
             if step % 2 == 0 {
                 manager.ensureLayout(for: CGRect(x: 0, y: CGFloat.random(in: 0 ... manager.usageBoundsForTextContainer.height, using: &random), width: 320, height: 200))
             }
@@ -279,7 +279,7 @@ final class MarkerHidingDelegate: TextContentManagerDelegate {
             let length = storage.utf16Length
             let start = Int.random(in: 0 ... length, using: &random)
             let end = min(length, start + Int.random(in: 0 ... 12, using: &random))
-            try storage.replaceContents(in: storage.textRange(for: start ..< end)!, with: ["x", "\n» new hidden\n", "", "ಕ", "\n"].randomElement(using: &random)!)
+            try storage.replaceContents(in: storage.textRange(avoidingSurrogateSplits: start ..< end), with: ["x", "\n» new hidden\n", "", "ಕ", "\n"].randomElement(using: &random)!)
             let fresh = TextContentStorage(string: storage.string)
             fresh.delegate = delegate
             let freshManager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 300, height: 0)))

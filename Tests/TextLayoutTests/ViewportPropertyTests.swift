@@ -36,7 +36,7 @@ import TextContent
                 let length = storage.utf16Length
                 let start = Int.random(in: 0 ... length, using: &random)
                 let end = min(length, start + Int.random(in: 0 ... 20, using: &random))
-                try storage.replaceContents(in: storage.textRange(for: start ..< end)!, with: Bool.random(using: &random) ? Self.pieces.randomElement(using: &random)! : "")
+                try storage.replaceContents(in: storage.textRange(avoidingSurrogateSplits: start ..< end), with: Bool.random(using: &random) ? Self.pieces.randomElement(using: &random)! : "")
             case 35 ..< 55:
                 view.visibleRect.origin.y = CGFloat.random(in: -50 ... manager.usageBoundsForTextContainer.height + 50, using: &random)
             case 55 ..< 62:

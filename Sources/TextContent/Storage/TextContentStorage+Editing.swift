@@ -1,24 +1,57 @@
 import Foundation
 
 extension TextContentStorage {
-    /// Replaces the text in `range` with `attributedString` (nil deletes), keeping the attributes
-    /// it carries. Range edges inside a grapheme cluster (or a surrogate pair) move outward to
-    /// the cluster's edges: an edit never splits a cluster.
+    /// Replaces exactly the UTF-16 range `range` with `attributedString` (nil deletes), keeping
+    /// the attributes it carries, as TextKit's text storage does: deleting the last unit of
+    /// "e\u{301}" removes only the accent, and text inserted between CR and LF lands between them.
+    /// A range whose edge falls between the two halves of a surrogate pair is refused
+    /// (`TextContentError.splitsSurrogatePair`), since no string can hold half a scalar.
     public func replaceContents(in range: TextRange, with attributedString: AttributedString?) throws(TextContentError) {
+        let offsets = try scalarAlignedOffsets(of: range)
         let replacement = attributedString ?? AttributedString()
         let summary = replacement.attributeSummary
-        replace(snappedToGraphemeClusters(try offsets(of: range)), with: replacement, hasAttributes: summary.any, hasParagraphAttributes: summary.paragraphBound)
+        replace(offsets, with: replacement, hasAttributes: summary.any, hasParagraphAttributes: summary.paragraphBound)
     }
 
     /// Replaces the text in `range` with `string`, which takes the attributes of the text it
     /// replaces (at an insertion point, of the character before it in the same paragraph, or
     /// at a paragraph's start the one after it), as typing does.
+    /// Like the attributed form, it replaces exactly `range` and refuses only a split surrogate pair.
     public func replaceContents(in range: TextRange, with string: String) throws(TextContentError) {
-        let offsets = snappedToGraphemeClusters(try offsets(of: range))
+        let offsets = try scalarAlignedOffsets(of: range)
         let attributes = typingAttributes(at: offsets)
         let hasAttributes = attributes != AttributeContainer()
         let hasParagraphAttributes = hasAttributes && attributes.filter(runBoundaries: .paragraph) != AttributeContainer()
         replace(offsets, with: AttributedString(string, attributes: attributes), hasAttributes: hasAttributes, hasParagraphAttributes: hasParagraphAttributes)
+    }
+
+    /// The offsets of `range`, refused if an edge falls inside a surrogate pair.
+    private func scalarAlignedOffsets(of range: TextRange) throws(TextContentError) -> Range<Int> {
+        let offsets = try offsets(of: range)
+        for edge in [offsets.lowerBound, offsets.upperBound] where splitsSurrogatePair(at: edge) {
+            throw .splitsSurrogatePair(offset: edge)
+        }
+        return offsets
+    }
+
+    /// Whether `offset` falls between a high and a low surrogate. Surrogate pairs never cross
+    /// a paragraph separator, so only the paragraph containing `offset` is read.
+    private func splitsSurrogatePair(at offset: Int) -> Bool {
+        guard let position = index.paragraph(containing: offset), offset > position.start, offset < position.end else { return false }
+        let local = offset - position.start
+        switch position.entry.content {
+        case .plain(let start, let count):
+            return Self.isLowSurrogate(plainText(start, count).utf16, at: local)
+        case .string(let text):
+            return Self.isLowSurrogate(text.utf16, at: local)
+        case .attributed(let text):
+            return Self.isLowSurrogate(text.utf16, at: local)
+        }
+    }
+
+    private static func isLowSurrogate<View: BidirectionalCollection<UInt16>>(_ units: View, at local: Int) -> Bool {
+        let index = units.index(units.startIndex, offsetBy: local)
+        return index < units.endIndex && UTF16.isTrailSurrogate(units[index])
     }
 
     /// The one way text is replaced: the replacement's paragraph-bound attributes are stashed
@@ -89,7 +122,7 @@ extension TextContentStorage {
 
     /// The core of every character edit: apply `mutate` to the paragraphs the edit touches and
     /// put the result back, re-split into paragraphs. Cost: O(log n + touched paragraphs).
-    /// `offsets` must already be snapped to grapheme clusters.
+    /// `offsets` may cut grapheme clusters but never a surrogate pair.
     func replaceCharacters(
         in offsets: Range<Int>,
         insertedUnits: some Collection<UInt16>,
