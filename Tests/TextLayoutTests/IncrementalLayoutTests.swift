@@ -23,11 +23,28 @@ import TextContent
         }
     }
 
-    @Test func randomEditsLayOutAsAFreshLayoutDoes() throws {
+    /// Containers whose lines depend on more than the paragraph: exclusion paths make lines
+    /// depend on their y, a line limit on the lines above.
+    enum ContainerShape: CaseIterable, Sendable {
+        case rectangle, exclusionPaths, lineLimit
+
+        func configure(_ container: inout TextContainer) {
+            switch self {
+            case .rectangle: break
+            case .exclusionPaths:
+                container.exclusionPaths = [.rectangle(CGRect(x: 140, y: 90, width: 90, height: 150)),
+                                            .polygon([CGPoint(x: 0, y: 300), CGPoint(x: 120, y: 380), CGPoint(x: 0, y: 460)])]
+            case .lineLimit: container.maximumNumberOfLines = 9
+            }
+        }
+    }
+
+    @Test(arguments: ContainerShape.allCases)
+    func randomEditsLayOutAsAFreshLayoutDoes(shape: ContainerShape) throws {
         var random = SplitMix64(seed: 7)
         let pieces = LayoutSamples.mixed.map(\.text).map { String($0.prefix(40)) } + ["\n", "\n", " ", "a", "\r\n", "\u{301}", "\u{2028}", "word "]
         var text = LayoutSamples.mixed.prefix(6).map(\.text).joined(separator: "\n")
-        let (storage, manager) = makeLayout(text, width: 280)
+        let (storage, manager) = makeLayout(text, width: 280, configure: shape.configure)
         for step in 0 ..< 150 {
             let length = text.utf16.count
             let start = Int.random(in: 0 ... length, using: &random)
@@ -39,7 +56,7 @@ import TextContent
             if step % 3 == 0, let location = storage.location(storage.documentRange.location, offsetBy: min(start, text.utf16.count)) {
                 _ = manager.textLayoutFragment(for: location)
             }
-            let fresh = makeLayout(text, width: 280)
+            let fresh = makeLayout(text, width: 280, configure: shape.configure)
             #expect(summary(manager, storage) == summary(fresh.1, fresh.0), "step \(step)")
             #expect(manager.lastLayoutError == nil)
         }
@@ -62,6 +79,39 @@ import TextContent
         #expect(grown > 0)
         #expect(after[11].layoutFragmentFrame.minY == before[11].layoutFragmentFrame.minY + grown)
         #expect(after[19].rangeInElement == storage.textParagraph(atIndex: 19)?.elementRange)
+    }
+
+    @Test func linesAroundAnExclusionFollowItWhenAnEditAboveMovesThem() throws {
+        let exclusion = CGRect(x: 120, y: 60, width: 120, height: 80)
+        let configure: (inout TextContainer) -> Void = { $0.exclusionPaths = [.rectangle(exclusion)] }
+        let body = [LayoutSamples.english, MixedSamples.text("ar_Arab"), MixedSamples.text("kn_Knda")].joined(separator: "\n")
+        let (storage, manager) = makeLayout(body, width: 360, configure: configure)
+        // Three short paragraphs above push every line down by three lines' heights.
+        try storage.replaceContents(in: storage.textRange(for: 0 ..< 0)!, with: "one\ntwo\nthree\n")
+        let fresh = makeLayout(storage.string, width: 360, configure: configure)
+        #expect(summary(manager, storage) == summary(fresh.1, fresh.0))
+        for fragment in allFragments(manager) {
+            for line in fragment.textLineFragments {
+                let bounds = line.typographicBounds.offsetBy(dx: fragment.layoutFragmentFrame.minX, dy: fragment.layoutFragmentFrame.minY)
+                #expect(!bounds.insetBy(dx: 0.5, dy: 0.5).intersects(exclusion), "a line runs into the exclusion: \(bounds)")
+            }
+        }
+    }
+
+    @Test func maximumNumberOfLinesLimitsTheContainerNotEachParagraph() throws {
+        let text = ["one", "two", LayoutSamples.english, MixedSamples.text("ar_Arab"), "five"].joined(separator: "\n")
+        let (storage, manager) = makeLayout(text, width: 300) { $0.maximumNumberOfLines = 4 }
+        let lines = allFragments(manager).map(\.textLineFragments.count)
+        #expect(lines.reduce(0, +) == 4)
+        #expect(lines[0] == 1 && lines[1] == 1 && lines[2] == 2)
+        #expect(lines[3] == 0 && lines[4] == 0)
+        #expect(manager.usageBoundsForTextContainer.height == allFragments(manager)[2].layoutFragmentFrame.maxY)
+        // Joining the first two paragraphs frees a line for the English one.
+        try storage.replaceContents(in: storage.textRange(for: 3 ..< 4)!, with: " ")
+        #expect(allFragments(manager).map(\.textLineFragments.count) == [1, 3, 0, 0])
+        // A fragment asked for on its own knows the lines above it.
+        let last = try #require(storage.textParagraph(atIndex: 3)?.elementRange)
+        #expect(manager.textLayoutFragment(for: last.location)?.textLineFragments.count == 0)
     }
 
     @Test func aNewWidthReusesTheShaping() throws {

@@ -12,6 +12,12 @@ final class KeptLayout {
     /// After edits inside the paragraph: its shaping before, and the edits, so that only the
     /// words the edits touched are shaped again.
     var previous: (shaped: ShapedParagraph, edits: [ParagraphEdit])?
+    /// The top (in `LayoutHeight` units) the fragment's lines were laid out for: around
+    /// exclusion paths, lines moved elsewhere must be laid out again.
+    var laidOutTop = 0
+    /// The lines the container's `maximumNumberOfLines` left this paragraph when it was laid
+    /// out (nil: no limit).
+    var lineBudget: Int?
     /// Rendering attributes set on the fragment (see `TextLayoutManager.setRenderingAttributes`).
     var renderingAttributes: RenderingAttributeRuns?
 

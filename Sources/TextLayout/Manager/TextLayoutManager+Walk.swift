@@ -11,10 +11,18 @@ extension TextLayoutManager {
         walk(from: start, pinned: pinned, retrying: true, body)
     }
 
-    private func walk(from start: Int, pinned: ClosedRange<Int>?, retrying: Bool, _ body: (Int, TextLayoutFragment) -> Bool) {
+    private func walk(from requestedStart: Int, pinned: ClosedRange<Int>?, retrying: Bool, _ body: (Int, TextLayoutFragment) -> Bool) {
         indexIfNeeded()
         walkDepth += 1
         defer { walkDepth -= 1 }
+        // `maximumNumberOfLines` limits the whole container (as TextKit's does), so what a
+        // paragraph may show depends on the lines above it: such a walk starts at the top.
+        let lineLimit = textContainer.maximumNumberOfLines
+        let start = lineLimit > 0 ? 0 : requestedStart
+        var linesAbove = 0
+        // Lines that flow around exclusion paths depend on their y: a kept fragment is moved
+        // only in a plain rectangle, and laid out again elsewhere.
+        let linesDependOnY = !textContainer.exclusionPaths.isEmpty
         guard let (first, firstCursor) = layoutIndex.positionAndCursor(at: start) else { return }
         var cursor = firstCursor
         let layout = ParagraphLayout(container: textContainer, defaultFont: defaultFont, scratch: scratch)
@@ -31,7 +39,9 @@ extension TextLayoutManager {
             let current = layoutIndex.entry(at: cursor)
             var fragment: TextLayoutFragment
             var (height, length) = (current.height, current.length)
-            if !current.needsLayout, let kept = current.kept, let keptFragment = kept.fragment {
+            let lineBudget = lineLimit > 0 ? max(0, lineLimit - linesAbove) : nil
+            if !current.needsLayout, let kept = current.kept, let keptFragment = kept.fragment,
+               !linesDependOnY || kept.laidOutTop == top, kept.lineBudget == lineBudget {
                 // Laid out: at most moved, which changes nothing the tree sums up.
                 fragment = moved(keptFragment, in: kept, to: top, paragraph: paragraph)
             } else {
@@ -40,7 +50,7 @@ extension TextLayoutManager {
                 // still in cache is cheap, releasing old ones later is not.
                 let keeps = pinned != nil || layoutIndex.summary.keptUTF16 + current.length <= keptLayoutLimit
                 (fragment, length) = layoutIndex.update(at: &cursor) { entry in
-                    (layOut(&entry, paragraph: paragraph, top: top, isLast: isLast, keeping: keeps, layout: layout), entry.length)
+                    (layOut(&entry, paragraph: paragraph, top: top, isLast: isLast, keeping: keeps, lineBudget: lineBudget, layout: layout), entry.length)
                 }
                 // As the tree holds it (clamped if the document's total would pass its bound).
                 height = layoutIndex.entry(at: cursor).height
@@ -51,7 +61,10 @@ extension TextLayoutManager {
                 }
                 renderingAttributesValidator?(self, fragment)
             }
-            guard body(ordinal, fragment) else { return false }
+            if lineLimit > 0 { linesAbove += fragment.textLineFragments.count }
+            if ordinal >= requestedStart {
+                guard body(ordinal, fragment) else { return false }
+            }
             ordinal += 1
             top += height
             if !layoutIndex.isValid(cursor) {
@@ -141,7 +154,9 @@ extension TextLayoutManager {
 
     /// Lays the entry's paragraph out with its top at `top`, from its kept shaping where there
     /// is one, and measures it; keeps the result when `keeping`. Touches no other entry.
-    private func layOut(_ entry: inout LayoutEntry, paragraph: TextParagraph, top: Int, isLast: Bool, keeping: Bool, layout: ParagraphLayout) -> TextLayoutFragment {
+    private func layOut(
+        _ entry: inout LayoutEntry, paragraph: TextParagraph, top: Int, isLast: Bool, keeping: Bool, lineBudget: Int?, layout: ParagraphLayout
+    ) -> TextLayoutFragment {
         let y = LayoutHeight.points(top)
         entry.needsLayout = false
         entry.isMeasured = true
@@ -161,7 +176,7 @@ extension TextLayoutManager {
             }
             kept?.shaped = shaped
             kept?.previous = nil
-            fragment = try layout.layout(paragraph, shaped: shaped, at: y, extraLineFragment: extra)
+            fragment = try layout.layout(paragraph, shaped: shaped, at: y, extraLineFragment: extra && lineBudget != 0, lineLimit: lineBudget)
         } catch {
             lastLayoutError = error
             kept?.shaped = nil
@@ -170,6 +185,8 @@ extension TextLayoutManager {
                                           renderingSurfaceBounds: .zero, textLineFragments: [], state: .none)
         }
         kept?.fragment = fragment
+        kept?.laidOutTop = top
+        kept?.lineBudget = lineBudget
         kept?.renderingAttributes = nil
         entry.kept = keeping ? kept : nil
         entry.height = LayoutHeight.units(fragment.layoutFragmentFrame.height)

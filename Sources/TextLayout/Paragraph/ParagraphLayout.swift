@@ -55,8 +55,10 @@ struct ParagraphLayout {
         return try ParagraphContent(paragraph, defaultFont: defaultFont, plainRuns: plainRuns)
     }
 
-    func layout(_ paragraph: TextParagraph, shaped: ShapedParagraph, at y: CGFloat, extraLineFragment: Bool) throws(TextLayoutError) -> TextLayoutFragment {
-        try layout(paragraph, shaped: shaped, at: y, from: 0, bottom: nil, extraLineFragment: extraLineFragment).fragment
+    /// With `lineLimit`, at most that many lines (what the container's `maximumNumberOfLines`
+    /// leaves after the paragraphs above); with a limit of 0 the fragment has no lines.
+    func layout(_ paragraph: TextParagraph, shaped: ShapedParagraph, at y: CGFloat, extraLineFragment: Bool, lineLimit: Int? = nil) throws(TextLayoutError) -> TextLayoutFragment {
+        try layout(paragraph, shaped: shaped, at: y, from: 0, bottom: nil, extraLineFragment: extraLineFragment, lineLimit: lineLimit).fragment
     }
 
     /// The lines of the paragraph from offset `start` (a line boundary; 0 for the whole
@@ -64,15 +66,22 @@ struct ParagraphLayout {
     /// end below it (the first line at the top of a page is always kept, so that a line taller
     /// than a page still goes somewhere) and returns where the rest starts: how pages are filled.
     func layout(
-        _ paragraph: TextParagraph, shaped: ShapedParagraph, at y: CGFloat, from firstStart: Int, bottom: CGFloat?, extraLineFragment: Bool
+        _ paragraph: TextParagraph, shaped: ShapedParagraph, at y: CGFloat, from firstStart: Int, bottom: CGFloat?, extraLineFragment: Bool,
+        lineLimit: Int? = nil
     ) throws(TextLayoutError) -> (fragment: TextLayoutFragment, rest: Int?) {
+        let maximumLines = lineLimit ?? container.maximumNumberOfLines
+        let containerWidth = container.layoutWidth
+        if lineLimit == 0 {
+            // The container's lines are used up above: the paragraph shows nothing.
+            let frame = CGRect(x: 0, y: y, width: containerWidth.isFinite ? containerWidth : 0, height: 0)
+            return (TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: nil, lines: LineLayouts(), shaped: shaped), nil)
+        }
         let content = shaped.content
         let style = content.style
         let rightToLeft = shaped.levels.isRightToLeft
         let tabs = TabStops(of: shaped)
         let breaker = LineBreaker(paragraph: shaped, mode: container.lineBreakMode, tabStops: tabs, scratch: scratch)
         let placement = LinePlacement(paragraph: shaped, tabStops: tabs)
-        let containerWidth = container.layoutWidth
         let estimate = lineHeight(ascent: CGFloat(shaped.defaultMetrics.ascent), descent: CGFloat(shaped.defaultMetrics.descent),
                                   leading: CGFloat(shaped.defaultMetrics.leading), style: style).height
 
@@ -125,10 +134,10 @@ struct ParagraphLayout {
                     baseline: metrics.baseline, placement: request))
                 bandHeight = max(bandHeight, metrics.height)
                 start = span.range.upperBound
-                if container.maximumNumberOfLines > 0, lines.count >= container.maximumNumberOfLines { break }
+                if maximumLines > 0, lines.count >= maximumLines { break }
             }
             top += bandHeight
-            if rest != nil || (container.maximumNumberOfLines > 0 && lines.count >= container.maximumNumberOfLines) { break }
+            if rest != nil || (maximumLines > 0 && lines.count >= maximumLines) { break }
         } while start < length
 
         if extraLineFragment, rest == nil {
