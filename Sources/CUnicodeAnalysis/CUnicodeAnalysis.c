@@ -12,6 +12,7 @@
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
 #include <unicode/uloc.h>
+#include <unicode/uscript.h>
 #include <unicode/utypes.h>
 #include <unicode/uversion.h>
 
@@ -190,4 +191,10 @@ int32_t cua_bidi_levels(const uint16_t *text, int32_t length, int32_t base_direc
     }
     ubidi_close(bidi);
     return (int32_t)resolved;
+}
+
+int cua_is_common_or_inherited_script(uint32_t code_point) {
+    UErrorCode error = U_ZERO_ERROR;
+    UScriptCode script = uscript_getScript((UChar32)code_point, &error);
+    return U_SUCCESS(error) && (script == USCRIPT_COMMON || script == USCRIPT_INHERITED);
 }

@@ -685,11 +685,26 @@ extension SplitMix64 {
         foreign[foreign.index(afterCharacter: foreign.startIndex)...][TestOnlyAttribute.self] = 1
         #expect(encodeError(foreign) == .unsupportedAttribute(name: TestOnlyAttribute.name))
 
-        var language = AttributedString("مرحبا")
-        language.languageIdentifier = "ar"
-        let error = encodeError(language)
-        #expect(error == .unsupportedAttribute(name: AttributeScopes.FoundationAttributes.LanguageIdentifierAttribute.name))
-        #expect(error?.description.contains(AttributeScopes.FoundationAttributes.LanguageIdentifierAttribute.name) == true)
+        var described = AttributedString("مرحبا")
+        described.alternateDescription = "hello"
+        let error = encodeError(described)
+        #expect(error == .unsupportedAttribute(name: AttributeScopes.FoundationAttributes.AlternateDescriptionAttribute.name))
+        #expect(error?.description.contains(AttributeScopes.FoundationAttributes.AlternateDescriptionAttribute.name) == true)
+    }
+
+    @Test func theLanguageIsStoredAndMustBeALanguageTag() throws {
+        var text = AttributedString("漢字 ")
+        text.languageIdentifier = "ja"
+        var arabic = AttributedString("مرحبا")
+        arabic.languageIdentifier = "ar-EG"
+        text.append(arabic)
+        let decoded = try TextDocumentFormat.decode(TextDocumentFormat.encode(text))
+        #expect(decoded.runs.map(\.languageIdentifier) == ["ja", "ar-EG"])
+        for bad in ["", "ja)/S/JavaScript", "日本", String(repeating: "a", count: 100_000)] {
+            let error = decodeError(document(text: "ab", runs: [#"{"length": 2, "attributes": {"languageIdentifier": "\#(bad)"}}"#]))
+            #expect(invalidPath(error) == "runs[0].attributes.languageIdentifier", "\(bad.prefix(20))")
+            #expect((error?.description.count ?? 0) < 400)
+        }
     }
 
     @Test func numbersJSONCannotHoldAreNamed() {

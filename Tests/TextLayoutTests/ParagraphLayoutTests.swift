@@ -249,3 +249,30 @@ import TextContent
         #expect(alone.textLineFragments.map(\.characterRange) == whole[1].textLineFragments.map(\.characterRange))
     }
 }
+
+/// Foundation's `languageIdentifier` attribute reaches shaping: it picks the regional CJK font.
+@Suite struct LanguageAttributeTests {
+    func families(_ text: AttributedString) -> Set<String> {
+        let storage = TextContentStorage(attributedString: text)
+        let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 400, height: 0)))
+        storage.addTextLayoutManager(manager)
+        manager.ensureLayoutForEntireDocument()
+        return Set(allFragments(manager).flatMap(\.textLineFragments).flatMap(\.glyphRuns).map(\.font.familyName))
+    }
+
+    @Test func hanTakesTheFontOfItsLanguage() {
+        var japanese = AttributedString("漢字の字形")
+        #expect(families(japanese) == ["Noto Sans CJK JP"])  // kana in the paragraph
+        japanese = AttributedString("漢字字形")
+        #expect(families(japanese) == ["Noto Sans CJK SC"])
+        japanese.languageIdentifier = "ja"
+        #expect(families(japanese) == ["Noto Sans CJK JP"])
+        var both = AttributedString("漢字 ")
+        both.languageIdentifier = "zh-Hant"
+        var korean = AttributedString("漢字")
+        korean.languageIdentifier = "ko"
+        both.append(korean)
+        // One paragraph, the same ideographs in two languages: the word cache keeps them apart.
+        #expect(families(both) == ["Noto Sans CJK TC", "Noto Sans CJK KR"])
+    }
+}

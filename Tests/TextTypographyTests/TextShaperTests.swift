@@ -64,6 +64,52 @@ import TextContent
         }
     }
 
+    /// The family of the run holding each UTF-16 offset of `string`.
+    func families(_ string: String, family: String = "DejaVu Sans", range: Range<Int>? = nil, language: String? = nil) throws -> [String] {
+        let text = Array(string.utf16)
+        let range = range ?? 0 ..< text.count
+        let runs = try shaper.shape(text: text, range: range, request: FontRequest(family: family, size: 13), language: language)
+        return range.map { offset in runs.first { $0.range.contains(offset) }?.font.familyName ?? "none" }
+    }
+
+    /// Spaces, digits and punctuation (the Common script) between words of a script the requested
+    /// font lacks stay in that script's font, as Pango keeps them: line widths then agree.
+    @Test func commonCharactersTakeTheFontOfTheRunTheySitIn() throws {
+        let cases: [(String, String)] = [
+            ("नमस्ते दुनिया। १२ 34, ठीक", "Noto Sans Devanagari"),
+            ("ಕನ್ನಡ ಭಾಷೆ, 2024", "Noto Sans Kannada"),
+            ("ภาษา ไทย ภาษา", "Noto Sans Thai"),
+        ]
+        for (text, family) in cases {
+            #expect(Set(try families(text)) == [family], "\(text)")
+        }
+        // A Latin word after them goes back to the requested font; the space before it stays.
+        let mixed = "नमस्ते world"
+        let found = try families(mixed)
+        #expect(found.prefix(7).allSatisfy { $0 == "Noto Sans Devanagari" })
+        #expect(found.suffix(5).allSatisfy { $0 == "DejaVu Sans" })
+        // Shaping from the middle of a paragraph gives what shaping all of it gives there.
+        let text = "नमस्ते 123 दुनिया"
+        let whole = try families(text)
+        #expect(try families(text, range: 7 ..< text.utf16.count) == Array(whole[7...]))
+        // Emoji keep the colour font, and text without a fallback is untouched.
+        #expect(try families("नमस्ते 😀").suffix(2) == ["Noto Color Emoji", "Noto Color Emoji"])
+        #expect(Set(try families("Hello, world 123.")) == ["DejaVu Sans"])
+    }
+
+    /// Han ideographs take the regional CJK font of their language: a language given, else kana
+    /// (Japanese) or Hangul (Korean) in the paragraph, else Simplified Chinese.
+    @Test func hanIdeographsTakeTheFontOfTheirLanguage() throws {
+        #expect(Set(try families("漢字")) == ["Noto Sans CJK SC"])
+        #expect(Set(try families("漢字", language: "ja")) == ["Noto Sans CJK JP"])
+        #expect(Set(try families("漢字", language: "zh-Hant")) == ["Noto Sans CJK TC"])
+        #expect(Set(try families("漢字", language: "ko-KR")) == ["Noto Sans CJK KR"])
+        let korean = try families("한국어 漢字")
+        #expect(Array(korean.suffix(2)) == ["Noto Sans CJK KR", "Noto Sans CJK KR"])
+        let japanese = try families("漢字とかな")
+        #expect(Set(japanese) == ["Noto Sans CJK JP"])
+    }
+
     @Test func arabicLettersJoin() throws {
         let word = "مستقبل"  // no lam-alef: one glyph per letter
         let joined = try shape(word, family: "Noto Sans Arabic", rightToLeft: true)

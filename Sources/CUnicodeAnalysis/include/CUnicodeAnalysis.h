@@ -36,6 +36,13 @@ int cua_failed(int32_t error);
 /// ICU's name for an error code ("U_ILLEGAL_ARGUMENT_ERROR"); a static string, never NULL.
 const char *cua_error_name(int32_t error);
 
+// MARK: Scripts
+
+/// Non-zero when `code_point` belongs to the Common or Inherited script (spaces, punctuation,
+/// digits, combining marks shared by scripts): such characters take the font of the text around
+/// them. ICU's uscript_getScript.
+int cua_is_common_or_inherited_script(uint32_t code_point);
+
 // MARK: Boundaries
 
 /// What a boundary iterator finds: the ICU break iterator types.

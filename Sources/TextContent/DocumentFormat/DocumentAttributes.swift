@@ -15,6 +15,9 @@ struct DocumentAttributes: Codable, Equatable {
     var baselineOffset: Double?
     var attachment: TextAttachment?
     var link: DocumentLink?
+    /// Foundation's `languageIdentifier`, a BCP 47 tag ("ja", "zh-Hant-TW"): shaping and the
+    /// regional CJK font follow it.
+    var languageIdentifier: String?
     /// The one paragraph-bound attribute; it must be the same on every run of a paragraph.
     var paragraphStyle: ParagraphStyle?
 
@@ -34,6 +37,7 @@ struct DocumentAttributes: Codable, Equatable {
         baselineOffset = container.baselineOffset
         attachment = container.attachment
         link = container.link.map(DocumentLink.init)
+        languageIdentifier = container.languageIdentifier
         paragraphStyle = container.paragraphStyle
     }
 
@@ -52,6 +56,7 @@ struct DocumentAttributes: Codable, Equatable {
         container.baselineOffset = baselineOffset
         container.attachment = attachment
         container.link = link?.url
+        container.languageIdentifier = languageIdentifier
         return container
     }
 
@@ -59,6 +64,7 @@ struct DocumentAttributes: Codable, Equatable {
         font != nil || foregroundColor != nil || backgroundColor != nil || underlineStyle != nil
             || underlineColor != nil || strikethroughStyle != nil || strikethroughColor != nil || kern != nil
             || tracking != nil || baselineOffset != nil || attachment != nil || link != nil
+            || languageIdentifier != nil
     }
 
     /// The name of an attribute in `container` that the format does not store, or nil if it
@@ -78,6 +84,7 @@ struct DocumentAttributes: Codable, Equatable {
         rest.baselineOffset = nil
         rest.attachment = nil
         rest.link = nil
+        rest.languageIdentifier = nil
         rest.paragraphStyle = nil
         guard rest != AttributeContainer() else { return nil }
         return keyNames(in: rest).first ?? "(an attribute Foundation does not name)"
@@ -92,9 +99,15 @@ struct DocumentAttributes: Codable, Equatable {
         return Mirror(reflecting: contents).children.compactMap { Mirror(reflecting: $0.value).descendant("key") as? String }.sorted()
     }
 
+    /// Whether `tag` looks like a BCP 47 tag: 1 to 64 ASCII letters, digits, hyphens and underscores.
+    static func isLanguageTag(_ tag: String) -> Bool {
+        let utf8 = tag.utf8
+        return (1 ... 64).contains(utf8.count) && utf8.allSatisfy { $0 == 0x2D || $0 == 0x5F || (0x30 ... 0x39).contains($0) || (0x41 ... 0x5A).contains($0) || (0x61 ... 0x7A).contains($0) }
+    }
+
     private enum CodingKeys: String, CodingKey {
         case font, foregroundColor, backgroundColor, underlineStyle, underlineColor
-        case strikethroughStyle, strikethroughColor, kern, tracking, baselineOffset, attachment, link, paragraphStyle
+        case strikethroughStyle, strikethroughColor, kern, tracking, baselineOffset, attachment, link, languageIdentifier, paragraphStyle
     }
 
     /// Decodes an object of attributes by name; a name this version does not know is an error.
@@ -112,6 +125,13 @@ struct DocumentAttributes: Codable, Equatable {
         baselineOffset = try container.decodeFiniteIfPresent(.baselineOffset)
         attachment = try container.decodeIfPresent(TextAttachment.self, forKey: .attachment)
         link = try container.decodeIfPresent(DocumentLink.self, forKey: .link)
+        languageIdentifier = try container.decodeIfPresent(String.self, forKey: .languageIdentifier)
+        if let tag = languageIdentifier, !Self.isLanguageTag(tag) {
+            // Only the tag's first characters are echoed: the document may be hostile.
+            throw DecodingError.dataCorruptedError(
+                forKey: .languageIdentifier, in: container,
+                debugDescription: "\(String(tag.prefix(24)).debugDescription)\(tag.count > 24 ? "…" : "") is not a language tag (letters, digits and hyphens, at most 64)")
+        }
         paragraphStyle = try container.decodeIfPresent(ParagraphStyle.self, forKey: .paragraphStyle)
     }
 
@@ -129,6 +149,7 @@ struct DocumentAttributes: Codable, Equatable {
         try container.encodeIfPresent(baselineOffset, forKey: .baselineOffset)
         try container.encodeIfPresent(attachment, forKey: .attachment)
         try container.encodeIfPresent(link, forKey: .link)
+        try container.encodeIfPresent(languageIdentifier, forKey: .languageIdentifier)
         try container.encodeIfPresent(paragraphStyle, forKey: .paragraphStyle)
     }
 }

@@ -13,6 +13,9 @@ struct ParagraphContent: Sendable {
         var kern: Double
         var tracking: Double
         var baselineOffset: Double
+        /// The run's language (Foundation's `languageIdentifier`, a BCP 47 tag): HarfBuzz's
+        /// language, and the regional CJK font its Han ideographs take ("ja", "zh-Hant", "ko").
+        var language: String? = nil
     }
 
     /// A U+FFFC carrying an attachment: laid out as one object of the attachment's size, not
@@ -84,9 +87,10 @@ struct ParagraphContent: Sendable {
             do { request = try FontRequest(descriptor) } catch { throw .unusableFont(descriptor: descriptor, reason: "\(error)") }
             let attributes = AttributeRun(
                 range: offset ..< offset + count, font: request, features: descriptor.features,
-                kern: run.kern ?? 0, tracking: run.tracking ?? 0, baselineOffset: run.baselineOffset ?? 0)
+                kern: run.kern ?? 0, tracking: run.tracking ?? 0, baselineOffset: run.baselineOffset ?? 0,
+                language: run.languageIdentifier)
             if let last = runs.last, last.font == attributes.font, last.features == attributes.features, last.kern == attributes.kern,
-               last.tracking == attributes.tracking, last.baselineOffset == attributes.baselineOffset {
+               last.tracking == attributes.tracking, last.baselineOffset == attributes.baselineOffset, last.language == attributes.language {
                 runs[runs.count - 1].range = last.range.lowerBound ..< attributes.range.upperBound
             } else {
                 runs.append(attributes)

@@ -115,7 +115,7 @@ extension ShapedParagraph {
         do {
             try units.withUnsafeBufferPointer { (text) throws(ShapingError) in
                 for window in windows {
-                    try shaper.shape(text: text, range: window.new, request: run.font, features: run.features,
+                    try shaper.shape(text: text, range: window.new, request: run.font, features: run.features, language: run.language,
                                      glyphs: &windowGlyphs, runs: &spans, scratch: scratch.shaping)
                     windowGlyphEnds.append(windowGlyphs.count)
                 }

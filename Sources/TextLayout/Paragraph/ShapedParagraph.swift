@@ -80,7 +80,7 @@ final class ShapedParagraph: Sendable {
                     do {
                         try shaper.shape(
                             text: text, range: segment, request: attributes.font, features: attributes.features,
-                            isRightToLeft: level & 1 == 1, glyphs: &glyphs, runs: &spans, scratch: scratch.shaping)
+                            isRightToLeft: level & 1 == 1, language: attributes.language, glyphs: &glyphs, runs: &spans, scratch: scratch.shaping)
                     } catch {
                         throw .shapingFailed(reason: "\(error)")
                     }

@@ -1,3 +1,5 @@
+internal import CUnicodeAnalysis
+
 /// Cuts a range of a paragraph into font runs (the requested font or a fallback, decided per
 /// grapheme cluster) and each font run into words (see ``WordSegmentation``).
 struct FontRunPlanner {
@@ -54,8 +56,24 @@ struct FontRunPlanner {
         }
         let end = range.upperBound
         var position = range.lowerBound
+        // The face of the text before the range: Common characters at its start follow it, as
+        // they would if the range were planned with the text before it.
+        let contextFace = self.contextFace(before: range.lowerBound)
         while position < end {
+            let runFace = builder.runFace >= 0 ? builder.runFace : contextFace
             if let next = asciiBlockEnd(from: position, end: end) {
+                if runFace > 0 {
+                    // Spaces, digits and punctuation inside a fallback run stay in its font.
+                    var common = position
+                    while common < next, Self.isCommonASCII(units[common]), covers(common..<common + 1, face: runFace) {
+                        builder.add(common..<common + 1, face: runFace, units: units)
+                        common += 1
+                    }
+                    if common > position {
+                        position = common
+                        continue
+                    }
+                }
                 builder.addSingleUnitClusters(position..<next, isSeparator: units[position] == 0x20, units: units)
                 position = next
                 continue
@@ -63,17 +81,74 @@ struct FontRunPlanner {
             if let next = GraphemeClusters.simpleClusterEnd(at: position, in: units, end: end) {
                 let unit = UInt32(units[position])
                 let face = !GlyphCoverage.needsGlyph(unit) || primaryCoverage.hasGlyph(unit) ? 0 : face(for: position..<next)
-                builder.add(position..<next, face: face, units: units)
+                builder.add(position..<next, face: commonFace(position..<next, chosen: face, runFace: runFace), units: units)
                 position = next
                 continue
             }
             let spanEnd = GraphemeClusters.complexSpanEnd(from: position, in: units, end: end)
             GraphemeClusters.forEachInComplexSpan(position..<spanEnd, in: units) { cluster in
-                builder.add(cluster, face: face(for: cluster), units: units)
+                let runFace = builder.runFace >= 0 ? builder.runFace : contextFace
+                builder.add(cluster, face: commonFace(cluster, chosen: face(for: cluster), runFace: runFace), units: units)
             }
             position = spanEnd
         }
         builder.closeRun(at: end)
+    }
+
+    /// The face for `cluster`: `chosen`, unless the cluster is made only of characters of the
+    /// Common and Inherited scripts (spaces, punctuation, digits, the danda) sitting in a run of
+    /// a fallback font that has them (not the colour emoji font): they then stay in that run's font, as Pango and Core Text
+    /// keep them, so a space between Devanagari words has Noto Sans Devanagari's width.
+    private func commonFace(_ cluster: Range<Int>, chosen: Int, runFace: Int) -> Int {
+        guard runFace > 0, chosen != runFace, !mayBeEmojiPresentation(cluster), !selection(runFace).face.hasColorGlyphs,
+              isCommon(cluster), covers(cluster, face: runFace)
+        else { return chosen }
+        return runFace
+    }
+
+    /// The face the Common characters just before `start` were given in a plan of the whole
+    /// text: the face of the nearest other character before them (looking back a bounded
+    /// distance) when that face is a fallback that has them all, else -1 (no context).
+    private mutating func contextFace(before start: Int) -> Int {
+        var position = start
+        var steps = 0
+        while position > 0, steps < 64 {
+            let lower = position >= 2 && UTF16.isTrailSurrogate(units[position - 1]) && UTF16.isLeadSurrogate(units[position - 2]) ? position - 2 : position - 1
+            let scalar = lower..<position
+            if mayBeEmojiPresentation(scalar) { return -1 }
+            if !isCommon(scalar) {
+                let face = face(for: scalar)
+                return face > 0 && !selection(face).face.hasColorGlyphs && covers(position..<start, face: face) ? face : -1
+            }
+            position = lower
+            steps += 1
+        }
+        return -1
+    }
+
+    /// Whether an ASCII unit is of the Common script: everything but the Latin letters.
+    @inline(__always)
+    private static func isCommonASCII(_ unit: UInt16) -> Bool {
+        !((0x41...0x5A).contains(unit) || (0x61...0x7A).contains(unit))
+    }
+
+    /// Whether every scalar of `cluster` is of the Common or Inherited script (ICU's data).
+    private func isCommon(_ cluster: Range<Int>) -> Bool {
+        var position = cluster.lowerBound
+        while position < cluster.upperBound {
+            var scalar = UInt32(units[position])
+            if UTF16.isLeadSurrogate(units[position]), position + 1 < cluster.upperBound, UTF16.isTrailSurrogate(units[position + 1]) {
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(units[position + 1]) - 0xDC00)
+                position += 1
+            }
+            position += 1
+            if scalar < 0x80 {
+                if !Self.isCommonASCII(UInt16(scalar)) { return false }
+            } else if cua_is_common_or_inherited_script(scalar) == 0 {
+                return false
+            }
+        }
+        return true
     }
 
     /// The end of the block from `start` of printable ASCII the requested font has, all spaces or
@@ -114,7 +189,8 @@ struct FontRunPlanner {
             return lastFallback
         }
         if script == .han, hanPreference == nil {
-            hanPreference = containsKana() ? .japanese : .simplifiedChinese
+            // No language said: kana make the paragraph Japanese, Hangul Korean.
+            hanPreference = containsKana() ? .japanese : containsHangul() ? .korean : .simplifiedChinese
         }
         guard let selection = matcher.fallbackSelection(
             cluster: string, codePoints: codePoints, style: style, primary: primary,
@@ -161,6 +237,11 @@ struct FontRunPlanner {
     /// Whether the paragraph has Hiragana or Katakana: then its Han ideographs are Japanese.
     private func containsKana() -> Bool {
         units.contains { (0x3040...0x30FF).contains($0) || (0x31F0...0x31FF).contains($0) }
+    }
+
+    /// Whether the paragraph has Hangul syllables or jamo: then its Han ideographs are Korean.
+    private func containsHangul() -> Bool {
+        units.contains { (0xAC00...0xD7A3).contains($0) || (0x1100...0x11FF).contains($0) || (0x3130...0x318F).contains($0) }
     }
 
     /// Accumulates clusters into runs of one face and runs into words.
