@@ -26,8 +26,11 @@ test: deps
 release: deps
 	$(SWIFT) build -c release --product otk
 
+# On the repository's fixtures (Genesis), or on the full corpus with CORPUS=folder
+# (e.g. CORPUS=../shared/corpus make bench); the benchmarks say which they read.
 bench: deps
-	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress
+	@echo "Benchmark corpus: $(if $(CORPUS),$(abspath $(CORPUS)),Tests/Fixtures (set CORPUS=folder for the full corpus))"
+	cd Benchmarks && CORPUS="$(if $(CORPUS),$(abspath $(CORPUS)),)" $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress
 
 clean:
 	rm -rf .build Benchmarks/.build

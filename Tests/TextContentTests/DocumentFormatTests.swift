@@ -33,10 +33,6 @@ extension SplitMix64 {
         ("astral", "𝕋𝕖𝕩𝕥 in mathematical double-struck, 𐍈 Gothic, 𓀀 hieroglyph, 🇫🇷 flag, 👨‍👩‍👧 family"),
     ]
 
-    static let corpusPath = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/corpus/mixed.tsv").path
-
     // MARK: Helpers
 
     /// Encodes, decodes and re-encodes `string`, expecting the same string and the same bytes.
@@ -285,9 +281,9 @@ extension SplitMix64 {
         #expect(try TextDocumentFormat.decode(Data(document(text: "ab", runs: [#"{"length": 2, "attributes": null}"#]).utf8)) == AttributedString("ab"))
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: DocumentFormatTests.corpusPath)))
-    func wholeMixedCorpusRoundTrips() throws {
-        let lines = try String(contentsOfFile: Self.corpusPath, encoding: .utf8).split(separator: "\n")
+    @Test func wholeMixedCorpusRoundTrips() throws {
+        let lines = try Fixtures.lines(of: Fixtures.mixedCorpus).filter { !$0.isEmpty }
+        #expect(lines.count == 188)
         var string = AttributedString()
         for (index, line) in lines.enumerated() {
             let text = String(line.split(separator: "\t", maxSplits: 1).last ?? "")

@@ -6,13 +6,9 @@ import TextLayout
 import TextRendering
 
 @Suite struct PageTests {
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus")
-
     /// Genesis (the first 200 verses) with a long paragraph and the mixed samples among them.
     static func document() throws -> TextContentStorage {
-        let verses = try String(contentsOf: corpus.appendingPathComponent("en_kjv_verses.txt"), encoding: .utf8)
-            .split(separator: "\n").prefix(200).map(String.init)
+        let verses = Array(try Fixtures.lines(of: Fixtures.kjvGenesis).prefix(200))
         let long = String(repeating: "And God saw every thing that he had made, and, behold, it was very good. ", count: 40)
         var text = AttributedString((verses[..<100] + [long] + MixedSamples.all.map(\.text) + verses[100...]).joined(separator: "\n"))
         text.font = FontDescriptor(family: "DejaVu Sans", size: 12)

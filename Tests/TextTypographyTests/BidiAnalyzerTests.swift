@@ -61,7 +61,7 @@ import TextTypography
         #expect(try BidiAnalyzer.levels(for: "123 ... !", baseDirection: .natural).paragraphLevel == 0)
     }
 
-    @Test(.enabled(if: TestData.hasMixedCorpus, "needs ../shared/corpus/mixed.tsv"))
+    @Test
     func corpusParagraphLevels() throws {
         let paragraphs = try TestData.mixedParagraphs()
         for (tag, expected) in [("ar_Arab", UInt8(1)), ("he_Hebr", 1), ("kn_Knda", 0), ("th_Thai", 0), ("mixed", 0)] {

@@ -51,14 +51,14 @@ import TextContent
         #expect(dotless.first?.glyphs.first?.id != plainI.first?.glyphs.first?.id, "i before a mark above becomes dotless")
     }
 
-    /// Every line of this package's sources, shaped with and without the table, in each font:
-    /// the same glyphs, clusters, advances, offsets and flags.
+    /// Every line of this package's sources and of the code fixture (C headers), shaped with and
+    /// without the table, in each font: the same glyphs, clusters, advances, offsets and flags.
     @Test(arguments: families)
     func tableMatchesHarfBuzzOnSourceCode(family: String) throws {
         let withTable = TextShaper(matcher: matcher)
         let withoutTable = TextShaper(matcher: matcher, usesContextFreeGlyphs: false)
-        let lines = try Self.sourceLines()
-        #expect(lines.count > 2_000)
+        let lines = try Self.sourceLines() + Fixtures.lines(of: Fixtures.codeSlice)
+        #expect(lines.count > 4_000)
         var wordsFromTable = 0
         let request = try FontRequest(family: family, size: 13)
         let table = try self.table(family)

@@ -47,7 +47,7 @@ import TextTypography
         }
     }
 
-    @Test(.enabled(if: TestData.hasMixedCorpus, "needs ../shared/corpus/mixed.tsv"))
+    @Test
     func wholeMixedCorpusAgreesWithSwift() throws {
         let paragraphs = try TestData.mixedParagraphs()
         #expect(Set(paragraphs.keys).isSuperset(of: ["ar_Arab", "kn_Knda", "th_Thai", "emoji", "mixed"]))

@@ -1,15 +1,14 @@
 import Foundation
+import TestFixtures
 
-/// Where the tests find their data: the shared corpus next to the package (../shared/corpus) and
+/// Where the tests find their data: the fixtures in the repository (Tests/Fixtures) and
 /// Unicode's conformance files from Debian's `unicode-data` (/usr/share/unicode).
 enum TestData {
     /// The package root: this file is Tests/TextTypographyTests/TestData.swift.
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static let mixedCorpus = packageRoot.appendingPathComponent("../shared/corpus/mixed.tsv").standardizedFileURL
-
-    static var hasMixedCorpus: Bool { FileManager.default.fileExists(atPath: mixedCorpus.path) }
+    static let mixedCorpus = Fixtures.mixedCorpus
 
     /// The paragraphs of mixed.tsv (tag TAB text), grouped by tag.
     static func mixedParagraphs() throws -> [String: [String]] {
