@@ -24,15 +24,15 @@ import TextTypography
                 #expect(boundaries.contains(offset) == (icu.contains(offset) || offset == 0), "\(text.prefix(20)) at \(offset)")
             }
             // The flag form of the same boundaries is equal, and gives the same flags back.
-            let flags = GraphemeBoundaries(flags: boundaries.flags(in: 0 ..< boundaries.count))
+            let flags = GraphemeBoundarySet(flags: boundaries.flags(in: 0 ..< boundaries.count))
             #expect(flags == boundaries)
             #expect(flags.flags(in: 0 ..< flags.count) == boundaries.flags(in: 0 ..< boundaries.count))
         }
         // Simple text keeps no flags but still knows the LF of a closing CR LF is inside a cluster.
         let crlf = ShapedParagraph.graphemeBoundaries(of: try content("abc\r\n"))
-        #expect(crlf == GraphemeBoundaries(everyOffsetOf: 5, endsWithCRLF: true))
+        #expect(crlf == GraphemeBoundarySet(everyOffsetOf: 5, endsWithCRLF: true))
         #expect(crlf.contains(3) && !crlf.contains(4) && crlf.contains(5))
-        #expect(GraphemeBoundaries(everyOffsetOf: 5, endsWithCRLF: true) != GraphemeBoundaries(everyOffsetOf: 5, endsWithCRLF: false))
+        #expect(GraphemeBoundarySet(everyOffsetOf: 5, endsWithCRLF: true) != GraphemeBoundarySet(everyOffsetOf: 5, endsWithCRLF: false))
     }
 
     /// Whether a paragraph is printable ASCII is found while its bytes are read; it must agree
@@ -52,7 +52,7 @@ import TextTypography
             #expect(content.isPrintableASCII == body.allSatisfy { (0x20 ... 0x7E).contains($0) }, "\(text.debugDescription)")
             if content.isPrintableASCII {
                 #expect(!ShapedParagraph.mayHoldRightToLeft(body))
-                #expect(body.withUnsafeBufferPointer { GraphemeClusters.isAllSimple($0) })
+                #expect(body.withUnsafeBufferPointer { GraphemeSegmenter.isAllSimple($0) })
                 #expect(!body.contains { ParagraphContent.isControl($0) })
             }
         }

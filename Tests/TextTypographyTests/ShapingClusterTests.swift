@@ -9,7 +9,7 @@ import TestFixtures
     func clusters(_ text: [UInt16]) -> [Int] {
         var boundaries: [Int] = []
         text.withUnsafeBufferPointer { units in
-            GraphemeClusters.forEach(in: units, range: 0..<units.count) { boundaries.append($0.lowerBound) }
+            GraphemeSegmenter.forEach(in: units, range: 0..<units.count) { boundaries.append($0.lowerBound) }
         }
         return boundaries + [text.count]
     }

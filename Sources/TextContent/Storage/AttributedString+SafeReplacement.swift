@@ -12,7 +12,7 @@ extension AttributedString {
     mutating func safelyReplaceSubrange(_ bounds: Range<AttributedString.Index>, with replacement: AttributedString) {
         let before = scalar(before: bounds.lowerBound), after = scalar(at: bounds.upperBound)
         let first = replacement.unicodeScalars.first ?? after, last = replacement.unicodeScalars.last ?? before
-        if GraphemeBreakSafety.isBoundary(before, first), GraphemeBreakSafety.isBoundary(last, after) {
+        if GraphemePairBreaks.isBoundary(before, first), GraphemePairBreaks.isBoundary(last, after) {
             replaceSubrange(bounds, with: replacement)
         } else {
             self = rebuilt(replacing: bounds, with: replacement)

@@ -268,18 +268,18 @@ extension TextContentStorage {
         let isInsideScalar = target < text.endIndex && (0xDC00 ... 0xDFFF).contains(text.utf16[target])
         if isInsideScalar {
             target = text.utf16.index(before: target)
-        } else if GraphemeBreakSafety.isBoundary(text.scalar(before: target), text.scalar(at: target)) {
+        } else if GraphemePairBreaks.isBoundary(text.scalar(before: target), text.scalar(at: target)) {
             return nil
         }
         var lower = target, upper = target < text.endIndex ? scalars.index(after: target) : target
-        for _ in 0 ..< 512 where lower > text.startIndex && !GraphemeBreakSafety.isBoundary(text.scalar(before: lower), text.scalar(at: lower)) {
+        for _ in 0 ..< 512 where lower > text.startIndex && !GraphemePairBreaks.isBoundary(text.scalar(before: lower), text.scalar(at: lower)) {
             lower = scalars.index(before: lower)
         }
-        if lower > text.startIndex, !GraphemeBreakSafety.isBoundary(text.scalar(before: lower), text.scalar(at: lower)) { lower = text.startIndex }
-        for _ in 0 ..< 512 where upper < text.endIndex && !GraphemeBreakSafety.isBoundary(text.scalar(before: upper), text.scalar(at: upper)) {
+        if lower > text.startIndex, !GraphemePairBreaks.isBoundary(text.scalar(before: lower), text.scalar(at: lower)) { lower = text.startIndex }
+        for _ in 0 ..< 512 where upper < text.endIndex && !GraphemePairBreaks.isBoundary(text.scalar(before: upper), text.scalar(at: upper)) {
             upper = scalars.index(after: upper)
         }
-        if upper < text.endIndex, !GraphemeBreakSafety.isBoundary(text.scalar(before: upper), text.scalar(at: upper)) { upper = text.endIndex }
+        if upper < text.endIndex, !GraphemePairBreaks.isBoundary(text.scalar(before: upper), text.scalar(at: upper)) { upper = text.endIndex }
         var window = String.UnicodeScalarView()
         window.append(contentsOf: scalars[lower ..< upper])
         let windowStart = text.utf16.distance(from: text.startIndex, to: lower)

@@ -64,7 +64,7 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     /// The lines as given, or as laid out (objects made on demand).
     private enum Lines: Sendable {
         case objects([TextLineFragment])
-        case layout(LineLayouts, ShapedParagraph)
+        case layout(KeptLines, ShapedParagraph)
     }
     private let lines: Lines
     /// For a relocated copy, the fragment laid out: a line's coordinates are relative to its
@@ -120,7 +120,7 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// A fragment laid out by the engine: its lines are kept as values.
-    convenience init(textElement: TextParagraph, layoutFragmentFrame: CGRect, renderingSurfaceBounds: CGRect?, lines: LineLayouts, shaped: ShapedParagraph) {
+    convenience init(textElement: TextParagraph, layoutFragmentFrame: CGRect, renderingSurfaceBounds: CGRect?, lines: KeptLines, shaped: ShapedParagraph) {
         self.init(textElement: textElement, layoutFragmentFrame: layoutFragmentFrame, renderingSurfaceBounds: renderingSurfaceBounds,
                   lines: .layout(lines, shaped), original: nil)
     }

@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 import TextContent
 
-/// One line of a laid-out paragraph: TextKit's `NSTextLineFragment`. Immutable.
+/// One line of a laid-out paragraph: TextKit's `NSTextLineFragment`. Immutable. Stage 4 of a
+/// line, made from its ``KeptLine`` only when asked for.
 ///
 /// Coordinates are the line's own: x from the left edge of `typographicBounds`, y from its
 /// top. Character indices are UTF-16 offsets into `attributedString`, the paragraph's text.
@@ -50,10 +51,10 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
     /// Where the line's glyphs put ink, relative to the layout fragment (from each glyph's real
     /// extents); `.null` for a line without ink.
     package var inkBounds: CGRect {
-        LineLayout.inkBounds(of: placed, in: shaped, typographicBounds: typographicBounds, baseline: baseline)
+        KeptLine.inkBounds(of: placed, in: shaped, typographicBounds: typographicBounds, baseline: baseline)
     }
 
-    init(paragraph: TextParagraph, layout: LineLayout, shaped: ShapedParagraph) {
+    init(paragraph: TextParagraph, layout: KeptLine, shaped: ShapedParagraph) {
         self.paragraph = paragraph
         self.characterRange = NSRange(location: layout.characterRange.lowerBound, length: layout.characterRange.count)
         self.typographicBounds = layout.typographicBounds

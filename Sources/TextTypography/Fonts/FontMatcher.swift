@@ -1,5 +1,5 @@
 /// Finds fonts: matches requests through fontconfig, loads faces, and picks a fallback font per
-/// grapheme cluster (see FontFallbackCascade.swift). Thread-safe; every answer is cached in a
+/// grapheme cluster (see FontMatcher+Fallback.swift). Thread-safe; every answer is cached in a
 /// bounded cache.
 ///
 /// ```swift

@@ -78,15 +78,15 @@ struct FontRunPlanner {
                 position = next
                 continue
             }
-            if let next = GraphemeClusters.simpleClusterEnd(at: position, in: units, end: end) {
+            if let next = GraphemeSegmenter.simpleClusterEnd(at: position, in: units, end: end) {
                 let unit = UInt32(units[position])
                 let face = !GlyphCoverage.needsGlyph(unit) || primaryCoverage.hasGlyph(unit) ? 0 : face(for: position..<next)
                 builder.add(position..<next, face: commonFace(position..<next, chosen: face, runFace: runFace), units: units)
                 position = next
                 continue
             }
-            let spanEnd = GraphemeClusters.complexSpanEnd(from: position, in: units, end: end)
-            GraphemeClusters.forEachInComplexSpan(position..<spanEnd, in: units) { cluster in
+            let spanEnd = GraphemeSegmenter.complexSpanEnd(from: position, in: units, end: end)
+            GraphemeSegmenter.forEachInComplexSpan(position..<spanEnd, in: units) { cluster in
                 let runFace = builder.runFace >= 0 ? builder.runFace : contextFace
                 builder.add(cluster, face: commonFace(cluster, chosen: face(for: cluster), runFace: runFace), units: units)
             }
@@ -164,7 +164,7 @@ struct FontRunPlanner {
             position += 1
         }
         // A combining mark, ZWJ or variation selector after the block belongs to its last unit.
-        if position < end, !GraphemeClusters.isSimple(units[position]) { position -= 1 }
+        if position < end, !GraphemeSegmenter.isSimple(units[position]) { position -= 1 }
         return position > start ? position : nil
     }
 

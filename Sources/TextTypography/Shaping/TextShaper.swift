@@ -44,7 +44,7 @@ package final class TextShaper: Sendable {
     /// is context: Arabic joins across the edges of the range and of font runs).
     ///
     /// - Parameters:
-    ///   - request: the font asked for; clusters it lacks fall back per cluster (FontFallbackCascade).
+    ///   - request: the font asked for; clusters it lacks fall back per cluster (FontMatcher+Fallback.swift).
     ///   - features: OpenType feature settings for the whole range.
     ///   - isRightToLeft: the direction of the range, one bidi run; the caller splits by level.
     ///   - script: an ISO 15924 tag ("Arab"); nil lets HarfBuzz guess it for each word.

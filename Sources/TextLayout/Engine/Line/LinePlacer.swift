@@ -2,10 +2,10 @@ import Foundation
 import TextContent
 import TextTypography
 
-/// Places one line: the items it shows in visual order (UAX #9 L2, with trailing white space at
+/// Stage 2 of a line: places a ``LineSpan``, giving a ``PlacedLine``: the items it shows in visual order (UAX #9 L2, with trailing white space at
 /// the paragraph level, rule L1), aligned and justified. Glyph positions and caret stops are
 /// derived from the result only when asked for (``PlacedLine``).
-struct LinePlacement {
+struct LinePlacer {
     let paragraph: ShapedParagraph
     let tabStops: TabStops
 

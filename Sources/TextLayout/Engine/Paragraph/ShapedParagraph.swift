@@ -21,7 +21,7 @@ final class ShapedParagraph: Sendable {
         var isRightToLeft: Bool { level & 1 == 1 }
     }
 
-    /// A boundary's flag in ``GraphemeBoundaries/flags(in:)``.
+    /// A boundary's flag in ``GraphemeBoundarySet/flags(in:)``.
     static let graphemeBoundary: UInt8 = 1
     /// The flag in ``breakOpportunities(scratch:)``.
     static let breakOpportunity: UInt8 = 1
@@ -37,7 +37,7 @@ final class ShapedParagraph: Sendable {
     /// included.
     let advances: [Float]
     /// Where grapheme clusters start, offsets 0 through the length.
-    let boundaries: GraphemeBoundaries
+    let boundaries: GraphemeBoundarySet
     /// The attachments, by offset: unshaped offsets whose advance is the attachment's width.
     /// Empty for a paragraph without one.
     let attachments: [ShapedAttachment]
@@ -114,7 +114,7 @@ final class ShapedParagraph: Sendable {
 
     /// A paragraph from parts already worked out (see ``reshaped(_:from:edit:scratch:shaper:)``).
     init(content: ParagraphContent, levels: BidiLevels, glyphs: ParagraphGlyphs, pieces: SmallArray<1, Piece>, advances: [Float],
-         boundaries: GraphemeBoundaries, attachments: [ShapedAttachment], defaultFont: Font, lineBreaks: [UInt8]?) {
+         boundaries: GraphemeBoundarySet, attachments: [ShapedAttachment], defaultFont: Font, lineBreaks: [UInt8]?) {
         self.content = content
         self.attachments = attachments
         self.levels = levels
@@ -217,18 +217,18 @@ final class ShapedParagraph: Sendable {
     }
 
     /// Grapheme cluster starts. Text of simple code units only (Latin, Greek, Cyrillic, Hebrew
-    /// and Arabic letters, kana, Han...: see ``GraphemeClusters``) has one at every offset; so
+    /// and Arabic letters, kana, Han...: see ``GraphemeSegmenter``) has one at every offset; so
     /// does the separator, but inside CR LF. The rest is segmented.
-    static func graphemeBoundaries(of content: ParagraphContent) -> GraphemeBoundaries {
+    static func graphemeBoundaries(of content: ParagraphContent) -> GraphemeBoundarySet {
         let units = content.units
         let count = units.count
         return units.withUnsafeBufferPointer { text in
-            if content.isPrintableASCII || GraphemeClusters.isAllSimple(UnsafeBufferPointer(rebasing: text[0 ..< content.contentLength])) {
-                return GraphemeBoundaries(everyOffsetOf: count, endsWithCRLF: count - content.contentLength == 2)
+            if content.isPrintableASCII || GraphemeSegmenter.isAllSimple(UnsafeBufferPointer(rebasing: text[0 ..< content.contentLength])) {
+                return GraphemeBoundarySet(everyOffsetOf: count, endsWithCRLF: count - content.contentLength == 2)
             }
-            return GraphemeBoundaries(flags: [UInt8](filledWith: 0, count: count + 1) { flags in
+            return GraphemeBoundarySet(flags: [UInt8](filledWith: 0, count: count + 1) { flags in
                 flags[count] = graphemeBoundary
-                GraphemeClusters.forEach(in: text, range: 0 ..< count) { cluster in
+                GraphemeSegmenter.forEach(in: text, range: 0 ..< count) { cluster in
                     flags[cluster.lowerBound] = graphemeBoundary
                 }
             })

@@ -1,8 +1,9 @@
-/// Where a paragraph's grapheme clusters start, for each offset 0 through its length.
+/// Where a paragraph's grapheme clusters start, for each offset 0 through its length: what a
+/// shaped paragraph stores (found with ``GraphemeSegmenter``).
 ///
-/// Most paragraphs are text of simple code units (see ``GraphemeClusters``): every offset
+/// Most paragraphs are text of simple code units (see ``GraphemeSegmenter``): every offset
 /// starts a cluster but the LF of a closing CR LF. Those keep no flags at all.
-struct GraphemeBoundaries: Sendable, Equatable {
+struct GraphemeBoundarySet: Sendable, Equatable {
     /// One flag an offset; empty when every offset but ``notBoundary`` is a boundary.
     private let flags: [UInt8]
     /// The LF of a closing CR LF in the flagless form; -1 otherwise.
@@ -32,7 +33,7 @@ struct GraphemeBoundaries: Sendable, Equatable {
     }
 
     /// Equal when the same offsets are boundaries, whichever form each keeps.
-    static func == (lhs: GraphemeBoundaries, rhs: GraphemeBoundaries) -> Bool {
+    static func == (lhs: GraphemeBoundarySet, rhs: GraphemeBoundarySet) -> Bool {
         lhs.count == rhs.count && (0 ..< lhs.count).allSatisfy { lhs.contains($0) == rhs.contains($0) }
     }
 

@@ -58,7 +58,7 @@ extension ShapedParagraph {
     /// is the same as shaping afresh (a test checks it).
     ///
     /// The shortcut takes one font, one attribute run, no attachment, left-to-right text, and
-    /// words of simple code units (see ``GraphemeClusters``) around each edit: there a word's
+    /// words of simple code units (see ``GraphemeSegmenter``) around each edit: there a word's
     /// shaping depends only on the text between the separators around it.
     static func reshaped(
         _ content: ParagraphContent, from old: ShapedParagraph, edits: [ParagraphEdit], scratch: LayoutScratch,
@@ -101,7 +101,7 @@ extension ShapedParagraph {
         // that the planner cuts words at the window's edges as it does in the whole paragraph.
         for window in windows {
             let edges = max(0, window.new.lowerBound - 1) ..< min(contentLength, window.new.upperBound + 1)
-            let simple = units.withUnsafeBufferPointer { GraphemeClusters.isAllSimple(UnsafeBufferPointer(rebasing: $0[edges])) }
+            let simple = units.withUnsafeBufferPointer { GraphemeSegmenter.isAllSimple(UnsafeBufferPointer(rebasing: $0[edges])) }
             guard simple, !mayHoldRightToLeft(units[edges]), !edges.contains(where: content.isControl) else { return nil }
         }
 
@@ -170,7 +170,7 @@ extension ShapedParagraph {
         return ShapedParagraph(
             content: content, levels: BidiLevels(paragraphLevel: 0, levels: []), glyphs: ParagraphGlyphs(glyphs, advances: advances),
             pieces: SmallArray<1, ShapedParagraph.Piece>(CollectionOfOne(Piece(range: 0 ..< contentLength, level: 0, glyphRange: 0 ..< glyphs.count, font: font, attributes: 0))),
-            advances: advances, boundaries: GraphemeBoundaries(flags: boundaries), attachments: [], defaultFont: old.defaultFont, lineBreaks: lineBreaks)
+            advances: advances, boundaries: GraphemeBoundarySet(flags: boundaries), attachments: [], defaultFont: old.defaultFont, lineBreaks: lineBreaks)
     }
 
     /// The index of the first glyph whose cluster is at or after `offset` (glyphs in logical order).

@@ -1,17 +1,7 @@
 import Foundation
 import TextContent
 
-/// One line's share of a paragraph, before placement.
-struct LineSpan: Sendable {
-    /// The line's UTF-16 range, with its trailing white space and any separator.
-    var range: Range<Int>
-    /// Where the trailing white space (which hangs past the line's end) starts.
-    var hangStart: Int
-    /// The line ends with U+2028 or the paragraph separator.
-    var endsWithHardBreak: Bool
-}
-
-/// Greedy line breaking over a shaped paragraph: lines break at UAX #14 opportunities; a word
+/// Stage 1 of a line: finds where it ends (a ``LineSpan``). Greedy line breaking over a shaped paragraph: lines break at UAX #14 opportunities; a word
 /// longer than a line breaks between grapheme clusters; U+2028 forces a break. Widths come
 /// from the advances shaped once, so re-breaking at another width shapes nothing again, and the
 /// break opportunities are asked for only when a line overflows.

@@ -37,7 +37,7 @@ struct LineItem: Sendable {
     }
 }
 
-/// One line as placed: its items in visual order and what is needed to position glyphs and
+/// Stage 2 of a line, what ``LinePlacer`` gives: the line as placed, its items in visual order and what is needed to position glyphs and
 /// carets, which are worked out only when drawing or editing asks for them.
 struct PlacedLine: Sendable {
     var items: SmallArray<2, LineItem>

@@ -5,7 +5,9 @@ import Foundation
 /// Letters of every script, digits, punctuation and symbols qualify; marks, joiners, controls,
 /// Hangul jamo and syllables, regional indicators, emoji modifiers and Prepend characters do
 /// not. This lets edits find cluster edges by looking at two scalars instead of a paragraph.
-enum GraphemeBreakSafety {
+/// (The other grapheme helpers: ``GraphemeSegmenter`` finds clusters in UTF-16 for shaping, and
+/// layout's `GraphemeBoundarySet` stores a shaped paragraph's boundaries.)
+enum GraphemePairBreaks {
     static func isFree(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x300 { return value != 0x0D && value != 0x0A && value >= 0x20 && !(0x7F ... 0x9F).contains(value) && value != 0xAD }
@@ -29,17 +31,5 @@ enum GraphemeBreakSafety {
     static func isBoundary(_ before: Unicode.Scalar?, _ after: Unicode.Scalar?) -> Bool {
         guard let before, let after else { return true }
         return isFree(before) && isFree(after)
-    }
-}
-
-extension AttributedString {
-    /// The scalar just before `index`, or nil at the start.
-    func scalar(before index: AttributedString.Index) -> Unicode.Scalar? {
-        index > startIndex ? unicodeScalars[unicodeScalars.index(before: index)] : nil
-    }
-
-    /// The scalar at `index`, or nil at the end.
-    func scalar(at index: AttributedString.Index) -> Unicode.Scalar? {
-        index < endIndex ? unicodeScalars[index] : nil
     }
 }

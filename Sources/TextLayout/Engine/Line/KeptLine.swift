@@ -1,9 +1,10 @@
 import Foundation
 
-/// What layout keeps of one line: a value in its fragment's array. The line's
+/// Stage 3 of a line: what layout keeps of it, a value in its fragment's array (the
+/// ``LinePlacer/Request`` that places it again, not the ``PlacedLine`` itself). The line's
 /// ``TextLineFragment`` object is made only when the fragment's lines are asked for (drawing,
 /// hit testing), so laying out a document allocates no object per line.
-struct LineLayout: Sendable {
+struct KeptLine: Sendable {
     /// The line's rectangle, relative to its layout fragment's frame.
     var typographicBounds: CGRect
     /// The x of the line's leftmost glyph, in line coordinates.
@@ -11,7 +12,7 @@ struct LineLayout: Sendable {
     /// Distance from the top of the line to its baseline.
     var baseline: CGFloat
     /// How the line was placed: its items are made again from it when asked for.
-    var placement: LinePlacement.Request
+    var placement: LinePlacer.Request
 
     /// The characters the line shows (UTF-16 offsets in the paragraph).
     var characterRange: Range<Int> {
@@ -29,7 +30,7 @@ struct LineLayout: Sendable {
 
     /// The line's items as layout placed them.
     func placed(in shaped: ShapedParagraph) -> PlacedLine {
-        LinePlacement(paragraph: shaped).place(placement)
+        LinePlacer(paragraph: shaped).place(placement)
     }
 
     /// Where the line's glyphs and attachments put ink, relative to the layout fragment; `.null`

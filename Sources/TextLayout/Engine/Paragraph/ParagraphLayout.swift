@@ -74,18 +74,18 @@ struct ParagraphLayout {
         if lineLimit == 0 {
             // The container's lines are used up above: the paragraph shows nothing.
             let frame = CGRect(x: 0, y: y, width: containerWidth.isFinite ? containerWidth : 0, height: 0)
-            return (TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: nil, lines: LineLayouts(), shaped: shaped), nil)
+            return (TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: nil, lines: KeptLines(), shaped: shaped), nil)
         }
         let content = shaped.content
         let style = content.style
         let rightToLeft = shaped.levels.isRightToLeft
         let tabs = TabStops(of: shaped)
         let breaker = LineBreaker(paragraph: shaped, mode: container.lineBreakMode, tabStops: tabs, scratch: scratch)
-        let placement = LinePlacement(paragraph: shaped, tabStops: tabs)
+        let placement = LinePlacer(paragraph: shaped, tabStops: tabs)
         let estimate = lineHeight(ascent: CGFloat(shaped.defaultMetrics.ascent), descent: CGFloat(shaped.defaultMetrics.descent),
                                   leading: CGFloat(shaped.defaultMetrics.leading), style: style).height
 
-        var lines = LineLayouts()
+        var lines = KeptLines()
         var top = firstStart == 0 ? CGFloat(style.paragraphSpacingBefore) : 0
         var start = firstStart
         var rest: Int?
@@ -116,7 +116,7 @@ struct ParagraphLayout {
                 let rect = rects.isEmpty ? band : rects[rectIndex]
                 let width = max(0, rect.width)
                 let span = try breaker.nextLine(from: start, width: width)
-                var request = LinePlacement.Request.span(span, width: width, isLastLine: span.range.upperBound >= length, truncation: nil)
+                var request = LinePlacer.Request.span(span, width: width, isLastLine: span.range.upperBound >= length, truncation: nil)
                 var placed = placement.place(request)
                 if container.lineBreakMode.truncates, width.isFinite, placed.width > width,
                    let truncation = truncation(of: span, in: shaped, width: width) {
@@ -129,7 +129,7 @@ struct ParagraphLayout {
                     break
                 }
                 let bounds = CGRect(x: rect.minX, y: top, width: width.isFinite ? width : placed.width, height: metrics.height)
-                lines.append(LineLayout(
+                lines.append(KeptLine(
                     typographicBounds: bounds, glyphOriginX: placed.items.first?.x ?? 0,
                     baseline: metrics.baseline, placement: request))
                 bandHeight = max(bandHeight, metrics.height)
@@ -145,7 +145,7 @@ struct ParagraphLayout {
             let metrics = lineHeight(ascent: CGFloat(shaped.defaultMetrics.ascent), descent: CGFloat(shaped.defaultMetrics.descent),
                                      leading: CGFloat(shaped.defaultMetrics.leading), style: style)
             let x = rightToLeft ? margins.upperBound - margins.lowerBound : 0
-            lines.append(LineLayout(
+            lines.append(KeptLine(
                 typographicBounds: CGRect(x: margins.lowerBound, y: top, width: containerWidth.isFinite ? margins.upperBound - margins.lowerBound : 0, height: metrics.height),
                 glyphOriginX: x, baseline: metrics.baseline, placement: .extraLine(at: length, x: x)))
             top += metrics.height
@@ -160,7 +160,7 @@ struct ParagraphLayout {
     /// What a line too wide for `width` hides for its ellipsis (U+2026, in the font of the text
     /// it replaces), by the container's mode: its end, its start or its middle. Nil when the
     /// ellipsis cannot be shaped; the line is then clipped.
-    private func truncation(of span: LineSpan, in shaped: ShapedParagraph, width: CGFloat) -> LinePlacement.Truncation? {
+    private func truncation(of span: LineSpan, in shaped: ShapedParagraph, width: CGFloat) -> LinePlacer.Truncation? {
         let content = shaped.content
         let end = min(span.hangStart, content.contentLength)
         let boundaries = (span.range.lowerBound ... end).filter { shaped.isGraphemeBoundary($0) }
@@ -195,7 +195,7 @@ struct ParagraphLayout {
             hidden = keep ..< end
         }
         if hidden.isEmpty { hidden = boundaries[boundaries.count - 2] ..< end }
-        return LinePlacement.Truncation(hidden: hidden, ellipsis: ellipsis)
+        return LinePlacer.Truncation(hidden: hidden, ellipsis: ellipsis)
     }
 
     /// The x range lines may use: indents and padding taken off the container's width.

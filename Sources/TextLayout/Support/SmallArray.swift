@@ -37,4 +37,4 @@ struct SmallArray<let inlineCount: Int, Element>: RandomAccessCollection, Mutabl
 extension SmallArray: Sendable where Element: Sendable {}
 
 /// A fragment's lines as laid out, top to bottom.
-typealias LineLayouts = SmallArray<1, LineLayout>
+typealias KeptLines = SmallArray<1, KeptLine>

@@ -1,7 +1,7 @@
 /// Grapheme clusters of UTF-16 text, with Swift's `Character` segmentation (extended grapheme
 /// clusters, Unicode 15.1 rules including Indic conjuncts) and a fast path for "simple" code
 /// units, between two of which there is always a boundary (except CR LF).
-package enum GraphemeClusters {
+package enum GraphemeSegmenter {
     /// Whether a code unit is simple: Grapheme_Cluster_Break=Other (or CR, LF, Control) and none
     /// of the properties that hold a boundary back from either side (Extend, SpacingMark, Prepend,
     /// ZWJ, Extended_Pictographic after a ZWJ, regional indicators, Hangul jamo and syllables,
