@@ -13,6 +13,8 @@ let package = Package(
     products: [
         .library(name: "OpenTextKit", targets: ["OpenTextKit"]),
         .executable(name: "otk", targets: ["otk"]),
+        // Raw HarfBuzz shaping as the reference figures are given beside: for otk and Benchmarks/.
+        .library(name: "TextMeasurement", targets: ["TextMeasurement"]),
         .executable(name: "examples", targets: ["examples"]),
     ],
     dependencies: [
@@ -57,10 +59,16 @@ let package = Package(
             dependencies: ["TextContent", "TextTypography", "TextLayout", "CCairo", "CFontconfig", "CFreeType"],
             swiftSettings: strict
         ),
+        // Measuring, not part of the engine's API: raw HarfBuzz shaping to compare figures with.
+        .target(
+            name: "TextMeasurement",
+            dependencies: ["TextTypography", "CHarfBuzz", "CFreeType", "CFontconfig"],
+            swiftSettings: strict
+        ),
         .target(name: "OpenTextKit", dependencies: ["TextContent", "TextTypography", "TextLayout", "TextRendering"], swiftSettings: strict),
         .executableTarget(
             name: "otk",
-            dependencies: ["OpenTextKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["OpenTextKit", "TextMeasurement", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
 
@@ -77,7 +85,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TextTypographyTests",
-            dependencies: ["TextTypography", "TestFixtures", "CCairo", "CCmarkGFM", "CHunspell"],
+            dependencies: ["TextTypography", "TextMeasurement", "TestFixtures", "CCairo", "CCmarkGFM", "CHunspell"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -19,6 +19,7 @@ let package = Package(
             name: "ContentBenchmarks",
             dependencies: [
                 .product(name: "OpenTextKit", package: parentPackage),
+                .product(name: "TextMeasurement", package: parentPackage),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/ContentBenchmarks",

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenTextKit
+import TextMeasurement
 
 /// `otk layout FILE --stats`: lays a document out and prints JSON, beside raw HarfBuzz shaping
 /// of the same paragraphs in the same process (the ratio survives a change of machine).
@@ -87,7 +88,10 @@ struct LayoutCommand: ParsableCommand {
             // the fairer reference when one font lacks some scripts' glyphs.
             var runs: [RunShapingBaseline.Paragraph] = []
             manager.enumerateTextLayoutFragments(from: nil) { fragment in
-                if let paragraph = fragment.shapingRuns { runs.append(paragraph) }
+                if let shaped = fragment.shapingRuns {
+                    runs.append(RunShapingBaseline.Paragraph(
+                        units: shaped.units, runs: shaped.runs.map { RunShapingBaseline.Run(range: $0.range, font: $0.font, isRightToLeft: $0.isRightToLeft) }))
+                }
                 return true
             }
             let runShaper = try RunShapingBaseline(paragraphs: runs)

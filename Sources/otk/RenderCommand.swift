@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenTextKit
+import TextMeasurement
 
 /// `otk render INPUT -o OUTPUT.png|svg|pdf`: draws a document with Cairo.
 struct RenderCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenTextKit
+import TextMeasurement
 
 /// `otk viewport FILE --stats`: what a view of a large document costs. Opens the file, lays out
 /// the first viewport, relocates to the middle, types there, pages through the whole document,

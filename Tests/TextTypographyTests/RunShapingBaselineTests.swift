@@ -1,6 +1,7 @@
 import Testing
 import TextContent
 @testable import TextTypography
+import TextMeasurement
 
 /// The benchmarks' second reference: raw HarfBuzz (hb-ft) shaping the runs the engine itemized,
 /// each in the engine's font. It must shape what the engine shapes: the same glyph count for

@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import OpenTextKit
+import TextMeasurement
 
 /// Issue 2's targets on a 100 MB document (25 x en_kjv_verses.txt), each beside raw HarfBuzz
 /// shaping of en_kjv_verses.txt (x25 gives the same 100 MB) measured in the same run.

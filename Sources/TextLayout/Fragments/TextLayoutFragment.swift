@@ -87,11 +87,9 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
 
     /// The paragraph's text and the runs its shaping used (one font, one direction each), for
     /// benchmarks that shape the same runs with raw HarfBuzz; nil for a fragment given its lines.
-    package var shapingRuns: RunShapingBaseline.Paragraph? {
+    package var shapingRuns: (units: [UInt16], runs: [(range: Range<Int>, font: Font, isRightToLeft: Bool)])? {
         guard let shaped = shapedParagraph else { return nil }
-        return RunShapingBaseline.Paragraph(
-            units: shaped.content.units,
-            runs: shaped.pieces.map { RunShapingBaseline.Run(range: $0.range, font: $0.font, isRightToLeft: $0.isRightToLeft) })
+        return (shaped.content.units, shaped.pieces.map { ($0.range, $0.font, $0.isRightToLeft) })
     }
 
     /// A fragment; without `renderingSurfaceBounds`, it is worked out from the lines' ink.

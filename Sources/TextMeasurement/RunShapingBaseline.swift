@@ -1,3 +1,4 @@
+import TextTypography
 internal import CFreeType
 internal import CHarfBuzz
 
@@ -11,14 +12,14 @@ internal import CHarfBuzz
 /// let baseline = try RunShapingBaseline(paragraphs: paragraphs)
 /// let glyphs = baseline.shape()  // time this
 /// ```
-package final class RunShapingBaseline {
+public final class RunShapingBaseline {
     /// One run: a range of its paragraph, in one font and one direction.
-    package struct Run: Sendable {
-        package var range: Range<Int>
-        package var font: Font
-        package var isRightToLeft: Bool
+    public struct Run: Sendable {
+        public var range: Range<Int>
+        public var font: Font
+        public var isRightToLeft: Bool
 
-        package init(range: Range<Int>, font: Font, isRightToLeft: Bool) {
+        public init(range: Range<Int>, font: Font, isRightToLeft: Bool) {
             self.range = range
             self.font = font
             self.isRightToLeft = isRightToLeft
@@ -26,11 +27,11 @@ package final class RunShapingBaseline {
     }
 
     /// A paragraph's UTF-16 text (the context of its runs) and its runs.
-    package struct Paragraph: Sendable {
-        package var units: [UInt16]
-        package var runs: [Run]
+    public struct Paragraph: Sendable {
+        public var units: [UInt16]
+        public var runs: [Run]
 
-        package init(units: [UInt16], runs: [Run]) {
+        public init(units: [UInt16], runs: [Run]) {
             self.units = units
             self.runs = runs
         }
@@ -51,7 +52,7 @@ package final class RunShapingBaseline {
     private let buffer: OpaquePointer
 
     /// Loads every font the runs use. Throws when FreeType cannot load one.
-    package init(paragraphs: [Paragraph]) throws(ShapingBaseline.Failure) {
+    public init(paragraphs: [Paragraph]) throws(ShapingBaseline.Failure) {
         var library: FT_Library?
         let error = FT_Init_FreeType(&library)
         guard error == 0, let library else { throw .fontUnreadable(path: "(FreeType)", freeTypeError: error) }
@@ -93,7 +94,7 @@ package final class RunShapingBaseline {
     /// Shapes every run once, with its paragraph around it as context; returns the number of
     /// glyphs, so the work cannot be optimized away.
     @discardableResult
-    package func shape() -> Int {
+    public func shape() -> Int {
         var glyphs = 0
         for (paragraph, fonts) in zip(paragraphs, runFonts) {
             paragraph.units.withUnsafeBufferPointer { units in

@@ -11,13 +11,13 @@ internal import CHarfBuzz
 /// let baseline = try ShapingBaseline(family: "DejaVu Sans", size: 13)
 /// let glyphs = baseline.shape(["In the beginning God created the heaven and the earth."])
 /// ```
-package final class ShapingBaseline {
+public final class ShapingBaseline {
     /// Why the baseline could not be set up.
-    package enum Failure: Error, Equatable, CustomStringConvertible {
+    public enum Failure: Error, Equatable, CustomStringConvertible {
         case fontNotFound(family: String)
         case fontUnreadable(path: String, freeTypeError: Int32)
 
-        package var description: String {
+        public var description: String {
             switch self {
             case .fontNotFound(let family): return "fontconfig found no font file for family \"\(family)\"."
             case .fontUnreadable(let path, let error): return "FreeType cannot load \(path) (error \(error))."
@@ -26,14 +26,14 @@ package final class ShapingBaseline {
     }
 
     /// The font file fontconfig matched.
-    package let fontPath: String
+    public let fontPath: String
     private let library: FT_Library
     private let face: FT_Face
     private let font: OpaquePointer
     private let buffer: OpaquePointer
 
     /// Matches `family` with fontconfig and loads it at `size` points (one point is one pixel).
-    package init(family: String, size: Double) throws(Failure) {
+    public init(family: String, size: Double) throws(Failure) {
         guard let path = Self.fontFile(for: family) else { throw .fontNotFound(family: family) }
         var library: FT_Library?
         var face: FT_Face?
@@ -61,7 +61,7 @@ package final class ShapingBaseline {
     /// Shapes each paragraph once (direction, script and language guessed by HarfBuzz) and
     /// returns the number of glyphs produced, so the work cannot be optimized away.
     @discardableResult
-    package func shape(_ paragraphs: some Sequence<String>) -> Int {
+    public func shape(_ paragraphs: some Sequence<String>) -> Int {
         var glyphs = 0
         for paragraph in paragraphs {
             var text = paragraph
