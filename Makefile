@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SAMPLE ?= Samples/sample.otk.json
 
-.PHONY: deps build run test bench release clean
+.PHONY: deps build run test bench docs release clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -23,6 +23,16 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+# The DocC catalogs of every module (Sources/<Module>/<Module>.docc), as one static site per
+# module in docs/<Module>; swift-docc-plugin is added to the package only for this.
+DOC_TARGETS = OpenTextKit TextContent TextTypography TextLayout TextRendering TextMeasurement
+docs: deps
+	@mkdir -p docs; for target in $(DOC_TARGETS); do \
+	  OTK_DOCS=1 $(SWIFT) package --allow-writing-to-directory docs/$$target generate-documentation \
+	    --target $$target --disable-indexing --transform-for-static-hosting --output-path docs/$$target || exit 1; \
+	done
+	@echo "The documentation is in $(CURDIR)/docs/<Module>/index.html"
+
 release: deps
 	$(SWIFT) build -c release --product otk
 
@@ -33,4 +43,4 @@ bench: deps
 	cd Benchmarks && CORPUS="$(if $(CORPUS),$(abspath $(CORPUS)),)" $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress
 
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build Benchmarks/.build docs

@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
 /// A system library reached through pkg-config, with the Debian package that provides it.
@@ -102,3 +103,9 @@ let package = Package(
         .testTarget(name: "ExamplesTests", dependencies: ["OpenTextKitExamples", "TestFixtures"], swiftSettings: strict),
     ]
 )
+
+// `make docs` builds the DocC catalogs with swift-docc-plugin; it is added only then, so that
+// `make test` and `make run` resolve nothing they do not use.
+if ProcessInfo.processInfo.environment["OTK_DOCS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}

@@ -3,7 +3,7 @@ import Synchronization
 import TextContent
 
 /// One line of a laid-out paragraph: TextKit's `NSTextLineFragment`. Immutable. Stage 4 of a
-/// line, made from its ``KeptLine`` only when asked for.
+/// line, made from its `KeptLine` only when asked for.
 ///
 /// Coordinates are the line's own: x from the left edge of `typographicBounds`, y from its
 /// top. Character indices are UTF-16 offsets into `attributedString`, the paragraph's text.
