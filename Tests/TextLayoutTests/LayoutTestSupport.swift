@@ -49,3 +49,10 @@ extension TextContentStorage {
         return textRange(for: aligned(offsets.lowerBound) ..< aligned(offsets.upperBound))!
     }
 }
+
+extension TextContentStorage {
+    /// The range of UTF-16 offsets `offsets` (which must be in bounds).
+    func range(_ offsets: Range<Int>) -> TextRange {
+        textRange(for: offsets)!
+    }
+}

@@ -73,6 +73,8 @@ public final class TextLayoutManager: TextContentObserving {
     let scratch = LayoutScratch()
     /// How many layout walks are under way (a validator or an enumeration block can start one).
     var walkDepth = 0
+    /// The selections with their ranges as UTF-16 offsets, which edits move (see `textSelections`).
+    var trackedSelections: [TrackedSelection] = []
     /// Observers of layout completion, by their observation.
     var completionHandlers: [ObjectIdentifier: (LayoutCompletion) -> Void] = [:]
 
@@ -95,8 +97,10 @@ public final class TextLayoutManager: TextContentObserving {
     /// Invalidates the paragraphs the changes touched: O(log n) to find them, plus the
     /// paragraphs themselves.
     public func textContentManager(_ textContentManager: TextContentManager, didProcess changes: TextContentChangeSet) {
-        // The anchor follows its text through every edit, also before the tree is made.
+        // The anchor and the selections follow their text through every edit, also before the
+        // tree is made.
         viewportController?.contentDidChange(changes)
+        moveSelections(through: changes)
         // The content is read as it is after all the edits, so the entries are replaced over
         // the span from the first edit to the last (a replace-all re-reads what lies between).
         guard isIndexed, let edited = changes.editedRange else { return }
