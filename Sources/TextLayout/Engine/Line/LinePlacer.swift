@@ -147,10 +147,15 @@ struct LinePlacer {
             leading = CGFloat(paragraph.defaultMetrics.leading)
         }
         let length = content.units.count
+        // A caret stands at the line's end when nothing after it on the line is a character of
+        // its own: the paragraph's end (not after a break), or a soft wrap, where the caret with
+        // upstream affinity stays on this line (the same offset starts the next line).
+        let endsParagraph = span.range.upperBound == length && (!span.endsWithHardBreak || span.range.isEmpty)
+        let wraps = span.range.upperBound < length && !span.endsWithHardBreak
         return PlacedLine(
             items: items, spaceExtra: spaceExtra, ellipsis: truncation?.ellipsis, width: contentWidth,
             ascent: ascent, descent: descent, leading: leading,
-            caretEnd: span.range.upperBound == length && (!span.endsWithHardBreak || span.range.isEmpty) ? span.range.upperBound : nil)
+            caretEnd: endsParagraph || wraps ? span.range.upperBound : nil)
     }
 
     /// The glyphs of `piece` whose clusters lie in `range`. A piece's glyphs are in visual order,
