@@ -56,3 +56,10 @@ extension TextContentStorage {
         textRange(for: offsets)!
     }
 }
+
+extension TextContentStorage {
+    /// The location at UTF-16 offset `offset` (which must be in bounds).
+    func location(at offset: Int) -> any TextLocation {
+        location(documentRange.location, offsetBy: offset)!
+    }
+}

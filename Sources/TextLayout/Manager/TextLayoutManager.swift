@@ -75,6 +75,8 @@ public final class TextLayoutManager: TextContentObserving {
     var walkDepth = 0
     /// The selections with their ranges as UTF-16 offsets, which edits move (see `textSelections`).
     var trackedSelections: [TrackedSelection] = []
+    /// Made on first use (see `textSelectionNavigation`).
+    var selectionNavigation: TextSelectionNavigation?
     /// Observers of layout completion, by their observation.
     var completionHandlers: [ObjectIdentifier: (LayoutCompletion) -> Void] = [:]
 

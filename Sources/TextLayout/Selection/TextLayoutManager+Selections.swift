@@ -24,6 +24,14 @@ extension TextLayoutManager {
         set { trackedSelections = newValue.compactMap(tracked) }
     }
 
+    /// Moves selections through this manager's text (TextKit's `textSelectionNavigation`).
+    public var textSelectionNavigation: TextSelectionNavigation {
+        if let selectionNavigation { return selectionNavigation }
+        let made = TextSelectionNavigation(dataSource: self)
+        selectionNavigation = made
+        return made
+    }
+
     /// `selection` with the offsets of its ranges, or nil when none of them is of this document.
     private func tracked(_ selection: TextSelection) -> TrackedSelection? {
         guard let content = textContentManager else { return nil }

@@ -1,0 +1,63 @@
+import Foundation
+import TextContent
+
+/// One laid-out line as selection sees it: where it is, which characters it shows, and its
+/// caret positions from left to right, all in document offsets and container coordinates.
+struct CaretLine {
+    /// The shown paragraph's ordinal in the layout manager.
+    let ordinal: Int
+    /// The line's index in its fragment.
+    let index: Int
+    /// How many lines the fragment has.
+    let lineCount: Int
+    let paragraphStart: Int
+    let line: TextLineFragment
+    /// The line's rectangle in container coordinates.
+    let frame: CGRect
+    /// The characters the line shows, its trailing white space and separator included.
+    let range: Range<Int>
+    /// The offset of the caret at the line's logical end: before a line or paragraph break,
+    /// else the line's end (a soft wrap, with upstream affinity, or the document's end).
+    let contentEnd: Int
+    /// Caret positions from left to right.
+    let carets: [(x: CGFloat, offset: Int, leadingEdge: Bool)]
+
+    init(ordinal: Int, index: Int, fragment: TextLayoutFragment, line: TextLineFragment, lineCount: Int, paragraphStart: Int) {
+        self.ordinal = ordinal
+        self.index = index
+        self.lineCount = lineCount
+        self.paragraphStart = paragraphStart
+        self.line = line
+        let origin = fragment.layoutFragmentFrame.origin
+        frame = line.typographicBounds.offsetBy(dx: origin.x, dy: origin.y)
+        let start = paragraphStart + line.characterRange.location
+        range = start ..< start + line.characterRange.length
+        let units = line.paragraphUnits
+        let localEnd = line.characterRange.location + line.characterRange.length
+        var end = localEnd
+        if end > line.characterRange.location, end <= units.count {
+            let last = units[end - 1]
+            if last == 0x0A || last == 0x0D || last == 0x2028 || last == 0x2029 || last == 0x85 {
+                end -= 1
+                if last == 0x0A, end > line.characterRange.location, units[end - 1] == 0x0D { end -= 1 }
+            }
+        }
+        contentEnd = paragraphStart + end
+        let lineX = frame.minX
+        carets = line.caretStops.map { (lineX + $0.x, paragraphStart + $0.characterIndex, !$0.isRightToLeft) }
+    }
+
+    var isFirstInParagraph: Bool { index == 0 }
+    var isLastInParagraph: Bool { index == lineCount - 1 }
+
+    /// The x of the caret at `offset` (the first of its positions left to right when a
+    /// direction boundary shows it twice); nil when the line has no caret there.
+    func x(of offset: Int) -> CGFloat? {
+        carets.first { $0.offset == offset }?.x
+    }
+
+    /// The caret offset nearest `x` (container coordinates).
+    func offset(nearest x: CGFloat) -> Int {
+        carets.min { abs($0.x - x) < abs($1.x - x) }?.offset ?? range.lowerBound
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import TextContent
+import TextTypography
+
+/// Characters, words, sentences, lines and paragraphs of the shown text, found paragraph by
+/// paragraph from an offset: what selection navigation moves by. Words and sentences come from
+/// ICU (with its dictionaries for Thai, Lao, Khmer, Chinese and Japanese), characters from
+/// Swift's grapheme clusters, lines from layout.
+extension TextLayoutManager {
+    /// A shown paragraph: its ordinal, document start, element and text.
+    struct ShownParagraph {
+        let ordinal: Int
+        let start: Int
+        let paragraph: TextParagraph
+        /// The element's range, separator included.
+        let range: Range<Int>
+        /// Where its separator starts.
+        let contentEnd: Int
+        var text: String { String(paragraph.attributedString.characters) }
+    }
+
+    /// The shown paragraph of ordinal `ordinal`.
+    func shownParagraph(_ ordinal: Int) -> ShownParagraph? {
+        indexIfNeeded()
+        guard let position = layoutIndex.position(at: ordinal), let content = textContentManager else { return nil }
+        var found: TextParagraph?
+        content.paragraphReader.enumerateTextParagraphs(fromOffset: position.range.lowerBound) { paragraph, start in
+            if start == position.range.lowerBound { found = paragraph }
+            return false
+        }
+        guard let found else { return nil }
+        let separator = found.paragraphSeparatorRange.map { content.offset(from: $0.location, to: $0.endLocation) } ?? 0
+        let length = position.range.count
+        return ShownParagraph(ordinal: ordinal, start: position.range.lowerBound, paragraph: found, range: position.range,
+                              contentEnd: position.range.lowerBound + max(0, length - (separator == NSNotFound ? 0 : separator)))
+    }
+
+    /// The ordinal of the shown paragraph holding `offset`; the document's end belongs to the
+    /// last, and an offset in hidden text to the shown paragraph after it (or the last).
+    func shownOrdinal(at offset: Int) -> Int? {
+        indexIfNeeded()
+        guard layoutIndex.count > 0 else { return nil }
+        if let found = layoutIndex.ordinalAndRange(containingOffset: offset) { return found.ordinal }
+        return layoutIndex.count - 1
+    }
+
+    /// Calls `body` with the units of `kind` from `offset`: forward, those that end after it
+    /// (the one around it first); backward, those that start before it, nearest first. Stops
+    /// when `body` returns false.
+    func forEachSegment(of kind: TextUnitKind, from offset: Int, reverse: Bool, _ body: (TextUnitSegment) -> Bool) {
+        guard var ordinal = shownOrdinal(at: offset) else { return }
+        while ordinal >= 0, ordinal < layoutIndex.count {
+            guard let paragraph = shownParagraph(ordinal) else { return }
+            var segments = self.segments(of: kind, in: paragraph)
+            if reverse {
+                segments = segments.filter { $0.range.lowerBound < offset || ($0.range.isEmpty && $0.range.lowerBound <= offset && paragraph.start < offset) }
+                for segment in segments.reversed() where !body(segment) { return }
+                ordinal -= 1
+            } else {
+                segments = segments.filter { $0.range.upperBound > offset || ($0.range.isEmpty && $0.range.lowerBound >= offset) }
+                for segment in segments where !body(segment) { return }
+                ordinal += 1
+            }
+        }
+    }
+
+    /// The units of `kind` in one paragraph, in order.
+    func segments(of kind: TextUnitKind, in paragraph: ShownParagraph) -> [TextUnitSegment] {
+        let start = paragraph.start
+        switch kind {
+        case .paragraph:
+            let content = paragraph.start ..< paragraph.contentEnd
+            return [TextUnitSegment(range: content, enclosing: paragraph.range) { [text = paragraph.text] in
+                String(text.utf16.prefix(content.count)) ?? ""
+            }]
+        case .line:
+            guard let fragment = fragment(at: paragraph.ordinal) else { return [] }
+            let lines = fragment.textLineFragments
+            return lines.enumerated().map { index, line in
+                let caretLine = CaretLine(ordinal: paragraph.ordinal, index: index, fragment: fragment, line: line,
+                                          lineCount: lines.count, paragraphStart: start)
+                return TextUnitSegment(range: caretLine.range.lowerBound ..< caretLine.contentEnd, enclosing: caretLine.range) {
+                    let units = line.paragraphUnits
+                    let local = caretLine.range.lowerBound - start ..< caretLine.contentEnd - start
+                    return String(decoding: units[local], as: UTF16.self)
+                }
+            }
+        case .composedCharacter, .word, .sentence:
+            let text = paragraph.text
+            let bounds = boundaries(of: kind, in: text)
+            let units = Array(text.utf16)
+            var result: [TextUnitSegment] = []
+            for (lower, upper) in zip(bounds, bounds.dropFirst()) where lower < upper {
+                // Words are the segments with a letter or digit; the spaces and punctuation
+                // between them are not words (as NSString's enumeration by words has it).
+                if kind == .word, !Self.isWord(units[lower ..< upper]) { continue }
+                let range = start + lower ..< start + upper
+                result.append(TextUnitSegment(range: range, enclosing: range) { String(decoding: units[lower ..< upper], as: UTF16.self) })
+            }
+            return result
+        }
+    }
+
+    /// The unit of `granularity` around `offset` (words and sentences with the spaces ICU gives
+    /// them, so that a double-click on a space selects the spaces); nil for an empty document.
+    func enclosingSegment(_ granularity: TextSelection.Granularity, at offset: Int) -> Range<Int>? {
+        guard let ordinal = shownOrdinal(at: offset), let paragraph = shownParagraph(ordinal) else { return nil }
+        switch granularity {
+        case .paragraph:
+            return paragraph.range
+        case .line:
+            return lineInfo(at: offset, upstream: false)?.range
+        case .character, .word, .sentence:
+            let text = paragraph.text
+            let bounds = boundaries(of: TextUnitKind(granularity), in: text)
+            let local = min(max(0, offset - paragraph.start), text.utf16.count)
+            guard let upper = bounds.first(where: { $0 > local }) else {
+                // At the paragraph's end: the unit before it.
+                guard bounds.count >= 2 else { return paragraph.start ..< paragraph.start }
+                return paragraph.start + bounds[bounds.count - 2] ..< paragraph.start + bounds[bounds.count - 1]
+            }
+            let lower = bounds.last { $0 <= local } ?? 0
+            return paragraph.start + lower ..< paragraph.start + upper
+        }
+    }
+
+    /// Boundaries of `kind` in `text` as UTF-16 offsets, 0 and the end included.
+    private func boundaries(of kind: TextUnitKind, in text: String) -> [Int] {
+        switch kind {
+        case .composedCharacter:
+            var result = [0]
+            var offset = 0
+            for character in text {
+                offset += character.utf16.count
+                result.append(offset)
+            }
+            return result
+        case .word:
+            return (try? TextBoundaryAnalyzer.boundaries(in: text, kind: .word)) ?? [0, text.utf16.count]
+        case .sentence:
+            return (try? TextBoundaryAnalyzer.boundaries(in: text, kind: .sentence)) ?? [0, text.utf16.count]
+        case .line, .paragraph:
+            return [0, text.utf16.count]
+        }
+    }
+
+    private static func isWord(_ units: ArraySlice<UInt16>) -> Bool {
+        for scalar in String(decoding: units, as: UTF16.self).unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                 .decimalNumber, .letterNumber, .otherNumber:
+                return true
+            default:
+                continue
+            }
+        }
+        return false
+    }
+
+    // MARK: Lines
+
+    /// The line holding `offset`; at a line boundary the line that starts there, unless
+    /// `upstream`, then the line that ends there.
+    func lineInfo(at offset: Int, upstream: Bool) -> CaretLine? {
+        guard let ordinal = shownOrdinal(at: offset), let position = layoutIndex.position(at: ordinal),
+              let fragment = fragment(at: ordinal) else { return nil }
+        let lines = fragment.textLineFragments
+        guard !lines.isEmpty else { return nil }
+        let local = min(max(0, offset - position.range.lowerBound), position.range.count)
+        guard let line = fragment.textLineFragment(forCharacterAt: local, isUpstreamAffinity: upstream),
+              let index = lines.firstIndex(where: { $0 === line }) else { return nil }
+        return CaretLine(ordinal: ordinal, index: index, fragment: fragment, line: line, lineCount: lines.count, paragraphStart: position.range.lowerBound)
+    }
+
+    /// The line nearest `point` (container coordinates): above the text its first line, below
+    /// it its last.
+    func lineInfo(closestTo point: CGPoint) -> CaretLine? {
+        indexIfNeeded()
+        guard !point.y.isNaN, layoutIndex.count > 0 else { return nil }
+        let y = min(max(0, point.y), max(0, layoutIndex.totalHeight - 1e-6))
+        guard let position = layoutIndex.position(atY: y), let fragment = textLayoutFragment(for: CGPoint(x: 0, y: y)) ?? self.fragment(at: position.ordinal),
+              let ordinal = ordinal(containing: fragment.rangeInElement?.location ?? documentRange.location),
+              let start = layoutIndex.position(at: ordinal)?.range.lowerBound else { return nil }
+        let lines = fragment.textLineFragments
+        let frame = fragment.layoutFragmentFrame
+        guard let line = fragment.textLineFragment(forVerticalOffset: min(max(0, y - frame.minY), max(0, frame.height - 1e-6)), requiresExactMatch: false),
+              let index = lines.firstIndex(where: { $0 === line }) else { return nil }
+        return CaretLine(ordinal: ordinal, index: index, fragment: fragment, line: line, lineCount: lines.count, paragraphStart: start)
+    }
+
+    /// The line after `line` (the next shown paragraph's first after a paragraph's last), or nil.
+    func lineInfo(after line: CaretLine) -> CaretLine? {
+        if !line.isLastInParagraph { return lineInfo(ordinal: line.ordinal, index: line.index + 1) }
+        var ordinal = line.ordinal + 1
+        while ordinal < layoutIndex.count {
+            if let next = lineInfo(ordinal: ordinal, index: 0) { return next }
+            ordinal += 1  // a paragraph with no lines (past the container's line limit)
+        }
+        return nil
+    }
+
+    /// The line before `line`, or nil.
+    func lineInfo(before line: CaretLine) -> CaretLine? {
+        if !line.isFirstInParagraph { return lineInfo(ordinal: line.ordinal, index: line.index - 1) }
+        var ordinal = line.ordinal - 1
+        while ordinal >= 0 {
+            if let previous = lineInfo(ordinal: ordinal, index: .max) { return previous }
+            ordinal -= 1
+        }
+        return nil
+    }
+
+    /// Line `index` of shown paragraph `ordinal` (`.max`: its last).
+    private func lineInfo(ordinal: Int, index: Int) -> CaretLine? {
+        guard let position = layoutIndex.position(at: ordinal), let fragment = fragment(at: ordinal) else { return nil }
+        let lines = fragment.textLineFragments
+        guard !lines.isEmpty else { return nil }
+        let chosen = min(index, lines.count - 1)
+        return CaretLine(ordinal: ordinal, index: chosen, fragment: fragment, line: lines[chosen], lineCount: lines.count,
+                         paragraphStart: position.range.lowerBound)
+    }
+}

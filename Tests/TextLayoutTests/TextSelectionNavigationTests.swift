@@ -1,0 +1,243 @@
+import Foundation
+import TestFixtures
+import Testing
+import TextContent
+@testable import TextLayout
+
+@Suite struct TextSelectionNavigationTests {
+    /// The offset of a caret selection's (first) location.
+    func offset(_ selection: TextSelection?, _ storage: TextContentStorage) -> Int? {
+        selection.flatMap { try? storage.offset(of: $0.textRanges[0].location) }
+    }
+
+    func offsets(_ selection: TextSelection?, _ storage: TextContentStorage) -> [Range<Int>] {
+        selection?.textRanges.map { try! storage.offsets(of: $0) } ?? []
+    }
+
+    /// Moves a caret from `start` until it stops moving; the offsets it visits.
+    func walk(_ manager: TextLayoutManager, _ storage: TextContentStorage, from start: Int, _ direction: TextSelectionNavigation.Direction,
+              _ destination: TextSelectionNavigation.Destination, limit: Int = 10_000) -> [Int] {
+        var selection = TextSelection(storage.location(at: start))
+        var visited = [start]
+        for _ in 0 ..< limit {
+            guard let next = manager.textSelectionNavigation.destinationSelection(
+                for: selection, direction: direction, destination: destination, extending: false, confined: false),
+                let offset = offset(next, storage) else { break }
+            if offset == visited.last!, next.affinity == selection.affinity { break }
+            visited.append(offset)
+            selection = next
+        }
+        return visited
+    }
+
+    @Test func charactersAreWholeGraphemeClusters() {
+        let text = "e\u{301}👨‍👩‍👧x\r\nyक्षि"
+        let (storage, manager) = makeLayout(text)
+        let clusters = [0, 2, 10, 11, 13, 14, 18]
+        #expect(walk(manager, storage, from: 0, .forward, .character) == clusters)
+        #expect(walk(manager, storage, from: 18, .backward, .character) == clusters.reversed())
+    }
+
+    @Test func wordsComeFromICUInEveryScript() {
+        let (storage, manager) = makeLayout("Hello, world again")
+        // Forward: to the end of each word; backward: to the start of each.
+        #expect(walk(manager, storage, from: 0, .forward, .word) == [0, 5, 12, 18])
+        #expect(walk(manager, storage, from: 18, .backward, .word) == [18, 13, 7, 0])
+        // Thai is written without spaces: ICU's dictionary finds its words.
+        let thai = "ภาษาไทยง่ายมาก"
+        let (thaiStorage, thaiManager) = makeLayout(thai)
+        let stops = walk(thaiManager, thaiStorage, from: 0, .forward, .word)
+        #expect(stops.count > 3, "\(stops)")
+        #expect(stops.last == thai.utf16.count)
+    }
+
+    @Test func lineEndsAndStartsFollowSoftWraps() throws {
+        let text = String(repeating: "word ", count: 40)
+        let (storage, manager) = makeLayout(text, width: 200)
+        let fragment = try #require(allFragments(manager).first)
+        let lines = fragment.textLineFragments
+        #expect(lines.count > 2)
+        let navigation = manager.textSelectionNavigation
+        let end = navigation.destinationSelection(for: TextSelection(storage.location(at: 1)), direction: .forward, destination: .line,
+                                                  extending: false, confined: false)
+        // The end of a wrapped line: its last offset, upstream (the caret stays on that line).
+        #expect(offset(end, storage) == lines[0].characterRange.length)
+        #expect(end?.affinity == .upstream)
+        // From there, the line's start is still the first line's.
+        let start = navigation.destinationSelection(for: try #require(end), direction: .backward, destination: .line, extending: false, confined: false)
+        #expect(offset(start, storage) == 0)
+    }
+
+    /// Right and left on screen over a line mixing directions visit every caret position once,
+    /// in screen order.
+    @Test(arguments: ["English العربية 123 end", "مرحبا English text بالعالم", MixedSamples.text("mixed")])
+    func visualMovesVisitEveryCaretStopInScreenOrder(_ text: String) throws {
+        let (storage, manager) = makeLayout(text, width: 10_000)
+        let line = try #require(allFragments(manager).first?.textLineFragments.first)
+        let stops = line.caretStops
+        let leftmost = try #require(stops.first)
+        var selection = TextSelection(storage.location(at: leftmost.characterIndex))
+        var xs: [CGFloat] = [leftmost.x]
+        for _ in 0 ..< stops.count + 5 {
+            guard let next = manager.textSelectionNavigation.destinationSelection(
+                for: selection, direction: .right, destination: .character, extending: false, confined: false),
+                let offset = self.offset(next, storage), offset != self.offset(selection, storage) else { break }
+            let x = try #require(stops.first { $0.characterIndex == offset }?.x)
+            xs.append(x)
+            selection = next
+        }
+        #expect(xs == stops.map(\.x), "visited \(xs.count) of \(stops.count)")
+        // And back again, right to left.
+        var back: [CGFloat] = [xs.last!]
+        for _ in 0 ..< stops.count + 5 {
+            guard let next = manager.textSelectionNavigation.destinationSelection(
+                for: selection, direction: .left, destination: .character, extending: false, confined: false),
+                let offset = self.offset(next, storage), offset != self.offset(selection, storage) else { break }
+            back.append(try #require(stops.first { $0.characterIndex == offset }?.x))
+            selection = next
+        }
+        #expect(back == stops.map(\.x).reversed())
+    }
+
+    @Test func upAndDownKeepTheColumn() throws {
+        // DejaVu Sans Mono: every character has one advance, so columns are offsets.
+        let text = "0123456789012345\nshort\n0123456789012345\nمرحبا بالعالم"
+        let (storage, manager) = makeLayout(text, width: 600) { _ in }
+        manager.defaultFont = FontDescriptor(family: "DejaVu Sans Mono", size: 13)
+        let navigation = manager.textSelectionNavigation
+        let start = TextSelection(storage.location(at: 10))
+        let down = try #require(navigation.destinationSelection(for: start, direction: .down, destination: .character, extending: false, confined: false))
+        // The short line is 5 long: the caret stops at its end (before the line break).
+        #expect(offset(down, storage) == 17 + 5)
+        #expect(down.anchorPositionOffset != nil)
+        let again = try #require(navigation.destinationSelection(for: down, direction: .down, destination: .character, extending: false, confined: false))
+        // Back at column 10 of the third line: the column was kept.
+        #expect(offset(again, storage) == 23 + 10)
+        let up = try #require(navigation.destinationSelection(for: again, direction: .up, destination: .character, extending: false, confined: false))
+        #expect(offset(up, storage) == 17 + 5)
+        // Above the first line: the document's start; below the last: its end.
+        let top = navigation.destinationSelection(for: start, direction: .up, destination: .character, extending: false, confined: false)
+        #expect(offset(top, storage) == 0)
+        let last = TextSelection(storage.location(at: storage.utf16Length - 2))
+        let bottom = navigation.destinationSelection(for: last, direction: .down, destination: .character, extending: false, confined: false)
+        #expect(offset(bottom, storage) == storage.utf16Length)
+    }
+
+    /// Moving down through a document whose paragraphs are only estimated lays each out as the
+    /// caret reaches it; every step goes one line down.
+    @Test func downThroughEstimatedParagraphs() throws {
+        let paragraph = "A line of English, " + String(MixedSamples.text("ar_Arab").prefix(30))
+        let text = Array(repeating: paragraph, count: 5_000).joined(separator: "\n")
+        let storage = TextContentStorage(string: text)
+        let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 2_000, height: 0)))
+        storage.addTextLayoutManager(manager)
+        KeptStorages.keep(storage)
+        var selection = TextSelection(storage.location(at: 3))
+        var previous = 3
+        for _ in 0 ..< 300 {
+            selection = try #require(manager.textSelectionNavigation.destinationSelection(
+                for: selection, direction: .down, destination: .character, extending: false, confined: false))
+            let now = try #require(offset(selection, storage))
+            #expect(now > previous)
+            previous = now
+        }
+        // 300 lines down, one paragraph a line: in paragraph 300.
+        #expect(storage.paragraphIndex(for: storage.location(at: previous)) == 300)
+        // Only what the caret passed was laid out.
+        #expect(manager.keptLayoutUsage.paragraphs < 1_000)
+    }
+
+    @Test func extendingMovesTheHeadAndKeepsTheAnchor() throws {
+        let (storage, manager) = makeLayout("abc def ghi")
+        let navigation = manager.textSelectionNavigation
+        var selection = TextSelection(storage.location(at: 4))
+        selection = try #require(navigation.destinationSelection(for: selection, direction: .forward, destination: .word, extending: true, confined: false))
+        #expect(offsets(selection, storage) == [4 ..< 7])
+        #expect(selection.affinity == .downstream)
+        selection = try #require(navigation.destinationSelection(for: selection, direction: .backward, destination: .word, extending: true, confined: false))
+        selection = try #require(navigation.destinationSelection(for: selection, direction: .backward, destination: .word, extending: true, confined: false))
+        #expect(offsets(selection, storage) == [0 ..< 4])
+        #expect(selection.affinity == .upstream)
+        // Without extending, a range collapses toward the move.
+        let collapsed = navigation.destinationSelection(for: selection, direction: .right, destination: .character, extending: false, confined: false)
+        #expect(offsets(collapsed, storage) == [4 ..< 4])
+    }
+
+    @Test func deletionTakesWholeClustersOrDecomposes() throws {
+        let text = "a👨‍👩‍👧🇫🇷क्षिe\u{301}\u{1112}\u{1161}\u{11AB}"
+        let (storage, manager) = makeLayout(text)
+        let navigation = manager.textSelectionNavigation
+        func deleted(at offset: Int, _ direction: TextSelectionNavigation.Direction, decomposing: Bool) -> [Range<Int>] {
+            navigation.deletionRanges(for: TextSelection(storage.location(at: offset)), direction: direction, destination: .character,
+                                      allowsDecomposition: decomposing).map { try! storage.offsets(of: $0) }
+        }
+        let units = Array(text.utf16)
+        let family = 1 ..< 9, flag = 9 ..< 13, conjunct = 13 ..< 17, accent = 17 ..< 19, hangul = 19 ..< 22
+        #expect(String(decoding: units[conjunct], as: UTF16.self) == "क्षि")
+        // Backward: emoji sequences and flags whole, even when decomposing.
+        #expect(deleted(at: family.upperBound, .backward, decomposing: true) == [family])
+        #expect(deleted(at: flag.upperBound, .backward, decomposing: true) == [flag])
+        // A conjunct, a letter with its mark and a jamo syllable, one code point at a time.
+        #expect(deleted(at: conjunct.upperBound, .backward, decomposing: true) == [16 ..< 17])
+        #expect(deleted(at: conjunct.upperBound, .backward, decomposing: false) == [conjunct])
+        #expect(deleted(at: accent.upperBound, .backward, decomposing: true) == [18 ..< 19])
+        #expect(deleted(at: hangul.upperBound, .backward, decomposing: true) == [21 ..< 22])
+        // Forward never takes half a cluster.
+        #expect(deleted(at: flag.lowerBound, .forward, decomposing: true) == [flag])
+        #expect(deleted(at: hangul.lowerBound, .forward, decomposing: true) == [hangul])
+        #expect(deleted(at: storage.utf16Length, .forward, decomposing: false).isEmpty)
+        #expect(deleted(at: 0, .backward, decomposing: false).isEmpty)
+        // A selection's ranges are deleted as they are.
+        let range = try #require(TextSelection([storage.range(0 ..< 1), storage.range(9 ..< 13)]))
+        #expect(navigation.deletionRanges(for: range, direction: .backward, destination: .word, allowsDecomposition: false)
+            .map { try! storage.offsets(of: $0) } == [0 ..< 1, 9 ..< 13])
+    }
+
+    @Test func clicksDoubleClicksAndShiftClicks() throws {
+        let (storage, manager) = makeLayout("Hello wonderful world\nsecond paragraph here")
+        let navigation = manager.textSelectionNavigation
+        let line = try #require(allFragments(manager).first?.textLineFragments.first)
+        let stop = try #require(line.caretStops.first { $0.characterIndex == 8 })
+        let point = CGPoint(x: stop.x + line.typographicBounds.minX, y: line.typographicBounds.midY)
+        let documentStart = storage.documentRange.location
+        let click = navigation.textSelections(interactingAt: point, inContainerAt: documentStart, anchors: [], modifiers: [], selecting: false, bounds: .zero)
+        #expect(click.count == 1 && offsets(click.first, storage) == [8 ..< 8])
+        // A double-click passes a word anchor: the word is selected.
+        let wordAnchor = TextSelection(range: storage.range(8 ..< 8), granularity: .word)
+        let double = navigation.textSelections(interactingAt: point, inContainerAt: documentStart, anchors: [wordAnchor], modifiers: [], selecting: false, bounds: .zero)
+        #expect(offsets(double.first, storage) == [6 ..< 15])
+        // Shift-click in the second paragraph extends from the anchor.
+        let second = try #require(allFragments(manager).last)
+        let far = CGPoint(x: 1_000, y: second.layoutFragmentFrame.midY)
+        let extended = navigation.textSelections(interactingAt: far, inContainerAt: documentStart, anchors: click, modifiers: .extend, selecting: true, bounds: .zero)
+        #expect(offsets(extended.first, storage) == [8 ..< storage.utf16Length])
+        #expect(extended.first?.isTransient == true)
+        // The paragraph around a caret, and the word.
+        let paragraph = navigation.textSelection(for: .paragraph, enclosing: TextSelection(storage.location(at: 25)))
+        #expect(offsets(paragraph, storage) == [22 ..< storage.utf16Length])
+        let word = navigation.textSelection(for: .word, enclosing: TextSelection(storage.location(at: 1)))
+        #expect(offsets(word, storage) == [0 ..< 5])
+    }
+
+    @Test func theDataSourceAnswersInDocumentTerms() throws {
+        let text = "One two.\nשלום עולם"
+        let (storage, manager) = makeLayout(text)
+        var words: [String] = []
+        manager.enumerateSubstrings(from: storage.documentRange.location, options: .textWords) { substring, _, _, _ in
+            words.append(substring ?? "")
+        }
+        #expect(words == ["One", "two", "שלום", "עולם"])
+        var reversed: [String] = []
+        manager.enumerateSubstrings(from: storage.documentRange.endLocation, options: [.byParagraphs, .reverse]) { substring, _, _, _ in
+            reversed.append(substring ?? "")
+        }
+        #expect(reversed == ["שלום עולם", "One two."])
+        #expect(manager.baseWritingDirection(at: storage.location(at: 12)) == .rightToLeft)
+        #expect(manager.baseWritingDirection(at: storage.location(at: 1)) == .leftToRight)
+        var carets = 0
+        manager.enumerateCaretOffsetsInLineFragment(at: storage.location(at: 10)) { _, _, _, _ in carets += 1 }
+        #expect(carets == 10)  // nine characters before the end, and the end
+        #expect(manager.textRange(for: .line, enclosing: storage.location(at: 3)).map { try! storage.offsets(of: $0) } == 0 ..< 9)
+        #expect(manager.offset(from: storage.documentRange.location, to: storage.documentRange.endLocation) == text.utf16.count)
+    }
+}
