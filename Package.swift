@@ -66,7 +66,13 @@ let package = Package(
             dependencies: ["TextTypography", "CHarfBuzz", "CFreeType", "CFontconfig"],
             swiftSettings: strict
         ),
-        .target(name: "OpenTextKit", dependencies: ["TextContent", "TextTypography", "TextLayout", "TextRendering"], swiftSettings: strict),
+        // The headless text view: input client, marked text, commands, undo.
+        .target(
+            name: "TextEditing",
+            dependencies: ["TextContent", "TextLayout", "TextRendering"],
+            swiftSettings: strict
+        ),
+        .target(name: "OpenTextKit", dependencies: ["TextContent", "TextTypography", "TextLayout", "TextRendering", "TextEditing"], swiftSettings: strict),
         .executableTarget(
             name: "otk",
             dependencies: ["OpenTextKit", "TextMeasurement", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -97,6 +103,11 @@ let package = Package(
         .testTarget(
             name: "TextRenderingTests",
             dependencies: ["TextRendering", "TestFixtures", "CCairo"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "TextEditingTests",
+            dependencies: ["TextEditing", "TestFixtures"],
             swiftSettings: strict
         ),
         .testTarget(name: "otkTests", dependencies: ["otk", "OpenTextKit"], swiftSettings: strict),

@@ -3,3 +3,4 @@
 @_exported import TextTypography
 @_exported import TextLayout
 @_exported import TextRendering
+@_exported import TextEditing

@@ -191,6 +191,46 @@ public final class TextContentStorage: TextContentManager {
         return attributedString(in: offsets)
     }
 
+    /// The attributed text of exactly `offsets` (clamped to the document), edges inside a
+    /// grapheme cluster included: what an undo record keeps. Slices that cut a cluster are
+    /// rebuilt from the paragraph's units and runs rather than sliced, which AttributedString on
+    /// Linux mishandles.
+    package func exactText(_ offsets: Range<Int>) -> AttributedString {
+        let requested = max(0, min(offsets.lowerBound, utf16Length)) ..< max(0, min(offsets.upperBound, utf16Length))
+        var result = AttributedString()
+        guard !requested.isEmpty, let first = index.paragraph(containing: requested.lowerBound) else { return result }
+        index.forEach(from: first.ordinal, reverse: false) { position in
+            let lower = max(requested.lowerBound, position.start) - position.start
+            let upper = min(requested.upperBound, position.end) - position.start
+            if lower < upper {
+                let text = attributedString(of: position.entry)
+                let safe = clusterBoundary(atOrBefore: position.start + lower) == position.start + lower
+                    && clusterBoundary(atOrBefore: position.start + upper) == position.start + upper
+                result.append(safe ? AttributedString(text[text.utf16Range(lower ..< upper)]) : Self.rebuiltSlice(of: text, lower ..< upper))
+            }
+            return position.end < requested.upperBound
+        }
+        return result
+    }
+
+    /// `text`'s UTF-16 range `range` as a new string: its units, then each run's attributes.
+    private static func rebuiltSlice(of text: AttributedString, _ range: Range<Int>) -> AttributedString {
+        let units = Array(text.utf16)
+        var result = AttributedString(String(decoding: units[range], as: UTF16.self))
+        var offset = 0
+        for run in text.runs {
+            let count = text.utf16.distance(from: run.range.lowerBound, to: run.range.upperBound)
+            let overlap = max(offset, range.lowerBound) ..< min(offset + count, range.upperBound)
+            if !overlap.isEmpty, run.attributes != AttributeContainer() {
+                let lower = result.utf16.index(result.startIndex, offsetBy: overlap.lowerBound - range.lowerBound)
+                let upper = result.utf16.index(lower, offsetBy: overlap.count)
+                result[lower ..< upper].setAttributes(run.attributes)
+            }
+            offset += count
+        }
+        return result
+    }
+
     /// The attributed text in `offsets`, widened to whole grapheme clusters (a slice that cuts
     /// a cluster breaks AttributedString's character view).
     func attributedString(in requested: Range<Int>) -> AttributedString {

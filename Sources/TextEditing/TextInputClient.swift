@@ -1,0 +1,31 @@
+import Foundation
+import TextContent
+import TextLayout
+
+/// What an input method, or a platform view forwarding key presses and clicks, calls on a text
+/// view: the union of AppKit's `NSTextInputClient` and the text part of UIKit's `UITextInput`,
+/// in UTF-16 offsets and `NSRange`s (`NSNotFound` where AppKit uses it). `TextView` is one.
+public protocol TextInputClient: AnyObject {
+    func insertText(_ string: String, replacementRange: NSRange)
+    func setMarkedText(_ string: String, selectedRange: NSRange, replacementRange: NSRange)
+    func unmarkText()
+    var hasMarkedText: Bool { get }
+    func markedRange() -> NSRange
+    func selectedRange() -> NSRange
+    func attributedSubstring(forProposedRange range: NSRange, actualRange: inout NSRange?) -> AttributedString?
+    var validAttributesForMarkedText: [NSAttributedString.Key] { get }
+    func firstRect(forCharacterRange range: NSRange, actualRange: inout NSRange?) -> CGRect
+    func characterIndex(for point: CGPoint) -> Int
+    /// Performs AppKit's action `selector` ("moveLeft:", "deleteBackward:", ...); false for an
+    /// unknown one.
+    @discardableResult
+    func doCommand(by selector: String) -> Bool
+
+    func caretRect(for offset: Int, affinity: TextSelection.Affinity) -> CGRect
+    func selectionRects(for range: NSRange) -> [CGRect]
+    func closestPosition(to point: CGPoint) -> Int?
+    func closestPosition(to point: CGPoint, within range: NSRange) -> Int?
+    func position(from offset: Int, offset by: Int) -> Int?
+    func position(from offset: Int, in direction: TextSelectionNavigation.Direction, offset count: Int) -> Int?
+    func baseWritingDirection(for offset: Int) -> TextSelectionNavigation.WritingDirection
+}

@@ -1,0 +1,164 @@
+import Foundation
+import TextContent
+import TextLayout
+
+/// AppKit's standard editing actions, by their selector names (`moveLeft:`,
+/// `deleteBackward:`, ...), each a call into selection navigation. Every one acts on every
+/// selection.
+extension TextView {
+    /// Performs the action named `selector` (AppKit's names, the colon included); unknown
+    /// names do nothing. Returns whether the name was known.
+    @discardableResult
+    public func doCommand(by selector: String) -> Bool {
+        typealias Direction = TextSelectionNavigation.Direction
+        var name = selector
+        let extending = name.hasSuffix("AndModifySelection:")
+        if extending { name = String(name.dropLast("AndModifySelection:".count)) + ":" }
+        let moves: [String: (Direction, TextSelectionNavigation.Destination)] = [
+            "moveLeft:": (.left, .character), "moveRight:": (.right, .character),
+            "moveForward:": (.forward, .character), "moveBackward:": (.backward, .character),
+            "moveUp:": (.up, .character), "moveDown:": (.down, .character),
+            "moveWordLeft:": (.left, .word), "moveWordRight:": (.right, .word),
+            "moveWordForward:": (.forward, .word), "moveWordBackward:": (.backward, .word),
+            "moveToBeginningOfLine:": (.backward, .line), "moveToEndOfLine:": (.forward, .line),
+            "moveToLeftEndOfLine:": (.left, .line), "moveToRightEndOfLine:": (.right, .line),
+            "moveToBeginningOfParagraph:": (.backward, .paragraph), "moveToEndOfParagraph:": (.forward, .paragraph),
+            "moveParagraphBackward:": (.backward, .paragraph), "moveParagraphForward:": (.forward, .paragraph),
+            "moveToBeginningOfDocument:": (.backward, .document), "moveToEndOfDocument:": (.forward, .document),
+        ]
+        let deletions: [String: (Direction, TextSelectionNavigation.Destination)] = [
+            "deleteBackward:": (.backward, .character), "deleteForward:": (.forward, .character),
+            "deleteBackwardByDecomposingPreviousCharacter:": (.backward, .character),
+            "deleteWordBackward:": (.backward, .word), "deleteWordForward:": (.forward, .word),
+            "deleteToBeginningOfLine:": (.backward, .line), "deleteToEndOfLine:": (.forward, .line),
+            "deleteToBeginningOfParagraph:": (.backward, .paragraph), "deleteToEndOfParagraph:": (.forward, .paragraph),
+        ]
+        if hasMarkedText { unmarkText() }
+        if let (direction, destination) = moves[name] {
+            move(direction, destination, extending: extending)
+            return true
+        }
+        if let (direction, destination) = deletions[name] {
+            delete(direction, destination, decomposing: name == "deleteBackwardByDecomposingPreviousCharacter:")
+            return true
+        }
+        switch name {
+        case "pageDown:", "pageUp:":
+            page(down: name == "pageDown:", extending: extending)
+        case "insertNewline:", "insertParagraphSeparator:":
+            insertText("\n", replacementRange: NSRange(location: NSNotFound, length: 0))
+        case "insertLineBreak:":
+            insertText("\u{2028}", replacementRange: NSRange(location: NSNotFound, length: 0))
+        case "insertTab:":
+            insertText("\t", replacementRange: NSRange(location: NSNotFound, length: 0))
+        case "selectAll:":
+            undoStack.closeStep()
+            setSelections([0 ..< textContentStorage.utf16Length])
+        case "selectWord:", "selectParagraph:", "selectLine:":
+            let granularity: TextSelection.Granularity = name == "selectWord:" ? .word : name == "selectParagraph:" ? .paragraph : .line
+            let navigation = textLayoutManager.textSelectionNavigation
+            inputDelegate?.selectionWillChange(self)
+            textLayoutManager.textSelections = textLayoutManager.textSelections.map { navigation.textSelection(for: granularity, enclosing: $0) }
+            inputDelegate?.selectionDidChange(self)
+        case "transpose:":
+            transpose()
+        case "undo:":
+            undo()
+        case "redo:":
+            redo()
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Moves (or extends) every selection.
+    func move(_ direction: TextSelectionNavigation.Direction, _ destination: TextSelectionNavigation.Destination, extending: Bool) {
+        let navigation = textLayoutManager.textSelectionNavigation
+        let moved = textLayoutManager.textSelections.compactMap {
+            navigation.destinationSelection(for: $0, direction: direction, destination: destination, extending: extending, confined: false)
+        }
+        guard !moved.isEmpty else { return }
+        undoStack.closeStep()
+        inputDelegate?.selectionWillChange(self)
+        textLayoutManager.textSelections = moved
+        inputDelegate?.selectionDidChange(self)
+    }
+
+    /// Deletes at every selection, as the delete keys do: one undo step, joined with the
+    /// deletions just before it.
+    func delete(_ direction: TextSelectionNavigation.Direction, _ destination: TextSelectionNavigation.Destination, decomposing: Bool) {
+        let navigation = textLayoutManager.textSelectionNavigation
+        var ranges: [Range<Int>] = []
+        for selection in textLayoutManager.textSelections {
+            for range in navigation.deletionRanges(for: selection, direction: direction, destination: destination, allowsDecomposition: decomposing) {
+                if let offsets = try? textContentStorage.offsets(of: range) { ranges.append(offsets) }
+            }
+        }
+        ranges.sort { $0.lowerBound < $1.lowerBound }
+        var merged: [Range<Int>] = []
+        for range in ranges {
+            if let last = merged.last, range.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound ..< max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        guard !merged.isEmpty else { return }
+        replace(merged, with: nil, plain: "", kind: .deleting)
+    }
+
+    /// Moves every caret by the viewport's height (or 600 points without a viewport),
+    /// keeping its column.
+    func page(down: Bool, extending: Bool) {
+        let height = max(textLayoutManager.textViewportLayoutController.viewportBounds.height, 1)
+        let pageHeight = height > 1 ? height : 600
+        var moved: [TextSelection] = []
+        for selection in textLayoutManager.textSelections {
+            guard let location = selection.textRanges.last?.endLocation, let offset = try? textContentStorage.offset(of: location) else { continue }
+            let caret = caretRect(for: offset)
+            guard !caret.isNull else { continue }
+            let target = CGPoint(x: selection.anchorPositionOffset ?? caret.minX, y: down ? caret.midY + pageHeight : caret.midY - pageHeight)
+            guard let (found, affinity) = textLayoutManager.caretPosition(closestTo: target) else { continue }
+            let anchor = extending ? selection.textRanges.first?.location ?? found : found
+            let ordered = anchor.compare(found) == .orderedDescending ? (found, anchor) : (anchor, found)
+            guard let range = TextRange(location: ordered.0, end: ordered.1) else { continue }
+            var next = TextSelection(range: range, affinity: extending ? (down ? .downstream : .upstream) : affinity)
+            next.anchorPositionOffset = target.x
+            moved.append(next)
+        }
+        guard !moved.isEmpty else { return }
+        undoStack.closeStep()
+        inputDelegate?.selectionWillChange(self)
+        textLayoutManager.textSelections = moved
+        inputDelegate?.selectionDidChange(self)
+    }
+
+    /// Swaps the two characters around each caret (the last two of a line at its end).
+    func transpose() {
+        var edits: [(range: Range<Int>, text: AttributedString)] = []
+        for selection in textLayoutManager.textSelections where selection.isInsertionPoint {
+            guard let offset = try? textContentStorage.offset(of: selection.textRanges[0].location) else { continue }
+            let navigation = textLayoutManager.textSelectionNavigation
+            func cluster(at offset: Int, forward: Bool) -> Int? {
+                guard let location = textContentStorage.textRange(for: offset ..< offset)?.location,
+                      let moved = navigation.destinationSelection(for: TextSelection(location), direction: forward ? .forward : .backward,
+                                                                  destination: .character, extending: false, confined: true),
+                      let found = try? textContentStorage.offset(of: moved.textRanges[0].location), found != offset else { return nil }
+                return found
+            }
+            var middle = offset
+            if cluster(at: offset, forward: true) == nil || offset == textContentStorage.utf16Length, let previous = cluster(at: offset, forward: false) {
+                middle = previous
+            }
+            guard let start = cluster(at: middle, forward: false), let end = cluster(at: middle, forward: true) else { continue }
+            var swapped = textContentStorage.exactText(middle ..< end)
+            swapped.append(textContentStorage.exactText(start ..< middle))
+            edits.append((start ..< end, swapped))
+        }
+        // One step for all of them, from the last to the first.
+        for edit in edits.reversed() {
+            replace([edit.range], with: edit.text, kind: .other)
+        }
+    }
+}

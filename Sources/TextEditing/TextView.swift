@@ -1,0 +1,237 @@
+import Foundation
+import TextContent
+import TextLayout
+import TextRendering
+
+/// A text view without a window: the content, its layout, the selections, marked text and undo,
+/// driven by the calls a platform view forwards (keys as `insertText` and `doCommand(by:)`,
+/// input methods as marked text, clicks as points). A GTK view, a terminal or a test is only a
+/// host for it.
+///
+/// Offsets are UTF-16 code units and ranges `NSRange`s, as AppKit's `NSTextInputClient` has
+/// them; `NSNotFound` where AppKit uses it.
+///
+/// ```swift
+/// let view = TextView(storage: TextContentStorage(string: "Hello"))
+/// view.setSelectedRange(NSRange(location: 5, length: 0))
+/// view.insertText(", world", replacementRange: NSRange(location: NSNotFound, length: 0))
+/// view.doCommand(by: "deleteBackward:")
+/// view.undo()
+/// ```
+public final class TextView {
+    public let textContentStorage: TextContentStorage
+    public let textLayoutManager: TextLayoutManager
+    /// The history of edits; undo and redo go through the view (`undo()`, `redo()`).
+    public let undoStack = TextUndoStack()
+    /// Told around the changes an input method did not make (see `TextInputDelegate`).
+    public weak var inputDelegate: (any TextInputDelegate)?
+    /// Attributes text typed from now on takes, when set; nil: the attributes before the caret.
+    public var typingAttributes: AttributeContainer?
+
+    /// The marked text's range (offsets), while an input method composes.
+    var markedOffsets: Range<Int>?
+    /// The selected clause inside the marked text, relative to its start.
+    var markedSelection = NSRange(location: 0, length: 0)
+    /// What the marked text replaced, kept for the one undo step its commit makes.
+    var markedUndoBase: (selection: [[Range<Int>]], record: TextUndoStack.Record)?
+    /// The rendering attributes the marked text was drawn with, to take away again.
+    var markedDecorationRange: Range<Int>?
+    /// Whether the change under way comes from the input method (then its delegate is not told).
+    var isInputMethodChange = false
+    /// Set while the marked text's underline is being drawn (laying it out calls back).
+    var isDrawingMarkedText = false
+
+    /// A view of `storage` laid out by `layoutManager` (a new one in a container 600 points wide
+    /// if none is given), with a caret at the start if the layout manager has no selection.
+    public init(storage: TextContentStorage = TextContentStorage(), layoutManager: TextLayoutManager? = nil) {
+        textContentStorage = storage
+        let manager = layoutManager ?? TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 600, height: 0)))
+        textLayoutManager = manager
+        if manager.textContentManager !== storage { storage.addTextLayoutManager(manager) }
+        if manager.textSelections.isEmpty {
+            manager.textSelections = [TextSelection(storage.documentRange.location)]
+        }
+        // A paragraph laid out again loses its rendering attributes: the marked text's
+        // underline is drawn again on every fragment it touches (after the app's own validator).
+        let appValidator = manager.renderingAttributesValidator
+        manager.renderingAttributesValidator = { [weak self] manager, fragment in
+            appValidator?(manager, fragment)
+            self?.redrawMarkedDecoration(in: fragment)
+        }
+    }
+
+    // MARK: Selections as offsets
+
+    /// The selections' ranges as offsets, each selection's ranges sorted.
+    var selectionOffsets: [[Range<Int>]] {
+        textLayoutManager.textSelections.map { selection in
+            selection.textRanges.compactMap { try? textContentStorage.offsets(of: $0) }
+        }
+    }
+
+    /// Every selected range of every selection, sorted; overlapping ranges and equal carets merged.
+    var allSelectedOffsets: [Range<Int>] {
+        var merged: [Range<Int>] = []
+        for range in selectionOffsets.joined().sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, range.lowerBound < last.upperBound || range == last {
+                merged[merged.count - 1] = last.lowerBound ..< max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
+    }
+
+    /// Sets the selections to carets or ranges at `offsets` (one selection each).
+    func setSelections(_ offsets: [Range<Int>], affinity: TextSelection.Affinity = .downstream, notifying: Bool = true) {
+        let selections = offsets.compactMap { range -> TextSelection? in
+            guard let textRange = textContentStorage.textRange(for: clamp(range)) else { return nil }
+            var selection = TextSelection(range: textRange, affinity: affinity)
+            if let typingAttributes { selection.typingAttributes = typingAttributes }
+            return selection
+        }
+        guard !selections.isEmpty else { return }
+        if notifying { inputDelegate?.selectionWillChange(self) }
+        textLayoutManager.textSelections = selections
+        if notifying { inputDelegate?.selectionDidChange(self) }
+    }
+
+    func clamp(_ range: Range<Int>) -> Range<Int> {
+        let length = textContentStorage.utf16Length
+        let lower = min(max(0, range.lowerBound), length)
+        return lower ..< min(max(lower, range.upperBound), length)
+    }
+
+    /// An `NSRange` as offsets in the document, or nil for `NSNotFound`, a negative or
+    /// overflowing range, or one past the end.
+    func offsets(of range: NSRange) -> Range<Int>? {
+        guard range.location != NSNotFound, range.location >= 0, range.length >= 0 else { return nil }
+        let (upper, overflow) = range.location.addingReportingOverflow(range.length)
+        guard !overflow, upper <= textContentStorage.utf16Length else { return nil }
+        return range.location ..< upper
+    }
+
+    /// Whether an offset falls between the two halves of a surrogate pair.
+    func splitsSurrogatePair(_ offset: Int) -> Bool {
+        guard offset > 0, offset < textContentStorage.utf16Length else { return false }
+        let text = textContentStorage.exactText(offset - 1 ..< offset + 1)
+        let units = Array(text.utf16)
+        return units.count == 2 && UTF16.isLeadSurrogate(units[0]) && UTF16.isTrailSurrogate(units[1])
+    }
+
+    // MARK: Editing
+
+    /// Replaces each of `ranges` (sorted, disjoint) with `replacement`, in one transaction, and
+    /// puts a caret after each replacement. Records one undo step of `kind` unless `recording`
+    /// is false (marked text). Returns false when nothing could be done (a range splitting a
+    /// surrogate pair).
+    @discardableResult
+    func replace(
+        _ ranges: [Range<Int>], with replacement: AttributedString?, plain: String? = nil, kind: TextUndoStack.Kind,
+        recording: Bool = true, selectingReplacement: Bool = false
+    ) -> Bool {
+        let ranges = ranges.map(clamp)
+        guard !ranges.isEmpty, !ranges.contains(where: { splitsSurrogatePair($0.lowerBound) || splitsSurrogatePair($0.upperBound) }) else { return false }
+        let before = selectionOffsets
+        let notifies = !isInputMethodChange
+        if notifies { inputDelegate?.textWillChange(self) }
+        let originals = recording ? ranges.map { textContentStorage.exactText($0) } : []
+        var lengths: [Int] = []
+        do {
+            try textContentStorage.performEditingTransaction {
+                for range in ranges.reversed() {
+                    guard let textRange = textContentStorage.textRange(for: range) else { continue }
+                    let lengthBefore = textContentStorage.utf16Length
+                    if let replacement {
+                        var attributed = replacement
+                        if let typingAttributes, plain != nil { attributed.mergeAttributes(typingAttributes) }
+                        try textContentStorage.replaceContents(in: textRange, with: attributed)
+                    } else if let typingAttributes, let plain {
+                        try textContentStorage.replaceContents(in: textRange, with: AttributedString(plain, attributes: typingAttributes))
+                    } else {
+                        try textContentStorage.replaceContents(in: textRange, with: plain ?? "")
+                    }
+                    lengths.insert(textContentStorage.utf16Length - lengthBefore + range.count, at: 0)
+                }
+            }
+        } catch {
+            if notifies { inputDelegate?.textDidChange(self) }
+            return false
+        }
+        // Where each replacement ended up, after the ones before it moved it.
+        var shift = 0
+        var placed: [Range<Int>] = []
+        for (range, length) in zip(ranges, lengths) {
+            placed.append(range.lowerBound + shift ..< range.lowerBound + shift + length)
+            shift += length - range.count
+        }
+        setSelections(selectingReplacement ? placed : placed.map { $0.upperBound ..< $0.upperBound }, notifying: false)
+        if recording {
+            let records = zip(placed, originals).map { TextUndoStack.Record(range: $0, original: $1) }
+            undoStack.record(.init(kind: kind, batches: [records], selectionBefore: before, selectionAfter: selectionOffsets, isOpen: kind != .other))
+        }
+        if notifies { inputDelegate?.textDidChange(self) }
+        textLayoutManager.textSelectionNavigation.flushLayoutCache()
+        return true
+    }
+
+    // MARK: Undo
+
+    /// Undoes the last step: its text comes back and its selection with it. Committing marked
+    /// text first, if any (an undo while composing ends the composition).
+    public func undo() {
+        if hasMarkedText { unmarkText() }
+        guard let step = undoStack.undoSteps.popLast() else { return }
+        let inverse = apply(step.batches.reversed())
+        undoStack.redoSteps.append(.init(kind: step.kind, batches: inverse, selectionBefore: step.selectionAfter,
+                                         selectionAfter: step.selectionBefore, isOpen: false))
+        restoreSelections(step.selectionBefore)
+    }
+
+    /// Redoes the last step undone.
+    public func redo() {
+        if hasMarkedText { unmarkText() }
+        guard let step = undoStack.redoSteps.popLast() else { return }
+        let inverse = apply(step.batches.reversed())
+        undoStack.undoSteps.append(.init(kind: step.kind, batches: inverse, selectionBefore: step.selectionAfter,
+                                         selectionAfter: step.selectionBefore, isOpen: false))
+        restoreSelections(step.selectionBefore)
+    }
+
+    /// Puts each record's original text back over its range, last batch first; returns the
+    /// batches that undo this.
+    private func apply(_ batches: [[TextUndoStack.Record]]) -> [[TextUndoStack.Record]] {
+        inputDelegate?.textWillChange(self)
+        defer { inputDelegate?.textDidChange(self) }
+        var inverse: [[TextUndoStack.Record]] = []
+        textContentStorage.performEditingTransaction {
+            for batch in batches {
+                var undone: [TextUndoStack.Record] = []
+                // Descending, so that each range is still where the record says.
+                for record in batch.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+                    let range = clamp(record.range)
+                    let current = textContentStorage.exactText(range)
+                    guard let textRange = textContentStorage.textRange(for: range) else { continue }
+                    try? textContentStorage.replaceContents(in: textRange, with: record.original)
+                    undone.append(.init(range: range.lowerBound ..< range.lowerBound + record.original.utf16.count, original: current))
+                }
+                // Ranges of one batch are given after all of it: shift those the others moved.
+                undone.sort { $0.range.lowerBound < $1.range.lowerBound }
+                var shift = 0
+                for i in undone.indices {
+                    undone[i].range = undone[i].range.lowerBound + shift ..< undone[i].range.upperBound + shift
+                    shift += undone[i].range.count - undone[i].original.utf16.count
+                }
+                inverse.append(undone)
+            }
+        }
+        return inverse
+    }
+
+    private func restoreSelections(_ selections: [[Range<Int>]]) {
+        let ranges = selections.compactMap { selection in
+            selection.first.map { first in first.lowerBound ..< (selection.last?.upperBound ?? first.upperBound) }
+        }
+        setSelections(ranges.isEmpty ? [0 ..< 0] : ranges)
+    }
+}
