@@ -25,7 +25,7 @@ test: deps
 
 # The DocC catalogs of every module (Sources/<Module>/<Module>.docc), as one static site per
 # module in docs/<Module>; swift-docc-plugin is added to the package only for this.
-DOC_TARGETS = OpenTextKit TextContent TextTypography TextLayout TextRendering TextMeasurement
+DOC_TARGETS = OpenTextKit TextContent TextTypography TextLayout TextRendering TextEditing TextMeasurement
 docs: deps
 	@mkdir -p docs; for target in $(DOC_TARGETS); do \
 	  OTK_DOCS=1 $(SWIFT) package --allow-writing-to-directory docs/$$target generate-documentation \

@@ -128,7 +128,7 @@ public final class TextView {
     @discardableResult
     func replace(
         _ ranges: [Range<Int>], with replacement: AttributedString?, plain: String? = nil, kind: TextUndoStack.Kind,
-        recording: Bool = true, selectingReplacement: Bool = false
+        recording: Bool = true, selectingReplacement: Bool = false, pieces: [AttributedString]? = nil
     ) -> Bool {
         let ranges = ranges.map(clamp)
         guard !ranges.isEmpty, !ranges.contains(where: { splitsSurrogatePair($0.lowerBound) || splitsSurrogatePair($0.upperBound) }) else { return false }
@@ -139,17 +139,22 @@ public final class TextView {
         var lengths: [Int] = []
         do {
             try textContentStorage.performEditingTransaction {
-                for range in ranges.reversed() {
+                for (index, range) in ranges.enumerated().reversed() {
                     guard let textRange = textContentStorage.textRange(for: range) else { continue }
                     let lengthBefore = textContentStorage.utf16Length
-                    if let replacement {
+                    if let pieces, pieces.indices.contains(index) {
+                        try textContentStorage.replaceContents(in: textRange, with: pieces[index])
+                    } else if let replacement {
                         var attributed = replacement
                         if let typingAttributes, plain != nil { attributed.mergeAttributes(typingAttributes) }
                         try textContentStorage.replaceContents(in: textRange, with: attributed)
-                    } else if let typingAttributes, let plain {
-                        try textContentStorage.replaceContents(in: textRange, with: AttributedString(plain, attributes: typingAttributes))
                     } else {
-                        try textContentStorage.replaceContents(in: textRange, with: plain ?? "")
+                        // What is typed takes the attributes before it (TextKit's way: at a
+                        // paragraph's start the paragraph's), but never a link, unless the app set
+                        // typing attributes.
+                        var attributes = typingAttributes ?? textContentStorage.typingAttributes(at: range)
+                        if typingAttributes == nil { attributes.link = nil }
+                        try textContentStorage.replaceContents(in: textRange, with: AttributedString(plain ?? "", attributes: attributes))
                     }
                     lengths.insert(textContentStorage.utf16Length - lengthBefore + range.count, at: 0)
                 }

@@ -66,7 +66,7 @@ extension TextContentStorage {
     }
 
     /// The attributes typed text takes at `offsets`, read from the paragraph it goes into.
-    func typingAttributes(at offsets: Range<Int>) -> AttributeContainer {
+    package func typingAttributes(at offsets: Range<Int>) -> AttributeContainer {
         guard let position = index.paragraph(containing: offsets.lowerBound) else { return AttributeContainer() }
         // Text without attributes (the common case while typing) has nothing to inherit.
         guard position.entry.hasAttributes else { return AttributeContainer() }

@@ -1,0 +1,234 @@
+import Foundation
+import TextContent
+import TextLayout
+import TextRendering
+
+/// How `TextView.find` matches.
+public struct TextFindOptions: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// "lord" finds "LORD".
+    public static let caseInsensitive = TextFindOptions(rawValue: 1 << 0)
+    /// "cafe" finds "café".
+    public static let diacriticInsensitive = TextFindOptions(rawValue: 1 << 1)
+    /// Only matches with no letter or digit right before or after them.
+    public static let wholeWord = TextFindOptions(rawValue: 1 << 2)
+    /// The pattern is a regular expression (Swift `Regex` syntax).
+    public static let regularExpression = TextFindOptions(rawValue: 1 << 3)
+}
+
+/// Why a search could not run.
+public enum TextFindError: Error, Equatable, CustomStringConvertible {
+    case emptyPattern
+    case invalidRegularExpression(String)
+
+    public var description: String {
+        switch self {
+        case .emptyPattern: return "There is nothing to find: the pattern is empty."
+        case .invalidRegularExpression(let reason): return "The regular expression is not valid: \(reason)"
+        }
+    }
+}
+
+/// Find and replace. A search reads one paragraph at a time (matches do not cross paragraph
+/// separators), so a 100 MB document is never copied into one `String`.
+extension TextView {
+    /// Selects the next match after the selection (or, `backward`, the one before it), going
+    /// round the document's end when `wraps`; returns its range, or nil when there is none.
+    @discardableResult
+    public func find(_ pattern: String, options: TextFindOptions = [], backward: Bool = false, wraps: Bool = true) throws(TextFindError) -> NSRange? {
+        let matcher = try TextMatcher(pattern, options: options)
+        let selection = selectionOffsets.first?.first ?? 0 ..< 0
+        let length = textContentStorage.utf16Length
+        var found: Range<Int>?
+        if backward {
+            found = lastMatch(matcher, before: selection.lowerBound)
+            if found == nil, wraps { found = lastMatch(matcher, before: length) }
+        } else {
+            found = firstMatch(matcher, from: selection.upperBound)
+            if found == nil, wraps { found = firstMatch(matcher, from: 0) }
+        }
+        guard let found else { return nil }
+        undoStack.closeStep()
+        setSelections([found])
+        return NSRange(location: found.lowerBound, length: found.count)
+    }
+
+    /// Every match in the document, in order.
+    public func ranges(of pattern: String, options: TextFindOptions = []) throws(TextFindError) -> [NSRange] {
+        let matcher = try TextMatcher(pattern, options: options)
+        var result: [NSRange] = []
+        forEachParagraph(from: 0) { text, start in
+            for match in matcher.matches(in: text) {
+                result.append(NSRange(location: start + match.lowerBound, length: match.count))
+            }
+            return true
+        }
+        return result
+    }
+
+    /// How many matches the document has.
+    public func countMatches(of pattern: String, options: TextFindOptions = []) throws(TextFindError) -> Int {
+        let matcher = try TextMatcher(pattern, options: options)
+        var count = 0
+        forEachParagraph(from: 0) { text, _ in
+            count += matcher.matches(in: text).count
+            return true
+        }
+        return count
+    }
+
+    /// Replaces the selection with `replacement` if it is a match, then finds the next one.
+    public func replace(_ pattern: String, with replacement: String, options: TextFindOptions = []) throws(TextFindError) {
+        let matcher = try TextMatcher(pattern, options: options)
+        if let selection = selectionOffsets.first?.first, !selection.isEmpty,
+           matcher.matches(in: String(textContentStorage.exactText(selection).characters)).first == 0 ..< selection.count {
+            replace([selection], with: nil, plain: replacement, kind: .other)
+        }
+        try find(pattern, options: options)
+    }
+
+    /// Replaces every match with `replacement`: one transaction and one undo step; the viewport
+    /// keeps its place (its anchor follows the text). Returns how many were replaced.
+    @discardableResult
+    public func replaceAll(_ pattern: String, with replacement: String, options: TextFindOptions = []) throws(TextFindError) -> Int {
+        let matches = try ranges(of: pattern, options: options).map { $0.location ..< $0.location + $0.length }
+        guard !matches.isEmpty else { return 0 }
+        let selections = selectionOffsets
+        replace(matches, with: nil, plain: replacement, kind: .other)
+        // The selection stays where it was, as far as the text it was in allows.
+        setSelections(selections.compactMap(\.first).map(clamp))
+        return matches.count
+    }
+
+    /// Highlights every match in `range` (what a view shows) with a background colour drawn
+    /// through rendering attributes; the content is not touched.
+    public func highlightMatches(of pattern: String, options: TextFindOptions = [], in range: NSRange,
+                                 color: TextColor = TextColor(red: 1, green: 0.9, blue: 0.3)) throws(TextFindError) {
+        let matcher = try TextMatcher(pattern, options: options)
+        guard let window = offsets(of: range), let textRange = textContentStorage.textRange(for: window) else { return }
+        textLayoutManager.ensureLayout(for: textRange)
+        textLayoutManager.removeRenderingAttribute(.backgroundColor, for: textRange)
+        forEachParagraph(from: window.lowerBound) { text, start in
+            for match in matcher.matches(in: text) {
+                let found = start + match.lowerBound ..< start + match.upperBound
+                guard found.overlaps(window), let matchRange = textContentStorage.textRange(for: found) else { continue }
+                textLayoutManager.addRenderingAttribute(.backgroundColor, value: color, for: matchRange)
+            }
+            return start < window.upperBound
+        }
+    }
+
+    // MARK: Searching paragraphs
+
+    private func firstMatch(_ matcher: TextMatcher, from offset: Int) -> Range<Int>? {
+        var found: Range<Int>?
+        forEachParagraph(from: offset) { text, start in
+            found = matcher.matches(in: text).lazy.map { start + $0.lowerBound ..< start + $0.upperBound }.first { $0.lowerBound >= offset }
+            return found == nil
+        }
+        return found
+    }
+
+    private func lastMatch(_ matcher: TextMatcher, before offset: Int) -> Range<Int>? {
+        // Paragraph by paragraph backward from the one holding `offset`.
+        let paragraphs = textContentStorage.paragraphCount
+        guard paragraphs > 0, let location = textContentStorage.textRange(for: min(offset, textContentStorage.utf16Length) ..< min(offset, textContentStorage.utf16Length))?.location,
+              var index = textContentStorage.paragraphIndex(for: location) ?? (offset >= textContentStorage.utf16Length ? paragraphs - 1 : nil) else { return nil }
+        while index >= 0 {
+            guard let paragraph = textContentStorage.textParagraph(atIndex: index), let range = paragraph.elementRange,
+                  let start = try? textContentStorage.offset(of: range.location) else { return nil }
+            let text = String(paragraph.attributedString.characters)
+            if let match = matcher.matches(in: text).map({ start + $0.lowerBound ..< start + $0.upperBound }).last(where: { $0.upperBound <= offset }) {
+                return match
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// Calls `body` with the text and start of each paragraph from the one holding `offset`.
+    private func forEachParagraph(from offset: Int, _ body: (String, Int) -> Bool) {
+        textContentStorage.paragraphReader.enumerateTextParagraphs(fromOffset: min(max(0, offset), textContentStorage.utf16Length)) { paragraph, start in
+            let text = paragraph.withPlainUTF8 { String(decoding: $0, as: UTF8.self) } ?? String(paragraph.attributedString.characters)
+            return body(text, start)
+        }
+    }
+}
+
+/// A compiled search: a literal with Foundation's comparison options, or a `Regex`.
+struct TextMatcher {
+    let pattern: String
+    let options: TextFindOptions
+    let regex: Regex<AnyRegexOutput>?
+
+    init(_ pattern: String, options: TextFindOptions) throws(TextFindError) {
+        guard !pattern.isEmpty else { throw .emptyPattern }
+        self.pattern = pattern
+        self.options = options
+        if options.contains(.regularExpression) {
+            do {
+                var regex = try Regex(pattern)
+                if options.contains(.caseInsensitive) { regex = regex.ignoresCase() }
+                self.regex = regex
+            } catch {
+                throw .invalidRegularExpression(String(String(describing: error).prefix(200)))
+            }
+        } else {
+            regex = nil
+        }
+    }
+
+    /// The matches in `text`, as UTF-16 ranges, in order and not overlapping.
+    func matches(in text: String) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        if let regex {
+            for match in text.matches(of: regex) where !match.range.isEmpty {
+                result.append(utf16Range(match.range, in: text))
+            }
+        } else {
+            var compare: String.CompareOptions = []
+            if options.contains(.caseInsensitive) { compare.insert(.caseInsensitive) }
+            if options.contains(.diacriticInsensitive) { compare.insert(.diacriticInsensitive) }
+            if compare.isEmpty {
+                // Plain: compare UTF-16 units, which is what the user typed.
+                let needle = Array(pattern.utf16), haystack = Array(text.utf16)
+                var i = 0
+                while i + needle.count <= haystack.count {
+                    if haystack[i] == needle[0], haystack[i ..< i + needle.count].elementsEqual(needle) {
+                        result.append(i ..< i + needle.count)
+                        i += needle.count
+                    } else {
+                        i += 1
+                    }
+                }
+            } else {
+                var from = text.startIndex
+                while from < text.endIndex, let found = text.range(of: pattern, options: compare, range: from ..< text.endIndex) {
+                    result.append(utf16Range(found, in: text))
+                    from = found.upperBound > found.lowerBound ? found.upperBound : text.index(after: found.lowerBound)
+                }
+            }
+        }
+        guard options.contains(.wholeWord) else { return result }
+        let units = Array(text.utf16)
+        return result.filter { !Self.isWordUnit(units, before: $0.lowerBound) && !Self.isWordUnit(units, at: $0.upperBound) }
+    }
+
+    private func utf16Range(_ range: Range<String.Index>, in text: String) -> Range<Int> {
+        text.utf16.distance(from: text.startIndex, to: range.lowerBound) ..< text.utf16.distance(from: text.startIndex, to: range.upperBound)
+    }
+
+    private static func isWordUnit(_ units: [UInt16], before offset: Int) -> Bool {
+        offset > 0 && isWord(units[offset - 1])
+    }
+
+    private static func isWordUnit(_ units: [UInt16], at offset: Int) -> Bool {
+        offset < units.count && isWord(units[offset])
+    }
+
+    private static func isWord(_ unit: UInt16) -> Bool {
+        guard let scalar = Unicode.Scalar(unit) else { return true }  // a surrogate: a letter beyond the BMP, most likely
+        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil || unit == 0x5F
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import TestFixtures
+import Testing
+import TextContent
+import TextLayout
+@testable import TextEditing
+
+@Suite struct FindAndReplaceTests {
+    static let text = "And the LORD said, Let there be light.\nThe Lord's café, the lord and the LORDS.\nمرحبا LORD"
+
+    @Test func optionsFindWhatTheySay() throws {
+        let view = makeView(Self.text, caret: 0)
+        #expect(try view.countMatches(of: "LORD") == 3)
+        #expect(try view.countMatches(of: "lord", options: .caseInsensitive) == 5)
+        #expect(try view.countMatches(of: "LORD", options: .wholeWord) == 2)
+        #expect(try view.countMatches(of: "lord", options: [.caseInsensitive, .wholeWord]) == 4)  // not LORDS
+        #expect(try view.countMatches(of: "cafe", options: .diacriticInsensitive) == 1)
+        #expect(try view.countMatches(of: "L[O0]RDS?\\b", options: .regularExpression) == 3)
+        #expect(try view.ranges(of: "مرحبا").first == NSRange(location: 80, length: 5))
+        #expect(throws: TextFindError.emptyPattern) { try view.countMatches(of: "") }
+        #expect { try view.countMatches(of: "(", options: .regularExpression) } throws: { error in
+            guard case .invalidRegularExpression = error as? TextFindError else { return false }
+            return true
+        }
+    }
+
+    @Test func findGoesForwardAndBackwardAndWraps() throws {
+        let view = makeView(Self.text, caret: 0)
+        #expect(try view.find("LORD") == NSRange(location: 8, length: 4))
+        #expect(try view.find("LORD") == NSRange(location: 73, length: 4))
+        #expect(try view.find("LORD") == NSRange(location: 86, length: 4))
+        #expect(try view.find("LORD") == NSRange(location: 8, length: 4))   // round the end
+        #expect(try view.find("LORD", backward: true) == NSRange(location: 86, length: 4))
+        #expect(try view.find("LORD", backward: true) == NSRange(location: 73, length: 4))
+        #expect(try view.find("LORD", wraps: false) == NSRange(location: 86, length: 4))
+        #expect(try view.find("LORD", wraps: false) == nil)
+        #expect(try view.find("nothing") == nil)
+    }
+
+    @Test func replaceAllIsOneUndoStep() throws {
+        let view = makeView(Self.text, caret: 3)
+        #expect(try view.replaceAll("LORD", with: "Lord", options: .wholeWord) == 2)
+        #expect(view.textContentStorage.string == Self.text.replacingOccurrences(of: "LORD said", with: "Lord said").replacingOccurrences(of: "مرحبا LORD", with: "مرحبا Lord"))
+        #expect(view.selectedRange() == NSRange(location: 3, length: 0))
+        view.undo()
+        #expect(view.textContentStorage.string == Self.text)
+        try view.find("light")
+        try view.replace("light", with: "day")
+        #expect(view.textContentStorage.string.contains("Let there be day."))
+    }
+
+    @Test func highlightsAreRenderingAttributes() throws {
+        let view = makeView(Self.text, caret: 0)
+        try view.highlightMatches(of: "LORD", in: NSRange(location: 0, length: view.textContentStorage.utf16Length))
+        var highlighted: [NSRange] = []
+        let storage = view.textContentStorage
+        view.textLayoutManager.enumerateRenderingAttributes(from: storage.documentRange.location, reverse: false) { _, attributes, range in
+            if attributes[.backgroundColor] != nil { highlighted.append(storage.nsRange(for: range)) }
+            return true
+        }
+        #expect(highlighted == (try view.ranges(of: "LORD")))
+        #expect(storage.attributedString.runs.allSatisfy { $0.backgroundColor == nil })
+    }
+}
+
+@Suite struct PasteboardTests {
+    @Test func copyJoinsSelectionsAndPasteSplitsLines() throws {
+        let view = makeView("alpha\nbeta\nשלום")
+        let storage = view.textContentStorage
+        view.textLayoutManager.textSelections = [0 ..< 5, 6 ..< 10, 11 ..< 15].map { TextSelection(range: storage.textRange(for: $0)!) }
+        #expect(String(view.copy().characters) == "alpha\nbeta\nשלום")
+        let cut = view.cut()
+        #expect(String(cut.characters) == "alpha\nbeta\nשלום")
+        #expect(storage.string == "\n\n")
+        view.paste(cut)
+        #expect(storage.string == "alpha\nbeta\nשלום")
+        view.paste("!")
+        #expect(storage.string == "alpha!\nbeta!\nשלום!")
+        view.undo()
+        view.undo()
+        view.undo()
+        #expect(storage.string == "alpha\nbeta\nשלום")
+    }
+
+    @Test func typedTextTakesTheAttributesBeforeItButNotALink() throws {
+        var text = AttributedString("link")
+        text.link = URL(string: "https://example.com")
+        text.foregroundColor = TextColor(red: 1, green: 0, blue: 0)
+        let view = TextView(storage: TextContentStorage(attributedString: text))
+        view.setSelectedRange(NSRange(location: 4, length: 0))
+        view.insertText("ed", replacementRange: notFound)
+        let typed = view.textContentStorage.attributedString.runs.last!
+        #expect(typed.link == nil)
+        #expect(typed.foregroundColor == TextColor(red: 1, green: 0, blue: 0))
+        view.typingAttributes = AttributeContainer().foregroundColor(TextColor(red: 0, green: 0, blue: 1))
+        view.insertText("!", replacementRange: notFound)
+        #expect(view.textContentStorage.attributedString.runs.last?.foregroundColor == TextColor(red: 0, green: 0, blue: 1))
+    }
+}
