@@ -61,7 +61,8 @@ public struct DocumentRenderer {
     /// Draws `content` into the file at `path`, its kind by the extension (.png, .svg, .pdf).
     /// `progress` is called with each page number as it is drawn. Pages are drawn from the
     /// content alone (no layout manager, so no rendering attributes, selection or caret). A
-    /// paragraph that cannot be laid out is an error, thrown once the file is written.
+    /// paragraph that cannot be laid out is an error. The file is written whole or not at all:
+    /// on any error a file already at `path` is left as it was.
     public func render(_ content: TextContentStorage, to path: String, progress: ((Int) -> Void)? = nil) throws(RenderingError) -> Result {
         guard let kind = DrawingSurface.Kind(path: path) else {
             throw .unwritable(path: path, reason: "the extension must be .png, .svg or .pdf")
@@ -117,8 +118,9 @@ public struct DocumentRenderer {
             manager.drawCaret(at: location, in: context, origin: origin)
         }
         try context.checkStatus()
-        try finish(surface, kind: kind, path: path)
+        // A picture missing a paragraph is a failure: whatever was at `path` stays.
         if let error = manager.lastLayoutError { throw .layout("\(error)") }
+        try finish(surface, kind: kind, path: path)
         return Result(kind: kind, pageCount: 1, size: size, linkAreas: context.linkAreas.map { (1, $0) })
     }
 
@@ -168,8 +170,8 @@ public struct DocumentRenderer {
                 }
             }
             if let failure { throw failure }
-            try surface.finish()
             if let error = layout.lastLayoutError { throw .layout("\(error)") }
+            try surface.finish()
             return Result(kind: kind, pageCount: pages, size: pageSize, linkAreas: links)
         }
 
@@ -200,8 +202,8 @@ public struct DocumentRenderer {
             links += context.linkAreas[before...].map { (page.number, $0) }
         }
         try context.checkStatus()
-        try finish(surface, kind: kind, path: path)
         if let error = layout.lastLayoutError { throw .layout("\(error)") }
+        try finish(surface, kind: kind, path: path)
         return Result(kind: kind, pageCount: pages.count, size: size, linkAreas: links)
     }
 

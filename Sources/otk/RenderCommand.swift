@@ -61,6 +61,10 @@ struct RenderCommand: ParsableCommand {
         guard let kind = DrawingSurface.Kind(path: outputPath) else {
             throw ValidationError("Unknown output kind \"\((outputPath as NSString).pathExtension)\" for \(outputPath): use .png, .svg or .pdf.")
         }
+        // A text file named notes.png, or -o naming the input: the input would be lost.
+        if let input = FileIdentity(path: document.file), FileIdentity(path: outputPath) == input {
+            throw ValidationError("The output \(outputPath) is the input file \(document.file) itself; it is not overwritten. Choose another output with -o.")
+        }
         var options = DocumentRenderer.Options()
         options.defaultFont = try font.descriptor()
         guard width.isFinite, width >= 1, width <= 100_000 else { throw ValidationError("--width takes a number of points from 1 to 100000; got \(width).") }

@@ -46,8 +46,11 @@ struct ViewportCommand: ParsableCommand {
 
     func run() throws {
         let descriptor = try font.descriptor()
-        let path = try copies > 1 ? Self.writeCopies(of: document.file, count: copies) : document.file
-        defer { if copies > 1 { try? FileManager.default.removeItem(atPath: path) } }
+        var path = document.file
+        if copies > 1 {
+            let descriptor = try Self.writeCopies(of: document.file, count: copies)
+            path = "/proc/self/fd/\(descriptor)"
+        }
         let clock = ContinuousClock()
         var report: [(String, String)] = [("file", jsonString(document.file)), ("copies", "\(copies)")]
         func record(_ key: String, _ seconds: Double) { report.append((key, String(format: "%.6f", seconds))) }
@@ -68,7 +71,9 @@ struct ViewportCommand: ParsableCommand {
         controller.layoutViewport()
         let viewportSeconds = (clock.now - viewportStart).seconds
         let openSeconds = (clock.now - openStart).seconds
-        report.append(("bytes", "\(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0)"))
+        // stat follows /proc/self/fd's link to the copies (FileManager would measure the link).
+        var info = stat()
+        report.append(("bytes", "\(stat(path, &info) == 0 ? Int(info.st_size) : 0)"))
         report.append(("paragraphs", "\(storage.paragraphCount)"))
         record("openToFirstViewportSeconds", openSeconds)
         record("readSeconds", readSeconds)
@@ -153,19 +158,41 @@ struct ViewportCommand: ParsableCommand {
         printJSONReport(report)
     }
 
-    /// Writes `count` copies of the file at `path` to a temporary file and returns its path.
-    static func writeCopies(of path: String, count: Int) throws -> String {
+    /// Writes `count` copies of the file at `path` to a temporary file and returns its open
+    /// descriptor, to be read through /proc/self/fd. The file is unlinked as soon as it is
+    /// made: nothing is left behind however the process ends (killed, crashed, a full disk).
+    static func writeCopies(of path: String, count: Int) throws -> Int32 {
         guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("Cannot read \(path).") }
         var copy = data
         // Each copy starts a paragraph of its own.
         if let last = copy.last, last != 0x0A { copy.append(0x0A) }
-        let target = FileManager.default.temporaryDirectory.appendingPathComponent("otk-viewport-\(ProcessInfo.processInfo.processIdentifier).txt")
-        guard FileManager.default.createFile(atPath: target.path, contents: nil), let handle = FileHandle(forWritingAtPath: target.path) else {
-            throw ValidationError("Cannot write \(target.path).")
+        let folder = FileManager.default.temporaryDirectory.path
+        var template = Array(((folder as NSString).appendingPathComponent("otk-viewport-XXXXXX.txt")).utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
+        guard descriptor >= 0 else {
+            throw ValidationError("Cannot make a temporary file for --copies in \(folder): \(String(cString: strerror(errno))). Set TMPDIR to a writable folder.")
         }
-        defer { try? handle.close() }
-        for _ in 0 ..< count { handle.write(copy) }
-        return target.path
+        _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
+        for _ in 0 ..< count {
+            var failure: Int32 = 0
+            copy.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        return
+                    }
+                    offset += written
+                }
+            }
+            if failure != 0 {
+                close(descriptor)
+                throw ValidationError("Cannot write the --copies temporary file in \(folder): \(String(cString: strerror(failure))). Set TMPDIR to a folder with room.")
+            }
+        }
+        return descriptor
     }
 }
 
