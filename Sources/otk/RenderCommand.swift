@@ -51,6 +51,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Print the links drawn and their rectangles as JSON.")
     var links = false
 
+    @Option(name: .customLong("allow-link-scheme"), help: "Also write links of this scheme (besides http, https, mailto and relative links), e.g. ftp. Links of other schemes (javascript:, file:, ...) are drawn as text only. Repeatable.")
+    var allowedLinkSchemes: [String] = []
+
     @Flag(help: "Print statistics as JSON: pages, seconds, and raw HarfBuzz shaping of the same paragraphs in the same run.")
     var stats = false
 
@@ -86,6 +89,7 @@ struct RenderCommand: ParsableCommand {
                 throw ValidationError("A \(Double(pageSize.width)) × \(Double(pageSize.height)) pt page with \(margin) pt margins leaves no room for text.")
             }
         }
+        options.linkPolicy = LinkPolicy(allowing: Set(allowedLinkSchemes))
         options.exclusionPaths = try Self.exclusions(exclusion)
         options.debugOverlay = debugOverlay
         if let exclusionColor {
@@ -121,6 +125,9 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("Cannot render \(document.file): \(error)")
         }
         progress.finish()
+        for warning in result.warnings {
+            FileHandle.standardError.write(Data("otk: warning: \(warning); --allow-link-scheme allows a scheme.\n".utf8))
+        }
         let seconds = (clock.now - start).seconds
         let pages = result.pageCount == 1 ? "1 page" : "\(result.pageCount) pages"
         FileHandle.standardError.write(Data("Wrote \(outputPath) (\(kind.rawValue.uppercased()), \(pages), \(Int(result.size.width)) × \(Int(result.size.height)) pt).\n".utf8))
