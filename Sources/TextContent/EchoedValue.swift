@@ -17,4 +17,26 @@ package struct EchoedValue: CustomStringConvertible, Sendable {
             description = String(shortened) + " (\(characters.count) characters)"
         }
     }
+
+    /// `message` with every word (a stretch without spaces) longer than `longerThan` characters
+    /// shortened: for messages that quote a value whole, such as a parser's.
+    package static func shorteningLongWords(in message: String, longerThan: Int = 100) -> String {
+        guard message.unicodeScalars.count > longerThan else { return message }
+        var result = ""
+        var word = ""
+        func flush() {
+            result += word.unicodeScalars.count > longerThan ? EchoedValue(word).description : word
+            word = ""
+        }
+        for character in message {
+            if character.isWhitespace {
+                flush()
+                result.append(character)
+            } else {
+                word.append(character)
+            }
+        }
+        flush()
+        return result
+    }
 }

@@ -231,9 +231,15 @@ public struct DocumentRenderer {
 
     private func makeSurface(kind: DrawingSurface.Kind, path: String, size: CGSize) throws(RenderingError) -> DrawingSurface {
         switch kind {
-        case .png: try DrawingSurface.image(size: size, scale: options.scale)
-        case .svg: try DrawingSurface.svg(path: path, size: size)
-        case .pdf: try DrawingSurface.pdf(path: path, pageSize: size)
+        case .png:
+            do throws(RenderingError) {
+                return try DrawingSurface.image(size: size, scale: options.scale)
+            } catch .invalidSize(let width, let height, let reason) {
+                // A PDF has no such limit: say so rather than leave the user at a dead end.
+                throw .invalidSize(width: width, height: height, reason: reason + "; write a PDF instead (or pages of a PDF) for a document this long")
+            }
+        case .svg: return try DrawingSurface.svg(path: path, size: size)
+        case .pdf: return try DrawingSurface.pdf(path: path, pageSize: size)
         }
     }
 

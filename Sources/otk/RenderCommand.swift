@@ -19,7 +19,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The file to write: .png, .svg or .pdf (default: INPUT's name with .png).")
     var output: String?
 
-    @Option(help: "Text width in points when there are no pages.")
+    @Option(parsing: .unconditional, help: "Text width in points when there are no pages.")
     var width: Double = 600
 
     @OptionGroup var font: FontOption
@@ -30,10 +30,10 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Page size: A3, A4, A5, Letter, Legal, or WIDTHxHEIGHT in points.")
     var pageSize: String?
 
-    @Option(help: "Margin around the text on every side, in points.")
+    @Option(parsing: .unconditional, help: "Margin around the text on every side, in points.")
     var margin: Double = 24
 
-    @Option(help: "Pixels per point of a PNG (2 for a sharp picture on a high-density screen).")
+    @Option(parsing: .unconditional, help: "Pixels per point of a PNG (2 for a sharp picture on a high-density screen).")
     var scale: Double = 1
 
     @Option(parsing: .singleValue, help: "An exclusion rectangle the text flows around, \"x,y,width,height\" in points from the text's top-left corner; \"PAGE:x,y,width,height\" for one page only. Repeatable.")
@@ -106,7 +106,7 @@ struct RenderCommand: ParsableCommand {
             options.selection = [start ..< end]
         }
 
-        let storage = try DocumentLoader.open(document.file, allowsLossyDecoding: document.lossy)
+        let storage = try DocumentLoader.open(document.file, allowsLossyDecoding: document.lossy, maximumBytes: document.maxInputBytes)
         if let select = options.selection.first, select.upperBound > storage.utf16Length {
             throw ValidationError("--select \(select.lowerBound):\(select.upperBound) goes past the document's end (\(storage.utf16Length) UTF-16 units).")
         }
@@ -140,14 +140,14 @@ struct RenderCommand: ParsableCommand {
             printJSONReport([
                 ("file", jsonString(document.file)), ("output", jsonString(outputPath)), ("kind", jsonString(kind.rawValue)),
                 ("paragraphs", "\(storage.paragraphCount)"), ("pages", "\(result.pageCount)"), ("links", "\(result.linkAreas.count)"),
-                ("seconds", String(format: "%.6f", seconds)),
-                ("rawHarfBuzzShapingSeconds", String(format: "%.6f", rawSeconds)),
-                ("ratioToRawShaping", String(format: "%.3f", seconds / rawSeconds)),
+                ("seconds", jsonNumber(seconds, "%.6f")),
+                ("rawHarfBuzzShapingSeconds", jsonNumber(rawSeconds, "%.6f")),
+                ("ratioToRawShaping", jsonNumber(seconds / rawSeconds, "%.3f")),
             ])
         } else if links {
             let items = result.linkAreas.map { link in
                 let r = link.area.rect
-                return "{\"page\":\(link.page),\"url\":\(jsonString(link.area.url.absoluteString)),\"rect\":[\(Double(r.minX)),\(Double(r.minY)),\(Double(r.width)),\(Double(r.height))]}"
+                return "{\"page\":\(link.page),\"url\":\(jsonString(link.area.url.absoluteString)),\"rect\":[\(jsonNumber(r.minX)),\(jsonNumber(r.minY)),\(jsonNumber(r.width)),\(jsonNumber(r.height))]}"
             }
             print("[" + items.joined(separator: ",") + "]")
         }
