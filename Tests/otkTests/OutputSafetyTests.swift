@@ -1,4 +1,5 @@
 import Foundation
+import OpenTextKit
 import Testing
 
 /// `otk` never overwrites its input, and leaves no temporary files behind.
@@ -42,6 +43,28 @@ import Testing
         #expect(output.status != 0)
         #expect(try String(contentsOf: input, encoding: .utf8) == Self.text)
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["same.pdf", "link.pdf"])
+    }
+
+    @Test(arguments: ["png", "svg", "pdf"])
+    func aRenderFailingAfterLayoutLeavesTheOldOutputAndNoTemporaryFile(ext: String) throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // English, Arabic and Devanagari lay out; the last paragraph's font cannot be used.
+        var text = AttributedString(Self.text)
+        var broken = AttributedString("A paragraph in a font of 10^300 points.")
+        broken.font = FontDescriptor(family: "DejaVu Sans", size: 1e300)
+        text += broken
+        let input = folder.appendingPathComponent("input.otk.json")
+        try TextDocumentFormat.encode(text).write(to: input)
+        let target = folder.appendingPathComponent("out.\(ext)")
+        try Data("a good output from an earlier run".utf8).write(to: target)
+        for pages in [[], ["--page-size", "A5"]] {
+            let output = try Otk.run(["render", input.path, "-o", target.path] + pages)
+            #expect(output.status != 0)
+            #expect(output.stderr.contains("could not be laid out"), "\(output.stderr)")
+            #expect(try String(contentsOf: target, encoding: .utf8) == "a good output from an earlier run")
+            #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["input.otk.json", "out.\(ext)"])
+        }
     }
 
     /// Runs `otk` with TMPDIR set to `temporary`.
