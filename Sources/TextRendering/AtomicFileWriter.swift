@@ -23,6 +23,11 @@ package final class AtomicFileWriter {
     package private(set) var failure: String?
     private var isDone = false
 
+    /// The temporary files of every writer not yet committed or discarded, so that a process
+    /// stopped by a signal can remove them (see `removeAllTemporaryFiles()`).
+    nonisolated(unsafe) private static var temporaryPaths: Set<String> = []
+    private static let lock = NSLock()
+
     /// Opens a temporary file beside `path`. Throws `.unwritable` naming `path` and the reason.
     package init(path: String) throws(RenderingError) {
         // Follow a symbolic link to an existing file, so that the link itself is not replaced.
@@ -52,6 +57,16 @@ package final class AtomicFileWriter {
         self.path = target
         temporaryPath = temporary
         descriptor = fd
+        Self.lock.withLock { _ = Self.temporaryPaths.insert(temporary) }
+    }
+
+    /// Removes the temporary file of every writer still open: for a process that is being
+    /// stopped (by SIGINT or SIGTERM) and will never commit them. Their targets are untouched.
+    package static func removeAllTemporaryFiles() {
+        lock.withLock {
+            for path in temporaryPaths { unlink(path) }
+            temporaryPaths = []
+        }
     }
 
     deinit { discard() }
@@ -106,6 +121,7 @@ package final class AtomicFileWriter {
             throw .unwritable(path: path, reason: reason)
         }
         isDone = true
+        Self.lock.withLock { _ = Self.temporaryPaths.remove(temporaryPath) }
     }
 
     /// Closes and removes the temporary file; the target is untouched.
@@ -115,5 +131,6 @@ package final class AtomicFileWriter {
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
         unlink(temporaryPath)
+        Self.lock.withLock { _ = Self.temporaryPaths.remove(temporaryPath) }
     }
 }

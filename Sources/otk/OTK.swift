@@ -14,6 +14,7 @@ struct OTK: ParsableCommand {
     /// Runs the command; an error's message never quotes a huge value whole (a 100,000-digit
     /// number given as an option, or found in a document, is shortened).
     static func main() {
+        SignalCleanup.install()
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -67,6 +67,31 @@ import Testing
         }
     }
 
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aRenderStoppedBySignalLeavesTheOldOutputAndNoTemporaryFile(signal: Int32) throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lines = (0 ..< 20_000).map { "Line \($0): English words, مرحبا بالعالم, नमस्ते दुनिया, and more words to wrap around." }
+        let input = folder.appendingPathComponent("input.txt")
+        try Data(lines.joined(separator: "\n").utf8).write(to: input)
+        let target = folder.appendingPathComponent("out.pdf")
+        try Data("a good output from an earlier run".utf8).write(to: target)
+        let process = Process()
+        process.executableURL = Otk.executable
+        process.arguments = ["render", input.path, "-o", target.path]
+        process.standardOutput = Pipe()
+        process.standardError = Pipe()
+        try process.run()
+        // Long enough for the PDF to be under way (its temporary file open), far from its end.
+        Thread.sleep(forTimeInterval: 1.0)
+        #expect(process.isRunning, "the render should still be going when it is stopped")
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(try String(contentsOf: target, encoding: .utf8) == "a good output from an earlier run")
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["input.txt", "out.pdf"])
+    }
+
     /// Runs `otk` with TMPDIR set to `temporary`.
     static func process(_ arguments: [String], temporary: String) -> Process {
         let process = Process()
