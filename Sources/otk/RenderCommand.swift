@@ -36,13 +36,13 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Pixels per point of a PNG (2 for a sharp picture on a high-density screen).")
     var scale: Double = 1
 
-    @Option(parsing: .singleValue, help: "An exclusion rectangle the text flows around, \"x,y,width,height\" in points from the text's top-left corner; \"PAGE:x,y,width,height\" for one page only. Repeatable.")
+    @Option(parsing: .unconditionalSingleValue, help: "An exclusion rectangle the text flows around, \"x,y,width,height\" in points from the text's top-left corner; \"PAGE:x,y,width,height\" for one page only. Repeatable.")
     var exclusion: [String] = []
 
     @Option(help: "Fill the exclusion rectangles with this colour, #RRGGBB or #RRGGBBAA (where a figure would go).")
     var exclusionColor: String?
 
-    @Option(help: "Draw UTF-16 offsets START:END selected (sheet only).")
+    @Option(parsing: .unconditional, help: "Draw UTF-16 offsets START:END selected (sheet only).")
     var select: String?
 
     @Flag(help: "Draw layout fragment frames, rendering-surface bounds, line bounds, baselines and exclusion paths.")

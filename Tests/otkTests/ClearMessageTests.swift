@@ -42,6 +42,14 @@ import Testing
         let layout = try Otk.run(["layout", input.path, "--width", "-1", "--stats"])
         #expect(layout.status == 0, "\(layout.stderr)")
         #expect(layout.json?["width"] is NSNull, "no wrapping: \(layout.stdout)")
+        // An exclusion may start left of the text; a selection cannot start before it.
+        let png = FileManager.default.temporaryDirectory.appendingPathComponent("otk-negative-\(UUID().uuidString).png").path
+        defer { try? FileManager.default.removeItem(atPath: png) }
+        let exclusion = try Otk.run(["render", input.path, "-o", png, "--exclusion", "-20,0,60,20"])
+        #expect(exclusion.status == 0, "\(exclusion.stderr)")
+        let select = try Otk.run(["render", input.path, "-o", png, "--select", "-1:5"])
+        #expect(select.status != 0)
+        #expect(select.stderr.contains("--select takes START:END"), "\(select.stderr)")
         let viewport = try Otk.run(["viewport", input.path, "--height", "-5"])
         #expect(viewport.status != 0)
         #expect(viewport.stderr.contains("--width and --height take positive sizes"), "\(viewport.stderr)")
