@@ -36,6 +36,10 @@ package final class AtomicFileWriter {
             target = String(cString: resolved)
             free(resolved)
         }
+        // A rename would replace a file the user may not write: refuse, as writing in place would.
+        if access(target, F_OK) == 0, access(target, W_OK) != 0 {
+            throw .unwritable(path: path, reason: String(cString: strerror(errno)))
+        }
         let folder = (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent
         var opened: (Int32, String)?

@@ -71,6 +71,18 @@ import TextRendering
         }
     }
 
+    @Test func aReadOnlyOutputIsNotReplaced() throws {
+        guard getuid() != 0 else { return }  // root may write anything
+        let (folder, file) = try Self.folder(holding: "out.pdf", "read only")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file.path)
+        #expect(throws: RenderingError.unwritable(path: file.path, reason: "Permission denied")) {
+            try DocumentRenderer().render(TextContentStorage(string: "English, مرحبا, नमस्ते"), to: file.path)
+        }
+        #expect(try String(contentsOf: file, encoding: .utf8) == "read only")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.pdf"])
+    }
+
     @Test func aSymbolicLinkedOutputIsWrittenThroughTheLink() throws {
         let (folder, file) = try Self.folder(holding: "real.png", "old")
         defer { try? FileManager.default.removeItem(at: folder) }
