@@ -37,6 +37,8 @@ public struct DocumentRenderer {
         public var selection: [Range<Int>] = []
         /// A UTF-16 offset where a caret is drawn (on a sheet, not on pages).
         public var caret: Int?
+        /// Which links are written into the output (by default web, mail and relative links).
+        public var linkPolicy = LinkPolicy()
 
         public init() {}
     }
@@ -50,6 +52,8 @@ public struct DocumentRenderer {
         public let size: CGSize
         /// Links and their rectangles, in the picture's points (of their page for a PDF).
         public let linkAreas: [(page: Int, area: RenderingContext.LinkArea)]
+        /// What was left out and why (links not allowed by the options' `linkPolicy`).
+        public let warnings: [String]
     }
 
     public var options: Options
@@ -61,7 +65,8 @@ public struct DocumentRenderer {
     /// Draws `content` into the file at `path`, its kind by the extension (.png, .svg, .pdf).
     /// `progress` is called with each page number as it is drawn. Pages are drawn from the
     /// content alone (no layout manager, so no rendering attributes, selection or caret). A
-    /// paragraph that cannot be laid out is an error, thrown once the file is written.
+    /// paragraph that cannot be laid out is an error. The file is written whole or not at all:
+    /// on any error a file already at `path` is left as it was.
     public func render(_ content: TextContentStorage, to path: String, progress: ((Int) -> Void)? = nil) throws(RenderingError) -> Result {
         guard let kind = DrawingSurface.Kind(path: path) else {
             throw .unwritable(path: path, reason: "the extension must be .png, .svg or .pdf")
@@ -90,9 +95,14 @@ public struct DocumentRenderer {
         defer { content.removeTextLayoutManager(manager) }
         manager.ensureLayoutForEntireDocument()
         let usage = manager.usageBoundsForTextContainer
+        guard usage.height.isFinite else {
+            throw .invalidSize(width: Double(options.width), height: Double(usage.height),
+                               reason: "the text is infinitely tall (its paragraph spacing adds up to infinity)")
+        }
         let size = CGSize(width: options.width + 2 * options.margin, height: max(usage.height, 1) + 2 * options.margin)
         let surface = try makeSurface(kind: kind, path: path, size: size)
         let context = try surface.makeContext()
+        context.linkPolicy = options.linkPolicy
         if let background = options.background { context.fillBackground(background) }
         let origin = CGPoint(x: options.margin, y: options.margin)
         let documentStart = content.documentRange.location
@@ -117,9 +127,10 @@ public struct DocumentRenderer {
             manager.drawCaret(at: location, in: context, origin: origin)
         }
         try context.checkStatus()
-        try finish(surface, kind: kind, path: path)
+        // A picture missing a paragraph is a failure: whatever was at `path` stays.
         if let error = manager.lastLayoutError { throw .layout("\(error)") }
-        return Result(kind: kind, pageCount: 1, size: size, linkAreas: context.linkAreas.map { (1, $0) })
+        try finish(surface, kind: kind, path: path)
+        return Result(kind: kind, pageCount: 1, size: size, linkAreas: context.linkAreas.map { (1, $0) }, warnings: context.warnings)
     }
 
     private func renderPages(_ content: TextContentStorage, pageSize: CGSize, kind: DrawingSurface.Kind, to path: String,
@@ -148,12 +159,16 @@ public struct DocumentRenderer {
         if kind == .pdf {
             let surface = try DrawingSurface.pdf(path: path, pageSize: pageSize)
             var context = try surface.makeContext()
+            context.linkPolicy = options.linkPolicy
+            var warnings: [String] = []
             var failure: RenderingError?
             let pages = layout.enumeratePages { page in
                 do throws(RenderingError) {
                     if page.number > 1 {
                         try surface.beginPage()
+                        warnings += context.warnings.filter { !warnings.contains($0) }
                         context = try surface.makeContext()
+                        context.linkPolicy = options.linkPolicy
                     }
                     if let background = options.background { context.fillBackground(background) }
                     let before = context.linkAreas.count
@@ -168,9 +183,10 @@ public struct DocumentRenderer {
                 }
             }
             if let failure { throw failure }
-            try surface.finish()
             if let error = layout.lastLayoutError { throw .layout("\(error)") }
-            return Result(kind: kind, pageCount: pages, size: pageSize, linkAreas: links)
+            try surface.finish()
+            warnings += context.warnings.filter { !warnings.contains($0) }
+            return Result(kind: kind, pageCount: pages, size: pageSize, linkAreas: links, warnings: warnings)
         }
 
         // PNG and SVG: the pages one below the other, a gap between them.
@@ -191,6 +207,7 @@ public struct DocumentRenderer {
         let size = CGSize(width: pageSize.width, height: CGFloat(pages.count) * (pageSize.height + gap) - gap)
         let surface = try makeSurface(kind: kind, path: path, size: size)
         let context = try surface.makeContext()
+        context.linkPolicy = options.linkPolicy
         context.fill(CGRect(origin: .zero, size: size), color: TextColor(white: 0.6))
         for page in pages {
             let top = CGFloat(page.number - 1) * (pageSize.height + gap)
@@ -200,9 +217,9 @@ public struct DocumentRenderer {
             links += context.linkAreas[before...].map { (page.number, $0) }
         }
         try context.checkStatus()
-        try finish(surface, kind: kind, path: path)
         if let error = layout.lastLayoutError { throw .layout("\(error)") }
-        return Result(kind: kind, pageCount: pages.count, size: size, linkAreas: links)
+        try finish(surface, kind: kind, path: path)
+        return Result(kind: kind, pageCount: pages.count, size: size, linkAreas: links, warnings: context.warnings)
     }
 
     private func fillExclusions(of container: TextContainer, in context: RenderingContext, origin: CGPoint) {
@@ -214,9 +231,15 @@ public struct DocumentRenderer {
 
     private func makeSurface(kind: DrawingSurface.Kind, path: String, size: CGSize) throws(RenderingError) -> DrawingSurface {
         switch kind {
-        case .png: try DrawingSurface.image(size: size, scale: options.scale)
-        case .svg: try DrawingSurface.svg(path: path, size: size)
-        case .pdf: try DrawingSurface.pdf(path: path, pageSize: size)
+        case .png:
+            do throws(RenderingError) {
+                return try DrawingSurface.image(size: size, scale: options.scale)
+            } catch .invalidSize(let width, let height, let reason) {
+                // A PDF has no such limit: say so rather than leave the user at a dead end.
+                throw .invalidSize(width: width, height: height, reason: reason + "; write a PDF instead (or pages of a PDF) for a document this long")
+            }
+        case .svg: return try DrawingSurface.svg(path: path, size: size)
+        case .pdf: return try DrawingSurface.pdf(path: path, pageSize: size)
         }
     }
 

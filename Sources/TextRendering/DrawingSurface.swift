@@ -33,20 +33,25 @@ public final class DrawingSurface {
     public private(set) var pageCount = 1
     let surface: OpaquePointer
     private var isFinished = false
+    /// Where an SVG or PDF surface writes: a temporary file renamed over the target by `finish()`.
+    private let file: AtomicFileWriter?
 
-    private init(kind: Kind, surface: OpaquePointer, size: CGSize, scale: Double) throws(RenderingError) {
+    private init(kind: Kind, surface: OpaquePointer, size: CGSize, scale: Double, file: AtomicFileWriter? = nil) throws(RenderingError) {
         self.kind = kind
         self.surface = surface
         self.size = size
         self.scale = scale
+        self.file = file
         // On a throw, deinit still runs (every property is set) and destroys the surface.
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
     }
 
     deinit {
+        // Cairo may still write while it finishes: into the temporary file, which is then removed.
         if !isFinished { cairo_surface_finish(surface) }
         cairo_surface_destroy(surface)
+        file?.discard()
     }
 
     /// An image of `size` points at `scale` pixels per point, transparent until drawn on.
@@ -67,20 +72,34 @@ public final class DrawingSurface {
         return try DrawingSurface(kind: .png, surface: surface, size: size, scale: scale)
     }
 
-    /// An SVG file at `path` of `size` points, written when the surface is finished.
+    /// An SVG file at `path` of `size` points, written when the surface is finished (until then
+    /// any file at `path` is left as it was; a surface never finished writes nothing).
     public static func svg(path: String, size: CGSize) throws(RenderingError) -> DrawingSurface {
         try checkPoints(size)
-        try checkWritable(path)
-        let surface = cairo_svg_surface_create(path, Double(size.width), Double(size.height))!
-        return try DrawingSurface(kind: .svg, surface: surface, size: size, scale: 1)
+        let file = try AtomicFileWriter(path: path)
+        let surface = cairo_svg_surface_create_for_stream(writeToFile, Unmanaged.passUnretained(file).toOpaque(),
+                                                          Double(size.width), Double(size.height))!
+        return try DrawingSurface(kind: .svg, surface: surface, size: size, scale: 1, file: file)
     }
 
     /// A PDF file at `path` whose first page is `pageSize` points; `beginPage(size:)` adds pages.
+    /// The file is written when the surface is finished (until then any file at `path` is left
+    /// as it was; a surface never finished writes nothing).
     public static func pdf(path: String, pageSize: CGSize) throws(RenderingError) -> DrawingSurface {
         try checkPoints(pageSize)
-        try checkWritable(path)
-        let surface = cairo_pdf_surface_create(path, Double(pageSize.width), Double(pageSize.height))!
-        return try DrawingSurface(kind: .pdf, surface: surface, size: pageSize, scale: 1)
+        let file = try AtomicFileWriter(path: path)
+        let surface = cairo_pdf_surface_create_for_stream(writeToFile, Unmanaged.passUnretained(file).toOpaque(),
+                                                          Double(pageSize.width), Double(pageSize.height))!
+        return try DrawingSurface(kind: .pdf, surface: surface, size: pageSize, scale: 1, file: file)
+    }
+
+    /// Cairo's output callback: the closure is the surface's `AtomicFileWriter` (which the
+    /// surface keeps alive), and a refused write becomes Cairo's write error.
+    private static let writeToFile: cairo_write_func_t = { closure, data, length in
+        guard let closure else { return CAIRO_STATUS_WRITE_ERROR }
+        let file = Unmanaged<AtomicFileWriter>.fromOpaque(closure).takeUnretainedValue()
+        guard let data else { return length == 0 ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR }
+        return file.write(UnsafeRawBufferPointer(start: data, count: Int(length))) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
     }
 
     /// A context that draws on this surface in points (the image's scale applied).
@@ -101,25 +120,37 @@ public final class DrawingSurface {
         try checkStatus()
     }
 
-    /// Writes the image as PNG to `path`.
+    /// Writes the image as PNG to `path`: whole, or (on a failure) not at all.
     public func writePNG(to path: String) throws(RenderingError) {
         guard kind == .png else { throw .cairo("only an image surface can be written as PNG") }
         cairo_surface_flush(surface)
-        let status = cairo_surface_write_to_png(surface, path)
+        let file = try AtomicFileWriter(path: path)
+        let status = withExtendedLifetime(file) {
+            cairo_surface_write_to_png_stream(surface, Self.writeToFile, Unmanaged.passUnretained(file).toOpaque())
+        }
+        if let failure = file.failure { throw .unwritable(path: path, reason: failure) }
         guard status == CAIRO_STATUS_SUCCESS else {
             throw .unwritable(path: path, reason: String(cString: cairo_status_to_string(status)))
         }
+        try file.commit()
     }
 
-    /// Finishes an SVG or PDF file (it is complete on disk afterwards). Drawing after this fails.
+    /// Finishes an SVG or PDF file (it is complete on disk afterwards, replacing any file that
+    /// was there). Drawing after this fails.
     public func finish() throws(RenderingError) {
         guard !isFinished else { return }
         cairo_surface_finish(surface)
         isFinished = true
+        if let file, let failure = file.failure {
+            file.discard()
+            throw .unwritable(path: file.path, reason: failure)
+        }
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS || status == CAIRO_STATUS_SURFACE_FINISHED else {
+            file?.discard()
             throw .cairo(String(cString: cairo_status_to_string(status)))
         }
+        try file?.commit()
     }
 
     /// The image's pixels, row by row, premultiplied ARGB in native 32-bit words (Cairo's
@@ -142,17 +173,6 @@ public final class DrawingSurface {
     func checkStatus() throws(RenderingError) {
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
-    }
-
-    private static func checkWritable(_ path: String) throws(RenderingError) {
-        // Cairo reports a bad path only as a write error of its stream: say what is wrong.
-        let directory = (path as NSString).deletingLastPathComponent
-        let folder = directory.isEmpty ? "." : directory
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue,
-              FileManager.default.isWritableFile(atPath: folder) else {
-            throw .unwritable(path: path, reason: "\(folder) is not a writable folder")
-        }
     }
 
     private static func checkPoints(_ size: CGSize) throws(RenderingError) {

@@ -135,7 +135,8 @@ private struct TextClusters {
         if backward { flags = CAIRO_TEXT_CLUSTER_FLAG_BACKWARD }
     }
 
-    /// Appends `units[range]` as UTF-8; a lone surrogate becomes U+FFFD (as Swift strings do).
+    /// Appends `units[range]` as UTF-8; a lone surrogate (as Swift strings do) or a noncharacter
+    /// becomes U+FFFD.
     private static func appendUTF8(of units: [UInt16], _ range: Range<Int>, to bytes: inout [UInt8]) {
         var index = range.lowerBound
         while index < range.upperBound {
@@ -145,6 +146,11 @@ private struct TextClusters {
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(units[index]) - 0xDC00)
                 index += 1
             } else if scalar & 0xF800 == 0xD800 {
+                scalar = 0xFFFD
+            }
+            // Cairo refuses noncharacters (U+FDD0...U+FDEF, U+xFFFE, U+xFFFF) as invalid UTF-8,
+            // which would fail the whole PDF: the extracted text says U+FFFD instead.
+            if (0xFDD0 ... 0xFDEF).contains(scalar) || scalar & 0xFFFE == 0xFFFE {
                 scalar = 0xFFFD
             }
             switch scalar {

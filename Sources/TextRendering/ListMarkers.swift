@@ -33,7 +33,9 @@ public struct ListMarkers {
         var updated: [(list: TextList, number: Int)] = []
         for (depth, list) in lists.enumerated() {
             if depth < counters.count, counters[depth].list == list {
-                updated.append(depth == lists.count - 1 ? (list, counters[depth].number + 1) : counters[depth])
+                // The document chooses the starting number: counting on from Int.max stays there.
+                let (next, overflow) = counters[depth].number.addingReportingOverflow(1)
+                updated.append(depth == lists.count - 1 ? (list, overflow ? Int.max : next) : counters[depth])
             } else {
                 updated.append((list, list.startingItemNumber))
             }

@@ -18,6 +18,11 @@ public final class RenderingContext {
     let surface: DrawingSurface
     /// Every link drawn so far, in drawing order.
     public private(set) var linkAreas: [LinkArea] = []
+    /// Which links are written (the others are drawn as text only, with a warning).
+    public var linkPolicy = LinkPolicy()
+    /// What was left out of the drawing and why (links not allowed by `linkPolicy`), once each.
+    public private(set) var warnings: [String] = []
+    private var refusedLinks: Set<URL> = []
 
     init(surface: DrawingSurface) throws(RenderingError) {
         self.surface = surface
@@ -127,12 +132,16 @@ public final class RenderingContext {
 
     /// Records a link drawn over `rect`; in a PDF, also makes the rectangle a link annotation.
     func addLink(_ url: URL, rect: CGRect) {
+        guard linkPolicy.allows(url) else {
+            if refusedLinks.insert(url).inserted { warnings.append(linkPolicy.refusal(of: url)) }
+            return
+        }
         let area = surfaceRect(rect)
         linkAreas.append(LinkArea(url: url, rect: area))
         if surface.kind == .pdf {
-            // Cairo's link tags take the rectangle in PDF user space, as drawn.
-            let escaped = url.absoluteString.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
-            let attributes = "rect=[\(Double(rect.minX)) \(Double(rect.minY)) \(Double(rect.width)) \(Double(rect.height))] uri='\(escaped)'"
+            // Cairo's link tags take the rectangle in PDF user space, as drawn. Cairo copies the
+            // URI into a PDF string as it is: nothing in it may be able to end that string.
+            let attributes = "rect=[\(Double(rect.minX)) \(Double(rect.minY)) \(Double(rect.width)) \(Double(rect.height))] uri='\(LinkPolicy.pdfSafe(url))'"
             cairo_tag_begin(cairo, CAIRO_TAG_LINK, attributes)
             cairo_tag_end(cairo, CAIRO_TAG_LINK)
         }

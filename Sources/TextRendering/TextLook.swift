@@ -50,13 +50,16 @@ struct TextLookRuns {
     }
 
     private(set) var runs: [Run]
+    /// How many of the content's attribute runs were read: those of the range only, so that
+    /// drawing a paragraph line by line reads each run about once (not every run before the line).
+    private(set) var contentRunsRead = 0
 
     /// The looks of `text` over `range` (paragraph offsets), with `renderingAttributes` (runs in
     /// paragraph offsets) over the content's attributes.
     init(_ text: @autoclosure () -> AttributedString, isPlain: Bool, range: Range<Int>, renderingAttributes: [RenderingAttributeRun]) {
         var runs: [Run] = []
         // A plain paragraph has one look, and its AttributedString is not worth making.
-        if !isPlain { runs = Self.contentRuns(text(), range: range) }
+        if !isPlain { (runs, contentRunsRead) = Self.contentRuns(text(), range: range) }
         if runs.isEmpty, !range.isEmpty { runs = [Run(range: range, look: TextLook())] }
         for attributeRun in renderingAttributes {
             let low = max(attributeRun.range.lowerBound, range.lowerBound), high = min(attributeRun.range.upperBound, range.upperBound)
@@ -66,22 +69,24 @@ struct TextLookRuns {
         self.runs = runs
     }
 
-    private static func contentRuns(_ text: AttributedString, range: Range<Int>) -> [Run] {
-        var runs: [Run] = []
+    private static func contentRuns(_ text: AttributedString, range: Range<Int>) -> (runs: [Run], read: Int) {
         let utf16 = text.utf16
-        var offset = 0
-        var index = text.startIndex
-        for run in text.runs {
-            // Offsets walked forward from the previous run: O(length) for the whole paragraph.
-            offset += utf16.distance(from: index, to: run.range.lowerBound)
+        // The range's runs only: finding its start in the string is logarithmic, where walking
+        // the runs from the paragraph's start made drawing a paragraph quadratic in its runs.
+        let upper = min(range.upperBound, utf16.count)
+        guard range.lowerBound >= 0, range.lowerBound < upper else { return ([], 0) }
+        let start = utf16.index(text.startIndex, offsetBy: range.lowerBound)
+        let end = utf16.index(start, offsetBy: upper - range.lowerBound)
+        var runs: [Run] = []
+        var read = 0
+        var offset = range.lowerBound
+        for run in text[start ..< end].runs {
+            read += 1
             let length = utf16.distance(from: run.range.lowerBound, to: run.range.upperBound)
-            index = run.range.upperBound
-            defer { offset += length }
-            let low = max(offset, range.lowerBound), high = min(offset + length, range.upperBound)
-            if low < high { runs.append(Run(range: low ..< high, look: TextLook(run))) }
-            if offset + length >= range.upperBound { break }
+            if length > 0 { runs.append(Run(range: offset ..< offset + length, look: TextLook(run))) }
+            offset += length
         }
-        return runs
+        return (runs, read)
     }
 
     /// The run holding `offset` (the last run for offsets past the end).

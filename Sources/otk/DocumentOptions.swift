@@ -7,4 +7,11 @@ struct DocumentOptions: ParsableArguments {
 
     @Flag(help: "Replace invalid UTF-8 with U+FFFD instead of failing.")
     var lossy = false
+
+    @Option(parsing: .unconditional, help: "Refuse an input larger than this many bytes (checked before it is read; a pipe or device is read up to it).")
+    var maxInputBytes: Int = DocumentLoader.defaultMaximumBytes
+
+    func validate() throws {
+        guard maxInputBytes >= 0 else { throw ValidationError("--max-input-bytes takes 0 or more bytes; got \(maxInputBytes).") }
+    }
 }

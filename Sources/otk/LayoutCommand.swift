@@ -13,7 +13,7 @@ struct LayoutCommand: ParsableCommand {
 
     @OptionGroup var document: DocumentOptions
 
-    @Option(help: "Container width in points (0 or less: lines are never wrapped).")
+    @Option(parsing: .unconditional, help: "Container width in points (0 or less: lines are never wrapped).")
     var width: Double = 600
 
     @OptionGroup var font: FontOption
@@ -24,14 +24,19 @@ struct LayoutCommand: ParsableCommand {
     @Flag(help: "Also time raw HarfBuzz shaping of the same paragraphs with the default font.")
     var baseline = false
 
-    @Option(help: "UTF-16 units of laid-out text whose fragments are kept (the layout manager's keptLayoutLimit); the rest keep only their heights.")
+    @Option(parsing: .unconditional, help: "UTF-16 units of laid-out text whose fragments are kept (the layout manager's keptLayoutLimit); the rest keep only their heights.")
     var keptLayoutLimit: Int?
 
+
+    func validate() throws {
+        // Infinity would mean "no wrapping" too, but 0 says it; NaN means nothing.
+        guard width.isFinite else { throw ValidationError("--width takes a number of points (0 or less: no wrapping); got \(width).") }
+    }
 
     func run() throws {
         let descriptor = try font.descriptor()
         let clock = ContinuousClock()
-        let storage = try DocumentLoader.open(document.file, allowsLossyDecoding: document.lossy)
+        let storage = try DocumentLoader.open(document.file, allowsLossyDecoding: document.lossy, maximumBytes: document.maxInputBytes)
         let containerWidth = width > 0 ? CGFloat(width) : .infinity
         let manager = TextLayoutManager(
             textContainer: TextContainer(size: CGSize(width: containerWidth, height: 0),
@@ -64,13 +69,13 @@ struct LayoutCommand: ParsableCommand {
         }
         var report: [(String, String)] = [
             ("file", jsonString(document.file)),
-            ("width", width > 0 ? "\(width)" : "null"),
+            ("width", width > 0 ? jsonNumber(width) : "null"),
             ("font", jsonString("\(descriptor.family) \(descriptor.size)")),
             ("paragraphs", "\(storage.paragraphCount)"),
             ("lines", "\(lines)"),
-            ("height", String(format: "%.2f", manager.usageBoundsForTextContainer.height)),
-            ("seconds", String(format: "%.6f", layoutSeconds)),
-            ("defaultFontLoadSeconds", String(format: "%.6f", fontSeconds)),
+            ("height", jsonNumber(manager.usageBoundsForTextContainer.height, "%.2f")),
+            ("seconds", jsonNumber(layoutSeconds, "%.6f")),
+            ("defaultFontLoadSeconds", jsonNumber(fontSeconds, "%.6f")),
             ("layoutProcessUsage", usage.json),
         ]
         let words = TextShaper.shared.statistics
@@ -81,8 +86,8 @@ struct LayoutCommand: ParsableCommand {
             let shapeStart = clock.now
             shaper.shape(paragraphs)
             let rawSeconds = (clock.now - shapeStart).seconds
-            report.append(("rawHarfBuzzShapingSeconds", String(format: "%.6f", rawSeconds)))
-            report.append(("ratioToRawShaping", String(format: "%.3f", layoutSeconds / rawSeconds)))
+            report.append(("rawHarfBuzzShapingSeconds", jsonNumber(rawSeconds, "%.6f")))
+            report.append(("ratioToRawShaping", jsonNumber(layoutSeconds / rawSeconds, "%.3f")))
 
             // The same runs in the fonts layout chose (fonts loaded before the clock starts):
             // the fairer reference when one font lacks some scripts' glyphs.
@@ -98,8 +103,8 @@ struct LayoutCommand: ParsableCommand {
             let runStart = clock.now
             runShaper.shape()
             let runSeconds = (clock.now - runStart).seconds
-            report.append(("rawHarfBuzzInLayoutFontsSeconds", String(format: "%.6f", runSeconds)))
-            report.append(("ratioToRawShapingInLayoutFonts", String(format: "%.3f", layoutSeconds / runSeconds)))
+            report.append(("rawHarfBuzzInLayoutFontsSeconds", jsonNumber(runSeconds, "%.6f")))
+            report.append(("ratioToRawShapingInLayoutFonts", jsonNumber(layoutSeconds / runSeconds, "%.3f")))
         }
         printJSONReport(report)
     }

@@ -20,7 +20,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The file to write: .png, .svg or .pdf (default: INPUT's name with .png).")
     var output: String?
 
-    @Option(help: "Text width in points when there are no pages.")
+    @Option(parsing: .unconditional, help: "Text width in points when there are no pages.")
     var width: Double = 600
 
     @OptionGroup var font: FontOption
@@ -31,19 +31,19 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Page size: A3, A4, A5, Letter, Legal, or WIDTHxHEIGHT in points.")
     var pageSize: String?
 
-    @Option(help: "Margin around the text on every side, in points.")
+    @Option(parsing: .unconditional, help: "Margin around the text on every side, in points.")
     var margin: Double = 24
 
-    @Option(help: "Pixels per point of a PNG (2 for a sharp picture on a high-density screen).")
+    @Option(parsing: .unconditional, help: "Pixels per point of a PNG (2 for a sharp picture on a high-density screen).")
     var scale: Double = 1
 
-    @Option(parsing: .singleValue, help: "An exclusion rectangle the text flows around, \"x,y,width,height\" in points from the text's top-left corner; \"PAGE:x,y,width,height\" for one page only. Repeatable.")
+    @Option(parsing: .unconditionalSingleValue, help: "An exclusion rectangle the text flows around, \"x,y,width,height\" in points from the text's top-left corner; \"PAGE:x,y,width,height\" for one page only. Repeatable.")
     var exclusion: [String] = []
 
     @Option(help: "Fill the exclusion rectangles with this colour, #RRGGBB or #RRGGBBAA (where a figure would go).")
     var exclusionColor: String?
 
-    @Option(help: "Draw UTF-16 offsets START:END selected (sheet only).")
+    @Option(parsing: .unconditional, help: "Draw UTF-16 offsets START:END selected (sheet only).")
     var select: String?
 
     @Flag(help: "Draw layout fragment frames, rendering-surface bounds, line bounds, baselines and exclusion paths.")
@@ -51,6 +51,9 @@ struct RenderCommand: ParsableCommand {
 
     @Flag(help: "Print the links drawn and their rectangles as JSON.")
     var links = false
+
+    @Option(name: .customLong("allow-link-scheme"), help: "Also write links of this scheme (besides http, https, mailto and relative links), e.g. ftp. Links of other schemes (javascript:, file:, ...) are drawn as text only. Repeatable.")
+    var allowedLinkSchemes: [String] = []
 
     @Flag(help: "Print statistics as JSON: pages, seconds, and raw HarfBuzz shaping of the same paragraphs in the same run.")
     var stats = false
@@ -61,6 +64,10 @@ struct RenderCommand: ParsableCommand {
         let outputPath = output ?? stem + ".png"
         guard let kind = DrawingSurface.Kind(path: outputPath) else {
             throw ValidationError("Unknown output kind \"\((outputPath as NSString).pathExtension)\" for \(outputPath): use .png, .svg or .pdf.")
+        }
+        // A text file named notes.png, or -o naming the input: the input would be lost.
+        if let input = FileIdentity(path: document.file), FileIdentity(path: outputPath) == input {
+            throw ValidationError("The output \(outputPath) is the input file \(document.file) itself; it is not overwritten. Choose another output with -o.")
         }
         var options = DocumentRenderer.Options()
         options.defaultFont = try font.descriptor()
@@ -83,6 +90,7 @@ struct RenderCommand: ParsableCommand {
                 throw ValidationError("A \(Double(pageSize.width)) × \(Double(pageSize.height)) pt page with \(margin) pt margins leaves no room for text.")
             }
         }
+        options.linkPolicy = LinkPolicy(allowing: Set(allowedLinkSchemes))
         options.exclusionPaths = try Self.exclusions(exclusion)
         options.debugOverlay = debugOverlay
         if let exclusionColor {
@@ -99,7 +107,7 @@ struct RenderCommand: ParsableCommand {
             options.selection = [start ..< end]
         }
 
-        let storage = try DocumentLoader.open(document.file, allowsLossyDecoding: document.lossy)
+        let storage = try DocumentLoader.open(document.file, allowsLossyDecoding: document.lossy, maximumBytes: document.maxInputBytes)
         if let select = options.selection.first, select.upperBound > storage.utf16Length {
             throw ValidationError("--select \(select.lowerBound):\(select.upperBound) goes past the document's end (\(storage.utf16Length) UTF-16 units).")
         }
@@ -118,6 +126,9 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("Cannot render \(document.file): \(error)")
         }
         progress.finish()
+        for warning in result.warnings {
+            FileHandle.standardError.write(Data("otk: warning: \(warning); --allow-link-scheme allows a scheme.\n".utf8))
+        }
         let seconds = (clock.now - start).seconds
         let pages = result.pageCount == 1 ? "1 page" : "\(result.pageCount) pages"
         FileHandle.standardError.write(Data("Wrote \(outputPath) (\(kind.rawValue.uppercased()), \(pages), \(Int(result.size.width)) × \(Int(result.size.height)) pt).\n".utf8))
@@ -130,14 +141,14 @@ struct RenderCommand: ParsableCommand {
             printJSONReport([
                 ("file", jsonString(document.file)), ("output", jsonString(outputPath)), ("kind", jsonString(kind.rawValue)),
                 ("paragraphs", "\(storage.paragraphCount)"), ("pages", "\(result.pageCount)"), ("links", "\(result.linkAreas.count)"),
-                ("seconds", String(format: "%.6f", seconds)),
-                ("rawHarfBuzzShapingSeconds", String(format: "%.6f", rawSeconds)),
-                ("ratioToRawShaping", String(format: "%.3f", seconds / rawSeconds)),
+                ("seconds", jsonNumber(seconds, "%.6f")),
+                ("rawHarfBuzzShapingSeconds", jsonNumber(rawSeconds, "%.6f")),
+                ("ratioToRawShaping", jsonNumber(seconds / rawSeconds, "%.3f")),
             ])
         } else if links {
             let items = result.linkAreas.map { link in
                 let r = link.area.rect
-                return "{\"page\":\(link.page),\"url\":\(jsonString(link.area.url.absoluteString)),\"rect\":[\(Double(r.minX)),\(Double(r.minY)),\(Double(r.width)),\(Double(r.height))]}"
+                return "{\"page\":\(link.page),\"url\":\(jsonString(link.area.url.absoluteString)),\"rect\":[\(jsonNumber(r.minX)),\(jsonNumber(r.minY)),\(jsonNumber(r.width)),\(jsonNumber(r.height))]}"
             }
             print("[" + items.joined(separator: ",") + "]")
         }

@@ -14,7 +14,7 @@ struct StatsCommand: ParsableCommand {
     func run() throws {
         let clock = ContinuousClock()
         let start = clock.now
-        let storage = try DocumentLoader.open(document.file, allowsLossyDecoding: document.lossy)
+        let storage = try DocumentLoader.open(document.file, allowsLossyDecoding: document.lossy, maximumBytes: document.maxInputBytes)
         let openSeconds = (clock.now - start).seconds
         let memory = ProcessMemory.residentBytes()
         let text = storage.string
@@ -26,7 +26,7 @@ struct StatsCommand: ParsableCommand {
             ("unicodeScalars", "\(text.unicodeScalars.count)"),
             ("utf16Length", "\(storage.utf16Length)"),
             ("utf8Bytes", "\(text.utf8.count)"),
-            ("secondsToOpen", String(format: "%.6f", openSeconds)),
+            ("secondsToOpen", jsonNumber(openSeconds, "%.6f")),
             ("residentBytesAfterOpen", "\(memory)"),
         ]
         printJSONReport(report)

@@ -14,18 +14,18 @@ struct ViewportCommand: ParsableCommand {
 
     @OptionGroup var document: DocumentOptions
 
-    @Option(help: "Lay out this many copies of the file, one after another (25 copies of the KJV verses make 100 MB). The copies are written to a temporary file before the clock starts.")
+    @Option(parsing: .unconditional, help: "Lay out this many copies of the file, one after another (25 copies of the KJV verses make 100 MB). The copies are written to a temporary file before the clock starts.")
     var copies: Int = 1
 
-    @Option(help: "Viewport width in points (also the container's width).")
+    @Option(parsing: .unconditional, help: "Viewport width in points (also the container's width).")
     var width: Double = 800
 
-    @Option(help: "Viewport height in points.")
+    @Option(parsing: .unconditional, help: "Viewport height in points.")
     var height: Double = 600
 
     @OptionGroup var font: FontOption
 
-    @Option(help: "Characters typed, one layout after each, for the typing figures.")
+    @Option(parsing: .unconditional, help: "Characters typed, one layout after each, for the typing figures.")
     var keystrokes: Int = 200
 
     @Flag(help: "Skip paging through the whole document.")
@@ -47,15 +47,18 @@ struct ViewportCommand: ParsableCommand {
 
     func run() throws {
         let descriptor = try font.descriptor()
-        let path = try copies > 1 ? Self.writeCopies(of: document.file, count: copies) : document.file
-        defer { if copies > 1 { try? FileManager.default.removeItem(atPath: path) } }
+        var path = document.file
+        if copies > 1 {
+            let descriptor = try Self.writeCopies(of: document.file, count: copies, maximumBytes: document.maxInputBytes)
+            path = "/proc/self/fd/\(descriptor)"
+        }
         let clock = ContinuousClock()
         var report: [(String, String)] = [("file", jsonString(document.file)), ("copies", "\(copies)")]
-        func record(_ key: String, _ seconds: Double) { report.append((key, String(format: "%.6f", seconds))) }
+        func record(_ key: String, _ seconds: Double) { report.append((key, jsonNumber(seconds, "%.6f"))) }
 
         // Opening: reading and indexing the text, the layout tree, the first viewport.
         let openStart = clock.now
-        let storage = try DocumentLoader.open(path, allowsLossyDecoding: document.lossy)
+        let storage = try DocumentLoader.open(path, allowsLossyDecoding: document.lossy, maximumBytes: document.maxInputBytes)
         let readSeconds = (clock.now - openStart).seconds
         let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: width, height: 0)), defaultFont: descriptor)
         storage.addTextLayoutManager(manager)
@@ -69,7 +72,9 @@ struct ViewportCommand: ParsableCommand {
         controller.layoutViewport()
         let viewportSeconds = (clock.now - viewportStart).seconds
         let openSeconds = (clock.now - openStart).seconds
-        report.append(("bytes", "\(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0)"))
+        // stat follows /proc/self/fd's link to the copies (FileManager would measure the link).
+        var info = stat()
+        report.append(("bytes", "\(stat(path, &info) == 0 ? Int(info.st_size) : 0)"))
         report.append(("paragraphs", "\(storage.paragraphCount)"))
         record("openToFirstViewportSeconds", openSeconds)
         record("readSeconds", readSeconds)
@@ -82,8 +87,8 @@ struct ViewportCommand: ParsableCommand {
         let boundsStart = clock.now
         let bounds = manager.usageBoundsForTextContainer
         record("usageBoundsSeconds", (clock.now - boundsStart).seconds)
-        report.append(("estimatedHeight", String(format: "%.1f", estimatedHeight)))
-        report.append(("usageBoundsHeight", String(format: "%.1f", bounds.height)))
+        report.append(("estimatedHeight", jsonNumber(estimatedHeight, "%.1f")))
+        report.append(("usageBoundsHeight", jsonNumber(bounds.height, "%.1f")))
 
         // Relocating to the middle, and laying the new viewport out.
         let middle = storage.location(storage.documentRange.location, offsetBy: storage.utf16Length / 2) ?? storage.documentRange.location
@@ -93,7 +98,7 @@ struct ViewportCommand: ParsableCommand {
         controller.layoutViewport()
         record("relocateToMiddleSeconds", relocateSeconds)
         record("relocateToMiddleAndLayoutSeconds", (clock.now - relocateStart).seconds)
-        report.append(("relocatedY", String(format: "%.1f", relocatedY)))
+        report.append(("relocatedY", jsonNumber(relocatedY, "%.1f")))
 
         // Typing in the middle of the viewport, the viewport laid out after each character.
         var typing: [Double] = []
@@ -133,7 +138,7 @@ struct ViewportCommand: ParsableCommand {
             record("pagingSeconds", (clock.now - pagingStart).seconds)
             report.append(("keptLayoutLimitUTF16", "\(manager.keptLayoutLimit)"))
             report.append(("maxKeptLayout", "{\"paragraphs\": \(maxKept.paragraphs), \"utf16\": \(maxKept.utf16)}"))
-            report.append(("heightAfterPaging", String(format: "%.1f", manager.usageBoundsForTextContainer.height)))
+            report.append(("heightAfterPaging", jsonNumber(manager.usageBoundsForTextContainer.height, "%.1f")))
         }
         report.append(("residentBytes", "\(ProcessMemory.residentBytes())"))
         if let error = manager.lastLayoutError { report.append(("layoutError", jsonString("\(error)"))) }
@@ -144,7 +149,7 @@ struct ViewportCommand: ParsableCommand {
         shaper.shape(firstViewportText)
         let rawSeconds = (clock.now - shapeStart).seconds
         record("rawHarfBuzzFirstViewportSeconds", rawSeconds)
-        report.append(("firstViewportRatioToRawShaping", String(format: "%.3f", viewportSeconds / max(rawSeconds, 1e-9))))
+        report.append(("firstViewportRatioToRawShaping", jsonNumber(viewportSeconds / max(rawSeconds, 1e-9), "%.3f")))
         if baseline {
             let paragraphs = RawShaping.paragraphs(of: storage)
             let documentStart = clock.now
@@ -152,21 +157,44 @@ struct ViewportCommand: ParsableCommand {
             record("rawHarfBuzzDocumentSeconds", (clock.now - documentStart).seconds)
         }
         printJSONReport(report)
+        // The figures are printed (they say what was measured), but a run that lost a paragraph failed.
+        if let error = manager.lastLayoutError { throw ValidationError("Layout failed: \(error)") }
     }
 
-    /// Writes `count` copies of the file at `path` to a temporary file and returns its path.
-    static func writeCopies(of path: String, count: Int) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("Cannot read \(path).") }
-        var copy = data
+    /// Writes `count` copies of the file at `path` to a temporary file and returns its open
+    /// descriptor, to be read through /proc/self/fd. The file is unlinked as soon as it is
+    /// made: nothing is left behind however the process ends (killed, crashed, a full disk).
+    static func writeCopies(of path: String, count: Int, maximumBytes: Int) throws -> Int32 {
+        var copy = try DocumentLoader.bytes(of: path, maximumBytes: maximumBytes) ?? Data()
         // Each copy starts a paragraph of its own.
         if let last = copy.last, last != 0x0A { copy.append(0x0A) }
-        let target = FileManager.default.temporaryDirectory.appendingPathComponent("otk-viewport-\(ProcessInfo.processInfo.processIdentifier).txt")
-        guard FileManager.default.createFile(atPath: target.path, contents: nil), let handle = FileHandle(forWritingAtPath: target.path) else {
-            throw ValidationError("Cannot write \(target.path).")
+        let folder = FileManager.default.temporaryDirectory.path
+        var template = Array(((folder as NSString).appendingPathComponent("otk-viewport-XXXXXX.txt")).utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
+        guard descriptor >= 0 else {
+            throw ValidationError("Cannot make a temporary file for --copies in \(folder): \(String(cString: strerror(errno))). Set TMPDIR to a writable folder.")
         }
-        defer { try? handle.close() }
-        for _ in 0 ..< count { handle.write(copy) }
-        return target.path
+        _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
+        for _ in 0 ..< count {
+            var failure: Int32 = 0
+            copy.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        return
+                    }
+                    offset += written
+                }
+            }
+            if failure != 0 {
+                close(descriptor)
+                throw ValidationError("Cannot write the --copies temporary file in \(folder): \(String(cString: strerror(failure))). Set TMPDIR to a folder with room.")
+            }
+        }
+        return descriptor
     }
 }
 

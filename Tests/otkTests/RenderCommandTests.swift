@@ -61,8 +61,8 @@ import Testing
         let cases: [([String], String)] = [
             (["render", "/nonexistent/input.txt", "-o", out], "No such file"),
             (["render", text.path, "-o", Self.temporaryPath("bmp")], "Unknown output kind"),
-            (["render", text.path, "-o", "/nonexistent-folder/out.png"], "cannot write"),
-            (["render", text.path, "-o", "/nonexistent-folder/out.pdf"], "not a writable folder"),
+            (["render", text.path, "-o", "/nonexistent-folder/out.png"], "cannot write /nonexistent-folder/out.png: No such file or directory"),
+            (["render", text.path, "-o", "/nonexistent-folder/out.pdf"], "cannot write /nonexistent-folder/out.pdf: No such file or directory"),
             (["render", text.path, "-o", out, "--page-size", "A9"], "Unknown page size"),
             (["render", text.path, "-o", out, "--page-size", "40x40"], "leaves no room"),
             (["render", text.path, "-o", out, "--page-size", "A4", "--margin", "400"], "leaves no room"),

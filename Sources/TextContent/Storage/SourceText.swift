@@ -49,6 +49,14 @@ final class SourceText: @unchecked Sendable {
         count += data.count
     }
 
+    /// Removes a leading UTF-8 byte order mark (EF BB BF): a file's encoding signature, not text.
+    func dropByteOrderMark() {
+        guard count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF else { return }
+        let base = bytes.baseAddress!
+        base.update(from: base + 3, count: count - 3)
+        count -= 3
+    }
+
     /// Reads a whole file.
     static func read(contentsOf url: URL) throws(TextContentError) -> SourceText {
         let descriptor = open(url.path, O_RDONLY)

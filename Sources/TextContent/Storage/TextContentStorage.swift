@@ -49,8 +49,10 @@ public final class TextContentStorage: TextContentManager {
 
     /// A document read from a UTF-8 text file. Invalid UTF-8 is an error naming the byte offset
     /// of the first bad sequence, unless `allowsLossyDecoding` replaces bad sequences with U+FFFD.
+    /// A leading byte order mark is dropped (offsets count from after it).
     public convenience init(contentsOf url: URL, allowsLossyDecoding: Bool = false) throws(TextContentError) {
         let source = try SourceText.read(contentsOf: url)
+        source.dropByteOrderMark()
         try self.init(source: source, allowsLossyDecoding: allowsLossyDecoding)
     }
 
@@ -58,6 +60,7 @@ public final class TextContentStorage: TextContentManager {
     public convenience init(utf8 data: Data, allowsLossyDecoding: Bool = false) throws(TextContentError) {
         let source = SourceText(count: data.count)
         source.append(data)
+        source.dropByteOrderMark()
         try self.init(source: source, allowsLossyDecoding: allowsLossyDecoding)
     }
 

@@ -86,7 +86,7 @@ struct ParagraphLayout {
                                   leading: CGFloat(shaped.defaultMetrics.leading), style: style).height
 
         var lines = KeptLines()
-        var top = firstStart == 0 ? CGFloat(style.paragraphSpacingBefore) : 0
+        var top = firstStart == 0 ? Self.spacing(style.paragraphSpacingBefore) : 0
         var start = firstStart
         var rest: Int?
         var blockedBands = 0
@@ -124,6 +124,11 @@ struct ParagraphLayout {
                     placed = placement.place(request)
                 }
                 let metrics = lineHeight(ascent: placed.ascent, descent: placed.descent, leading: placed.leading, style: style)
+                // At a page's top, space before the paragraph never pushes its first line below the
+                // page (where it would be drawn nowhere): it shrinks to what the page has room for.
+                if let bottom, lines.isEmpty, y <= 0, top > 0, y + top + metrics.height > bottom {
+                    top = max(0, bottom - y - metrics.height)
+                }
                 if let bottom, !lines.isEmpty || y > 0, y + top + metrics.height > bottom {
                     rest = start
                     break
@@ -150,11 +155,19 @@ struct ParagraphLayout {
                 glyphOriginX: x, baseline: metrics.baseline, placement: .extraLine(at: length, x: x)))
             top += metrics.height
         }
-        if rest == nil { top += CGFloat(style.paragraphSpacing) }
+        if rest == nil { top += Self.spacing(style.paragraphSpacing) }
 
         let frameWidth = containerWidth.isFinite ? containerWidth : lines.reduce(0) { max($0, $1.typographicBounds.maxX) }
         let frame = CGRect(x: 0, y: y, width: frameWidth, height: top)
         return (TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: nil, lines: lines, shaped: shaped), rest)
+    }
+
+    /// A document's paragraph spacing as layout uses it: NaN is 0 and the size is bounded by
+    /// what the layout tree counts for a paragraph, so that an absurd (or infinite) spacing makes
+    /// a document too tall to draw, a clear error, rather than text placed where nothing counts.
+    static func spacing(_ points: Double) -> CGFloat {
+        guard !points.isNaN else { return 0 }
+        return min(max(CGFloat(points), -LayoutHeight.maximumParagraphPoints), LayoutHeight.maximumParagraphPoints)
     }
 
     /// What a line too wide for `width` hides for its ellipsis (U+2026, in the font of the text
