@@ -46,119 +46,22 @@ struct ViewportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let descriptor = try font.descriptor()
         var path = document.file
         if copies > 1 {
             let descriptor = try Self.writeCopies(of: document.file, count: copies, maximumBytes: document.maxInputBytes)
             path = "/proc/self/fd/\(descriptor)"
         }
-        let clock = ContinuousClock()
-        var report: [(String, String)] = [("file", jsonString(document.file)), ("copies", "\(copies)")]
-        func record(_ key: String, _ seconds: Double) { report.append((key, jsonNumber(seconds, "%.6f"))) }
-
-        // Opening: reading and indexing the text, the layout tree, the first viewport.
-        let openStart = clock.now
-        let storage = try DocumentLoader.open(path, allowsLossyDecoding: document.lossy, maximumBytes: document.maxInputBytes)
-        let readSeconds = (clock.now - openStart).seconds
-        let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: width, height: 0)), defaultFont: descriptor)
-        storage.addTextLayoutManager(manager)
-        let view = BenchmarkView(visibleRect: CGRect(x: 0, y: 0, width: width, height: height))
-        let controller = manager.textViewportLayoutController
-        controller.delegate = view
-        let indexStart = clock.now
-        let estimatedHeight = manager.usageBoundsForTextContainer.height
-        let indexSeconds = (clock.now - indexStart).seconds
-        let viewportStart = clock.now
-        controller.layoutViewport()
-        let viewportSeconds = (clock.now - viewportStart).seconds
-        let openSeconds = (clock.now - openStart).seconds
-        // stat follows /proc/self/fd's link to the copies (FileManager would measure the link).
-        var info = stat()
-        report.append(("bytes", "\(stat(path, &info) == 0 ? Int(info.st_size) : 0)"))
-        report.append(("paragraphs", "\(storage.paragraphCount)"))
-        record("openToFirstViewportSeconds", openSeconds)
-        record("readSeconds", readSeconds)
-        record("layoutTreeSeconds", indexSeconds)
-        record("firstViewportLayoutSeconds", viewportSeconds)
-        report.append(("firstViewportFragments", "\(view.configuredCount)"))
-        let firstViewportText = controller.visibleFragments.map { String($0.textElement.attributedString.characters) }
-
-        // The usage bounds, without full layout.
-        let boundsStart = clock.now
-        let bounds = manager.usageBoundsForTextContainer
-        record("usageBoundsSeconds", (clock.now - boundsStart).seconds)
-        report.append(("estimatedHeight", jsonNumber(estimatedHeight, "%.1f")))
-        report.append(("usageBoundsHeight", jsonNumber(bounds.height, "%.1f")))
-
-        // Relocating to the middle, and laying the new viewport out.
-        let middle = storage.location(storage.documentRange.location, offsetBy: storage.utf16Length / 2) ?? storage.documentRange.location
-        let relocateStart = clock.now
-        let relocatedY = controller.relocateViewport(to: middle)
-        let relocateSeconds = (clock.now - relocateStart).seconds
-        controller.layoutViewport()
-        record("relocateToMiddleSeconds", relocateSeconds)
-        record("relocateToMiddleAndLayoutSeconds", (clock.now - relocateStart).seconds)
-        report.append(("relocatedY", jsonNumber(relocatedY, "%.1f")))
-
-        // Typing in the middle of the viewport, the viewport laid out after each character.
-        var typing: [Double] = []
-        let visible = controller.visibleFragments
-        if let target = visible.isEmpty ? nil : visible[visible.count / 2], let range = target.rangeInElement {
-            var offset = storage.offset(from: storage.documentRange.location, to: range.location) + min(10, max(0, storage.offset(from: range.location, to: range.endLocation) - 1))
-            for index in 0 ..< keystrokes {
-                let start = clock.now
-                guard let location = storage.location(storage.documentRange.location, offsetBy: offset) else { break }
-                try storage.replaceContents(in: TextRange(location: location), with: index % 8 == 7 ? " " : "a")
-                controller.layoutViewport()
-                typing.append((clock.now - start).seconds)
-                offset += 1
-            }
-        }
-        typing.sort()
-        func percentile(_ p: Double) -> Double { typing.isEmpty ? 0 : typing[min(typing.count - 1, Int((Double(typing.count) * p).rounded(.down)))] }
-        report.append(("keystrokes", "\(typing.count)"))
-        record("typeAndLayoutMedianSeconds", percentile(0.5))
-        record("typeAndLayoutP99Seconds", percentile(0.99))
-
-        // Paging through the whole document, viewport by viewport.
-        if !noPaging {
-            var pages = 0
-            var maxKept = manager.keptLayoutUsage
-            let pagingStart = clock.now
-            view.visibleRect.origin.y = 0
-            controller.layoutViewport()
-            while controller.viewportBounds.maxY < manager.usageBoundsForTextContainer.height, pages < 10_000_000 {
-                view.visibleRect.origin.y = controller.viewportBounds.maxY
-                controller.layoutViewport()
-                pages += 1
-                let kept = manager.keptLayoutUsage
-                if kept.utf16 > maxKept.utf16 { maxKept = kept }
-            }
-            report.append(("pages", "\(pages)"))
-            record("pagingSeconds", (clock.now - pagingStart).seconds)
-            report.append(("keptLayoutLimitUTF16", "\(manager.keptLayoutLimit)"))
-            report.append(("maxKeptLayout", "{\"paragraphs\": \(maxKept.paragraphs), \"utf16\": \(maxKept.utf16)}"))
-            report.append(("heightAfterPaging", jsonNumber(manager.usageBoundsForTextContainer.height, "%.1f")))
-        }
-        report.append(("residentBytes", "\(ProcessMemory.residentBytes())"))
-        if let error = manager.lastLayoutError { report.append(("layoutError", jsonString("\(error)"))) }
-
-        // Raw HarfBuzz shaping of the first viewport's paragraphs, in the same run.
-        let shaper = try ShapingBaseline(family: descriptor.family, size: descriptor.size)
-        let shapeStart = clock.now
-        shaper.shape(firstViewportText)
-        let rawSeconds = (clock.now - shapeStart).seconds
-        record("rawHarfBuzzFirstViewportSeconds", rawSeconds)
-        report.append(("firstViewportRatioToRawShaping", jsonNumber(viewportSeconds / max(rawSeconds, 1e-9), "%.3f")))
-        if baseline {
-            let paragraphs = RawShaping.paragraphs(of: storage)
-            let documentStart = clock.now
-            shaper.shape(paragraphs)
-            record("rawHarfBuzzDocumentSeconds", (clock.now - documentStart).seconds)
-        }
-        printJSONReport(report)
+        var session = try ViewportSession(
+            path: path, reportedName: document.file, copies: copies, document: document, font: try font.descriptor(),
+            size: CGSize(width: width, height: height))
+        session.measureUsageBounds()
+        session.relocateToMiddle()
+        try session.type(keystrokes)
+        if !noPaging { session.pageThrough() }
+        try session.compareWithRawShaping(wholeDocument: baseline)
+        printJSONReport(session.report)
         // The figures are printed (they say what was measured), but a run that lost a paragraph failed.
-        if let error = manager.lastLayoutError { throw ValidationError("Layout failed: \(error)") }
+        if let error = session.manager.lastLayoutError { throw ValidationError("Layout failed: \(error)") }
     }
 
     /// Writes `count` copies of the file at `path` to a temporary file and returns its open
@@ -195,29 +98,5 @@ struct ViewportCommand: ParsableCommand {
             }
         }
         return descriptor
-    }
-}
-
-/// The view `otk viewport` lays out for: a visible rect that follows the controller's anchor.
-final class BenchmarkView: TextViewportLayoutControllerDelegate {
-    var visibleRect: CGRect
-    var configuredCount = 0
-
-    init(visibleRect: CGRect) {
-        self.visibleRect = visibleRect
-    }
-
-    func viewportBounds(for controller: TextViewportLayoutController) -> CGRect { visibleRect }
-
-    func textViewportLayoutControllerWillLayout(_ controller: TextViewportLayoutController) {
-        configuredCount = 0
-    }
-
-    func textViewportLayoutController(_ controller: TextViewportLayoutController, configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment) {
-        configuredCount += 1
-    }
-
-    func textViewportLayoutControllerDidLayout(_ controller: TextViewportLayoutController) {
-        visibleRect.origin.y = controller.viewportBounds.minY
     }
 }

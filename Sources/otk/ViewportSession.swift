@@ -1,0 +1,142 @@
+import ArgumentParser
+import Foundation
+import OpenTextKit
+import TextMeasurement
+
+/// One `otk viewport` run, step by step: open the document and lay out its first viewport, then
+/// each measurement in turn, collecting the JSON report.
+struct ViewportSession {
+    let storage: TextContentStorage
+    let manager: TextLayoutManager
+    let view: BenchmarkView
+    let font: FontDescriptor
+    let clock = ContinuousClock()
+    private(set) var report: [(String, String)]
+    /// The first viewport's layout time and text, for the raw-shaping comparison.
+    private let firstViewportSeconds: Double
+    private let firstViewportText: [String]
+
+    var controller: TextViewportLayoutController { manager.textViewportLayoutController }
+
+    /// Opening: reading and indexing the text, the layout tree, the first viewport.
+    init(path: String, reportedName: String, copies: Int, document: DocumentOptions, font: FontDescriptor, size: CGSize) throws {
+        self.font = font
+        var report: [(String, String)] = [("file", jsonString(reportedName)), ("copies", "\(copies)")]
+        let clock = ContinuousClock()
+        let openStart = clock.now
+        storage = try DocumentLoader.open(path, allowsLossyDecoding: document.lossy, maximumBytes: document.maxInputBytes)
+        let readSeconds = (clock.now - openStart).seconds
+        manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: size.width, height: 0)), defaultFont: font)
+        storage.addTextLayoutManager(manager)
+        view = BenchmarkView(visibleRect: CGRect(origin: .zero, size: size))
+        manager.textViewportLayoutController.delegate = view
+        let indexStart = clock.now
+        let estimatedHeight = manager.usageBoundsForTextContainer.height
+        let indexSeconds = (clock.now - indexStart).seconds
+        let viewportStart = clock.now
+        manager.textViewportLayoutController.layoutViewport()
+        firstViewportSeconds = (clock.now - viewportStart).seconds
+        let openSeconds = (clock.now - openStart).seconds
+        // stat follows /proc/self/fd's link to the copies (FileManager would measure the link).
+        var info = stat()
+        report.append(("bytes", "\(stat(path, &info) == 0 ? Int(info.st_size) : 0)"))
+        report.append(("paragraphs", "\(storage.paragraphCount)"))
+        report.append(("openToFirstViewportSeconds", jsonNumber(openSeconds, "%.6f")))
+        report.append(("readSeconds", jsonNumber(readSeconds, "%.6f")))
+        report.append(("layoutTreeSeconds", jsonNumber(indexSeconds, "%.6f")))
+        report.append(("firstViewportLayoutSeconds", jsonNumber(firstViewportSeconds, "%.6f")))
+        report.append(("firstViewportFragments", "\(view.configuredCount)"))
+        report.append(("estimatedHeight", jsonNumber(estimatedHeight, "%.1f")))
+        firstViewportText = manager.textViewportLayoutController.visibleFragments.map { String($0.textElement.attributedString.characters) }
+        self.report = report
+    }
+
+    private mutating func record(_ key: String, _ seconds: Double) {
+        report.append((key, jsonNumber(seconds, "%.6f")))
+    }
+
+    /// The usage bounds, without full layout.
+    mutating func measureUsageBounds() {
+        let start = clock.now
+        let bounds = manager.usageBoundsForTextContainer
+        record("usageBoundsSeconds", (clock.now - start).seconds)
+        report.append(("usageBoundsHeight", jsonNumber(bounds.height, "%.1f")))
+    }
+
+    /// Relocating to the middle, and laying the new viewport out.
+    mutating func relocateToMiddle() {
+        let middle = storage.location(storage.documentRange.location, offsetBy: storage.utf16Length / 2) ?? storage.documentRange.location
+        let start = clock.now
+        let relocatedY = controller.relocateViewport(to: middle)
+        let relocateSeconds = (clock.now - start).seconds
+        controller.layoutViewport()
+        record("relocateToMiddleSeconds", relocateSeconds)
+        record("relocateToMiddleAndLayoutSeconds", (clock.now - start).seconds)
+        report.append(("relocatedY", jsonNumber(relocatedY, "%.1f")))
+    }
+
+    /// Typing `keystrokes` characters in the middle of the viewport, the viewport laid out
+    /// after each.
+    mutating func type(_ keystrokes: Int) throws {
+        var typing: [Double] = []
+        let visible = controller.visibleFragments
+        if let target = visible.isEmpty ? nil : visible[visible.count / 2], let range = target.rangeInElement {
+            let length = storage.offset(from: range.location, to: range.endLocation)
+            var offset = storage.offset(from: storage.documentRange.location, to: range.location) + min(10, max(0, length - 1))
+            for index in 0 ..< keystrokes {
+                let start = clock.now
+                guard let location = storage.location(storage.documentRange.location, offsetBy: offset) else { break }
+                try storage.replaceContents(in: TextRange(location: location), with: index % 8 == 7 ? " " : "a")
+                controller.layoutViewport()
+                typing.append((clock.now - start).seconds)
+                offset += 1
+            }
+        }
+        typing.sort()
+        func percentile(_ p: Double) -> Double { typing.isEmpty ? 0 : typing[min(typing.count - 1, Int((Double(typing.count) * p).rounded(.down)))] }
+        report.append(("keystrokes", "\(typing.count)"))
+        record("typeAndLayoutMedianSeconds", percentile(0.5))
+        record("typeAndLayoutP99Seconds", percentile(0.99))
+    }
+
+    /// Paging through the whole document, viewport by viewport, and the kept layouts'
+    /// high-water mark.
+    mutating func pageThrough() {
+        var pages = 0
+        var maxKept = manager.keptLayoutUsage
+        let start = clock.now
+        view.visibleRect.origin.y = 0
+        controller.layoutViewport()
+        while controller.viewportBounds.maxY < manager.usageBoundsForTextContainer.height, pages < 10_000_000 {
+            view.visibleRect.origin.y = controller.viewportBounds.maxY
+            controller.layoutViewport()
+            pages += 1
+            let kept = manager.keptLayoutUsage
+            if kept.utf16 > maxKept.utf16 { maxKept = kept }
+        }
+        report.append(("pages", "\(pages)"))
+        record("pagingSeconds", (clock.now - start).seconds)
+        report.append(("keptLayoutLimitUTF16", "\(manager.keptLayoutLimit)"))
+        report.append(("maxKeptLayout", "{\"paragraphs\": \(maxKept.paragraphs), \"utf16\": \(maxKept.utf16)}"))
+        report.append(("heightAfterPaging", jsonNumber(manager.usageBoundsForTextContainer.height, "%.1f")))
+    }
+
+    /// Raw HarfBuzz shaping of the first viewport's paragraphs (and, with `wholeDocument`, of
+    /// every paragraph) in the same run; the memory and any layout error last.
+    mutating func compareWithRawShaping(wholeDocument: Bool) throws {
+        report.append(("residentBytes", "\(ProcessMemory.residentBytes())"))
+        if let error = manager.lastLayoutError { report.append(("layoutError", jsonString("\(error)"))) }
+        let shaper = try ShapingBaseline(family: font.family, size: font.size)
+        let start = clock.now
+        shaper.shape(firstViewportText)
+        let rawSeconds = (clock.now - start).seconds
+        record("rawHarfBuzzFirstViewportSeconds", rawSeconds)
+        report.append(("firstViewportRatioToRawShaping", jsonNumber(firstViewportSeconds / max(rawSeconds, 1e-9), "%.3f")))
+        if wholeDocument {
+            let paragraphs = RawShaping.paragraphs(of: storage)
+            let documentStart = clock.now
+            shaper.shape(paragraphs)
+            record("rawHarfBuzzDocumentSeconds", (clock.now - documentStart).seconds)
+        }
+    }
+}
