@@ -185,21 +185,22 @@ public final class TextView {
     /// Undoes the last step: its text comes back and its selection with it. Committing marked
     /// text first, if any (an undo while composing ends the composition).
     public func undo() {
-        if hasMarkedText { unmarkText() }
-        guard let step = undoStack.undoSteps.popLast() else { return }
-        let inverse = apply(step.batches.reversed())
-        undoStack.redoSteps.append(.init(kind: step.kind, batches: inverse, selectionBefore: step.selectionAfter,
-                                         selectionAfter: step.selectionBefore, isOpen: false))
-        restoreSelections(step.selectionBefore)
+        replay(from: \.undoSteps, onto: \.redoSteps)
     }
 
     /// Redoes the last step undone.
     public func redo() {
+        replay(from: \.redoSteps, onto: \.undoSteps)
+    }
+
+    /// Takes the last step of one history, applies it backward, and puts its inverse on the other.
+    private func replay(from source: ReferenceWritableKeyPath<TextUndoStack, [TextUndoStack.Step]>,
+                        onto target: ReferenceWritableKeyPath<TextUndoStack, [TextUndoStack.Step]>) {
         if hasMarkedText { unmarkText() }
-        guard let step = undoStack.redoSteps.popLast() else { return }
+        guard let step = undoStack[keyPath: source].popLast() else { return }
         let inverse = apply(step.batches.reversed())
-        undoStack.undoSteps.append(.init(kind: step.kind, batches: inverse, selectionBefore: step.selectionAfter,
-                                         selectionAfter: step.selectionBefore, isOpen: false))
+        undoStack[keyPath: target].append(.init(kind: step.kind, batches: inverse, selectionBefore: step.selectionAfter,
+                                                selectionAfter: step.selectionBefore, isOpen: false))
         restoreSelections(step.selectionBefore)
     }
 
