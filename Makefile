@@ -37,7 +37,7 @@ release: deps
 	$(SWIFT) build -c release --product otk
 
 # On the repository's fixtures (Genesis), or on the full corpus with CORPUS=folder
-# (e.g. CORPUS=../shared/corpus make bench); the benchmarks say which they read.
+# (CORPUS=folder make bench, the folder holding en_kjv_verses.txt); the benchmarks say which they read.
 bench: deps
 	@echo "Benchmark corpus: $(if $(CORPUS),$(abspath $(CORPUS)),Tests/Fixtures (set CORPUS=folder for the full corpus))"
 	cd Benchmarks && CORPUS="$(if $(CORPUS),$(abspath $(CORPUS)),)" $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress

@@ -161,10 +161,13 @@ struct TextMatcher {
     let pattern: String
     let options: TextFindOptions
     let regex: Regex<AnyRegexOutput>?
+    /// The pattern's UTF-16 units, for the plain comparison.
+    private let needle: [UInt16]
 
     init(_ pattern: String, options: TextFindOptions) throws(TextFindError) {
         guard !pattern.isEmpty else { throw .emptyPattern }
         self.pattern = pattern
+        needle = Array(pattern.utf16)
         self.options = options
         if options.contains(.regularExpression) {
             do {
@@ -192,7 +195,7 @@ struct TextMatcher {
             if options.contains(.diacriticInsensitive) { compare.insert(.diacriticInsensitive) }
             if compare.isEmpty {
                 // Plain: compare UTF-16 units, which is what the user typed.
-                let needle = Array(pattern.utf16), haystack = Array(text.utf16)
+                let haystack = Array(text.utf16)
                 var i = 0
                 while i + needle.count <= haystack.count {
                     if haystack[i] == needle[0], haystack[i ..< i + needle.count].elementsEqual(needle) {

@@ -111,14 +111,6 @@ public final class TextView {
         return range.location ..< upper
     }
 
-    /// Whether an offset falls between the two halves of a surrogate pair.
-    func splitsSurrogatePair(_ offset: Int) -> Bool {
-        guard offset > 0, offset < textContentStorage.utf16Length else { return false }
-        let text = textContentStorage.exactText(offset - 1 ..< offset + 1)
-        let units = Array(text.utf16)
-        return units.count == 2 && UTF16.isLeadSurrogate(units[0]) && UTF16.isTrailSurrogate(units[1])
-    }
-
     // MARK: Editing
 
     /// Replaces each of `ranges` (sorted, disjoint) with `replacement`, in one transaction, and
@@ -131,7 +123,9 @@ public final class TextView {
         recording: Bool = true, selectingReplacement: Bool = false, pieces: [AttributedString]? = nil
     ) -> Bool {
         let ranges = ranges.map(clamp)
-        guard !ranges.isEmpty, !ranges.contains(where: { splitsSurrogatePair($0.lowerBound) || splitsSurrogatePair($0.upperBound) }) else { return false }
+        guard !ranges.isEmpty, !ranges.contains(where: {
+            textContentStorage.splitsSurrogatePair(at: $0.lowerBound) || textContentStorage.splitsSurrogatePair(at: $0.upperBound)
+        }) else { return false }
         let before = selectionOffsets
         let notifies = !isInputMethodChange
         if notifies { inputDelegate?.textWillChange(self) }

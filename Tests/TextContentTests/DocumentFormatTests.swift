@@ -17,8 +17,8 @@ extension SplitMix64 {
 }
 
 @Suite struct DocumentFormatTests {
-    /// One line per script from ../shared/corpus/mixed.tsv (UDHR samples and emoji), kept here so
-    /// the tests do not depend on the corpus being present.
+    /// One line per script from Tests/Fixtures/mixed.tsv (UDHR samples and emoji), written out
+    /// here so that each case names its script.
     static let samples: [(tag: String, text: String)] = [
         ("ar_Arab", "لمّا كان الاعتراف بالكرامة المتأصلة في جميع"),
         ("he_Hebr", "כל בני אדם נולדו בני חורין ושווים בערכם ובזכויותיהם"),

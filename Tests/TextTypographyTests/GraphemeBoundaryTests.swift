@@ -5,8 +5,8 @@ import TextTypography
 /// ICU's grapheme clusters must agree with Swift's `Character`s: the engine uses ICU for layout
 /// and Swift strings for editing, and a disagreement would let one split what the other keeps.
 @Suite struct GraphemeBoundaryTests {
-    /// Sample paragraphs taken from ../shared/corpus/mixed.tsv, so that the comparison runs even
-    /// where the corpus is not checked out.
+    /// Sample paragraphs of every script (the UDHR samples of Tests/Fixtures/mixed.tsv), written
+    /// out here so that each case names its script.
     static let samples: [(name: String, text: String)] = [
         ("English", "Whereas recognition of the inherent dignity, (1948) — ref. 1.0"),
         ("Arabic", "يولد جميع الناس أحرارًا متساوين في الكرامة والحقوق. وقد وهبوا عقلاً وضميرًا"),

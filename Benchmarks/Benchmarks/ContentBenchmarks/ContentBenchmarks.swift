@@ -3,7 +3,7 @@ import Foundation
 import OpenTextKit
 import TextMeasurement
 
-/// Issue 2's targets on 25 copies of the verses (100 MB with CORPUS=../shared/corpus), each beside raw HarfBuzz
+/// Issue 2's targets on 25 copies of the verses (100 MB when CORPUS names the full corpus), each beside raw HarfBuzz
 /// shaping of the verses measured in the same run.
 nonisolated(unsafe) var document: TextContentStorage?
 nonisolated(unsafe) var random = SystemRandomNumberGenerator()

@@ -36,7 +36,7 @@ extension TextContentStorage {
 
     /// Whether `offset` falls between a high and a low surrogate. Surrogate pairs never cross
     /// a paragraph separator, so only the paragraph containing `offset` is read.
-    private func splitsSurrogatePair(at offset: Int) -> Bool {
+    package func splitsSurrogatePair(at offset: Int) -> Bool {
         guard let position = index.paragraph(containing: offset), offset > position.start, offset < position.end else { return false }
         let local = offset - position.start
         switch position.entry.content {

@@ -13,23 +13,13 @@ extension TextLayoutManager {
     /// if let (location, affinity) = layoutManager.caretPosition(closestTo: click) { ... }
     /// ```
     public func caretPosition(closestTo point: CGPoint) -> (location: any TextLocation, affinity: TextLocationAffinity)? {
-        indexIfNeeded()
-        guard !point.x.isNaN, !point.y.isNaN, !layoutIndex.isEmpty else { return nil }
-        // Above the text: its first line; below: its last.
-        let y = min(max(0, point.y), max(0, layoutIndex.totalHeight - 1e-6))
-        guard let fragment = textLayoutFragment(for: CGPoint(x: point.x, y: y)) ?? layoutIndex.position(atY: y).flatMap({ fragment(at: $0.ordinal) }),
-              let start = fragment.rangeInElement?.location, let content = textContentManager else { return nil }
-        let frame = fragment.layoutFragmentFrame
-        let lines = fragment.textLineFragments
-        guard let line = fragment.textLineFragment(forVerticalOffset: min(max(0, y - frame.minY), max(0, frame.height - 1e-6)), requiresExactMatch: false) else {
-            return (start, .downstream)
-        }
-        let x = point.x.isFinite ? point.x - frame.minX - line.typographicBounds.minX : (point.x > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude)
-        let index = line.characterIndex(for: CGPoint(x: x, y: line.baseline))
-        let lineEnd = line.characterRange.location + line.characterRange.length
+        // Above the text: its first line; below: its last (see `lineInfo(closestTo:)`).
+        guard !point.x.isNaN, let line = lineInfo(closestTo: point), let content = textContentManager else { return nil }
+        let x = point.x.isFinite ? point.x : (point.x > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude)
+        let offset = line.offset(nearest: x)
         // A wrapped line's end is also the next line's start: the caret there belongs to this line.
-        let wraps = lines.last !== line && index == lineEnd
-        guard let location = content.location(start, offsetBy: index) else { return (start, .downstream) }
+        let wraps = !line.isLastInParagraph && offset == line.range.upperBound
+        guard let location = content.location(content.documentRange.location, offsetBy: offset) else { return nil }
         return (location, wraps ? .upstream : .downstream)
     }
 }

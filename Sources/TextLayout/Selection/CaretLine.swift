@@ -37,7 +37,7 @@ struct CaretLine {
         var end = localEnd
         if end > line.characterRange.location, end <= units.count {
             let last = units[end - 1]
-            if last == 0x0A || last == 0x0D || last == 0x2028 || last == 0x2029 || last == 0x85 {
+            if last == 0x0A || last == 0x0D || last == 0x2028 || last == 0x2029 {
                 end -= 1
                 if last == 0x0A, end > line.characterRange.location, units[end - 1] == 0x0D { end -= 1 }
             }

@@ -178,7 +178,7 @@ extension TextLayoutManager {
         indexIfNeeded()
         guard !point.y.isNaN, layoutIndex.count > 0 else { return nil }
         let y = min(max(0, point.y), max(0, layoutIndex.totalHeight - 1e-6))
-        guard let position = layoutIndex.position(atY: y), let fragment = textLayoutFragment(for: CGPoint(x: 0, y: y)) ?? self.fragment(at: position.ordinal),
+        guard let fragment = textLayoutFragment(for: CGPoint(x: 0, y: y)) ?? layoutIndex.position(atY: y).flatMap({ self.fragment(at: $0.ordinal) }),
               let ordinal = ordinal(containing: fragment.rangeInElement?.location ?? documentRange.location),
               let start = layoutIndex.position(at: ordinal)?.range.lowerBound else { return nil }
         let lines = fragment.textLineFragments
