@@ -12,7 +12,12 @@ extension AttributedString {
     mutating func safelyReplaceSubrange(_ bounds: Range<AttributedString.Index>, with replacement: AttributedString) {
         let before = scalar(before: bounds.lowerBound), after = scalar(at: bounds.upperBound)
         let first = replacement.unicodeScalars.first ?? after, last = replacement.unicodeScalars.last ?? before
-        if GraphemePairBreaks.isBoundary(before, first), GraphemePairBreaks.isBoundary(last, after) {
+        // The edges must be certain boundaries both in the text as it is (edits replace exact
+        // ranges, which may start or end inside a cluster) and as it will be.
+        let removedFirst = bounds.isEmpty ? after : scalar(at: bounds.lowerBound)
+        let removedLast = bounds.isEmpty ? before : scalar(before: bounds.upperBound)
+        if GraphemePairBreaks.isBoundary(before, removedFirst), GraphemePairBreaks.isBoundary(removedLast, after),
+           GraphemePairBreaks.isBoundary(before, first), GraphemePairBreaks.isBoundary(last, after) {
             replaceSubrange(bounds, with: replacement)
         } else {
             self = rebuilt(replacing: bounds, with: replacement)
