@@ -37,6 +37,8 @@ let package = Package(
             name: "CUnicodeAnalysis",
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]
         ),
+        // glibc's heap statistics, which Swift's Glibc module does not import (otk edit's memory figure).
+        .target(name: "CHeapStatistics"),
 
         // The layers, bottom up (../shared/DESIGN.md). Dependencies point down only.
         .target(
@@ -75,7 +77,7 @@ let package = Package(
         .target(name: "OpenTextKit", dependencies: ["TextContent", "TextTypography", "TextLayout", "TextRendering", "TextEditing"], swiftSettings: strict),
         .executableTarget(
             name: "otk",
-            dependencies: ["OpenTextKit", "TextMeasurement", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["OpenTextKit", "TextMeasurement", "CHeapStatistics", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
 

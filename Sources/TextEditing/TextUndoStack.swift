@@ -1,4 +1,5 @@
 import Foundation
+import TextContent
 
 /// The undo and redo history of a `TextView`: Foundation's `UndoManager` is not implemented in
 /// swift-corelibs-foundation, so this is a small stack of its own with the same shape (groups,
@@ -12,10 +13,11 @@ public final class TextUndoStack {
         case typing, deleting, other
     }
 
-    /// One replacement: `range` (after the edit) holds what replaced `original`.
+    /// One replacement: `range` (after the edit) holds what replaced `original`. A large
+    /// original (all of a document) is kept as the storage's own paragraphs, not copied.
     struct Record {
         var range: Range<Int>
-        var original: AttributedString
+        var original: ContentSlice
     }
 
     struct Step {
@@ -41,6 +43,8 @@ public final class TextUndoStack {
 
     public var canUndo: Bool { !undoSteps.isEmpty }
     public var canRedo: Bool { !redoSteps.isEmpty }
+    /// How many steps undo can take back.
+    public var undoStepCount: Int { undoSteps.count }
 
     /// Ends the current typing step: the next edit starts a new one (the caret moved).
     public func closeStep() {
@@ -56,7 +60,7 @@ public final class TextUndoStack {
     /// UTF-16 units of text the steps hold (replaced and replacing), a measure of their memory.
     public var storedUTF16Count: Int {
         (undoSteps + redoSteps).reduce(0) { sum, step in
-            sum + step.batches.joined().reduce(0) { $0 + $1.original.utf16.count + $1.range.count }
+            sum + step.batches.joined().reduce(0) { $0 + $1.original.utf16Count + $1.range.count }
         }
     }
 
@@ -88,7 +92,7 @@ public final class TextUndoStack {
         var shift = 0
         var result = previous
         for i in previous.indices {
-            guard next[i].original.characters.isEmpty, previous[i].range.upperBound + shift == next[i].range.lowerBound else { return nil }
+            guard next[i].original.isEmpty, previous[i].range.upperBound + shift == next[i].range.lowerBound else { return nil }
             result[i].range = previous[i].range.lowerBound + shift ..< next[i].range.upperBound
             shift += next[i].range.count
         }

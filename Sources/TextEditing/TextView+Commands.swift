@@ -10,29 +10,10 @@ extension TextView {
     /// names do nothing. Returns whether the name was known.
     @discardableResult
     public func doCommand(by selector: String) -> Bool {
-        typealias Direction = TextSelectionNavigation.Direction
         var name = selector
         let extending = name.hasSuffix("AndModifySelection:")
         if extending { name = String(name.dropLast("AndModifySelection:".count)) + ":" }
-        let moves: [String: (Direction, TextSelectionNavigation.Destination)] = [
-            "moveLeft:": (.left, .character), "moveRight:": (.right, .character),
-            "moveForward:": (.forward, .character), "moveBackward:": (.backward, .character),
-            "moveUp:": (.up, .character), "moveDown:": (.down, .character),
-            "moveWordLeft:": (.left, .word), "moveWordRight:": (.right, .word),
-            "moveWordForward:": (.forward, .word), "moveWordBackward:": (.backward, .word),
-            "moveToBeginningOfLine:": (.backward, .line), "moveToEndOfLine:": (.forward, .line),
-            "moveToLeftEndOfLine:": (.left, .line), "moveToRightEndOfLine:": (.right, .line),
-            "moveToBeginningOfParagraph:": (.backward, .paragraph), "moveToEndOfParagraph:": (.forward, .paragraph),
-            "moveParagraphBackward:": (.backward, .paragraph), "moveParagraphForward:": (.forward, .paragraph),
-            "moveToBeginningOfDocument:": (.backward, .document), "moveToEndOfDocument:": (.forward, .document),
-        ]
-        let deletions: [String: (Direction, TextSelectionNavigation.Destination)] = [
-            "deleteBackward:": (.backward, .character), "deleteForward:": (.forward, .character),
-            "deleteBackwardByDecomposingPreviousCharacter:": (.backward, .character),
-            "deleteWordBackward:": (.backward, .word), "deleteWordForward:": (.forward, .word),
-            "deleteToBeginningOfLine:": (.backward, .line), "deleteToEndOfLine:": (.forward, .line),
-            "deleteToBeginningOfParagraph:": (.backward, .paragraph), "deleteToEndOfParagraph:": (.forward, .paragraph),
-        ]
+        let moves = Self.moves, deletions = Self.deletions
         if hasMarkedText { unmarkText() }
         if let (direction, destination) = moves[name] {
             move(direction, destination, extending: extending)
@@ -71,6 +52,32 @@ extension TextView {
         }
         return true
     }
+
+    private typealias Move = (direction: TextSelectionNavigation.Direction, destination: TextSelectionNavigation.Destination)
+
+    /// AppKit's move actions (without "AndModifySelection"), made once: building them for every
+    /// key press cost more than the move itself.
+    private static let moves: [String: Move] = [
+        "moveLeft:": (.left, .character), "moveRight:": (.right, .character),
+        "moveForward:": (.forward, .character), "moveBackward:": (.backward, .character),
+        "moveUp:": (.up, .character), "moveDown:": (.down, .character),
+        "moveWordLeft:": (.left, .word), "moveWordRight:": (.right, .word),
+        "moveWordForward:": (.forward, .word), "moveWordBackward:": (.backward, .word),
+        "moveToBeginningOfLine:": (.backward, .line), "moveToEndOfLine:": (.forward, .line),
+        "moveToLeftEndOfLine:": (.left, .line), "moveToRightEndOfLine:": (.right, .line),
+        "moveToBeginningOfParagraph:": (.backward, .paragraph), "moveToEndOfParagraph:": (.forward, .paragraph),
+        "moveParagraphBackward:": (.backward, .paragraph), "moveParagraphForward:": (.forward, .paragraph),
+        "moveToBeginningOfDocument:": (.backward, .document), "moveToEndOfDocument:": (.forward, .document),
+    ]
+
+    /// AppKit's delete actions.
+    private static let deletions: [String: Move] = [
+        "deleteBackward:": (.backward, .character), "deleteForward:": (.forward, .character),
+        "deleteBackwardByDecomposingPreviousCharacter:": (.backward, .character),
+        "deleteWordBackward:": (.backward, .word), "deleteWordForward:": (.forward, .word),
+        "deleteToBeginningOfLine:": (.backward, .line), "deleteToEndOfLine:": (.forward, .line),
+        "deleteToBeginningOfParagraph:": (.backward, .paragraph), "deleteToEndOfParagraph:": (.forward, .paragraph),
+    ]
 
     /// Moves (or extends) every selection.
     func move(_ direction: TextSelectionNavigation.Direction, _ destination: TextSelectionNavigation.Destination, extending: Bool) {

@@ -59,7 +59,7 @@ extension TextView {
         let matcher = try TextMatcher(pattern, options: options)
         var result: [NSRange] = []
         forEachParagraph(from: 0) { text, start in
-            for match in matcher.matches(in: text) {
+            for match in matcher.matches(inUTF8: text) {
                 result.append(NSRange(location: start + match.lowerBound, length: match.count))
             }
             return true
@@ -72,7 +72,7 @@ extension TextView {
         let matcher = try TextMatcher(pattern, options: options)
         var count = 0
         forEachParagraph(from: 0) { text, _ in
-            count += matcher.matches(in: text).count
+            count += matcher.matches(inUTF8: text).count
             return true
         }
         return count
@@ -110,7 +110,7 @@ extension TextView {
         textLayoutManager.ensureLayout(for: textRange)
         textLayoutManager.removeRenderingAttribute(.backgroundColor, for: textRange)
         forEachParagraph(from: window.lowerBound) { text, start in
-            for match in matcher.matches(in: text) {
+            for match in matcher.matches(inUTF8: text) {
                 let found = start + match.lowerBound ..< start + match.upperBound
                 guard found.overlaps(window), let matchRange = textContentStorage.textRange(for: found) else { continue }
                 textLayoutManager.addRenderingAttribute(.backgroundColor, value: color, for: matchRange)
@@ -124,7 +124,7 @@ extension TextView {
     private func firstMatch(_ matcher: TextMatcher, from offset: Int) -> Range<Int>? {
         var found: Range<Int>?
         forEachParagraph(from: offset) { text, start in
-            found = matcher.matches(in: text).lazy.map { start + $0.lowerBound ..< start + $0.upperBound }.first { $0.lowerBound >= offset }
+            found = matcher.matches(inUTF8: text).lazy.map { start + $0.lowerBound ..< start + $0.upperBound }.first { $0.lowerBound >= offset }
             return found == nil
         }
         return found
@@ -147,91 +147,11 @@ extension TextView {
         return nil
     }
 
-    /// Calls `body` with the text and start of each paragraph from the one holding `offset`.
-    private func forEachParagraph(from offset: Int, _ body: (String, Int) -> Bool) {
-        textContentStorage.paragraphReader.enumerateTextParagraphs(fromOffset: min(max(0, offset), textContentStorage.utf16Length)) { paragraph, start in
-            let text = paragraph.withPlainUTF8 { String(decoding: $0, as: UTF8.self) } ?? String(paragraph.attributedString.characters)
-            return body(text, start)
+    /// Calls `body` with the UTF-8 text and start of each paragraph from the one holding
+    /// `offset` (text read from a file is searched in place).
+    private func forEachParagraph(from offset: Int, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool) {
+        textContentStorage.enumerateParagraphUTF8(fromOffset: min(max(0, offset), textContentStorage.utf16Length)) { start, text in
+            body(text, start)
         }
-    }
-}
-
-/// A compiled search: a literal with Foundation's comparison options, or a `Regex`.
-struct TextMatcher {
-    let pattern: String
-    let options: TextFindOptions
-    let regex: Regex<AnyRegexOutput>?
-    /// The pattern's UTF-16 units, for the plain comparison.
-    private let needle: [UInt16]
-
-    init(_ pattern: String, options: TextFindOptions) throws(TextFindError) {
-        guard !pattern.isEmpty else { throw .emptyPattern }
-        self.pattern = pattern
-        needle = Array(pattern.utf16)
-        self.options = options
-        if options.contains(.regularExpression) {
-            do {
-                var regex = try Regex(pattern)
-                if options.contains(.caseInsensitive) { regex = regex.ignoresCase() }
-                self.regex = regex
-            } catch {
-                throw .invalidRegularExpression(String(String(describing: error).prefix(200)))
-            }
-        } else {
-            regex = nil
-        }
-    }
-
-    /// The matches in `text`, as UTF-16 ranges, in order and not overlapping.
-    func matches(in text: String) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        if let regex {
-            for match in text.matches(of: regex) where !match.range.isEmpty {
-                result.append(utf16Range(match.range, in: text))
-            }
-        } else {
-            var compare: String.CompareOptions = []
-            if options.contains(.caseInsensitive) { compare.insert(.caseInsensitive) }
-            if options.contains(.diacriticInsensitive) { compare.insert(.diacriticInsensitive) }
-            if compare.isEmpty {
-                // Plain: compare UTF-16 units, which is what the user typed.
-                let haystack = Array(text.utf16)
-                var i = 0
-                while i + needle.count <= haystack.count {
-                    if haystack[i] == needle[0], haystack[i ..< i + needle.count].elementsEqual(needle) {
-                        result.append(i ..< i + needle.count)
-                        i += needle.count
-                    } else {
-                        i += 1
-                    }
-                }
-            } else {
-                var from = text.startIndex
-                while from < text.endIndex, let found = text.range(of: pattern, options: compare, range: from ..< text.endIndex) {
-                    result.append(utf16Range(found, in: text))
-                    from = found.upperBound > found.lowerBound ? found.upperBound : text.index(after: found.lowerBound)
-                }
-            }
-        }
-        guard options.contains(.wholeWord) else { return result }
-        let units = Array(text.utf16)
-        return result.filter { !Self.isWordUnit(units, before: $0.lowerBound) && !Self.isWordUnit(units, at: $0.upperBound) }
-    }
-
-    private func utf16Range(_ range: Range<String.Index>, in text: String) -> Range<Int> {
-        text.utf16.distance(from: text.startIndex, to: range.lowerBound) ..< text.utf16.distance(from: text.startIndex, to: range.upperBound)
-    }
-
-    private static func isWordUnit(_ units: [UInt16], before offset: Int) -> Bool {
-        offset > 0 && isWord(units[offset - 1])
-    }
-
-    private static func isWordUnit(_ units: [UInt16], at offset: Int) -> Bool {
-        offset < units.count && isWord(units[offset])
-    }
-
-    private static func isWord(_ unit: UInt16) -> Bool {
-        guard let scalar = Unicode.Scalar(unit) else { return true }  // a surrogate: a letter beyond the BMP, most likely
-        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil || unit == 0x5F
     }
 }

@@ -67,7 +67,7 @@ extension TextView: TextInputClient {
             target = range
         }
         if markedUndoBase == nil {
-            markedUndoBase = (selectionOffsets, .init(range: target, original: textContentStorage.exactText(clamp(target))))
+            markedUndoBase = (selectionOffsets, .init(range: target, original: textContentStorage.contentSlice(clamp(target))))
         }
         isInputMethodChange = true
         defer { isInputMethodChange = false }
@@ -79,7 +79,7 @@ extension TextView: TextInputClient {
             // Nothing marked any more: as if the composition was cancelled, and no undo step
             // unless the text changed.
             markedOffsets = nil
-            if let base = markedUndoBase, !base.record.original.characters.isEmpty {
+            if let base = markedUndoBase, !base.record.original.isEmpty {
                 undoStack.record(.init(kind: .other, batches: [[.init(range: start ..< start, original: base.record.original)]],
                                        selectionBefore: base.selection, selectionAfter: selectionOffsets, isOpen: false))
             }

@@ -129,34 +129,28 @@ public final class TextView {
         let before = selectionOffsets
         let notifies = !isInputMethodChange
         if notifies { inputDelegate?.textWillChange(self) }
-        let originals = recording ? ranges.map { textContentStorage.exactText($0) } : []
-        var lengths: [Int] = []
+        let originals = recording ? ranges.map { textContentStorage.contentSlice($0) } : []
+        let slices = ranges.indices.map { index -> ContentSlice in
+            if let pieces, pieces.indices.contains(index) { return ContentSlice(pieces[index]) }
+            if var attributed = replacement {
+                if let typingAttributes, plain != nil { attributed.mergeAttributes(typingAttributes) }
+                return ContentSlice(attributed)
+            }
+            // What is typed takes the attributes before it (TextKit's way: at a paragraph's
+            // start the paragraph's), but never a link, unless the app set typing attributes.
+            var attributes = typingAttributes ?? textContentStorage.typingAttributes(at: ranges[index])
+            if typingAttributes == nil { attributes.link = nil }
+            return attributes == AttributeContainer() ? ContentSlice(plain ?? "") : ContentSlice(AttributedString(plain ?? "", attributes: attributes))
+        }
         do {
             try textContentStorage.performEditingTransaction {
-                for (index, range) in ranges.enumerated().reversed() {
-                    guard let textRange = textContentStorage.textRange(for: range) else { continue }
-                    let lengthBefore = textContentStorage.utf16Length
-                    if let pieces, pieces.indices.contains(index) {
-                        try textContentStorage.replaceContents(in: textRange, with: pieces[index])
-                    } else if let replacement {
-                        var attributed = replacement
-                        if let typingAttributes, plain != nil { attributed.mergeAttributes(typingAttributes) }
-                        try textContentStorage.replaceContents(in: textRange, with: attributed)
-                    } else {
-                        // What is typed takes the attributes before it (TextKit's way: at a
-                        // paragraph's start the paragraph's), but never a link, unless the app set
-                        // typing attributes.
-                        var attributes = typingAttributes ?? textContentStorage.typingAttributes(at: range)
-                        if typingAttributes == nil { attributes.link = nil }
-                        try textContentStorage.replaceContents(in: textRange, with: AttributedString(plain ?? "", attributes: attributes))
-                    }
-                    lengths.insert(textContentStorage.utf16Length - lengthBefore + range.count, at: 0)
-                }
+                try textContentStorage.replaceContents(in: ranges, with: slices)
             }
         } catch {
             if notifies { inputDelegate?.textDidChange(self) }
             return false
         }
+        let lengths = slices.map(\.utf16Count)
         // Where each replacement ended up, after the ones before it moved it.
         var shift = 0
         var placed: [Range<Int>] = []
@@ -206,21 +200,17 @@ public final class TextView {
         var inverse: [[TextUndoStack.Record]] = []
         textContentStorage.performEditingTransaction {
             for batch in batches {
-                var undone: [TextUndoStack.Record] = []
-                // Descending, so that each range is still where the record says.
-                for record in batch.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-                    let range = clamp(record.range)
-                    let current = textContentStorage.exactText(range)
-                    guard let textRange = textContentStorage.textRange(for: range) else { continue }
-                    try? textContentStorage.replaceContents(in: textRange, with: record.original)
-                    undone.append(.init(range: range.lowerBound ..< range.lowerBound + record.original.utf16.count, original: current))
-                }
-                // Ranges of one batch are given after all of it: shift those the others moved.
-                undone.sort { $0.range.lowerBound < $1.range.lowerBound }
+                let records = batch.sorted { $0.range.lowerBound < $1.range.lowerBound }
+                let ranges = records.map { clamp($0.range) }
+                let current = ranges.map { textContentStorage.contentSlice($0) }
+                guard (try? textContentStorage.replaceContents(in: ranges, with: records.map(\.original))) != nil else { continue }
+                // Where each original went, after the ones before it changed length.
                 var shift = 0
-                for i in undone.indices {
-                    undone[i].range = undone[i].range.lowerBound + shift ..< undone[i].range.upperBound + shift
-                    shift += undone[i].range.count - undone[i].original.utf16.count
+                var undone: [TextUndoStack.Record] = []
+                for (range, (record, replaced)) in zip(ranges, zip(records, current)) {
+                    let start = range.lowerBound + shift
+                    undone.append(.init(range: start ..< start + record.original.utf16Count, original: replaced))
+                    shift += record.original.utf16Count - range.count
                 }
                 inverse.append(undone)
             }

@@ -1,3 +1,4 @@
+import CHeapStatistics
 import Foundation
 
 /// The process's memory, read from Linux's /proc.
@@ -35,5 +36,13 @@ enum ProcessMemory {
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
         return Usage(userSeconds: seconds(usage.ru_utime), systemSeconds: seconds(usage.ru_stime),
                      minorFaults: usage.ru_minflt)
+    }
+}
+
+/// The C heap, read from glibc's allocator.
+enum HeapMemory {
+    /// Bytes allocated and not yet freed, over every arena.
+    static func allocatedBytes() -> Int {
+        otk_heap_allocated_bytes()
     }
 }

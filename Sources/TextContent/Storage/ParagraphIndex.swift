@@ -72,4 +72,18 @@ package struct ParagraphIndex: Sendable {
         }
         rope.replaceSubrange(ordinals, in: ParagraphMetric(), with: entries)
     }
+
+    /// Paragraphs `ordinals` as an index of their own, sharing this one's nodes: O(log n).
+    package func extract(_ ordinals: Range<Int>) -> ParagraphIndex {
+        ParagraphIndex(rope: rope.extract(ordinals, in: ParagraphMetric()))
+    }
+
+    /// Puts the paragraphs of `other` before paragraph `ordinal` (at the end for
+    /// `paragraphCount`): O(log n), their nodes shared.
+    package mutating func insert(_ other: ParagraphIndex, at ordinal: Int) {
+        let count = paragraphCount
+        let before = rope.extract(0 ..< ordinal, in: ParagraphMetric())
+        let after = rope.extract(ordinal ..< count, in: ParagraphMetric())
+        rope = Rope.join(Rope.join(before, other.rope), after)
+    }
 }

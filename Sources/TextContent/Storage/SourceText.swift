@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Sendable because it is written only while a document is being opened; after that its bytes
 /// never change, and paragraphs handed to other threads read slices of them.
-final class SourceText: @unchecked Sendable {
+package final class SourceText: @unchecked Sendable {
     let bytes: UnsafeMutableBufferPointer<UInt8>
 
     init(count: Int) {

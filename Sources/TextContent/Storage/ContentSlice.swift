@@ -1,0 +1,59 @@
+import Foundation
+
+/// The text of a range of a `TextContentStorage` as it was, to put back later (what an undo
+/// record keeps). Text without attributes is a `String`; a range spanning whole paragraphs keeps
+/// them as the storage's own paragraph entries, shared with its tree, so keeping (and putting
+/// back) all of a 100 MB document copies no text.
+package struct ContentSlice: Sendable {
+    package enum Content: Sendable {
+        case plain(String)
+        case attributed(AttributedString)
+        /// The end of the first paragraph (separator included; may be empty), whole paragraphs,
+        /// then the start of the last (no separator; may be empty). `.plain` middle paragraphs
+        /// slice `source`.
+        case paragraphs(head: AttributedString, middle: ParagraphIndex, tail: AttributedString, source: SourceText)
+    }
+
+    package let content: Content
+    /// Its length in UTF-16 units.
+    package let utf16Count: Int
+
+    package init(_ string: String) {
+        content = .plain(string)
+        utf16Count = string.utf16.count
+    }
+
+    package init(_ text: AttributedString) {
+        content = .attributed(text)
+        utf16Count = text.utf16.count
+    }
+
+    init(head: AttributedString, middle: ParagraphIndex, tail: AttributedString, source: SourceText) {
+        content = .paragraphs(head: head, middle: middle, tail: tail, source: source)
+        utf16Count = head.utf16.count + middle.utf16Length + tail.utf16.count
+    }
+
+    package var isEmpty: Bool { utf16Count == 0 }
+
+    /// The slice as one attributed string: O(its length), for small slices and tests.
+    package var attributedString: AttributedString {
+        switch content {
+        case .plain(let string):
+            return AttributedString(string)
+        case .attributed(let text):
+            return text
+        case .paragraphs(let head, let middle, let tail, let source):
+            var result = head
+            middle.forEach(from: 0, reverse: false) { position in
+                switch position.entry.content {
+                case .plain(let start, let count): result.append(AttributedString(source.string(start, count)))
+                case .string(let text): result.append(AttributedString(text))
+                case .attributed(let text): result.append(text)
+                }
+                return true
+            }
+            result.append(tail)
+            return result
+        }
+    }
+}

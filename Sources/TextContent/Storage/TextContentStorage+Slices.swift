@@ -1,0 +1,181 @@
+import Foundation
+
+/// Taking text out as it was and putting it back (what undo does), and replacing many ranges at
+/// once (what replace-all and several cursors do), at a cost that follows the number of
+/// paragraphs touched, not the text between them.
+extension TextContentStorage {
+    /// The text of exactly `offsets` (clamped to the document), to put back with
+    /// `replaceContents(in:with:)`: whole paragraphs inside it are kept as this storage's own
+    /// entries, so a slice of all of a 100 MB document costs O(log n).
+    package func contentSlice(_ offsets: Range<Int>) -> ContentSlice {
+        let length = utf16Length
+        let requested = max(0, min(offsets.lowerBound, length)) ..< max(0, min(offsets.upperBound, length))
+        guard !requested.isEmpty, let first = index.paragraph(containing: requested.lowerBound),
+              let last = index.paragraph(containing: requested.upperBound) else { return ContentSlice("") }
+        if requested.upperBound <= first.end {
+            if let plain = plainString(of: first.entry) {
+                let utf16 = plain.utf16
+                let lower = utf16.index(utf16.startIndex, offsetBy: requested.lowerBound - first.start)
+                return ContentSlice(String(plain[lower ..< utf16.index(lower, offsetBy: requested.count)]))
+            }
+            return ContentSlice(exactText(requested))
+        }
+        // Whole paragraphs: from the first that starts inside, up to the one holding the end
+        // (that one too when the range takes all of it, separator included).
+        let firstWhole = requested.lowerBound == first.start ? first.ordinal : first.ordinal + 1
+        let takesLast = requested.upperBound == last.end && last.entry.separatorLength > 0
+        let wholeEnd = takesLast ? last.ordinal + 1 : last.ordinal
+        guard firstWhole < wholeEnd else { return ContentSlice(exactText(requested)) }
+        let head = requested.lowerBound == first.start ? AttributedString() : exactText(requested.lowerBound ..< first.end)
+        let tail = takesLast ? AttributedString() : exactText(last.start ..< requested.upperBound)
+        return ContentSlice(head: head, middle: index.extract(firstWhole ..< wholeEnd), tail: tail, source: source)
+    }
+
+    /// Replaces exactly `range` with `slice`, the text and attributes it holds, as they were.
+    package func replaceContents(in range: TextRange, with slice: ContentSlice) throws(TextContentError) {
+        let offsets = try scalarAlignedOffsets(of: range)
+        switch slice.content {
+        case .plain(let string):
+            replace(offsets, with: AttributedString(string), hasAttributes: false, hasParagraphAttributes: false)
+        case .attributed(let text):
+            try replaceContents(in: range, with: text)
+        case .paragraphs(let head, let middle, let tail, let sliceSource):
+            guard sliceSource === source else {
+                // Entries of another document's bytes: as text.
+                return try replaceContents(in: range, with: slice.attributedString)
+            }
+            var ends = head
+            ends.append(tail)
+            try replaceContents(in: range, with: ends)
+            let splice = offsets.lowerBound + head.utf16.count
+            if let ordinal = paragraphStart(at: splice, accepting: middle) {
+                isPristine = false
+                index.insert(middle, at: ordinal)
+                recordEditAction(TextContentEdit(range: splice ..< splice, replacementLength: middle.utf16Length))
+            } else {
+                let whole = ContentSlice(head: AttributedString(), middle: middle, tail: AttributedString(), source: sliceSource)
+                replace(splice ..< splice, with: whole.attributedString, hasAttributes: true, hasParagraphAttributes: true)
+            }
+        }
+    }
+
+    /// The ordinal of the paragraph starting at `offset`, where `middle`'s paragraphs can go in
+    /// as they are: a paragraph boundary, with no CR before it meeting an LF of theirs (or theirs
+    /// meeting one after), which would join two separators into one. Nil otherwise.
+    private func paragraphStart(at offset: Int, accepting middle: ParagraphIndex) -> Int? {
+        guard let firstEntry = middle.paragraph(at: 0)?.entry, let lastEntry = middle.paragraph(at: middle.paragraphCount - 1)?.entry else { return nil }
+        let ordinal: Int
+        if offset == utf16Length {
+            guard let last = index.paragraph(at: paragraphCount - 1) else { return 0 }
+            guard last.entry.separatorLength > 0 else { return nil }
+            ordinal = paragraphCount
+        } else {
+            guard let position = index.paragraph(containing: offset), position.start == offset else { return nil }
+            ordinal = position.ordinal
+            if lastUnit(of: lastEntry) == 0x0D, firstUnit(of: position.entry) == 0x0A { return nil }
+        }
+        if ordinal > 0, let previous = index.paragraph(at: ordinal - 1), lastUnit(of: previous.entry) == 0x0D, firstUnit(of: firstEntry) == 0x0A {
+            return nil
+        }
+        return ordinal
+    }
+
+    /// Replaces each of `ranges` (sorted, disjoint) with the slice at the same index, from the
+    /// last to the first, so that each range is still where it was when its turn comes. Edits
+    /// inside one paragraph without attributes, bringing no attributes and no separator, are
+    /// spliced into its text at once. Nothing changes if an edge splits a surrogate pair or a
+    /// range is out of bounds.
+    package func replaceContents(in ranges: [Range<Int>], with slices: [ContentSlice]) throws(TextContentError) {
+        precondition(ranges.count == slices.count, "one slice per range")
+        let length = utf16Length
+        for range in ranges {
+            guard range.lowerBound >= 0, range.upperBound <= length else {
+                throw .outOfBounds(offset: range.lowerBound < 0 ? range.lowerBound : range.upperBound, documentLength: length)
+            }
+            for edge in [range.lowerBound, range.upperBound] where splitsSurrogatePair(at: edge) {
+                throw .splitsSurrogatePair(offset: edge)
+            }
+        }
+        var i = ranges.count - 1
+        while i >= 0 {
+            if let first = plainRun(ending: i, ranges, slices) {
+                spliceIntoPlainParagraph(ranges[first ... i], slices[first ... i])
+                i = first - 1
+                continue
+            }
+            guard let range = textRange(for: ranges[i]) else { throw .outOfBounds(offset: ranges[i].upperBound, documentLength: utf16Length) }
+            try replaceContents(in: range, with: slices[i])
+            i -= 1
+        }
+    }
+
+    /// The first index of the run of edits ending at `last` that all fall inside the content of
+    /// one paragraph without attributes and insert plain text without separators; nil when the
+    /// edit at `last` is not one.
+    private func plainRun(ending last: Int, _ ranges: [Range<Int>], _ slices: [ContentSlice]) -> Int? {
+        func isPlainInsert(_ slice: ContentSlice) -> Bool {
+            guard case .plain(let string) = slice.content else { return false }
+            return !string.utf16.contains { $0 == 0x0A || $0 == 0x0D || $0 == 0x2029 }
+        }
+        guard isPlainInsert(slices[last]), let position = index.paragraph(containing: ranges[last].lowerBound),
+              plainString(of: position.entry) != nil, ranges[last].upperBound <= position.contentEnd,
+              ranges[last].lowerBound < position.end || position.entry.separatorLength == 0 else { return nil }
+        var first = last
+        while first > 0, ranges[first - 1].lowerBound >= position.start, isPlainInsert(slices[first - 1]) { first -= 1 }
+        // Emptying a paragraph after one ending in CR could join CR to its LF: not here.
+        if ranges[first].lowerBound == position.start, position.ordinal > 0, ranges[first ... last].reduce(0, { $0 + $1.count }) == position.entry.contentLength {
+            return nil
+        }
+        return first
+    }
+
+    /// Applies plain edits inside one paragraph without attributes, in one pass over its text.
+    private func spliceIntoPlainParagraph(_ ranges: ArraySlice<Range<Int>>, _ slices: ArraySlice<ContentSlice>) {
+        guard let position = index.paragraph(containing: ranges[ranges.startIndex].lowerBound), let plain = plainString(of: position.entry) else { return }
+        isPristine = false
+        let utf16 = plain.utf16
+        var edited = ""
+        edited.reserveCapacity(plain.utf8.count + 16)
+        var cursor = utf16.startIndex
+        var cursorOffset = position.start
+        for (range, slice) in zip(ranges, slices) {
+            let lower = utf16.index(cursor, offsetBy: range.lowerBound - cursorOffset)
+            let upper = utf16.index(lower, offsetBy: range.count)
+            edited += plain[cursor ..< lower]
+            if case .plain(let string) = slice.content { edited += string }
+            cursor = upper
+            cursorOffset = range.upperBound
+        }
+        edited += plain[cursor...]
+        var entry = position.entry
+        entry.content = .string(edited)
+        entry.utf16Length = edited.utf16.count
+        index.replace(position.ordinal ..< position.ordinal + 1, with: entry.utf16Length == 0 ? [] : [entry])
+        // Recorded last to first, so that each edit's range is in the coordinates the ones
+        // before it left.
+        for (range, slice) in zip(ranges, slices).reversed() {
+            recordEditAction(TextContentEdit(range: range, replacementLength: slice.utf16Count))
+        }
+    }
+}
+
+extension TextContentStorage {
+    /// Calls `body` with the UTF-16 start and the UTF-8 text (separator included) of each
+    /// paragraph of the storage, from the one holding `offset`, until it returns false: the
+    /// bytes of a paragraph read from a file in place, others encoded. What search reads, so
+    /// that searching a 100 MB document makes no `String` of it, nor one a paragraph.
+    package func enumerateParagraphUTF8(fromOffset offset: Int, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Bool) {
+        guard offset >= 0, offset < utf16Length, let first = index.paragraph(containing: offset) else { return }
+        index.forEach(from: first.ordinal, reverse: false) { position in
+            switch position.entry.content {
+            case .plain(let start, let count):
+                return body(position.start, source.slice(start, count))
+            case .string(var text):
+                return text.withUTF8 { body(position.start, $0) }
+            case .attributed(let text):
+                var plain = Self.plainString(of: text)
+                return plain.withUTF8 { body(position.start, $0) }
+            }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import TextContent
+import TextLayout
+
+/// Keeping the caret in view, as `NSTextView.scrollRangeToVisible(_:)` does: the viewport moves
+/// the least distance that shows the range's end, and is laid out there.
+extension TextView {
+    /// Scrolls the viewport so that the end of `range` (the caret, for an insertion point) is
+    /// visible, moving as little as it can, and lays the viewport out if it moved. Nothing
+    /// happens for a range outside the document or a view without a viewport delegate.
+    ///
+    /// ```swift
+    /// view.doCommand(by: "moveDown:")
+    /// view.scrollRangeToVisible(view.selectedRange())
+    /// ```
+    public func scrollRangeToVisible(_ range: NSRange) {
+        let controller = textLayoutManager.textViewportLayoutController
+        guard controller.delegate != nil, let offsets = offsets(of: range) else { return }
+        let upstream = textLayoutManager.textSelections.first?.affinity == .upstream
+        let caret = caretRect(for: offsets.upperBound, affinity: upstream ? .upstream : .downstream)
+        let bounds = controller.viewportBounds
+        guard !caret.isNull, bounds.height > 0 else { return }
+        let distance: CGFloat
+        if caret.minY < bounds.minY {
+            distance = caret.minY - bounds.minY
+        } else if caret.maxY > bounds.maxY {
+            distance = min(caret.maxY - bounds.maxY, caret.minY - bounds.minY)
+        } else {
+            return
+        }
+        if abs(distance) > bounds.height * 4, let location = textContentStorage.textRange(for: offsets.upperBound ..< offsets.upperBound)?.location {
+            // Far away (a jump to the document's end): put the caret's line at the top, without
+            // measuring everything between.
+            controller.relocateViewport(to: location)
+        } else {
+            controller.adjustViewport(byVerticalOffset: distance)
+        }
+        controller.layoutViewport()
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import OpenTextKit
+
+/// `otk edit FILE --stats`: what editing a (large) document costs through the headless text
+/// view: typing and backspace, the caret moving down with the viewport following, select all,
+/// deleting everything and undoing it, finding every match of a word (beside `grep -o` on the
+/// same file), replacing them all and undoing that, and the undo stack's memory. Prints JSON,
+/// with raw HarfBuzz shaping of the first viewport's text beside the layout figures.
+struct EditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Measure editing a (large) document through the text view and print statistics as JSON."
+    )
+
+    @OptionGroup var document: DocumentOptions
+
+    @Option(parsing: .unconditional, help: "Edit this many copies of the file, one after another (25 copies of the KJV verses make 100 MB). The copies are written to a temporary file before the clock starts.")
+    var copies: Int = 1
+
+    @Option(parsing: .unconditional, help: "Viewport width in points (also the container's width).")
+    var width: Double = 800
+
+    @Option(parsing: .unconditional, help: "Viewport height in points.")
+    var height: Double = 600
+
+    @OptionGroup var font: FontOption
+
+    @Option(parsing: .unconditional, help: "Characters typed through insertText (a line break every 60), each with the viewport following; the undo stack's memory is measured after them.")
+    var keystrokes: Int = 10_000
+
+    @Option(parsing: .unconditional, help: "Backspaces through deleteBackward:.")
+    var backspaces: Int = 1_000
+
+    @Option(parsing: .unconditional, help: "Caret moves down one line (moveDown:), the viewport following.")
+    var moves: Int = 10_000
+
+    @Option(parsing: .unconditional, help: "The word to find (every match counted, beside grep -o on the same file) and replace.")
+    var find: String = "LORD"
+
+    @Option(parsing: .unconditional, help: "What replaces every match of --find.")
+    var replacement: String = "Lord"
+
+    @Flag(help: "Print statistics as JSON (the only output for now).")
+    var stats = false
+
+    func validate() throws {
+        guard (1 ... 1_000).contains(copies) else { throw ValidationError("--copies takes 1 to 1000; got \(copies).") }
+        guard width.isFinite, width > 0, height.isFinite, height > 0 else {
+            throw ValidationError("--width and --height take positive sizes; got \(width) x \(height).")
+        }
+        for (name, value) in [("--keystrokes", keystrokes), ("--backspaces", backspaces), ("--moves", moves)] {
+            guard (0 ... 1_000_000).contains(value) else { throw ValidationError("\(name) takes 0 to 1000000; got \(value).") }
+        }
+        guard !find.isEmpty else { throw ValidationError("--find takes a word; it is empty.") }
+    }
+
+    func run() throws {
+        var path = document.file
+        if copies > 1 {
+            let descriptor = try ViewportCommand.writeCopies(of: document.file, count: copies, maximumBytes: document.maxInputBytes)
+            // grep reads the same unlinked file through this process's descriptor.
+            path = "/proc/\(getpid())/fd/\(descriptor)"
+        }
+        var session = try EditSession(path: path, reportedName: document.file, copies: copies, document: document,
+                                      font: try font.descriptor(), size: CGSize(width: width, height: height))
+        // Finding first, while the text is still the file's (grep reads the file).
+        try session.findAndReplace(find, with: replacement, grepping: path)
+        session.selectAllDeleteAndUndo()
+        session.type(keystrokes)
+        session.backspace(backspaces)
+        session.moveDown(moves)
+        try session.compareWithRawShaping()
+        printJSONReport(session.report)
+        if let error = session.view.textLayoutManager.lastLayoutError { throw ValidationError("Layout failed: \(error)") }
+    }
+}

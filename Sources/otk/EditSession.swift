@@ -1,0 +1,198 @@
+import ArgumentParser
+import Foundation
+import OpenTextKit
+import TextMeasurement
+
+/// One `otk edit` run: a text view on the document with an 800 x 600 viewport in the middle,
+/// then each measurement in turn through the view's public calls, collecting the JSON report.
+struct EditSession {
+    let view: TextView
+    let host: BenchmarkView
+    let font: FontDescriptor
+    let clock = ContinuousClock()
+    private(set) var report: [(String, String)]
+    private let firstViewportSeconds: Double
+    private let firstViewportText: [String]
+    private let notFound = NSRange(location: NSNotFound, length: 0)
+
+    var storage: TextContentStorage { view.textContentStorage }
+    var controller: TextViewportLayoutController { view.textLayoutManager.textViewportLayoutController }
+
+    init(path: String, reportedName: String, copies: Int, document: DocumentOptions, font: FontDescriptor, size: CGSize) throws {
+        self.font = font
+        var report: [(String, String)] = [("file", jsonString(reportedName)), ("copies", "\(copies)")]
+        let clock = ContinuousClock()
+        let openStart = clock.now
+        let storage = try DocumentLoader.open(path, allowsLossyDecoding: document.lossy, maximumBytes: document.maxInputBytes)
+        let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: size.width, height: 0)), defaultFont: font)
+        view = TextView(storage: storage, layoutManager: manager)
+        host = BenchmarkView(visibleRect: CGRect(origin: .zero, size: size))
+        manager.textViewportLayoutController.delegate = host
+        let viewportStart = clock.now
+        manager.textViewportLayoutController.layoutViewport()
+        firstViewportSeconds = (clock.now - viewportStart).seconds
+        report.append(("utf16Length", "\(storage.utf16Length)"))
+        report.append(("paragraphs", "\(storage.paragraphCount)"))
+        report.append(("openToFirstViewportSeconds", jsonNumber((clock.now - openStart).seconds, "%.6f")))
+        report.append(("firstViewportLayoutSeconds", jsonNumber(firstViewportSeconds, "%.6f")))
+        firstViewportText = manager.textViewportLayoutController.visibleFragments.map { String($0.textElement.attributedString.characters) }
+        self.report = report
+    }
+
+    private mutating func record(_ key: String, _ seconds: Double) {
+        report.append((key, jsonNumber(seconds, "%.6f")))
+    }
+
+    private mutating func recordPercentiles(_ name: String, _ samples: [Double]) {
+        let sorted = samples.sorted()
+        func percentile(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.down)))] }
+        report.append(("\(name)Count", "\(sorted.count)"))
+        record("\(name)MedianSeconds", percentile(0.5))
+        record("\(name)P99Seconds", percentile(0.99))
+        record("\(name)MaxSeconds", sorted.last ?? 0)
+    }
+
+    /// Puts the viewport at the middle of the document and the caret in the middle of it.
+    private func caretToMiddle() {
+        guard let middle = storage.location(storage.documentRange.location, offsetBy: storage.utf16Length / 2) else { return }
+        controller.relocateViewport(to: middle)
+        controller.layoutViewport()
+        let visible = controller.visibleFragments
+        guard let target = visible.isEmpty ? nil : visible[visible.count / 2], let range = target.rangeInElement,
+              let start = try? storage.offset(of: range.location) else { return }
+        let length = storage.offset(from: range.location, to: range.endLocation)
+        view.setSelectedRange(NSRange(location: start + min(10, max(0, length - 1)), length: 0))
+    }
+
+    /// The view's work after an edit or a move: the viewport laid out, and scrolled to the caret.
+    private func followCaret() {
+        controller.layoutViewport()
+        view.scrollRangeToVisible(view.selectedRange())
+    }
+
+    /// Typing in the middle of the viewport, one character at a time through `insertText` (a
+    /// line break every 60), each followed by the viewport; then the undo stack's memory, as
+    /// the heap bytes its steps hold (freed to measure them, so this runs once).
+    mutating func type(_ keystrokes: Int) {
+        caretToMiddle()
+        var samples: [Double] = []
+        samples.reserveCapacity(keystrokes)
+        for index in 0 ..< keystrokes {
+            let character = index % 60 == 59 ? "\n" : index % 8 == 7 ? " " : "a"
+            let start = clock.now
+            view.insertText(character, replacementRange: notFound)
+            followCaret()
+            samples.append((clock.now - start).seconds)
+        }
+        recordPercentiles("insertText", samples)
+        report.append(("undoSteps", "\(view.undoStack.undoStepCount)"))
+        report.append(("undoStoredUTF16", "\(view.undoStack.storedUTF16Count)"))
+        let before = HeapMemory.allocatedBytes()
+        view.undoStack.removeAllActions()
+        report.append(("undoStackBytesAfterTyping", "\(max(0, before - HeapMemory.allocatedBytes()))"))
+    }
+
+    /// Backspace through `deleteBackward:`, each followed by the viewport.
+    mutating func backspace(_ count: Int) {
+        var samples: [Double] = []
+        for _ in 0 ..< count {
+            let start = clock.now
+            view.doCommand(by: "deleteBackward:")
+            followCaret()
+            samples.append((clock.now - start).seconds)
+        }
+        recordPercentiles("deleteBackward", samples)
+    }
+
+    /// The caret moved down a line at a time from the middle, the viewport following.
+    mutating func moveDown(_ count: Int) {
+        caretToMiddle()
+        var samples: [Double] = []
+        samples.reserveCapacity(count)
+        let startOffset = view.selectedRange().location
+        for _ in 0 ..< count {
+            let start = clock.now
+            view.doCommand(by: "moveDown:")
+            view.scrollRangeToVisible(view.selectedRange())
+            samples.append((clock.now - start).seconds)
+        }
+        recordPercentiles("moveDown", samples)
+        record("moveDownMeanSeconds", samples.isEmpty ? 0 : samples.reduce(0, +) / Double(samples.count))
+        report.append(("moveDownUTF16Travelled", "\(view.selectedRange().location - startOffset)"))
+        report.append(("viewportTopAfterMoves", jsonNumber(controller.viewportBounds.minY, "%.1f")))
+    }
+
+    /// Counting every match of `pattern` through the view, beside `grep -o PATTERN FILE | wc -l`
+    /// as a whole process on the same file; then replacing them all and undoing that.
+    mutating func findAndReplace(_ pattern: String, with replacement: String, grepping path: String) throws {
+        let findStart = clock.now
+        let matches = try view.countMatches(of: pattern)
+        let findSeconds = (clock.now - findStart).seconds
+        report.append(("findPattern", jsonString(pattern)))
+        report.append(("findMatches", "\(matches)"))
+        record("findAllSeconds", findSeconds)
+        let grep = try Self.grepCount(pattern, in: path)
+        report.append(("grepMatches", "\(grep.count)"))
+        record("grepSeconds", grep.seconds)
+        report.append(("findRatioToGrep", jsonNumber(findSeconds / max(grep.seconds, 1e-9), "%.3f")))
+
+        let length = storage.utf16Length
+        let replaceStart = clock.now
+        let replaced = try view.replaceAll(pattern, with: replacement)
+        controller.layoutViewport()
+        record("replaceAllSeconds", (clock.now - replaceStart).seconds)
+        report.append(("replaced", "\(replaced)"))
+        let undoStart = clock.now
+        view.undo()
+        controller.layoutViewport()
+        record("undoReplaceAllSeconds", (clock.now - undoStart).seconds)
+        let restored = try view.countMatches(of: pattern)
+        report.append(("undoRestoredText", "\(storage.utf16Length == length && restored == matches)"))
+    }
+
+    /// Select all, delete it all, and undo that, each with the viewport laid out after it.
+    mutating func selectAllDeleteAndUndo() {
+        let length = storage.utf16Length
+        let selectStart = clock.now
+        view.doCommand(by: "selectAll:")
+        record("selectAllSeconds", (clock.now - selectStart).seconds)
+        let deleteStart = clock.now
+        view.doCommand(by: "deleteBackward:")
+        controller.layoutViewport()
+        record("deleteAllSeconds", (clock.now - deleteStart).seconds)
+        report.append(("lengthAfterDeleteAll", "\(storage.utf16Length)"))
+        let undoStart = clock.now
+        view.undo()
+        controller.layoutViewport()
+        record("undoDeleteAllSeconds", (clock.now - undoStart).seconds)
+        report.append(("undoRestoredLength", "\(storage.utf16Length == length)"))
+    }
+
+    /// Raw HarfBuzz shaping of the first viewport's paragraphs, and the memory, last.
+    mutating func compareWithRawShaping() throws {
+        report.append(("residentBytes", "\(ProcessMemory.residentBytes())"))
+        let shaper = try ShapingBaseline(family: font.family, size: font.size)
+        let start = clock.now
+        shaper.shape(firstViewportText)
+        let rawSeconds = (clock.now - start).seconds
+        record("rawHarfBuzzFirstViewportSeconds", rawSeconds)
+        report.append(("firstViewportRatioToRawShaping", jsonNumber(firstViewportSeconds / max(rawSeconds, 1e-9), "%.3f")))
+    }
+
+    /// `grep -o PATTERN FILE | wc -l` run by the shell, timed from launch to exit.
+    static func grepCount(_ pattern: String, in path: String) throws -> (count: Int, seconds: Double) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "grep -o -F -e \"$1\" \"$2\" | wc -l", "otk", pattern, path]
+        let output = Pipe()
+        process.standardOutput = output
+        let clock = ContinuousClock()
+        let start = clock.now
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let seconds = (clock.now - start).seconds
+        let count = Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        return (count, seconds)
+    }
+}
