@@ -81,6 +81,50 @@ struct EditRun {
         }
     }
 
+    /// Takes the text of a range out as a slice (whole paragraphs kept as entries), replaces the
+    /// range, and puts the slice back: the text, its paragraphs and attributes are as they were.
+    mutating func sliceRoundTrip() {
+        let length = model.units.count
+        var range = randomRange()
+        if Bool.random(using: &random) {
+            // Often across paragraphs: up to all of the document.
+            let lower = Int.random(in: 0 ... length, using: &random)
+            range = lower ..< Int.random(in: lower ... length, using: &random)
+        }
+        guard !model.splitsSurrogatePair(at: range.lowerBound), !model.splitsSurrogatePair(at: range.upperBound) else { return }
+        let attributedBefore = storage.attributedString
+        let slice = storage.contentSlice(range)
+        #expect(slice.utf16Count == range.count, "seed \(seed): slice of \(range) holds \(slice.utf16Count) units")
+        let text = randomText()
+        try! storage.replaceContents(in: storage.range(range), with: text)
+        let replaced = range.lowerBound ..< range.lowerBound + text.utf16.count
+        try! storage.replaceContents(in: storage.range(replaced), with: slice)
+        #expect(storage.string == model.string, "seed \(seed): \(range) put back differs")
+        // Every attribute comes back. Paragraph styles are bound to whole paragraphs: deleting
+        // the range joined the paragraphs at its edges under the first one's style, and the text
+        // after the range is not part of the slice, so only the others are compared.
+        func withoutParagraphStyles(_ text: AttributedString) -> AttributedString {
+            var text = text
+            text.paragraphStyle = nil
+            return text
+        }
+        #expect(withoutParagraphStyles(storage.attributedString) == withoutParagraphStyles(attributedBefore),
+                "seed \(seed): \(range) put back lost attributes")
+    }
+
+    /// Several disjoint ranges replaced at once, as replace-all and several cursors do.
+    mutating func batchEdit() {
+        let length = model.units.count
+        var edges = (0 ..< 2 * Int.random(in: 1 ... 5, using: &random)).map { _ in Int.random(in: 0 ... length, using: &random) }.sorted()
+        edges.removeAll { model.splitsSurrogatePair(at: $0) }
+        if edges.count % 2 == 1 { edges.removeLast() }
+        let ranges = stride(from: 0, to: edges.count, by: 2).map { edges[$0] ..< edges[$0 + 1] }
+        guard !ranges.isEmpty else { return }
+        let texts = ranges.map { _ in Bool.random(using: &random) ? "LORD" : randomText() }
+        try! storage.replaceContents(in: ranges, with: texts.map { ContentSlice($0) })
+        for (range, text) in zip(ranges, texts).reversed() { model.replace(range, with: text) }
+    }
+
     mutating func step() {
         let before = model.string
         let receivedBefore = observer.received.count
@@ -110,6 +154,10 @@ struct EditRun {
                     copy.edit()
                     copy.edit()
                 }
+            case 2:
+                copy.sliceRoundTrip()
+            case 3:
+                target.performEditingTransaction { copy.batchEdit() }
             default:
                 copy.edit()
             }

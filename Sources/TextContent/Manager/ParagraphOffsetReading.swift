@@ -19,6 +19,30 @@ package protocol ParagraphOffsetReading {
     /// Calls `block` with the UTF-16 range of each paragraph shown, from the one holding
     /// `offset` forward, until it returns false.
     func enumerateParagraphRanges(fromOffset offset: Int, using block: (Range<Int>) -> Bool)
+    /// Calls `block` as `enumerateTextParagraphs` does, with each paragraph's UTF-16 start and
+    /// extent (nil when the reader cannot tell it without the element) and a function making
+    /// its element, which a walk over kept layouts seldom needs: one allocation less a
+    /// paragraph a viewport layout.
+    func enumerateParagraphsLazily(fromOffset offset: Int, using block: (Int, ParagraphExtent?, () -> TextParagraph) -> Bool)
+}
+
+/// Where a paragraph lies, in UTF-16 offsets: its text, then its separator from `contentEnd`.
+package struct ParagraphExtent: Equatable, Sendable {
+    package var start: Int
+    package var contentEnd: Int
+    package var end: Int
+
+    package init(start: Int, contentEnd: Int, end: Int) {
+        (self.start, self.contentEnd, self.end) = (start, contentEnd, end)
+    }
+}
+
+extension ParagraphOffsetReading {
+    package func enumerateParagraphsLazily(fromOffset offset: Int, using block: (Int, ParagraphExtent?, () -> TextParagraph) -> Bool) {
+        enumerateTextParagraphs(fromOffset: offset) { paragraph, start in
+            block(start, nil, { paragraph })
+        }
+    }
 }
 
 extension TextContentManager {

@@ -74,16 +74,19 @@ package struct ParagraphIndex: Sendable {
     }
 
     /// Paragraphs `ordinals` as an index of their own, sharing this one's nodes: O(log n).
+    /// (A copy with the rest removed: the rope's `extract` cuts atoms at the wrong edge.)
     package func extract(_ ordinals: Range<Int>) -> ParagraphIndex {
-        ParagraphIndex(rope: rope.extract(ordinals, in: ParagraphMetric()))
+        var copy = rope
+        let count = paragraphCount
+        if ordinals.upperBound < count { copy.removeSubrange(ordinals.upperBound ..< count, in: ParagraphMetric()) }
+        if ordinals.lowerBound > 0 { copy.removeSubrange(0 ..< ordinals.lowerBound, in: ParagraphMetric()) }
+        return ParagraphIndex(rope: copy)
     }
 
     /// Puts the paragraphs of `other` before paragraph `ordinal` (at the end for
     /// `paragraphCount`): O(log n), their nodes shared.
     package mutating func insert(_ other: ParagraphIndex, at ordinal: Int) {
-        let count = paragraphCount
-        let before = rope.extract(0 ..< ordinal, in: ParagraphMetric())
-        let after = rope.extract(ordinal ..< count, in: ParagraphMetric())
-        rope = Rope.join(Rope.join(before, other.rope), after)
+        let before = extract(0 ..< ordinal), after = extract(ordinal ..< paragraphCount)
+        rope = Rope.join(Rope.join(before.rope, other.rope), after.rope)
     }
 }

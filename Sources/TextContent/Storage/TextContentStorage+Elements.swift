@@ -100,6 +100,18 @@ extension TextContentStorage {
         index.forEach(from: first.ordinal, reverse: false) { position in block(position.start ..< position.end) }
     }
 
+    /// Without a delegate (which may hide or substitute paragraphs) each element is made only
+    /// when `block` asks for it.
+    package func enumerateParagraphsLazily(fromOffset offset: Int, using block: (Int, ParagraphExtent?, () -> TextParagraph) -> Bool) {
+        guard delegate == nil else {
+            return enumerateTextParagraphs(fromOffset: offset) { paragraph, start in block(start, nil, { paragraph }) }
+        }
+        guard offset >= 0, offset < utf16Length, let first = index.paragraph(containing: offset) else { return }
+        index.forEach(from: first.ordinal, reverse: false) { position in
+            block(position.start, ParagraphExtent(start: position.start, contentEnd: position.contentEnd, end: position.end), { self.paragraph(at: position) })
+        }
+    }
+
     /// The element for a paragraph position, as the delegate wants it shown.
     func paragraph(at position: ParagraphPosition) -> TextParagraph {
         let (document, start, contentEnd, end) = (documentIdentifier, position.start, position.contentEnd, position.end)

@@ -223,8 +223,9 @@ public final class TextContentStorage: TextContentManager {
         var offset = 0
         for run in text.runs {
             let count = text.utf16.distance(from: run.range.lowerBound, to: run.range.upperBound)
-            let overlap = max(offset, range.lowerBound) ..< min(offset + count, range.upperBound)
-            if !overlap.isEmpty, run.attributes != AttributeContainer() {
+            let lowerEdge = max(offset, range.lowerBound), upperEdge = min(offset + count, range.upperBound)
+            if lowerEdge < upperEdge, run.attributes != AttributeContainer() {
+                let overlap = lowerEdge ..< upperEdge
                 let lower = result.utf16.index(result.startIndex, offsetBy: overlap.lowerBound - range.lowerBound)
                 let upper = result.utf16.index(lower, offsetBy: overlap.count)
                 result[lower ..< upper].setAttributes(run.attributes)

@@ -30,7 +30,8 @@ extension TextLayoutManager {
         var top = first.top
         var expectedStart = first.range.lowerBound
         var mismatch = false
-        forEachShownParagraph(fromOffset: first.range.lowerBound) { paragraph, paragraphStart in
+        textContentManager?.paragraphReader.enumerateParagraphsLazily(fromOffset: first.range.lowerBound) { paragraphStart, extent, makeParagraph in
+            lazy var paragraph = makeParagraph()
             guard paragraphStart == expectedStart else {
                 mismatch = true
                 return false
@@ -43,7 +44,12 @@ extension TextLayoutManager {
             if !current.needsLayout, let kept = current.kept, let keptFragment = kept.fragment,
                !linesDependOnY || kept.laidOutTop == top, kept.lineBudget == lineBudget {
                 // Laid out: at most moved, which changes nothing the tree sums up.
-                fragment = moved(keptFragment, in: kept, to: top, paragraph: paragraph)
+                if let extent, keptFragment.layoutFragmentFrame.minY == LayoutHeight.points(top),
+                   keptFragment.textElement.elementOffsets.map({ ParagraphExtent(start: $0.start, contentEnd: $0.contentEnd, end: $0.end) }) == extent {
+                    fragment = keptFragment  // where it was: no element needed
+                } else {
+                    fragment = moved(keptFragment, in: kept, to: top, paragraph: paragraph)
+                }
             } else {
                 // Past the limit, a walk that pins nothing (a whole-document layout, an
                 // enumeration) does not keep what it lays out: letting a layout go while it is
