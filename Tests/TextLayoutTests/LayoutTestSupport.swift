@@ -82,3 +82,14 @@ func distinctPlaces(_ xs: [CGFloat]) -> [CGFloat] {
     for x in xs.sorted() where result.last.map({ abs($0 - x) > 1.0 / 64 }) ?? true { result.append(x) }
     return result
 }
+
+/// The top of the caret at `offset` with `affinity` (which line it is on).
+func caretRectY(_ manager: TextLayoutManager, _ storage: TextContentStorage, _ offset: Int, _ affinity: TextLocationAffinity) -> CGFloat? {
+    var y: CGFloat?
+    _ = manager.enumerateTextSegments(in: storage.range(offset ..< offset), type: .standard,
+                                      options: affinity == .upstream ? .upstreamAffinity : []) { _, rect, _, _ in
+        y = rect.minY
+        return false
+    }
+    return y
+}

@@ -147,6 +147,35 @@ import TextContent
         }
     }
 
+    /// Over wrapped paragraphs of either direction, moving the paragraphs' way on screen goes
+    /// through every line to the end of the text, each step to a new caret position, and moving
+    /// the other way comes back to the start.
+    @Test(arguments: ["mixed", "ar_Arab", "he_Hebr", "th_Thai"])
+    func visualMovesCrossWrappedLines(_ tag: String) throws {
+        let paragraph = MixedSamples.text(tag) + " " + MixedSamples.text(tag)
+        let text = paragraph + "\n" + paragraph
+        let (storage, manager) = makeLayout(text, width: 200)
+        let navigation = manager.textSelectionNavigation
+        let lineCount = allFragments(manager).map(\.textLineFragments.count).reduce(0, +)
+        #expect(lineCount > 4)
+        let rightToLeft = manager.baseWritingDirection(at: storage.location(at: 0)) == .rightToLeft
+        var selection = TextSelection(storage.location(at: 0))
+        for (direction, end) in [(rightToLeft ? TextSelectionNavigation.Direction.left : .right, text.utf16.count), (rightToLeft ? .right : .left, 0)] {
+            var seen = Set<String>()
+            var lines = Set<CGFloat>()
+            for _ in 0 ..< text.utf16.count * 3 {
+                guard let next = navigation.destinationSelection(for: selection, direction: direction, destination: .character, extending: false, confined: false),
+                      let at = offset(next, storage) else { break }
+                if at == offset(selection, storage), next.affinity == selection.affinity { break }
+                #expect(seen.insert("\(at) \(next.affinity)").inserted, "\(direction): \(at) \(next.affinity) twice")
+                lines.insert(try #require(caretRectY(manager, storage, at, next.affinity)))
+                selection = next
+            }
+            #expect(offset(selection, storage) == end, "\(direction)")
+            #expect(lines.count == lineCount, "\(direction)")
+        }
+    }
+
     @Test func upAndDownKeepTheColumn() throws {
         // DejaVu Sans Mono: every character has one advance, so columns are offsets.
         let text = "0123456789012345\nshort\n0123456789012345\nمرحبا بالعالم"

@@ -33,8 +33,14 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
     /// and paragraph offsets: where selection finds the two carets of an offset at a direction
     /// boundary.
     package var graphemeEdges: [GraphemeEdges] {
-        caretLayout.graphemeEdges(lineEnd: characterRange.location + characterRange.length)
+        cachedGraphemeEdges.withLock { cached in
+            if let cached { return cached }
+            let edges = caretLayout.graphemeEdges(lineEnd: characterRange.location + characterRange.length)
+            cached = edges
+            return edges
+        }
     }
+    private let cachedGraphemeEdges = Mutex<[GraphemeEdges]?>(nil)
     private var caretLayout: CaretLayout {
         let range = characterRange.location ..< characterRange.location + characterRange.length
         return CaretLayout(
