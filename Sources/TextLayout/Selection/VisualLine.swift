@@ -38,8 +38,6 @@ struct VisualLine {
     /// layout manager made it.
     var layoutPosition: (ordinal: Int, index: Int)?
 
-    var isLastInParagraph: Bool { !endsInSoftWrap }
-
     /// The line showing `graphemes` (document offsets, container x, in any order); `emptyX` is
     /// where the caret of a line without graphemes stands.
     init(range: Range<Int>, contentEnd: Int, endsInSoftWrap: Bool, isRightToLeft: Bool, graphemes: [GraphemeEdges], emptyX: CGFloat) {
