@@ -28,4 +28,15 @@ public protocol TextInputClient: AnyObject {
     func position(from offset: Int, offset by: Int) -> Int?
     func position(from offset: Int, in direction: TextSelectionNavigation.Direction, offset count: Int) -> Int?
     func baseWritingDirection(for offset: Int) -> TextSelectionNavigation.WritingDirection
+
+    /// The range between two positions, given in either order; nil when either is outside the
+    /// document (UIKit's `textRange(from:to:)`).
+    func textRange(from fromPosition: Int, to toPosition: Int) -> NSRange?
+    /// How `position` is ordered against `other` (UIKit's `compare(_:to:)`).
+    func compare(_ position: Int, to other: Int) -> ComparisonResult
+    /// UTF-16 units from `from` to `toPosition`, negative when `toPosition` comes first (UIKit's
+    /// `offset(from:to:)`).
+    func offset(from: Int, to toPosition: Int) -> Int
+    /// Finds units of text around positions (UIKit's `tokenizer`).
+    var tokenizer: any TextInputTokenizer { get }
 }

@@ -172,7 +172,10 @@ extension TextView: TextInputClient {
     }
 
     /// The caret's rectangle at `offset` (container coordinates, one point wide, the line's
-    /// height); `.null` outside the text.
+    /// height); `.null` outside the text. `affinity` says which of an offset's two places the
+    /// caret is at: at a soft wrap, upstream is the end of the line before, downstream the start
+    /// of the next; where the text changes direction, upstream is after the character before the
+    /// offset, downstream before the character after it.
     public func caretRect(for offset: Int, affinity: TextSelection.Affinity = .downstream) -> CGRect {
         guard offset >= 0, offset <= textContentStorage.utf16Length, let location = textContentStorage.textRange(for: offset ..< offset) else { return .null }
         var rect = CGRect.null

@@ -27,6 +27,9 @@ public final class TextView {
     public weak var inputDelegate: (any TextInputDelegate)?
     /// Attributes text typed from now on takes, when set; nil: the attributes before the caret.
     public var typingAttributes: AttributeContainer?
+    /// Finds characters, words, sentences, paragraphs and laid-out lines around positions
+    /// (UIKit's `tokenizer`): a `TextInputStringTokenizer` over the layout manager.
+    public private(set) lazy var tokenizer: any TextInputTokenizer = TextInputStringTokenizer(dataSource: textLayoutManager)
 
     /// The marked text's range (offsets), while an input method composes.
     var markedOffsets: Range<Int>?

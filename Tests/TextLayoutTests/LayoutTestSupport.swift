@@ -63,3 +63,33 @@ extension TextContentStorage {
         location(documentRange.location, offsetBy: offset)!
     }
 }
+
+/// The x (container coordinates) of the caret at `offset` with `affinity`, as the text segments
+/// of an empty range give it: where a text view draws the caret.
+func caretX(_ manager: TextLayoutManager, _ storage: TextContentStorage, _ offset: Int, _ affinity: TextLocationAffinity) -> CGFloat? {
+    var x: CGFloat?
+    _ = manager.enumerateTextSegments(in: storage.range(offset ..< offset), type: .standard,
+                                      options: affinity == .upstream ? .upstreamAffinity : []) { _, rect, _, _ in
+        x = rect.minX
+        return false
+    }
+    return x
+}
+
+/// The distinct values of `xs`, sorted (values closer than 1/64 point are one).
+func distinctPlaces(_ xs: [CGFloat]) -> [CGFloat] {
+    var result: [CGFloat] = []
+    for x in xs.sorted() where result.last.map({ abs($0 - x) > 1.0 / 64 }) ?? true { result.append(x) }
+    return result
+}
+
+/// The top of the caret at `offset` with `affinity` (which line it is on).
+func caretRectY(_ manager: TextLayoutManager, _ storage: TextContentStorage, _ offset: Int, _ affinity: TextLocationAffinity) -> CGFloat? {
+    var y: CGFloat?
+    _ = manager.enumerateTextSegments(in: storage.range(offset ..< offset), type: .standard,
+                                      options: affinity == .upstream ? .upstreamAffinity : []) { _, rect, _, _ in
+        y = rect.minY
+        return false
+    }
+    return y
+}

@@ -68,35 +68,112 @@ import TextContent
         #expect(offset(start, storage) == 0)
     }
 
-    /// Right and left on screen over a line mixing directions visit every caret position once,
-    /// in screen order.
+    /// Right and left on screen over a line mixing directions visit every place a caret can
+    /// stand once, in screen order: where the text changes direction an offset stands in two
+    /// places, told apart by affinity.
     @Test(arguments: ["English العربية 123 end", "مرحبا English text بالعالم", MixedSamples.text("mixed")])
     func visualMovesVisitEveryCaretStopInScreenOrder(_ text: String) throws {
         let (storage, manager) = makeLayout(text, width: 10_000)
         let line = try #require(allFragments(manager).first?.textLineFragments.first)
-        let stops = line.caretStops
-        let leftmost = try #require(stops.first)
-        var selection = TextSelection(storage.location(at: leftmost.characterIndex))
-        var xs: [CGFloat] = [leftmost.x]
-        for _ in 0 ..< stops.count + 5 {
+        #expect(line.characterRange.length == text.utf16.count)
+        // Every place on the line: both edges of each character, as the data source gives them.
+        var edges: [CGFloat] = []
+        manager.enumerateCaretOffsetsInLineFragment(at: storage.documentRange.location) { x, _, _, _ in edges.append(x) }
+        let places = distinctPlaces(edges)
+        #expect(places.count >= line.caretStops.count)
+        func step(_ selection: TextSelection, _ direction: TextSelectionNavigation.Direction) -> TextSelection? {
             guard let next = manager.textSelectionNavigation.destinationSelection(
-                for: selection, direction: .right, destination: .character, extending: false, confined: false),
-                let offset = self.offset(next, storage), offset != self.offset(selection, storage) else { break }
-            let x = try #require(stops.first { $0.characterIndex == offset }?.x)
-            xs.append(x)
+                for: selection, direction: direction, destination: .character, extending: false, confined: false),
+                offset(next, storage) != offset(selection, storage) || next.affinity != selection.affinity else { return nil }
+            return next
+        }
+        func x(_ selection: TextSelection) throws -> CGFloat {
+            let at = try #require(offset(selection, storage))
+            return try #require(caretX(manager, storage, at, selection.affinity))
+        }
+        let leftmost = try #require(manager.caretPosition(closestTo: CGPoint(x: -1_000, y: line.typographicBounds.midY)))
+        var selection = TextSelection(leftmost.location, affinity: leftmost.affinity)
+        var visited = [try x(selection)]
+        var positions = [(offset(selection, storage), selection.affinity)]
+        for _ in 0 ..< places.count + 5 {
+            guard let next = step(selection, .right) else { break }
+            visited.append(try x(next))
+            positions.append((offset(next, storage), next.affinity))
             selection = next
         }
-        #expect(xs == stops.map(\.x), "visited \(xs.count) of \(stops.count)")
+        #expect(visited.count == places.count, "visited \(visited.count) of \(places.count)")
+        #expect(zip(visited, places).allSatisfy { abs($0 - $1) < 0.01 }, "\(visited) != \(places)")
+        // No position twice.
+        #expect(Set(positions.map { "\($0.0 ?? -1)\($0.1)" }).count == positions.count)
         // And back again, right to left.
-        var back: [CGFloat] = [xs.last!]
-        for _ in 0 ..< stops.count + 5 {
-            guard let next = manager.textSelectionNavigation.destinationSelection(
-                for: selection, direction: .left, destination: .character, extending: false, confined: false),
-                let offset = self.offset(next, storage), offset != self.offset(selection, storage) else { break }
-            back.append(try #require(stops.first { $0.characterIndex == offset }?.x))
+        var back = [try x(selection)]
+        for _ in 0 ..< places.count + 5 {
+            guard let next = step(selection, .left) else { break }
+            back.append(try x(next))
             selection = next
         }
-        #expect(back == stops.map(\.x).reversed())
+        #expect(back.count == places.count)
+        #expect(zip(back, places.reversed()).allSatisfy { abs($0 - $1) < 0.01 }, "\(back)")
+    }
+
+    /// Where left-to-right text meets right-to-left text, one offset has two carets on screen:
+    /// moving through the line stops at both, upstream after the character before the offset and
+    /// downstream before the character after it, each drawn where it is.
+    @Test func aDirectionBoundaryHasTwoCaretsToldApartByAffinity() throws {
+        let text = "English العربية 123"
+        let (storage, manager) = makeLayout(text, width: 10_000)
+        let boundary = 8  // after "English ", before the Arabic
+        var selection = TextSelection(storage.location(at: 0))
+        var seen: [TextSelection.Affinity] = []
+        for _ in 0 ..< 40 {
+            guard let next = manager.textSelectionNavigation.destinationSelection(
+                for: selection, direction: .right, destination: .character, extending: false, confined: false) else { break }
+            if offset(next, storage) == boundary { seen.append(next.affinity) }
+            selection = next
+        }
+        #expect(Set(seen) == [.upstream, .downstream], "\(seen)")
+        let upstream = try #require(caretX(manager, storage, boundary, .upstream))
+        let downstream = try #require(caretX(manager, storage, boundary, .downstream))
+        // Upstream: at the end of "English " on the left; downstream: at the right edge of the
+        // Arabic word (its first letter, read from the right).
+        let english = try #require(caretX(manager, storage, 7, .downstream))
+        #expect(upstream > english && upstream < downstream, "\(english) \(upstream) \(downstream)")
+        // A click at either place finds that place.
+        let line = try #require(allFragments(manager).first?.textLineFragments.first)
+        for (x, affinity) in [(upstream, TextSelection.Affinity.upstream), (downstream, .downstream)] {
+            let found = try #require(manager.caretPosition(closestTo: CGPoint(x: x, y: line.typographicBounds.midY)))
+            #expect(storage.offset(from: storage.documentRange.location, to: found.location) == boundary)
+            #expect(found.affinity == affinity)
+        }
+    }
+
+    /// Over wrapped paragraphs of either direction, moving the paragraphs' way on screen goes
+    /// through every line to the end of the text, each step to a new caret position, and moving
+    /// the other way comes back to the start.
+    @Test(arguments: ["mixed", "ar_Arab", "he_Hebr", "th_Thai"])
+    func visualMovesCrossWrappedLines(_ tag: String) throws {
+        let paragraph = MixedSamples.text(tag) + " " + MixedSamples.text(tag)
+        let text = paragraph + "\n" + paragraph
+        let (storage, manager) = makeLayout(text, width: 200)
+        let navigation = manager.textSelectionNavigation
+        let lineCount = allFragments(manager).map(\.textLineFragments.count).reduce(0, +)
+        #expect(lineCount > 4)
+        let rightToLeft = manager.baseWritingDirection(at: storage.location(at: 0)) == .rightToLeft
+        var selection = TextSelection(storage.location(at: 0))
+        for (direction, end) in [(rightToLeft ? TextSelectionNavigation.Direction.left : .right, text.utf16.count), (rightToLeft ? .right : .left, 0)] {
+            var seen = Set<String>()
+            var lines = Set<CGFloat>()
+            for _ in 0 ..< text.utf16.count * 3 {
+                guard let next = navigation.destinationSelection(for: selection, direction: direction, destination: .character, extending: false, confined: false),
+                      let at = offset(next, storage) else { break }
+                if at == offset(selection, storage), next.affinity == selection.affinity { break }
+                #expect(seen.insert("\(at) \(next.affinity)").inserted, "\(direction): \(at) \(next.affinity) twice")
+                lines.insert(try #require(caretRectY(manager, storage, at, next.affinity)))
+                selection = next
+            }
+            #expect(offset(selection, storage) == end, "\(direction)")
+            #expect(lines.count == lineCount, "\(direction)")
+        }
     }
 
     @Test func upAndDownKeepTheColumn() throws {
@@ -236,7 +313,7 @@ import TextContent
         #expect(manager.baseWritingDirection(at: storage.location(at: 1)) == .leftToRight)
         var carets = 0
         manager.enumerateCaretOffsetsInLineFragment(at: storage.location(at: 10)) { _, _, _, _ in carets += 1 }
-        #expect(carets == 10)  // nine characters before the end, and the end
+        #expect(carets == 18)  // both edges of each of the nine characters
         #expect(manager.textRange(for: .line, enclosing: storage.location(at: 3)).map { try! storage.offsets(of: $0) } == 0 ..< 9)
         #expect(manager.offset(from: storage.documentRange.location, to: storage.documentRange.endLocation) == text.utf16.count)
     }

@@ -24,15 +24,28 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
     public var caretStops: [CaretStop] {
         cachedCaretStops.withLock { cached in
             if let cached { return cached }
-            let range = characterRange.location ..< characterRange.location + characterRange.length
-            let graphemeStarts = range.filter { shaped.isGraphemeBoundary($0) }
-            let layout = CaretLayout(
-                extents: placed.caretExtents(in: shaped), graphemeStarts: graphemeStarts, end: placed.caretEnd,
-                paragraphIsRightToLeft: shaped.levels.isRightToLeft)
-            let stops = layout.stops()
+            let stops = caretLayout.stops()
             cached = stops
             return stops
         }
+    }
+    /// Both caret edges of every grapheme the line shows, in logical order, in line coordinates
+    /// and paragraph offsets: where selection finds the two carets of an offset at a direction
+    /// boundary.
+    package var graphemeEdges: [GraphemeEdges] {
+        cachedGraphemeEdges.withLock { cached in
+            if let cached { return cached }
+            let edges = caretLayout.graphemeEdges(lineEnd: characterRange.location + characterRange.length)
+            cached = edges
+            return edges
+        }
+    }
+    private let cachedGraphemeEdges = Mutex<[GraphemeEdges]?>(nil)
+    private var caretLayout: CaretLayout {
+        let range = characterRange.location ..< characterRange.location + characterRange.length
+        return CaretLayout(
+            extents: placed.caretExtents(in: shaped), graphemeStarts: range.filter { shaped.isGraphemeBoundary($0) },
+            end: placed.caretEnd, paragraphIsRightToLeft: shaped.levels.isRightToLeft)
     }
     /// The shaped paragraph the line shows part of.
     let shaped: ShapedParagraph

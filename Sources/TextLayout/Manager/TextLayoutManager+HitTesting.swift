@@ -4,9 +4,10 @@ import TextContent
 /// Where a point falls in the text: what selection and input start from.
 extension TextLayoutManager {
     /// The caret position nearest `point` (container coordinates): the location of the nearest
-    /// grapheme boundary of the nearest line, correct in mixed-direction lines, and its
-    /// affinity: `.upstream` at the end of a line that wraps (the caret stays on that line, not
-    /// at the start of the next), `.downstream` otherwise. Lays out only the paragraph found.
+    /// caret stop of the nearest line, correct in mixed-direction lines, and its affinity:
+    /// `.upstream` at the end of a line that wraps (the caret stays on that line, not at the
+    /// start of the next) and where the text changes direction at the place that belongs to the
+    /// character before (see `TextSelectionNavigation`), `.downstream` otherwise. Lays out only the paragraph found.
     /// Nil for an empty document or a NaN point.
     ///
     /// ```swift
@@ -16,10 +17,9 @@ extension TextLayoutManager {
         // Above the text: its first line; below: its last (see `lineInfo(closestTo:)`).
         guard !point.x.isNaN, let line = lineInfo(closestTo: point), let content = textContentManager else { return nil }
         let x = point.x.isFinite ? point.x : (point.x > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude)
-        let offset = line.offset(nearest: x)
-        // A wrapped line's end is also the next line's start: the caret there belongs to this line.
-        let wraps = !line.isLastInParagraph && offset == line.range.upperBound
-        guard let location = content.location(content.documentRange.location, offsetBy: offset) else { return nil }
-        return (location, wraps ? .upstream : .downstream)
+        let visual = line.visual
+        guard let index = visual.nearestStopIndex(to: x),
+              let location = content.location(content.documentRange.location, offsetBy: visual.stops[index].offset) else { return nil }
+        return (location, visual.stops[index].affinity)
     }
 }

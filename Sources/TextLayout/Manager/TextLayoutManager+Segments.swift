@@ -90,7 +90,11 @@ extension TextLayoutManager {
                     let isLastLine = index == fragmentLines.count - 1
                     let holds = lower >= lineStart && (lower < lineEnd || isLastLine || (lower == lineEnd && options.contains(.upstreamAffinity)))
                     guard holds else { continue }
-                    let x = line.locationForCharacter(at: lower - start).x
+                    // Where the text changes direction an offset shows in two places: the
+                    // affinity says which (upstream: after the character before it).
+                    let caretLine = CaretLine(ordinal: 0, index: index, fragment: fragment, line: line, lineCount: fragmentLines.count, paragraphStart: start)
+                    let x = caretLine.visual.x(of: lower, affinity: options.contains(.upstreamAffinity) ? .upstream : .downstream)
+                        .map { $0 - caretLine.frame.minX } ?? line.locationForCharacter(at: lower - start).x
                     stopped = !add(LineSegments(line: line, origin: lineOrigin, isRightToLeft: rightToLeft, continuesPastLine: false,
                                                 pieces: [.init(minX: x, maxX: x, range: lower - start ..< lower - start)], paragraphStart: start))
                     return false

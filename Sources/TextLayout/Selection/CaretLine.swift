@@ -2,7 +2,7 @@ import Foundation
 import TextContent
 
 /// One laid-out line as selection sees it: where it is, which characters it shows, and its
-/// caret positions from left to right, all in document offsets and container coordinates.
+/// caret stops (`visual`), all in document offsets and container coordinates.
 struct CaretLine {
     /// The shown paragraph's ordinal in the layout manager.
     let ordinal: Int
@@ -19,9 +19,6 @@ struct CaretLine {
     /// The offset of the caret at the line's logical end: before a line or paragraph break,
     /// else the line's end (a soft wrap, with upstream affinity, or the document's end).
     let contentEnd: Int
-    /// Caret positions from left to right.
-    let carets: [(x: CGFloat, offset: Int, leadingEdge: Bool)]
-
     init(ordinal: Int, index: Int, fragment: TextLayoutFragment, line: TextLineFragment, lineCount: Int, paragraphStart: Int) {
         self.ordinal = ordinal
         self.index = index
@@ -43,21 +40,22 @@ struct CaretLine {
             }
         }
         contentEnd = paragraphStart + end
-        let lineX = frame.minX
-        carets = line.caretStops.map { (lineX + $0.x, paragraphStart + $0.characterIndex, !$0.isRightToLeft) }
     }
 
     var isFirstInParagraph: Bool { index == 0 }
     var isLastInParagraph: Bool { index == lineCount - 1 }
 
-    /// The x of the caret at `offset` (the first of its positions left to right when a
-    /// direction boundary shows it twice); nil when the line has no caret there.
-    func x(of offset: Int) -> CGFloat? {
-        carets.first { $0.offset == offset }?.x
-    }
-
-    /// The caret offset nearest `x` (container coordinates).
-    func offset(nearest x: CGFloat) -> Int {
-        carets.min { abs($0.x - x) < abs($1.x - x) }?.offset ?? range.lowerBound
+    /// The line as navigation moves through it: its caret stops in container coordinates.
+    var visual: VisualLine {
+        let lineX = frame.minX
+        let graphemes = line.graphemeEdges.map {
+            GraphemeEdges(range: paragraphStart + $0.range.lowerBound ..< paragraphStart + $0.range.upperBound,
+                          leadingX: lineX + $0.leadingX, trailingX: lineX + $0.trailingX, isRightToLeft: $0.isRightToLeft)
+        }
+        var visual = VisualLine(
+            range: range, contentEnd: contentEnd, endsInSoftWrap: !isLastInParagraph && contentEnd == range.upperBound,
+            isRightToLeft: line.paragraphIsRightToLeft, graphemes: graphemes, emptyX: lineX + (line.caretStops.first?.x ?? 0))
+        visual.layoutPosition = (ordinal, index)
+        return visual
     }
 }

@@ -48,10 +48,21 @@ extension TextLayoutManager: TextSelectionDataSource {
         at location: any TextLocation, using block: (CGFloat, any TextLocation, Bool, inout Bool) -> Void
     ) {
         guard let offset = documentOffset(of: location), let line = lineInfo(at: offset, upstream: false) else { return }
+        let lineX = line.frame.minX
+        // Both edges of every grapheme, as TextKit gives them (a separator only its leading
+        // edge: its trailing edge is the next line's start); one call for an empty line.
+        var edges: [(x: CGFloat, offset: Int, leadingEdge: Bool)] = []
+        for grapheme in line.line.graphemeEdges {
+            let start = line.paragraphStart + grapheme.range.lowerBound
+            guard start <= line.contentEnd else { continue }
+            edges.append((lineX + grapheme.leadingX, start, true))
+            if start < line.contentEnd { edges.append((lineX + grapheme.trailingX, start, false)) }
+        }
+        if edges.isEmpty { edges.append((lineX + (line.line.caretStops.first?.x ?? 0), line.range.lowerBound, true)) }
         var stop = false
-        for caret in line.carets {
-            guard let location = documentLocation(caret.offset) else { continue }
-            block(caret.x, location, caret.leadingEdge, &stop)
+        for edge in edges.sorted(by: { $0.x < $1.x }) {
+            guard let location = documentLocation(edge.offset) else { continue }
+            block(edge.x, location, edge.leadingEdge, &stop)
             if stop { return }
         }
     }

@@ -211,7 +211,7 @@ extension TextLayoutManager {
     }
 
     /// Line `index` of shown paragraph `ordinal` (`.max`: its last).
-    private func lineInfo(ordinal: Int, index: Int) -> CaretLine? {
+    func lineInfo(ordinal: Int, index: Int) -> CaretLine? {
         guard let position = layoutIndex.position(at: ordinal), let fragment = fragment(at: ordinal) else { return nil }
         let lines = fragment.textLineFragments
         guard !lines.isEmpty else { return nil }

@@ -36,8 +36,12 @@ public protocol TextSelectionDataSource: AnyObject {
     func baseWritingDirection(at location: any TextLocation) -> TextSelectionNavigation.WritingDirection
 
     /// Calls `block` with the caret positions of the line holding `location`, visually from left
-    /// to right: the x in container coordinates, the location, and whether it is the leading
-    /// edge of its character; one call for an empty line.
+    /// to right: two calls for every character (composed character sequence), one for its
+    /// leading edge and one for its trailing edge, each with the x in container coordinates, the
+    /// character's location, and which edge it is; one call for an empty line. A character's
+    /// leading edge is where a caret before it (downstream) stands, its trailing edge where a
+    /// caret after it (upstream) stands: where the text changes direction these are two places
+    /// for one offset, and navigation stops at both.
     func enumerateCaretOffsetsInLineFragment(
         at location: any TextLocation,
         using block: (_ caretOffset: CGFloat, _ location: any TextLocation, _ leadingEdge: Bool, _ stop: inout Bool) -> Void)

@@ -12,7 +12,7 @@ extension TextSelectionNavigation {
     public func deletionRanges(
         for selection: TextSelection, direction: Direction, destination: Destination, allowsDecomposition: Bool
     ) -> [TextRange] {
-        guard let source = textSelectionDataSource as? TextLayoutManager else { return [] }
+        guard let source = navigationSource else { return [] }
         var result: [TextRange] = []
         for range in selection.textRanges {
             guard !range.isEmpty else {
@@ -30,9 +30,9 @@ extension TextSelectionNavigation {
 
     private func deletion(
         at offset: Int, affinity: TextSelection.Affinity, direction: Direction, destination: Destination,
-        allowsDecomposition: Bool, in source: TextLayoutManager
+        allowsDecomposition: Bool, in source: any SelectionNavigationSource
     ) -> Range<Int>? {
-        let rightToLeft = source.baseWritingDirection(at: source.documentLocation(offset) ?? source.documentRange.location) == .rightToLeft
+        let rightToLeft = source.isRightToLeft(at: offset)
         let backward: Bool
         switch direction {
         case .backward, .up: backward = true
@@ -61,13 +61,8 @@ extension TextSelectionNavigation {
 
     /// The last code point of `cluster` when the cluster may be taken apart (several code
     /// points, none of them making it an emoji sequence, a flag or a keycap, and no CR LF).
-    private static func lastDecomposableScalar(in cluster: Range<Int>, source: TextLayoutManager) -> Range<Int>? {
-        guard cluster.count > 1, let ordinal = source.shownOrdinal(at: cluster.lowerBound),
-              let paragraph = source.shownParagraph(ordinal) else { return nil }
-        let units = Array(paragraph.text.utf16)
-        let local = cluster.lowerBound - paragraph.start ..< cluster.upperBound - paragraph.start
-        guard local.lowerBound >= 0, local.upperBound <= units.count else { return nil }
-        let text = String(decoding: units[local], as: UTF16.self)
+    private static func lastDecomposableScalar(in cluster: Range<Int>, source: any SelectionNavigationSource) -> Range<Int>? {
+        guard cluster.count > 1, let text = source.text(in: cluster) else { return nil }
         let scalars = Array(text.unicodeScalars)
         guard scalars.count > 1 else { return nil }
         for scalar in scalars {
@@ -85,7 +80,7 @@ extension TextSelectionNavigation {
     /// `textSelection(for:enclosing:)`): what a double-click (word) or triple-click
     /// (paragraph) selects.
     public func textSelection(for granularity: TextSelection.Granularity, enclosing selection: TextSelection) -> TextSelection {
-        guard let source = textSelectionDataSource as? TextLayoutManager else { return selection }
+        guard let source = navigationSource else { return selection }
         var ranges: [TextRange] = []
         for range in selection.textRanges {
             guard let lower = source.documentOffset(of: range.location), let upper = source.documentOffset(of: range.endLocation) else {
@@ -111,9 +106,10 @@ extension TextSelectionNavigation {
         interactingAt point: CGPoint, inContainerAt containerLocation: any TextLocation, anchors: [TextSelection],
         modifiers: Modifier, selecting: Bool, bounds: CGRect
     ) -> [TextSelection] {
-        guard let source = textSelectionDataSource as? TextLayoutManager,
-              let (location, affinity) = source.caretPosition(closestTo: point),
-              let offset = source.documentOffset(of: location) else { return anchors }
+        guard let source = navigationSource, !point.x.isNaN, let line = source.visualLine(closestTo: point),
+              let nearest = line.nearestStopIndex(to: point.x.isFinite ? point.x : (point.x > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude)),
+              let location = source.documentLocation(line.stops[nearest].offset) else { return anchors }
+        let offset = line.stops[nearest].offset, affinity = line.stops[nearest].affinity
         let granularity = anchors.first?.granularity ?? .character
         if modifiers.contains(.extend), let anchor = anchors.first,
            let lower = anchor.textRanges.first.flatMap({ source.documentOffset(of: $0.location) }),

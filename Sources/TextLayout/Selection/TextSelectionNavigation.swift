@@ -2,8 +2,9 @@ import Foundation
 import TextContent
 
 /// Moves selections through text: TextKit's `NSTextSelectionNavigation`. It asks its data source
-/// (a `TextLayoutManager`) for units of text, lines and caret positions, and answers with new
-/// selections; it changes nothing itself.
+/// for units of text, lines and caret positions, and answers with new selections; it changes
+/// nothing itself. The source is usually a `TextLayoutManager` (asked directly, without going
+/// through locations), but any `TextSelectionDataSource` will do: then only its protocol is asked.
 ///
 /// ```swift
 /// let navigation = layoutManager.textSelectionNavigation
@@ -51,6 +52,14 @@ public final class TextSelectionNavigation {
     /// every content change.
     public func flushLayoutCache() {}
 
+    /// The data source as navigation reads it: the layout manager directly, any other source
+    /// through its protocol; nil when the source is gone.
+    var navigationSource: (any SelectionNavigationSource)? {
+        guard let dataSource = textSelectionDataSource else { return nil }
+        if let manager = dataSource as? TextLayoutManager { return manager }
+        return DataSourceNavigationSource(source: dataSource)
+    }
+
     // MARK: Moving
 
     /// Where `selection` goes when moved in `direction` by `destination`; nil when it cannot
@@ -60,9 +69,7 @@ public final class TextSelectionNavigation {
     public func destinationSelection(
         for selection: TextSelection, direction: Direction, destination: Destination, extending: Bool, confined: Bool
     ) -> TextSelection? {
-        guard let source = textSelectionDataSource as? TextLayoutManager else {
-            return nil  // only the layout manager's offsets are read here for now
-        }
+        guard let source = navigationSource else { return nil }
         var anchorX = selection.anchorPositionOffset
         var ranges: [TextRange] = []
         var affinity = selection.affinity
@@ -76,7 +83,7 @@ public final class TextSelectionNavigation {
             if !extending, lower != upper {
                 // A range collapses toward the move: to its start going back or left (in a
                 // left-to-right paragraph), to its end going on.
-                let towardStart = Self.movesTowardStart(direction, rightToLeft: source.baseWritingDirection(at: range.location) == .rightToLeft)
+                let towardStart = Self.movesTowardStart(direction, rightToLeft: source.isRightToLeft(at: lower))
                 from = towardStart ? lower : upper
                 fromAffinity = towardStart ? .downstream : .upstream
                 if destination == .character, direction != .up, direction != .down {
@@ -112,7 +119,7 @@ public final class TextSelectionNavigation {
     /// first vertical move).
     private func move(
         _ offset: Int, affinity: TextSelection.Affinity, direction: Direction, destination: Destination,
-        anchorX: inout CGFloat?, in source: TextLayoutManager
+        anchorX: inout CGFloat?, in source: any SelectionNavigationSource
     ) -> (offset: Int, affinity: TextSelection.Affinity)? {
         let length = source.documentLength
         switch (direction, destination) {
@@ -124,8 +131,7 @@ public final class TextSelectionNavigation {
             return visualMove(offset, affinity: affinity, right: direction == .right, in: source)
         case (.left, _), (.right, _):
             // Left and right by words, lines or paragraphs go the paragraph's way.
-            let rightToLeft = source.baseWritingDirection(at: source.documentLocation(offset) ?? source.documentRange.location) == .rightToLeft
-            let forward = (direction == .right) != rightToLeft
+            let forward = (direction == .right) != source.isRightToLeft(at: offset)
             return logicalMove(offset, affinity: affinity, forward: forward, destination: destination, in: source)
         case (.forward, _), (.backward, _):
             return logicalMove(offset, affinity: affinity, forward: direction == .forward, destination: destination, in: source)
@@ -144,7 +150,7 @@ public final class TextSelectionNavigation {
 
     /// Forward or backward by a unit of text.
     private func logicalMove(
-        _ offset: Int, affinity: TextSelection.Affinity, forward: Bool, destination: Destination, in source: TextLayoutManager
+        _ offset: Int, affinity: TextSelection.Affinity, forward: Bool, destination: Destination, in source: any SelectionNavigationSource
     ) -> (offset: Int, affinity: TextSelection.Affinity)? {
         switch destination {
         case .character:
@@ -172,11 +178,10 @@ public final class TextSelectionNavigation {
             }
             return (target, .downstream)
         case .line:
-            guard let line = source.lineInfo(at: offset, upstream: affinity == .upstream) else { return (offset, affinity) }
+            guard let line = source.visualLine(at: offset, upstream: affinity == .upstream) else { return (offset, affinity) }
             if forward {
                 // The end of the line: before its break, or at a soft wrap, staying on this line.
-                let wraps = line.contentEnd == line.range.upperBound && !line.isLastInParagraph
-                return (line.contentEnd, wraps ? .upstream : .downstream)
+                return (line.contentEnd, line.endsInSoftWrap ? .upstream : .downstream)
             }
             return (line.range.lowerBound, .downstream)
         case .container, .document:
@@ -184,58 +189,50 @@ public final class TextSelectionNavigation {
         }
     }
 
-    /// One caret position left or right on screen: through every caret position of the line in
-    /// screen order, then onto the next or previous line the paragraph's way.
+    /// One caret stop left or right on screen: through every stop of the line in screen order
+    /// (both places of an offset where the text changes direction, told apart by affinity), then
+    /// onto the next or previous line the paragraph's way.
     private func visualMove(
-        _ offset: Int, affinity: TextSelection.Affinity, right: Bool, in source: TextLayoutManager
+        _ offset: Int, affinity: TextSelection.Affinity, right: Bool, in source: any SelectionNavigationSource
     ) -> (offset: Int, affinity: TextSelection.Affinity)? {
-        guard let line = source.lineInfo(at: offset, upstream: affinity == .upstream) else { return (offset, affinity) }
-        let carets = line.carets
-        let rightToLeft = line.line.paragraphIsRightToLeft
-        guard let index = carets.firstIndex(where: { $0.offset == offset }) else {
-            // Inside a cluster (an edit left it there): to the cluster's edge.
-            return logicalMove(offset, affinity: affinity, forward: right != rightToLeft, destination: .character, in: source)
+        guard let line = source.visualLine(at: offset, upstream: affinity == .upstream) else { return (offset, affinity) }
+        let stops = line.stops
+        guard let index = line.stopIndex(of: offset, affinity: affinity) else {
+            return logicalMove(offset, affinity: affinity, forward: right != line.isRightToLeft, destination: .character, in: source)
         }
         let next = right ? index + 1 : index - 1
-        if carets.indices.contains(next) {
-            let target = carets[next].offset
-            // The end of a wrapped line is the next line's start: the caret stays on this line.
-            let wraps = target == line.range.upperBound && !line.isLastInParagraph
-            return (target, wraps ? .upstream : .downstream)
+        if stops.indices.contains(next) {
+            return (stops[next].offset, stops[next].affinity)
         }
         // Past the line's edge: onto the line after it (going the paragraph's way) or before it.
         // A wrapped line's end and the next line's start are one offset: moving skips it.
-        let forward = right != rightToLeft
-        func inParagraphOrder(_ line: CaretLine) -> [(x: CGFloat, offset: Int, leadingEdge: Bool)] {
-            rightToLeft ? line.carets.reversed() : line.carets
+        if right != line.isRightToLeft {
+            guard let following = source.visualLine(after: line) else { return (offset, affinity) }
+            guard let first = following.stopsInReadingOrder.first(where: { $0.offset != offset }) else {
+                return (following.range.lowerBound, .downstream)
+            }
+            return (first.offset, first.affinity)
         }
-        if forward {
-            guard let following = source.lineInfo(after: line) else { return (offset, affinity) }
-            let first = inParagraphOrder(following).first { $0.offset != offset }
-            return (first?.offset ?? following.range.lowerBound, .downstream)
+        guard let preceding = source.visualLine(before: line) else { return (offset, affinity) }
+        guard let last = preceding.stopsInReadingOrder.last(where: { $0.offset != offset }) else {
+            return (preceding.range.lowerBound, .downstream)
         }
-        guard let preceding = source.lineInfo(before: line) else { return (offset, affinity) }
-        let last = inParagraphOrder(preceding).last { $0.offset != offset && $0.offset <= preceding.contentEnd }
-        let target = last?.offset ?? preceding.range.lowerBound
-        let wraps = target == preceding.range.upperBound && !preceding.isLastInParagraph
-        return (target, wraps ? .upstream : .downstream)
+        return (last.offset, last.affinity)
     }
 
     /// One line up or down, keeping the column `anchorX` (container coordinates).
     private func verticalMove(
-        _ offset: Int, affinity: TextSelection.Affinity, down: Bool, anchorX: inout CGFloat?, in source: TextLayoutManager
+        _ offset: Int, affinity: TextSelection.Affinity, down: Bool, anchorX: inout CGFloat?, in source: any SelectionNavigationSource
     ) -> (offset: Int, affinity: TextSelection.Affinity)? {
-        guard let line = source.lineInfo(at: offset, upstream: affinity == .upstream) else { return (offset, affinity) }
-        let x = anchorX ?? line.x(of: offset) ?? line.carets.first?.x ?? line.frame.minX
+        guard let line = source.visualLine(at: offset, upstream: affinity == .upstream) else { return (offset, affinity) }
+        let x = anchorX ?? line.x(of: offset, affinity: affinity) ?? line.stops.first?.x ?? 0
         anchorX = x
-        guard let target = down ? source.lineInfo(after: line) : source.lineInfo(before: line) else {
+        guard let target = down ? source.visualLine(after: line) : source.visualLine(before: line) else {
             // No line there: the start or the end of the document, as text views do.
             return down ? (source.documentLength, .downstream) : (0, .downstream)
         }
-        let found = target.offset(nearest: x)
-        // Past a line's end stays before its break; a wrapped line's end stays on that line.
-        let clamped = min(found, target.contentEnd)
-        let wraps = clamped == target.range.upperBound && !target.isLastInParagraph
-        return (clamped, wraps ? .upstream : .downstream)
+        // Stops never pass a line's break; a wrapped line's end stays on that line (upstream).
+        guard let index = target.nearestStopIndex(to: x) else { return (target.range.lowerBound, .downstream) }
+        return (target.stops[index].offset, target.stops[index].affinity)
     }
 }

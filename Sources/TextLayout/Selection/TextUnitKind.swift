@@ -16,6 +16,17 @@ enum TextUnitKind: Equatable {
         }
     }
 
+    /// The enumeration option naming this kind.
+    var enumerationOptions: String.EnumerationOptions {
+        switch self {
+        case .composedCharacter: .byComposedCharacterSequences
+        case .word: .textWords
+        case .sentence: .textSentences
+        case .line: .byLines
+        case .paragraph: .byParagraphs
+        }
+    }
+
     init(_ granularity: TextSelection.Granularity) {
         switch granularity {
         case .character: self = .composedCharacter

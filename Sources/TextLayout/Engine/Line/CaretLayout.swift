@@ -22,22 +22,7 @@ package struct CaretLayout: Sendable {
     /// x, at the trailing edge of the grapheme before, so that every stop has its own x.
     /// A cluster holding several graphemes (a ligature, a conjunct) is shared out evenly.
     func stops() -> [CaretStop] {
-        var edges: [Int: (leading: CGFloat, trailing: CGFloat, rightToLeft: Bool)] = [:]
-        edges.reserveCapacity(graphemeStarts.count)
-        var cursor = 0
-        for extent in extents.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
-            while cursor < graphemeStarts.count, graphemeStarts[cursor] < extent.range.lowerBound { cursor += 1 }
-            var inside = cursor
-            while inside < graphemeStarts.count, graphemeStarts[inside] < extent.range.upperBound { inside += 1 }
-            let count = inside - cursor
-            guard count > 0 else { continue }
-            let share = (extent.maxX - extent.minX) / CGFloat(count)
-            for k in 0 ..< count {
-                let left = extent.isRightToLeft ? extent.maxX - share * CGFloat(k + 1) : extent.minX + share * CGFloat(k)
-                let right = left + share
-                edges[graphemeStarts[cursor + k]] = extent.isRightToLeft ? (right, left, true) : (left, right, false)
-            }
-        }
+        let edges = leadingAndTrailingEdges()
         var stops: [CaretStop] = []
         stops.reserveCapacity(graphemeStarts.count + 1)
         var taken = Set<Int>()
@@ -60,5 +45,41 @@ package struct CaretLayout: Sendable {
             }
         }
         return stops.sorted { $0.x < $1.x }
+    }
+
+    /// Both edges of every grapheme the line shows, in logical order; `lineEnd` is where the
+    /// line's last grapheme ends.
+    func graphemeEdges(lineEnd: Int) -> [GraphemeEdges] {
+        let edges = leadingAndTrailingEdges()
+        var result: [GraphemeEdges] = []
+        result.reserveCapacity(graphemeStarts.count)
+        for (index, start) in graphemeStarts.enumerated() {
+            guard let edge = edges[start] else { continue }
+            let end = index + 1 < graphemeStarts.count ? graphemeStarts[index + 1] : max(start, lineEnd)
+            result.append(GraphemeEdges(range: start ..< end, leadingX: edge.leading, trailingX: edge.trailing, isRightToLeft: edge.rightToLeft))
+        }
+        return result
+    }
+
+    /// The leading and trailing x of each grapheme start (line coordinates), a cluster of several
+    /// graphemes shared out evenly.
+    private func leadingAndTrailingEdges() -> [Int: (leading: CGFloat, trailing: CGFloat, rightToLeft: Bool)] {
+        var edges: [Int: (leading: CGFloat, trailing: CGFloat, rightToLeft: Bool)] = [:]
+        edges.reserveCapacity(graphemeStarts.count)
+        var cursor = 0
+        for extent in extents.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            while cursor < graphemeStarts.count, graphemeStarts[cursor] < extent.range.lowerBound { cursor += 1 }
+            var inside = cursor
+            while inside < graphemeStarts.count, graphemeStarts[inside] < extent.range.upperBound { inside += 1 }
+            let count = inside - cursor
+            guard count > 0 else { continue }
+            let share = (extent.maxX - extent.minX) / CGFloat(count)
+            for k in 0 ..< count {
+                let left = extent.isRightToLeft ? extent.maxX - share * CGFloat(k + 1) : extent.minX + share * CGFloat(k)
+                let right = left + share
+                edges[graphemeStarts[cursor + k]] = extent.isRightToLeft ? (right, left, true) : (left, right, false)
+            }
+        }
+        return edges
     }
 }
