@@ -41,6 +41,21 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
         }
     }
     private let cachedGraphemeEdges = Mutex<[GraphemeEdges]?>(nil)
+    /// The line's caret stops as selection moves through them, in line coordinates and
+    /// paragraph offsets, made on first use (`contentEnd`: the offset before its separator).
+    func visualLine(endsInSoftWrap: Bool, contentEnd: Int) -> VisualLine {
+        if let cached = cachedVisualLine.withLock({ $0 }), cached.endsInSoftWrap == endsInSoftWrap, cached.contentEnd == contentEnd {
+            return cached
+        }
+        let edges = graphemeEdges
+        let made = VisualLine(
+            range: characterRange.location ..< characterRange.location + characterRange.length, contentEnd: contentEnd,
+            endsInSoftWrap: endsInSoftWrap, isRightToLeft: paragraphIsRightToLeft, graphemes: edges,
+            emptyX: edges.isEmpty ? (caretStops.first?.x ?? 0) : 0)
+        cachedVisualLine.withLock { $0 = made }
+        return made
+    }
+    private let cachedVisualLine = Mutex<VisualLine?>(nil)
     private var caretLayout: CaretLayout {
         let range = characterRange.location ..< characterRange.location + characterRange.length
         return CaretLayout(

@@ -45,16 +45,12 @@ struct CaretLine {
     var isFirstInParagraph: Bool { index == 0 }
     var isLastInParagraph: Bool { index == lineCount - 1 }
 
-    /// The line as navigation moves through it: its caret stops in container coordinates.
+    /// The line as navigation moves through it: its caret stops in container coordinates (made
+    /// once a line fragment, in its own coordinates, then placed).
     var visual: VisualLine {
-        let lineX = frame.minX
-        let graphemes = line.graphemeEdges.map {
-            GraphemeEdges(range: paragraphStart + $0.range.lowerBound ..< paragraphStart + $0.range.upperBound,
-                          leadingX: lineX + $0.leadingX, trailingX: lineX + $0.trailingX, isRightToLeft: $0.isRightToLeft)
-        }
-        var visual = VisualLine(
-            range: range, contentEnd: contentEnd, endsInSoftWrap: !isLastInParagraph && contentEnd == range.upperBound,
-            isRightToLeft: line.paragraphIsRightToLeft, graphemes: graphemes, emptyX: lineX + (line.caretStops.first?.x ?? 0))
+        let endsInSoftWrap = !isLastInParagraph && contentEnd == range.upperBound
+        var visual = line.visualLine(endsInSoftWrap: endsInSoftWrap, contentEnd: contentEnd - paragraphStart)
+            .translated(offset: paragraphStart, x: frame.minX)
         visual.layoutPosition = (ordinal, index)
         return visual
     }

@@ -61,24 +61,59 @@ struct VisualLine {
             positions = [(Stop(x: emptyX, offset: range.lowerBound, affinity: .downstream), false)]
         }
         self.positions = positions.map(\.stop)
-        func key(_ x: CGFloat) -> Int { Int((x * 64).rounded()) }
-        // The places each offset shows at: one place (however many edges) means one stop.
-        var places: [Int: Set<Int>] = [:]
-        for position in positions { places[position.stop.offset, default: []].insert(key(position.stop.x)) }
-        let groups = Dictionary(grouping: positions) { key($0.stop.x) }
+        // Sorting, not hashing: a line is made for every line the caret reaches.
+        let keys = positions.map { Int(($0.stop.x * 64).rounded()) }
+        // The offsets that show in more than one place (at a direction boundary).
+        let byOffset = positions.indices.sorted { (positions[$0].stop.offset, keys[$0]) < (positions[$1].stop.offset, keys[$1]) }
+        var twoPlaces: [Int] = []
+        for (previous, next) in zip(byOffset, byOffset.dropFirst())
+        where positions[previous].stop.offset == positions[next].stop.offset && keys[previous] != keys[next] {
+            if twoPlaces.last != positions[next].stop.offset { twoPlaces.append(positions[next].stop.offset) }
+        }
+        // One stop for every x, left to right.
+        let byX = positions.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
         var stops: [Stop] = []
-        stops.reserveCapacity(groups.count)
-        for (_, group) in groups {
+        stops.reserveCapacity(byX.count)
+        var groupStart = 0
+        while groupStart < byX.count {
+            var groupEnd = groupStart + 1
+            while groupEnd < byX.count, keys[byX[groupEnd]] == keys[byX[groupStart]] { groupEnd += 1 }
             // The character before this x in reading order: on its left in a left-to-right
             // paragraph; of several (zero-width characters), the furthest on.
-            let preferred = group.filter { $0.isOnTheLeft != isRightToLeft }
-            guard var chosen = (preferred.isEmpty ? group : preferred).max(by: { $0.stop.offset < $1.stop.offset })?.stop else { continue }
-            if places[chosen.offset, default: []].count <= 1 {
-                chosen.affinity = endsInSoftWrap && chosen.offset == range.upperBound ? .upstream : .downstream
+            var chosen: Int?
+            for preferredOnly in [true, false] where chosen == nil {
+                for k in byX[groupStart ..< groupEnd] where !preferredOnly || positions[k].isOnTheLeft != isRightToLeft {
+                    if chosen.map({ positions[k].stop.offset > positions[$0].stop.offset }) ?? true { chosen = k }
+                }
             }
-            stops.append(chosen)
+            if let chosen {
+                var stop = positions[chosen].stop
+                if !twoPlaces.contains(stop.offset) {
+                    stop.affinity = endsInSoftWrap && stop.offset == range.upperBound ? .upstream : .downstream
+                }
+                stops.append(stop)
+            }
+            groupStart = groupEnd
         }
         self.stops = stops.sorted { $0.x < $1.x }
+    }
+
+    private init(range: Range<Int>, contentEnd: Int, endsInSoftWrap: Bool, isRightToLeft: Bool, positions: [Stop], stops: [Stop]) {
+        self.range = range
+        self.contentEnd = contentEnd
+        self.endsInSoftWrap = endsInSoftWrap
+        self.isRightToLeft = isRightToLeft
+        self.positions = positions
+        self.stops = stops
+    }
+
+    /// The same line with its offsets moved by `offset` and its x by `x` (a line made once in
+    /// its own coordinates, placed where its paragraph and fragment are).
+    func translated(offset: Int, x: CGFloat) -> VisualLine {
+        func moved(_ stop: Stop) -> Stop { Stop(x: stop.x + x, offset: stop.offset + offset, affinity: stop.affinity) }
+        return VisualLine(range: range.lowerBound + offset ..< range.upperBound + offset, contentEnd: contentEnd + offset,
+                          endsInSoftWrap: endsInSoftWrap, isRightToLeft: isRightToLeft,
+                          positions: positions.map(moved), stops: stops.map(moved))
     }
 
     /// The x of the caret at `offset` with `affinity`: where that edge is; the offset's other

@@ -135,10 +135,12 @@ public final class TextViewportLayoutController {
             delegate.textViewportLayoutController(self, configureRenderingSurfaceFor: fragment)
         }
         // Surfaces of fragments no longer in the viewport go back to the delegate.
-        let visibleKeys = Set(laidOut.map(\.renderingSurfaceKey))
-        for (key, surface) in surfaces where !visibleKeys.contains(key) {
-            surfaces[key] = nil
-            delegate.textViewportLayoutController(self, cacheRenderingSurface: surface, forKey: key)
+        if !surfaces.isEmpty {
+            let visibleKeys = Set(laidOut.map(\.renderingSurfaceKey))
+            for (key, surface) in surfaces where !visibleKeys.contains(key) {
+                surfaces[key] = nil
+                delegate.textViewportLayoutController(self, cacheRenderingSurface: surface, forKey: key)
+            }
         }
         visibleFragments = laidOut
         scrollCorrection = top - expectedTop

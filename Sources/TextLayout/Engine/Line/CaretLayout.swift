@@ -28,8 +28,8 @@ package struct CaretLayout: Sendable {
         var taken = Set<Int>()
         func key(_ x: CGFloat) -> Int { Int((x * 64).rounded()) }
         var previous: (leading: CGFloat, trailing: CGFloat, rightToLeft: Bool)?
-        for start in graphemeStarts {
-            guard let edge = edges[start] else { continue }
+        for (index, start) in graphemeStarts.enumerated() {
+            guard let edge = edges[index] else { continue }
             var x = edge.leading
             if taken.contains(key(x)), let previous, !taken.contains(key(previous.trailing)) { x = previous.trailing }
             if taken.insert(key(x)).inserted {
@@ -54,18 +54,17 @@ package struct CaretLayout: Sendable {
         var result: [GraphemeEdges] = []
         result.reserveCapacity(graphemeStarts.count)
         for (index, start) in graphemeStarts.enumerated() {
-            guard let edge = edges[start] else { continue }
+            guard let edge = edges[index] else { continue }
             let end = index + 1 < graphemeStarts.count ? graphemeStarts[index + 1] : max(start, lineEnd)
             result.append(GraphemeEdges(range: start ..< end, leadingX: edge.leading, trailingX: edge.trailing, isRightToLeft: edge.rightToLeft))
         }
         return result
     }
 
-    /// The leading and trailing x of each grapheme start (line coordinates), a cluster of several
-    /// graphemes shared out evenly.
-    private func leadingAndTrailingEdges() -> [Int: (leading: CGFloat, trailing: CGFloat, rightToLeft: Bool)] {
-        var edges: [Int: (leading: CGFloat, trailing: CGFloat, rightToLeft: Bool)] = [:]
-        edges.reserveCapacity(graphemeStarts.count)
+    /// The leading and trailing x of each grapheme (by its index in `graphemeStarts`; line
+    /// coordinates), a cluster of several graphemes shared out evenly; nil for one no extent covers.
+    private func leadingAndTrailingEdges() -> [(leading: CGFloat, trailing: CGFloat, rightToLeft: Bool)?] {
+        var edges = [(leading: CGFloat, trailing: CGFloat, rightToLeft: Bool)?](repeating: nil, count: graphemeStarts.count)
         var cursor = 0
         for extent in extents.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
             while cursor < graphemeStarts.count, graphemeStarts[cursor] < extent.range.lowerBound { cursor += 1 }
@@ -77,7 +76,7 @@ package struct CaretLayout: Sendable {
             for k in 0 ..< count {
                 let left = extent.isRightToLeft ? extent.maxX - share * CGFloat(k + 1) : extent.minX + share * CGFloat(k)
                 let right = left + share
-                edges[graphemeStarts[cursor + k]] = extent.isRightToLeft ? (right, left, true) : (left, right, false)
+                edges[cursor + k] = extent.isRightToLeft ? (right, left, true) : (left, right, false)
             }
         }
         return edges
