@@ -204,10 +204,12 @@ public final class TextSelectionNavigation {
             return (target, wraps ? .upstream : .downstream)
         }
         // Past the line's edge: onto the line after it (going the paragraph's way) or before it.
-        // A wrapped line's end and the next line's start are one offset: moving skips it.
+        // A wrapped line's end and the next line's start are one offset: moving skips it. The
+        // line reached is read in its own paragraph's order (the next paragraph may run the
+        // other way): going on lands at its start, going back at its end.
         let forward = right != rightToLeft
         func inParagraphOrder(_ line: CaretLine) -> [(x: CGFloat, offset: Int, leadingEdge: Bool)] {
-            rightToLeft ? line.carets.reversed() : line.carets
+            line.line.paragraphIsRightToLeft ? line.carets.reversed() : line.carets
         }
         if forward {
             guard let following = source.lineInfo(after: line) else { return (offset, affinity) }
