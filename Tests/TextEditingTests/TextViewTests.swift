@@ -75,6 +75,10 @@ func makeView(_ text: String, caret: Int? = nil) -> TextView {
         view.textLayoutManager.textSelections = [1, 2].map { TextSelection(storage.textRange(for: $0 ..< $0)!.location) }
         view.doCommand(by: "moveToBeginningOfLine:")
         #expect(view.selectionOffsets == [[0 ..< 0]])
+        // Two carets in one word select it once.
+        view.textLayoutManager.textSelections = [9, 11].map { TextSelection(storage.textRange(for: $0 ..< $0)!.location) }
+        view.doCommand(by: "selectWord:")
+        #expect(view.selectionOffsets == [[8 ..< 13]])
     }
 
     @Test func replacingASelectionAndUndoingRestoresIt() {
