@@ -39,7 +39,7 @@ extension TextView {
             let granularity: TextSelection.Granularity = name == "selectWord:" ? .word : name == "selectParagraph:" ? .paragraph : .line
             let navigation = textLayoutManager.textSelectionNavigation
             inputDelegate?.selectionWillChange(self)
-            textLayoutManager.textSelections = textLayoutManager.textSelections.map { navigation.textSelection(for: granularity, enclosing: $0) }
+            textLayoutManager.textSelections = mergingOverlaps(textLayoutManager.textSelections.map { navigation.textSelection(for: granularity, enclosing: $0) })
             inputDelegate?.selectionDidChange(self)
         case "transpose:":
             transpose()
@@ -88,8 +88,36 @@ extension TextView {
         guard !moved.isEmpty else { return }
         undoStack.closeStep()
         inputDelegate?.selectionWillChange(self)
-        textLayoutManager.textSelections = moved
+        textLayoutManager.textSelections = mergingOverlaps(moved)
         inputDelegate?.selectionDidChange(self)
+    }
+
+    /// `selections` sorted, those that overlap (or start together: carets that met) joined into
+    /// one, as AppKit keeps its selected ranges apart: several selections extended into each
+    /// other become one.
+    func mergingOverlaps(_ selections: [TextSelection]) -> [TextSelection] {
+        let spans = selections.compactMap { selection -> (range: Range<Int>, selection: TextSelection)? in
+            guard let first = selection.textRanges.first, let last = selection.textRanges.last,
+                  let lower = try? textContentStorage.offset(of: first.location),
+                  let upper = try? textContentStorage.offset(of: last.endLocation) else { return nil }
+            return (lower ..< max(lower, upper), selection)
+        }.sorted { $0.range.lowerBound != $1.range.lowerBound ? $0.range.lowerBound < $1.range.lowerBound : $0.range.upperBound > $1.range.upperBound }
+        var result: [(range: Range<Int>, selection: TextSelection)] = []
+        for span in spans {
+            guard let previous = result.last,
+                  span.range.lowerBound < previous.range.upperBound || span.range.lowerBound == previous.range.lowerBound else {
+                result.append(span)
+                continue
+            }
+            // The head of the one reaching further is the joined selection's head.
+            let affinity = span.range.upperBound > previous.range.upperBound ? span.selection.affinity : previous.selection.affinity
+            guard var joined = TextSelection(previous.selection.textRanges + span.selection.textRanges, affinity: affinity,
+                                             granularity: previous.selection.granularity) else { continue }
+            joined.typingAttributes = previous.selection.typingAttributes
+            joined.anchorPositionOffset = previous.selection.anchorPositionOffset
+            result[result.count - 1] = (previous.range.lowerBound ..< max(previous.range.upperBound, span.range.upperBound), joined)
+        }
+        return result.map(\.selection)
     }
 
     /// Deletes at every selection, as the delete keys do: one undo step, joined with the
@@ -137,7 +165,7 @@ extension TextView {
         guard !moved.isEmpty else { return }
         undoStack.closeStep()
         inputDelegate?.selectionWillChange(self)
-        textLayoutManager.textSelections = moved
+        textLayoutManager.textSelections = mergingOverlaps(moved)
         inputDelegate?.selectionDidChange(self)
     }
 

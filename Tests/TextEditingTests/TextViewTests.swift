@@ -62,6 +62,25 @@ func makeView(_ text: String, caret: Int? = nil) -> TextView {
         #expect(view.textLayoutManager.textSelections.count == 3)
     }
 
+    /// Selections extended into each other become one, and carets that meet one caret (as
+    /// AppKit keeps its selected ranges apart).
+    @Test func selectionsThatMeetBecomeOne() {
+        let view = makeView("one two three four")
+        let storage = view.textContentStorage
+        view.textLayoutManager.textSelections = [4, 8].map { TextSelection(storage.textRange(for: $0 ..< $0)!.location) }
+        view.doCommand(by: "moveWordRightAndModifySelection:")
+        #expect(view.selectionOffsets == [[4 ..< 7], [8 ..< 13]])
+        view.doCommand(by: "moveWordRightAndModifySelection:")
+        #expect(view.selectionOffsets == [[4 ..< 18]])
+        view.textLayoutManager.textSelections = [1, 2].map { TextSelection(storage.textRange(for: $0 ..< $0)!.location) }
+        view.doCommand(by: "moveToBeginningOfLine:")
+        #expect(view.selectionOffsets == [[0 ..< 0]])
+        // Two carets in one word select it once.
+        view.textLayoutManager.textSelections = [9, 11].map { TextSelection(storage.textRange(for: $0 ..< $0)!.location) }
+        view.doCommand(by: "selectWord:")
+        #expect(view.selectionOffsets == [[8 ..< 13]])
+    }
+
     @Test func replacingASelectionAndUndoingRestoresIt() {
         let view = makeView("The quick brown fox")
         view.setSelectedRange(NSRange(location: 4, length: 5))

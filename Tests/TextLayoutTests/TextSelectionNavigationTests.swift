@@ -176,6 +176,86 @@ import TextContent
         }
     }
 
+    /// Random lines mixing directions, made of pieces of mixed.tsv rows and English: right and
+    /// left visit every caret stop once, in screen order, both ways.
+    @Test(arguments: 0 ..< 24)
+    func visualMovesVisitEveryCaretStopOfRandomMixedLines(_ run: Int) throws {
+        let seed = 0x0B1D_0000 + UInt64(run)
+        var random = SplitMix64(seed: seed)
+        let rows = try Fixtures.lines(of: Fixtures.mixedCorpus).compactMap { $0.split(separator: "\t", maxSplits: 1).last.map(String.init) }
+        let english = ["the quick brown fox", "Article 12 of 1948", "end.", "(see page 3)"]
+        var pieces: [String] = []
+        for _ in 0 ..< Int.random(in: 2 ... 5, using: &random) {
+            if Int.random(in: 0 ..< 3, using: &random) == 0 {
+                pieces.append(english[Int.random(in: 0 ..< english.count, using: &random)])
+            } else {
+                let words = rows[Int.random(in: 0 ..< rows.count, using: &random)].split(separator: " ")
+                let start = Int.random(in: 0 ..< words.count, using: &random)
+                pieces.append(words[start ..< min(words.count, start + Int.random(in: 1 ... 3, using: &random))].joined(separator: " "))
+            }
+        }
+        let text = pieces.joined(separator: " ")
+        let (storage, manager) = makeLayout(text, width: 100_000)
+        let visual = try #require(manager.lineInfo(at: 0, upstream: false)?.visual)
+        let stops = visual.stops
+        let navigation = manager.textSelectionNavigation
+        // Each move lands on one of the line's stops: an offset and an affinity, which tells the
+        // two places of an offset at a direction boundary apart.
+        func walk(from start: VisualLine.Stop, _ direction: TextSelectionNavigation.Direction) throws -> [CGFloat] {
+            var selection = TextSelection(storage.location(at: start.offset), affinity: start.affinity)
+            var xs = [start.x]
+            for _ in 0 ..< stops.count + 5 {
+                guard let next = navigation.destinationSelection(for: selection, direction: direction, destination: .character, extending: false, confined: false),
+                      let offset = offset(next, storage),
+                      let stop = stops.first(where: { $0.offset == offset && $0.affinity == next.affinity }),
+                      stop != stops.first(where: { $0.offset == self.offset(selection, storage) && $0.affinity == selection.affinity }) else { break }
+                xs.append(stop.x)
+                selection = next
+            }
+            return xs
+        }
+        let rightward = try walk(from: try #require(stops.first), .right)
+        let leftward = try walk(from: try #require(stops.last), .left)
+        let expected = stops.map(\.x)
+        let context = "seed \(String(seed, radix: 16)): \(text.debugDescription), stops \(stops.map { "\($0.offset)\($0.affinity == .upstream ? "u" : "d")@\(Int($0.x))" })"
+        #expect(rightward == expected, "right: \(context)")
+        #expect(leftward == expected.reversed(), "left: \(context)")
+    }
+
+    /// Where a line's logical end falls between two runs (a right-to-left paragraph ending in
+    /// left-to-right text, or the reverse), the end still has a caret place (it once lost its x
+    /// to the neighbouring run's edge and moves from it fell back on logical ones): right from
+    /// the end of "אב abc" (right of the c) goes to 2, right of the space.
+    @Test(arguments: ["אב abc", "abc אב"])
+    func aLineEndingAtADirectionBoundaryHasACaretStop(_ text: String) throws {
+        let (storage, manager) = makeLayout(text, width: 10_000)
+        let end = text.utf16.count
+        let visual = try #require(manager.lineInfo(at: end, upstream: false)?.visual)
+        #expect(visual.x(of: end, affinity: .downstream) != nil, "\(visual.stops)")
+        if text == "אב abc" {
+            let moved = manager.textSelectionNavigation.destinationSelection(
+                for: TextSelection(storage.location(at: 6)), direction: .right, destination: .character, extending: false, confined: false)
+            #expect(offset(moved, storage) == 2)
+        }
+    }
+
+    /// Right past the end of a left-to-right paragraph lands at the start of the next one, even
+    /// when that one runs right to left (at its right edge), and left past the start of a
+    /// paragraph at the end of the one before; not at the far end of the other paragraph.
+    @Test func crossingIntoAParagraphOfTheOtherDirectionLandsAtItsStartOrEnd() {
+        let text = "Hello\nשלום\nworld"
+        let (storage, manager) = makeLayout(text, width: 10_000)
+        let navigation = manager.textSelectionNavigation
+        func moved(_ offset: Int, _ direction: TextSelectionNavigation.Direction) -> Int? {
+            self.offset(navigation.destinationSelection(for: TextSelection(storage.location(at: offset)), direction: direction,
+                                                        destination: .character, extending: false, confined: false), storage)
+        }
+        #expect(moved(5, .right) == 6)    // the end of "Hello" to the start of "שלום"
+        #expect(moved(6, .right) == 5)    // and back: right at the right edge of a right-to-left line
+        #expect(moved(10, .left) == 11)   // the end of "שלום" (its left edge) to the start of "world"
+        #expect(moved(11, .left) == 10)   // and back
+    }
+
     @Test func upAndDownKeepTheColumn() throws {
         // DejaVu Sans Mono: every character has one advance, so columns are offsets.
         let text = "0123456789012345\nshort\n0123456789012345\nمرحبا بالعالم"

@@ -19,12 +19,22 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
     public let glyphOrigin: CGPoint
     /// Distance from the top of the line to its baseline.
     public let baseline: CGFloat
-    /// Caret positions, left to right: one for every grapheme boundary the line shows. Worked
-    /// out on first use: most lines are drawn, never edited.
+    /// Caret positions, left to right: one for every x where a caret can stand, as selection
+    /// navigation and hit testing find them (where the text changes direction one offset can
+    /// show in two places, and an x two offsets share belongs to the character before it in
+    /// reading order). Worked out on first use: most lines are drawn, never edited.
     public var caretStops: [CaretStop] {
         cachedCaretStops.withLock { cached in
             if let cached { return cached }
-            let stops = caretLayout.stops()
+            let visual = ownVisualLine
+            let edges = graphemeEdges
+            let stops = visual.stops.map { stop in
+                // The direction of the character the caret is attached to.
+                let grapheme = stop.affinity == .upstream
+                    ? edges.first { $0.range.upperBound == stop.offset }
+                    : edges.first { $0.range.lowerBound == stop.offset } ?? edges.first { $0.range.upperBound == stop.offset }
+                return CaretStop(x: stop.x, characterIndex: stop.offset, isRightToLeft: grapheme?.isRightToLeft ?? paragraphIsRightToLeft)
+            }
             cached = stops
             return stops
         }
@@ -51,7 +61,7 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
         let made = VisualLine(
             range: characterRange.location ..< characterRange.location + characterRange.length, contentEnd: contentEnd,
             endsInSoftWrap: endsInSoftWrap, isRightToLeft: paragraphIsRightToLeft, graphemes: edges,
-            emptyX: edges.isEmpty ? (caretStops.first?.x ?? 0) : 0)
+            emptyX: edges.isEmpty ? (caretLayout.stops().first?.x ?? 0) : 0)
         cachedVisualLine.withLock { $0 = made }
         return made
     }
@@ -104,12 +114,36 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
         return CGPoint(x: stop.x, y: baseline)
     }
 
-    /// The character index whose caret position is nearest `point` (line coordinates).
+    /// The character index whose caret position is nearest `point` (line coordinates): the
+    /// place a click lands, as the layout manager's hit testing and selection navigation find it
+    /// (at a direction boundary, an x two offsets share belongs to the character before it in
+    /// reading order).
     public func characterIndex(for point: CGPoint) -> Int {
-        guard let nearest = caretStops.min(by: { abs($0.x - point.x) < abs($1.x - point.x) }) else {
-            return characterRange.location
+        let visual = ownVisualLine
+        guard let index = visual.nearestStopIndex(to: point.x) else { return characterRange.location }
+        return visual.stops[index].offset
+    }
+
+    /// The line's caret places as navigation and hit testing use them, in its own coordinates.
+    var ownVisualLine: VisualLine {
+        let lineEnd = characterRange.location + characterRange.length
+        let end = contentEnd
+        // A line that ends before its paragraph does, without a break, wraps.
+        return visualLine(endsInSoftWrap: end == lineEnd && lineEnd < paragraphUnits.count, contentEnd: end)
+    }
+
+    /// The paragraph offset before the line's break (a line or paragraph separator), or its end.
+    var contentEnd: Int {
+        let units = paragraphUnits
+        var end = characterRange.location + characterRange.length
+        if end > characterRange.location, end <= units.count {
+            let last = units[end - 1]
+            if last == 0x0A || last == 0x0D || last == 0x2028 || last == 0x2029 {
+                end -= 1
+                if last == 0x0A, end > characterRange.location, units[end - 1] == 0x0D { end -= 1 }
+            }
         }
-        return nearest.characterIndex
+        return end
     }
 
     public var description: String {

@@ -29,17 +29,7 @@ struct CaretLine {
         frame = line.typographicBounds.offsetBy(dx: origin.x, dy: origin.y)
         let start = paragraphStart + line.characterRange.location
         range = start ..< start + line.characterRange.length
-        let units = line.paragraphUnits
-        let localEnd = line.characterRange.location + line.characterRange.length
-        var end = localEnd
-        if end > line.characterRange.location, end <= units.count {
-            let last = units[end - 1]
-            if last == 0x0A || last == 0x0D || last == 0x2028 || last == 0x2029 {
-                end -= 1
-                if last == 0x0A, end > line.characterRange.location, units[end - 1] == 0x0D { end -= 1 }
-            }
-        }
-        contentEnd = paragraphStart + end
+        contentEnd = paragraphStart + line.contentEnd
     }
 
     var isFirstInParagraph: Bool { index == 0 }
