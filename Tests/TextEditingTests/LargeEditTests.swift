@@ -71,6 +71,34 @@ import TextLayout
         #expect(view.textContentStorage.attributedString == before)
     }
 
+    /// A viewport in the middle of the document shows the same text after a replace-all that
+    /// changed lengths above it, and after its undo: the anchor follows its text.
+    @Test func replaceAllKeepsTheViewportOnItsText() throws {
+        let view = try Self.makeDocument()
+        let host = Host()
+        let controller = view.textLayoutManager.textViewportLayoutController
+        controller.delegate = host
+        let storage = view.textContentStorage
+        controller.relocateViewport(to: try #require(storage.location(storage.documentRange.location, offsetBy: 30_000)))
+        controller.layoutViewport()
+        func shown() -> [String] { controller.visibleFragments.prefix(3).map { String($0.textElement.attributedString.characters) } }
+        let before = shown()
+        #expect(!before.isEmpty)
+        #expect(try view.replaceAll("LORD", with: "the LORD God") > 0)
+        controller.layoutViewport()
+        #expect(shown().first == before.first?.replacingOccurrences(of: "LORD", with: "the LORD God"))
+        view.undo()
+        controller.layoutViewport()
+        #expect(shown() == before)
+    }
+
+    final class Host: TextViewportLayoutControllerDelegate {
+        var visibleRect = CGRect(x: 0, y: 0, width: 600, height: 400)
+        func viewportBounds(for controller: TextViewportLayoutController) -> CGRect { visibleRect }
+        func textViewportLayoutController(_ controller: TextViewportLayoutController, configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment) {}
+        func textViewportLayoutControllerDidLayout(_ controller: TextViewportLayoutController) { visibleRect.origin.y = controller.viewportBounds.minY }
+    }
+
     /// Matches found in the bytes of a paragraph have the UTF-16 offsets of the text, also
     /// after characters beyond the BMP and in every script.
     @Test(arguments: MixedSamples.tags)

@@ -7,6 +7,7 @@ import OpenTextKit
 /// HarfBuzz shaping of the verses is measured in the same run (ContentBenchmarks).
 nonisolated(unsafe) var editingView: TextView?
 nonisolated(unsafe) var editingHost: ViewportHost?
+nonisolated(unsafe) var keystrokes = 0
 
 /// The window's part: a visible rect that follows the viewport controller.
 final class ViewportHost: TextViewportLayoutControllerDelegate {
@@ -48,8 +49,8 @@ func followCaret(_ view: TextView) {
 }
 
 let editingBenchmarks: @Sendable () -> Void = {
-    let open: BenchmarkSetupHook = { try openEditingView() }
-    let close: BenchmarkTeardownHook = { closeEditingView() }
+    let open: Benchmark.BenchmarkSetupHook = { try openEditingView() }
+    let close: Benchmark.BenchmarkTeardownHook = { closeEditingView() }
     let keyPress = Benchmark.Configuration(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(5),
                                            maxIterations: 10_000, setup: open, teardown: close)
     let whole = Benchmark.Configuration(metrics: [.wallClock], timeUnits: .milliseconds, maxDuration: .seconds(20),
@@ -57,7 +58,10 @@ let editingBenchmarks: @Sendable () -> Void = {
 
     Benchmark("Type a character through insertText in 25 copies of the verses, viewport following", configuration: keyPress) { _ in
         let view = editingView!
-        view.insertText("a", replacementRange: NSRange(location: NSNotFound, length: 0))
+        // Words of eight letters, a line break every 60 characters, as someone types.
+        keystrokes += 1
+        let character = keystrokes % 60 == 0 ? "\n" : keystrokes % 8 == 0 ? " " : "a"
+        view.insertText(character, replacementRange: NSRange(location: NSNotFound, length: 0))
         followCaret(view)
     }
 

@@ -205,8 +205,7 @@ public final class TextViewportLayoutController {
     /// at its start).
     func contentDidChange(_ changes: TextContentChangeSet) {
         if var current = anchor {
-            if let edited = changes.editedRange, let manager = textLayoutManager, manager.isIndexed,
-               edited.lowerBound <= current.offset, current.offset <= edited.upperBound - changes.changeInLength,
+            if Self.anyEdit(of: changes, reaches: current.offset), let manager = textLayoutManager, manager.isIndexed,
                let position = manager.layoutIndex.position(containingOffset: current.offset) {
                 // The edit reaches the anchor's character (a backspace joining its paragraph to
                 // the one before): it no longer names the same line, so keep the top's y (the
@@ -222,6 +221,18 @@ public final class TextViewportLayoutController {
             keepsAnchor = true
         }
         setNeedsLayout()
+    }
+
+    /// Whether one of the edits touches the character at `offset` (followed through the edits
+    /// before it): a replace-all around the viewport, whose edits all lie elsewhere, leaves the
+    /// anchor on its text.
+    private static func anyEdit(of changes: TextContentChangeSet, reaches offset: Int) -> Bool {
+        var offset = offset
+        for edit in changes.edits {
+            if edit.range.lowerBound <= offset, offset <= edit.range.upperBound { return true }
+            offset = edit.transform(offset, affinity: .upstream)
+        }
+        return false
     }
 
     /// The anchor for the container's `y`, from the tree's heights (estimated where nothing is
