@@ -15,14 +15,7 @@ struct EditCommand: ParsableCommand {
 
     @OptionGroup var document: DocumentOptions
 
-    @Option(parsing: .unconditional, help: "Edit this many copies of the file, one after another (25 copies of the KJV verses make 100 MB). The copies are written to a temporary file before the clock starts.")
-    var copies: Int = 1
-
-    @Option(parsing: .unconditional, help: "Viewport width in points (also the container's width).")
-    var width: Double = 800
-
-    @Option(parsing: .unconditional, help: "Viewport height in points.")
-    var height: Double = 600
+    @OptionGroup var viewport: ViewportOptions
 
     @OptionGroup var font: FontOption
 
@@ -45,10 +38,6 @@ struct EditCommand: ParsableCommand {
     var stats = false
 
     func validate() throws {
-        guard (1 ... 1_000).contains(copies) else { throw ValidationError("--copies takes 1 to 1000; got \(copies).") }
-        guard width.isFinite, width > 0, height.isFinite, height > 0 else {
-            throw ValidationError("--width and --height take positive sizes; got \(width) x \(height).")
-        }
         for (name, value) in [("--keystrokes", keystrokes), ("--backspaces", backspaces), ("--moves", moves)] {
             guard (0 ... 1_000_000).contains(value) else { throw ValidationError("\(name) takes 0 to 1000000; got \(value).") }
         }
@@ -56,14 +45,10 @@ struct EditCommand: ParsableCommand {
     }
 
     func run() throws {
-        var path = document.file
-        if copies > 1 {
-            let descriptor = try ViewportCommand.writeCopies(of: document.file, count: copies, maximumBytes: document.maxInputBytes)
-            // grep reads the same unlinked file through this process's descriptor.
-            path = "/proc/\(getpid())/fd/\(descriptor)"
-        }
-        var session = try EditSession(path: path, reportedName: document.file, copies: copies, document: document,
-                                      font: try font.descriptor(), size: CGSize(width: width, height: height))
+        // grep reads the copies through this process's descriptor.
+        let path = try viewport.path(of: document)
+        var session = try EditSession(path: path, reportedName: document.file, copies: viewport.copies, document: document,
+                                      font: try font.descriptor(), size: viewport.size)
         // Finding first, while the text is still the file's (grep reads the file).
         try session.findAndReplace(find, with: replacement, grepping: path)
         session.selectAllDeleteAndUndo()

@@ -141,3 +141,45 @@ struct Otk {
         }
     }
 }
+
+@Suite struct OtkEditTests {
+    /// `otk edit` on copies of text in every script: every figure is there, the find agrees with
+    /// grep on the same file, and each undo gave the text back.
+    @Test func editStatsOfCopiesOfTextInEveryScript() throws {
+        let text = (0 ..< 300).map { "Line \($0): the LORD said, مرحبا بالعالم, ಕನ್ನಡ ภาษาไทย 中文 👨‍👩‍👧 and more words to wrap." }.joined(separator: "\n")
+        let file = try Otk.temporaryFile(Array(text.utf8))
+        defer { try? FileManager.default.removeItem(at: file) }
+        let output = try Otk.run(["edit", file.path, "--copies", "2", "--width", "400", "--height", "300",
+                                  "--keystrokes", "300", "--backspaces", "50", "--moves", "100", "--stats"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let json = try #require(output.json)
+        #expect(json["paragraphs"] as? Int == 600)
+        #expect(json["findMatches"] as? Int == 600)
+        #expect(json["grepMatches"] as? Int == 600)
+        #expect(json["replaced"] as? Int == 600)
+        #expect(json["undoRestoredText"] as? Bool == true)
+        #expect(json["lengthAfterDeleteAll"] as? Int == 0)
+        #expect(json["undoRestoredLength"] as? Bool == true)
+        #expect(json["insertTextCount"] as? Int == 300)
+        #expect(json["moveDownCount"] as? Int == 100)
+        #expect((json["moveDownUTF16Travelled"] as? Int).map { $0 > 0 } == true)
+        // 300 typed characters are one undo step holding 300 units, not the document.
+        #expect(json["undoSteps"] as? Int == 1)
+        #expect(json["undoStoredUTF16"] as? Int == 300)
+        for key in ["insertTextMedianSeconds", "deleteBackwardP99Seconds", "moveDownMedianSeconds", "selectAllMedianSeconds",
+                    "deleteAllSeconds", "undoDeleteAllSeconds", "findAllSeconds", "grepSeconds", "replaceAllSeconds",
+                    "undoReplaceAllSeconds", "rawHarfBuzzFirstViewportSeconds"] {
+            #expect((json[key] as? Double).map { $0 >= 0 } == true, "\(key)")
+        }
+    }
+
+    @Test func absurdEditArgumentsAreErrors() throws {
+        let file = try Otk.temporaryFile(Array("x\n".utf8))
+        defer { try? FileManager.default.removeItem(at: file) }
+        for arguments in [["--copies", "0"], ["--width", "inf"], ["--moves", "-1"], ["--find", ""], ["--keystrokes", "99999999"]] {
+            let output = try Otk.run(["edit", file.path] + arguments)
+            #expect(output.status != 0, "\(arguments)")
+            #expect(!output.stderr.isEmpty)
+        }
+    }
+}

@@ -116,7 +116,7 @@ import Testing
         #expect(process.terminationStatus != 0)
         #expect(process.terminationReason == .exit, "no crash")
         #expect(stderr.contains("/nonexistent-otk-tmp") && stderr.contains("TMPDIR"), "\(stderr)")
-        let source = try String(contentsOf: Otk.repository.appendingPathComponent("Sources/otk/ViewportCommand.swift"), encoding: .utf8)
+        let source = try String(contentsOf: Otk.repository.appendingPathComponent("Sources/otk/ViewportOptions.swift"), encoding: .utf8)
         #expect(!source.contains("try!"))
     }
 
