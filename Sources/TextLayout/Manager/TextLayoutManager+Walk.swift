@@ -8,7 +8,44 @@ extension TextLayoutManager {
     /// `keptLayoutLimit`, kept layouts are released, never the one being visited, `pinned`, nor
     /// (for a pinned walk) what the walk laid out since `pinned`.
     func walk(from start: Int, pinned: ClosedRange<Int>?, _ body: (Int, TextLayoutFragment) -> Bool) {
-        walk(from: start, pinned: pinned, retrying: true, body)
+        indexIfNeeded()
+        // What a viewport layout mostly meets: kept fragments where the tree puts them, which
+        // need neither the content's paragraphs nor a change to the tree.
+        guard let resume = walkKept(from: start, pinned: pinned, body) else { return }
+        walk(from: resume, pinned: pinned.map { $0.lowerBound ... max($0.upperBound, resume) }, retrying: true, body)
+    }
+
+    /// Calls `body` with the kept fragments from ordinal `start` on while each lies where the
+    /// tree puts it (as `fragment(at:)` finds them); returns the ordinal a full walk goes on
+    /// from, or nil when `body` stopped or the document ended.
+    private func walkKept(from start: Int, pinned: ClosedRange<Int>?, _ body: (Int, TextLayoutFragment) -> Bool) -> Int? {
+        // A line limit makes each paragraph depend on those above: that walk starts at the top.
+        guard textContainer.maximumNumberOfLines == 0, let (first, firstCursor) = layoutIndex.positionAndCursor(at: start) else { return start }
+        walkDepth += 1
+        defer { walkDepth -= 1 }
+        let linesDependOnY = !textContainer.exclusionPaths.isEmpty
+        var cursor = firstCursor
+        var ordinal = start
+        var (top, paragraphStart) = (first.top, first.range.lowerBound)
+        while true {
+            let entry = layoutIndex.entry(at: cursor)
+            guard !entry.needsLayout, let kept = entry.kept, let fragment = kept.fragment, kept.lineBudget == nil,
+                  !linesDependOnY || kept.laidOutTop == top, fragment.layoutFragmentFrame.minY == LayoutHeight.points(top),
+                  let offsets = fragment.textElement.elementOffsets, offsets.start == paragraphStart, offsets.end == paragraphStart + entry.length
+            else { return ordinal }
+            guard body(ordinal, fragment) else { break }
+            ordinal += 1
+            guard ordinal < layoutIndex.count else { break }
+            // `body` asked for other layout: the full walk finds the place again.
+            guard layoutIndex.isValid(cursor) else { return ordinal }
+            layoutIndex.advance(&cursor)
+            top += entry.height
+            paragraphStart += entry.length + layoutIndex.entry(at: cursor).gap
+        }
+        if let pinned, layoutIndex.summary.keptUTF16 > keptLayoutLimit {
+            evictIfNeeded(focus: pinned.lowerBound, pinned: pinned.lowerBound ... max(pinned.upperBound, ordinal))
+        }
+        return nil
     }
 
     private func walk(from requestedStart: Int, pinned: ClosedRange<Int>?, retrying: Bool, _ body: (Int, TextLayoutFragment) -> Bool) {
