@@ -147,20 +147,27 @@ extension TextLayoutManager {
     /// asked for by location or point is what a view works on: the next edit in it reshapes
     /// only the words it touches), releasing the farthest layouts if that goes past the limit.
     func fragment(at ordinal: Int) -> TextLayoutFragment? {
-        // Kept and where the tree puts it: no walk (what every caret move asks, twice).
+        placedFragment(at: ordinal)?.fragment
+    }
+
+    /// `fragment(at:)` with where the tree puts it: one search of the tree when it is kept
+    /// there (what every caret move asks for the lines it passes).
+    func placedFragment(at ordinal: Int) -> (fragment: TextLayoutFragment, position: LayoutPosition)? {
+        // Kept and where the tree puts it: no walk.
         if isIndexed, textContainer.maximumNumberOfLines == 0, let position = layoutIndex.position(at: ordinal),
            !position.entry.needsLayout, let kept = position.entry.kept, let fragment = kept.fragment,
            textContainer.exclusionPaths.isEmpty || kept.laidOutTop == position.top,
            fragment.layoutFragmentFrame.minY == position.y,
            let offsets = fragment.textElement.elementOffsets, offsets.start == position.range.lowerBound, offsets.end == position.range.upperBound {
-            return fragment
+            return (fragment, position)
         }
         var found: TextLayoutFragment?
         walk(from: ordinal, pinned: ordinal ... ordinal) { _, fragment in
             found = fragment
             return false
         }
-        return found
+        guard let found, let position = layoutIndex.position(at: ordinal) else { return nil }
+        return (found, position)
     }
 
     /// The fragment of shown paragraph `ordinal` if it is laid out, else one with its frame

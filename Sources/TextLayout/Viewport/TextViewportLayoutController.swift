@@ -264,7 +264,7 @@ public final class TextViewportLayoutController {
             while y >= fragment.layoutFragmentFrame.height, ordinal + 1 < manager.layoutIndex.count {
                 y -= fragment.layoutFragmentFrame.height
                 ordinal += 1
-                guard let next = manager.fragment(at: ordinal), let nextPosition = manager.layoutIndex.position(at: ordinal) else { break }
+                guard let (next, nextPosition) = manager.placedFragment(at: ordinal) else { break }
                 (fragment, position) = (next, nextPosition)
             }
             if y >= fragment.layoutFragmentFrame.height {
@@ -276,7 +276,7 @@ public final class TextViewportLayoutController {
             var ordinal = position.ordinal
             while y < 0, ordinal > 0 {
                 ordinal -= 1
-                guard let previous = manager.fragment(at: ordinal), let previousPosition = manager.layoutIndex.position(at: ordinal) else { break }
+                guard let (previous, previousPosition) = manager.placedFragment(at: ordinal) else { break }
                 (fragment, position) = (previous, previousPosition)
                 y += fragment.layoutFragmentFrame.height
             }
