@@ -123,7 +123,7 @@ extension TextLayoutManager {
         walk(from: first, pinned: nil) { _, fragment in
             // The paragraph's offsets, from its element when it is placed by them.
             let start: Int, length: Int
-            if let offsets = fragment.textElement.elementOffsets {
+            if let offsets = fragment.elementOffsets {
                 (start, length) = (offsets.start, offsets.end - offsets.start)
             } else {
                 guard let elementRange = fragment.rangeInElement else { return true }

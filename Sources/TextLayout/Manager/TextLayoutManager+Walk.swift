@@ -31,7 +31,7 @@ extension TextLayoutManager {
             let entry = layoutIndex.entry(at: cursor)
             guard !entry.needsLayout, let kept = entry.kept, let fragment = kept.fragment, kept.lineBudget == nil,
                   !linesDependOnY || kept.laidOutTop == top, fragment.layoutFragmentFrame.minY == LayoutHeight.points(top),
-                  let offsets = fragment.textElement.elementOffsets, offsets.start == paragraphStart, offsets.end == paragraphStart + entry.length
+                  let offsets = fragment.elementOffsets, offsets.start == paragraphStart, offsets.end == paragraphStart + entry.length
             else { return ordinal }
             guard body(ordinal, fragment) else { break }
             ordinal += 1
@@ -82,7 +82,7 @@ extension TextLayoutManager {
                !linesDependOnY || kept.laidOutTop == top, kept.lineBudget == lineBudget {
                 // Laid out: at most moved, which changes nothing the tree sums up.
                 if let extent, keptFragment.layoutFragmentFrame.minY == LayoutHeight.points(top),
-                   keptFragment.textElement.elementOffsets.map({ ParagraphExtent(start: $0.start, contentEnd: $0.contentEnd, end: $0.end) }) == extent {
+                   keptFragment.elementOffsets.map({ ParagraphExtent(start: $0.start, contentEnd: $0.contentEnd, end: $0.end) }) == extent {
                     fragment = keptFragment  // where it was: no element needed
                 } else {
                     fragment = moved(keptFragment, in: kept, to: top, paragraph: paragraph)
@@ -158,7 +158,7 @@ extension TextLayoutManager {
            !position.entry.needsLayout, let kept = position.entry.kept, let fragment = kept.fragment,
            textContainer.exclusionPaths.isEmpty || kept.laidOutTop == position.top,
            fragment.layoutFragmentFrame.minY == position.y,
-           let offsets = fragment.textElement.elementOffsets, offsets.start == position.range.lowerBound, offsets.end == position.range.upperBound {
+           let offsets = fragment.elementOffsets, offsets.start == position.range.lowerBound, offsets.end == position.range.upperBound {
             return (fragment, position)
         }
         var found: TextLayoutFragment?
