@@ -162,6 +162,6 @@ extension TextLayoutManager {
     /// hidden text), or the last at the document's end.
     func ordinal(nearestTo offset: Int) -> Int? {
         guard !layoutIndex.isEmpty, offset >= 0 else { return nil }
-        return layoutIndex.position(containingOffset: offset)?.ordinal ?? (offset <= documentLength ? layoutIndex.count - 1 : nil)
+        return layoutIndex.ordinalAndRange(containingOffset: offset)?.ordinal ?? (offset <= documentLength ? layoutIndex.count - 1 : nil)
     }
 }

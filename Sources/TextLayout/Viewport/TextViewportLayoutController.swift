@@ -109,7 +109,7 @@ public final class TextViewportLayoutController {
             let inParagraph = max(0, anchor.offset - anchored.range.lowerBound)
             // Start the walk a band above the anchor: measuring that band moves the anchor's
             // paragraph, and the viewport moves with it.
-            let bandStart = manager.layoutIndex.position(atY: anchored.y + anchor.delta - prefetch)?.ordinal ?? anchored.ordinal
+            let bandStart = manager.layoutIndex.ordinal(atY: anchored.y + anchor.delta - prefetch) ?? anchored.ordinal
             let first = min(bandStart, anchored.ordinal)
             manager.walk(from: first, pinned: first ... anchored.ordinal) { ordinal, fragment in
                 if ordinal == anchored.ordinal {
