@@ -24,23 +24,29 @@ extension TextLayoutManager {
         walkDepth += 1
         defer { walkDepth -= 1 }
         let linesDependOnY = !textContainer.exclusionPaths.isEmpty
-        var cursor = firstCursor
         var ordinal = start
-        var (top, paragraphStart) = (first.top, first.range.lowerBound)
-        while true {
-            let entry = layoutIndex.entry(at: cursor)
-            guard !entry.needsLayout, let kept = entry.kept, let fragment = kept.fragment, kept.lineBudget == nil,
-                  !linesDependOnY || kept.laidOutTop == top, fragment.layoutFragmentFrame.minY == LayoutHeight.points(top),
-                  let offsets = fragment.elementOffsets, offsets.start == paragraphStart, offsets.end == paragraphStart + entry.length
-            else { return ordinal }
-            guard body(ordinal, fragment) else { break }
-            ordinal += 1
-            guard ordinal < layoutIndex.count else { break }
-            // `body` asked for other layout: the full walk finds the place again.
-            guard layoutIndex.isValid(cursor) else { return ordinal }
-            layoutIndex.advance(&cursor)
-            top += entry.height
-            paragraphStart += entry.length + layoutIndex.entry(at: cursor).gap
+        do {
+            // Read from a copy of the tree (the manager's is not reached for at every step);
+            // `body` may change the manager's, and then the full walk finds the place again.
+            let tree = layoutIndex
+            var cursor = firstCursor
+            var entry = first.entry
+            var (top, paragraphStart) = (first.top, first.range.lowerBound)
+            while true {
+                guard !entry.needsLayout, let kept = entry.kept, let fragment = kept.fragment, kept.lineBudget == nil,
+                      !linesDependOnY || kept.laidOutTop == top, fragment.layoutFragmentFrame.minY == LayoutHeight.points(top),
+                      let offsets = fragment.elementOffsets, offsets.start == paragraphStart, offsets.end == paragraphStart + entry.length
+                else { return ordinal }
+                guard body(ordinal, fragment) else { break }
+                ordinal += 1
+                guard ordinal < layoutIndex.count else { break }
+                guard layoutIndex.isValid(cursor) else { return ordinal }
+                tree.advance(&cursor)
+                top += entry.height
+                paragraphStart += entry.length
+                entry = tree.entry(at: cursor)
+                paragraphStart += entry.gap
+            }
         }
         if let pinned, layoutIndex.summary.keptUTF16 > keptLayoutLimit {
             evictIfNeeded(focus: pinned.lowerBound, pinned: pinned.lowerBound ... max(pinned.upperBound, ordinal))
