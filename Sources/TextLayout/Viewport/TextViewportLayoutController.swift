@@ -38,8 +38,9 @@ public final class TextViewportLayoutController {
     /// The rectangle last laid out, container coordinates; its origin is where the view should
     /// scroll to (it differs from the rect the delegate gave by `scrollCorrection`).
     public private(set) var viewportBounds: CGRect = .zero
-    /// The text of the fragments in the viewport at the last layout.
-    public private(set) var viewportRange: TextRange?
+    /// The text of the fragments in the viewport at the last layout (made when asked for: a
+    /// layout that nobody asks makes no locations).
+    public var viewportRange: TextRange? { Self.range(of: visibleFragments) }
     /// How far the last layout moved the viewport's top from where it was meant to be (the rect
     /// the delegate gave, or where `relocateViewport`/`adjustViewport` put it), to keep the
     /// anchored text still: estimates above were measured, or text above was edited.
@@ -145,7 +146,6 @@ public final class TextViewportLayoutController {
         visibleFragments = laidOut
         scrollCorrection = top - expectedTop
         viewportBounds = bounds
-        viewportRange = Self.range(of: laidOut)
         delegate.textViewportLayoutControllerDidLayout(self)
         manager.notifyLayoutCompletion(.viewport(bounds))
     }
