@@ -177,13 +177,9 @@ extension TextView: TextInputClient {
     /// of the next; where the text changes direction, upstream is after the character before the
     /// offset, downstream before the character after it.
     public func caretRect(for offset: Int, affinity: TextSelection.Affinity = .downstream) -> CGRect {
-        guard offset >= 0, offset <= textContentStorage.utf16Length, let location = textContentStorage.textRange(for: offset ..< offset) else { return .null }
-        var rect = CGRect.null
-        _ = textLayoutManager.enumerateTextSegments(in: location, type: .standard, options: affinity == .upstream ? .upstreamAffinity : []) { _, segment, _, _ in
-            rect = CGRect(x: segment.minX, y: segment.minY, width: 1, height: segment.height)
-            return false
-        }
-        return rect
+        guard offset >= 0, offset <= textContentStorage.utf16Length,
+              let segment = textLayoutManager.caretSegment(atOffset: offset, upstream: affinity == .upstream) else { return .null }
+        return CGRect(x: segment.minX, y: segment.minY, width: 1, height: segment.height)
     }
 
     /// The rectangles a selection of `range` is drawn with: one per line piece, split where the

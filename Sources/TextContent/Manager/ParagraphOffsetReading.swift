@@ -49,7 +49,10 @@ extension TextContentManager {
     /// How layout reads this content by offsets: the content itself when it knows how (a
     /// `TextContentStorage`), else its locations and elements.
     package var paragraphReader: any ParagraphOffsetReading {
-        (self as? any ParagraphOffsetReading) ?? LocationParagraphReader(content: self)
+        // A class check first: far cheaper than looking a conformance up, and asked for on
+        // every caret move and layout walk.
+        if let storage = self as? TextContentStorage { return storage }
+        return (self as? any ParagraphOffsetReading) ?? LocationParagraphReader(content: self)
     }
 }
 

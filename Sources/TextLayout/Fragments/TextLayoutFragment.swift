@@ -18,6 +18,9 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     public let textElement: TextParagraph
     /// Where the fragment is in the document.
     public var rangeInElement: TextRange? { textElement.elementRange }
+    /// `textElement`'s UTF-16 offsets when it is placed by them: what a walk over kept
+    /// fragments compares for every fragment, read without copying the element.
+    let elementOffsets: (start: Int, contentEnd: Int, end: Int)?
     /// The fragment's rectangle in container coordinates; fragments tile the container.
     public let layoutFragmentFrame: CGRect
     /// Where the fragment draws, relative to `layoutFragmentFrame`'s origin: the frame, grown
@@ -98,6 +101,7 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
         textLineFragments: [TextLineFragment], state: State = .layoutAvailable
     ) {
         self.textElement = textElement
+        self.elementOffsets = textElement.elementOffsets
         self.layoutFragmentFrame = layoutFragmentFrame
         self.derived = Mutex(Derived(surfaceBounds: renderingSurfaceBounds))
         self.lines = .objects(textLineFragments)
@@ -110,6 +114,7 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     /// `TextLayoutManagerDelegate`).
     public init(copying fragment: TextLayoutFragment) {
         self.textElement = fragment.textElement
+        self.elementOffsets = fragment.elementOffsets
         self.layoutFragmentFrame = fragment.layoutFragmentFrame
         self.derived = Mutex(Derived())
         self.lines = fragment.lines
@@ -126,6 +131,7 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     private init(textElement: TextParagraph, layoutFragmentFrame: CGRect, renderingSurfaceBounds: CGRect?, lines: Lines,
                  original: TextLayoutFragment?, state: State = .layoutAvailable) {
         self.textElement = textElement
+        self.elementOffsets = textElement.elementOffsets
         self.layoutFragmentFrame = layoutFragmentFrame
         self.derived = Mutex(Derived(surfaceBounds: renderingSurfaceBounds))
         self.lines = lines

@@ -66,6 +66,19 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
         return made
     }
     private let cachedVisualLine = Mutex<VisualLine?>(nil)
+    /// `visualLine(endsInSoftWrap:contentEnd:)` with its offsets moved by `offset` and its x by
+    /// `x` (where its paragraph and fragment are), kept for the last place asked: a caret
+    /// moving line by line asks for each line twice, as the target and then as the start.
+    func visualLine(endsInSoftWrap: Bool, contentEnd: Int, offset: Int, x: CGFloat) -> VisualLine {
+        if let cached = cachedPlacedVisualLine.withLock({ $0 }), cached.offset == offset, cached.x == x,
+           cached.line.endsInSoftWrap == endsInSoftWrap, cached.line.contentEnd == contentEnd + offset {
+            return cached.line
+        }
+        let placed = visualLine(endsInSoftWrap: endsInSoftWrap, contentEnd: contentEnd).translated(offset: offset, x: x)
+        cachedPlacedVisualLine.withLock { $0 = (placed, offset, x) }
+        return placed
+    }
+    private let cachedPlacedVisualLine = Mutex<(line: VisualLine, offset: Int, x: CGFloat)?>(nil)
     private var caretLayout: CaretLayout {
         let range = characterRange.location ..< characterRange.location + characterRange.length
         return CaretLayout(

@@ -59,6 +59,16 @@ struct LayoutIndex {
         return position(of: index, ordinal: rope.offset(of: index, in: LayoutParagraphMetric()))
     }
 
+    /// The ordinal of the entry `position(atY:)` finds, without its offsets and top (two tree
+    /// walks fewer).
+    func ordinal(atY y: CGFloat) -> Int? {
+        guard !isEmpty, !y.isNaN else { return nil }
+        let units = min(LayoutHeight.position(y), max(0, rope.summary.height - 1))
+        var (index, _) = rope.find(at: units, in: LayoutHeightMetric(), preferEnd: false)
+        if index == rope.endIndex { index = rope.index(before: rope.endIndex) }
+        return rope.offset(of: index, in: LayoutParagraphMetric())
+    }
+
     /// The entry with ordinal `ordinal` and a cursor at it (one search for both).
     func positionAndCursor(at ordinal: Int) -> (LayoutPosition, Cursor)? {
         guard ordinal >= 0, ordinal < count else { return nil }

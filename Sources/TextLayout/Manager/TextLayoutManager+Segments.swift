@@ -92,9 +92,7 @@ extension TextLayoutManager {
                     guard holds else { continue }
                     // Where the text changes direction an offset shows in two places: the
                     // affinity says which (upstream: after the character before it).
-                    let caretLine = CaretLine(ordinal: 0, index: index, fragment: fragment, line: line, lineCount: fragmentLines.count, paragraphStart: start)
-                    let x = caretLine.visual.x(of: lower, affinity: options.contains(.upstreamAffinity) ? .upstream : .downstream)
-                        .map { $0 - caretLine.frame.minX } ?? line.locationForCharacter(at: lower - start).x
+                    let x = Self.caretX(at: lower, upstream: options.contains(.upstreamAffinity), line: line, index: index, in: fragment, paragraphStart: start)
                     stopped = !add(LineSegments(line: line, origin: lineOrigin, isRightToLeft: rightToLeft, continuesPastLine: false,
                                                 pieces: [.init(minX: x, maxX: x, range: lower - start ..< lower - start)], paragraphStart: start))
                     return false
@@ -114,10 +112,56 @@ extension TextLayoutManager {
         return true
     }
 
+    /// The caret at `offset` as `enumerateTextSegments` gives it for the empty range there (a
+    /// zero-width rectangle, container coordinates), found by offsets alone: no location is
+    /// made. Nil where that gives no segment.
+    package func caretSegment(atOffset offset: Int, upstream: Bool) -> CGRect? {
+        indexIfNeeded()
+        guard let content = textContentManager, offset >= 0, let first = ordinal(nearestTo: offset) else { return nil }
+        let documentStart = content.documentRange.location
+        var segment: CGRect?
+        walk(from: first, pinned: nil) { _, fragment in
+            // The paragraph's offsets, from its element when it is placed by them.
+            let start: Int, length: Int
+            if let offsets = fragment.elementOffsets {
+                (start, length) = (offsets.start, offsets.end - offsets.start)
+            } else {
+                guard let elementRange = fragment.rangeInElement else { return true }
+                start = content.offset(from: documentStart, to: elementRange.location)
+                guard start != NSNotFound else { return false }
+                length = elementRange.isEmpty ? 0 : content.offset(from: elementRange.location, to: elementRange.endLocation)
+            }
+            guard start <= offset else { return false }
+            let origin = fragment.layoutFragmentFrame.origin
+            let fragmentLines = fragment.textLineFragments
+            for (index, line) in fragmentLines.enumerated() {
+                let lineStart = start + line.characterRange.location, lineEnd = lineStart + line.characterRange.length
+                // The line holding the caret (at a wrap, the earlier line if upstream).
+                let isLastLine = index == fragmentLines.count - 1
+                guard offset >= lineStart, offset < lineEnd || isLastLine || (offset == lineEnd && upstream) else { continue }
+                let x = Self.caretX(at: offset, upstream: upstream, line: line, index: index, in: fragment, paragraphStart: start)
+                segment = CGRect(x: origin.x + line.typographicBounds.minX + x, y: origin.y + line.typographicBounds.minY,
+                                 width: 0, height: line.typographicBounds.height)
+                return false
+            }
+            return start + length < offset
+        }
+        return segment
+    }
+
+    /// The x of the caret at `offset` in `line` (line coordinates): where the text changes
+    /// direction an offset shows in two places, and the affinity says which (upstream: after
+    /// the character before it).
+    private static func caretX(at offset: Int, upstream: Bool, line: TextLineFragment, index: Int, in fragment: TextLayoutFragment, paragraphStart: Int) -> CGFloat {
+        let caretLine = CaretLine(ordinal: 0, index: index, fragment: fragment, line: line, lineCount: fragment.textLineFragments.count, paragraphStart: paragraphStart)
+        return caretLine.visual.x(of: offset, affinity: upstream ? .upstream : .downstream)
+            .map { $0 - caretLine.frame.minX } ?? line.locationForCharacter(at: offset - paragraphStart).x
+    }
+
     /// The ordinal of the shown paragraph holding `offset`, or the next shown one (an offset in
     /// hidden text), or the last at the document's end.
     func ordinal(nearestTo offset: Int) -> Int? {
         guard !layoutIndex.isEmpty, offset >= 0 else { return nil }
-        return layoutIndex.position(containingOffset: offset)?.ordinal ?? (offset <= documentLength ? layoutIndex.count - 1 : nil)
+        return layoutIndex.ordinalAndRange(containingOffset: offset)?.ordinal ?? (offset <= documentLength ? layoutIndex.count - 1 : nil)
     }
 }

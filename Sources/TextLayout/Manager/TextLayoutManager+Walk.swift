@@ -8,7 +8,50 @@ extension TextLayoutManager {
     /// `keptLayoutLimit`, kept layouts are released, never the one being visited, `pinned`, nor
     /// (for a pinned walk) what the walk laid out since `pinned`.
     func walk(from start: Int, pinned: ClosedRange<Int>?, _ body: (Int, TextLayoutFragment) -> Bool) {
-        walk(from: start, pinned: pinned, retrying: true, body)
+        indexIfNeeded()
+        // What a viewport layout mostly meets: kept fragments where the tree puts them, which
+        // need neither the content's paragraphs nor a change to the tree.
+        guard let resume = walkKept(from: start, pinned: pinned, body) else { return }
+        walk(from: resume, pinned: pinned.map { $0.lowerBound ... max($0.upperBound, resume) }, retrying: true, body)
+    }
+
+    /// Calls `body` with the kept fragments from ordinal `start` on while each lies where the
+    /// tree puts it (as `fragment(at:)` finds them); returns the ordinal a full walk goes on
+    /// from, or nil when `body` stopped or the document ended.
+    private func walkKept(from start: Int, pinned: ClosedRange<Int>?, _ body: (Int, TextLayoutFragment) -> Bool) -> Int? {
+        // A line limit makes each paragraph depend on those above: that walk starts at the top.
+        guard textContainer.maximumNumberOfLines == 0, let (first, firstCursor) = layoutIndex.positionAndCursor(at: start) else { return start }
+        walkDepth += 1
+        defer { walkDepth -= 1 }
+        let linesDependOnY = !textContainer.exclusionPaths.isEmpty
+        var ordinal = start
+        do {
+            // Read from a copy of the tree (the manager's is not reached for at every step);
+            // `body` may change the manager's, and then the full walk finds the place again.
+            let tree = layoutIndex
+            var cursor = firstCursor
+            var entry = first.entry
+            var (top, paragraphStart) = (first.top, first.range.lowerBound)
+            while true {
+                guard !entry.needsLayout, let kept = entry.kept, let fragment = kept.fragment, kept.lineBudget == nil,
+                      !linesDependOnY || kept.laidOutTop == top, fragment.layoutFragmentFrame.minY == LayoutHeight.points(top),
+                      let offsets = fragment.elementOffsets, offsets.start == paragraphStart, offsets.end == paragraphStart + entry.length
+                else { return ordinal }
+                guard body(ordinal, fragment) else { break }
+                ordinal += 1
+                guard ordinal < layoutIndex.count else { break }
+                guard layoutIndex.isValid(cursor) else { return ordinal }
+                tree.advance(&cursor)
+                top += entry.height
+                paragraphStart += entry.length
+                entry = tree.entry(at: cursor)
+                paragraphStart += entry.gap
+            }
+        }
+        if let pinned, layoutIndex.summary.keptUTF16 > keptLayoutLimit {
+            evictIfNeeded(focus: pinned.lowerBound, pinned: pinned.lowerBound ... max(pinned.upperBound, ordinal))
+        }
+        return nil
     }
 
     private func walk(from requestedStart: Int, pinned: ClosedRange<Int>?, retrying: Bool, _ body: (Int, TextLayoutFragment) -> Bool) {
@@ -45,7 +88,7 @@ extension TextLayoutManager {
                !linesDependOnY || kept.laidOutTop == top, kept.lineBudget == lineBudget {
                 // Laid out: at most moved, which changes nothing the tree sums up.
                 if let extent, keptFragment.layoutFragmentFrame.minY == LayoutHeight.points(top),
-                   keptFragment.textElement.elementOffsets.map({ ParagraphExtent(start: $0.start, contentEnd: $0.contentEnd, end: $0.end) }) == extent {
+                   keptFragment.elementOffsets.map({ ParagraphExtent(start: $0.start, contentEnd: $0.contentEnd, end: $0.end) }) == extent {
                     fragment = keptFragment  // where it was: no element needed
                 } else {
                     fragment = moved(keptFragment, in: kept, to: top, paragraph: paragraph)
@@ -110,20 +153,27 @@ extension TextLayoutManager {
     /// asked for by location or point is what a view works on: the next edit in it reshapes
     /// only the words it touches), releasing the farthest layouts if that goes past the limit.
     func fragment(at ordinal: Int) -> TextLayoutFragment? {
-        // Kept and where the tree puts it: no walk (what every caret move asks, twice).
+        placedFragment(at: ordinal)?.fragment
+    }
+
+    /// `fragment(at:)` with where the tree puts it: one search of the tree when it is kept
+    /// there (what every caret move asks for the lines it passes).
+    func placedFragment(at ordinal: Int) -> (fragment: TextLayoutFragment, position: LayoutPosition)? {
+        // Kept and where the tree puts it: no walk.
         if isIndexed, textContainer.maximumNumberOfLines == 0, let position = layoutIndex.position(at: ordinal),
            !position.entry.needsLayout, let kept = position.entry.kept, let fragment = kept.fragment,
            textContainer.exclusionPaths.isEmpty || kept.laidOutTop == position.top,
            fragment.layoutFragmentFrame.minY == position.y,
-           let offsets = fragment.textElement.elementOffsets, offsets.start == position.range.lowerBound, offsets.end == position.range.upperBound {
-            return fragment
+           let offsets = fragment.elementOffsets, offsets.start == position.range.lowerBound, offsets.end == position.range.upperBound {
+            return (fragment, position)
         }
         var found: TextLayoutFragment?
         walk(from: ordinal, pinned: ordinal ... ordinal) { _, fragment in
             found = fragment
             return false
         }
-        return found
+        guard let found, let position = layoutIndex.position(at: ordinal) else { return nil }
+        return (found, position)
     }
 
     /// The fragment of shown paragraph `ordinal` if it is laid out, else one with its frame

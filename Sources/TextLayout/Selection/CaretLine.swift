@@ -11,6 +11,8 @@ struct CaretLine {
     /// How many lines the fragment has.
     let lineCount: Int
     let paragraphStart: Int
+    /// The laid-out paragraph the line is in.
+    let fragment: TextLayoutFragment
     let line: TextLineFragment
     /// The line's rectangle in container coordinates.
     let frame: CGRect
@@ -24,6 +26,7 @@ struct CaretLine {
         self.index = index
         self.lineCount = lineCount
         self.paragraphStart = paragraphStart
+        self.fragment = fragment
         self.line = line
         let origin = fragment.layoutFragmentFrame.origin
         frame = line.typographicBounds.offsetBy(dx: origin.x, dy: origin.y)
@@ -35,12 +38,17 @@ struct CaretLine {
     var isFirstInParagraph: Bool { index == 0 }
     var isLastInParagraph: Bool { index == lineCount - 1 }
 
+    /// Line `index` of the same fragment (no search of the layout for it).
+    func sibling(_ index: Int) -> CaretLine {
+        CaretLine(ordinal: ordinal, index: index, fragment: fragment, line: fragment.textLineFragments[index], lineCount: lineCount,
+                  paragraphStart: paragraphStart)
+    }
+
     /// The line as navigation moves through it: its caret stops in container coordinates (made
     /// once a line fragment, in its own coordinates, then placed).
     var visual: VisualLine {
         let endsInSoftWrap = !isLastInParagraph && contentEnd == range.upperBound
-        var visual = line.visualLine(endsInSoftWrap: endsInSoftWrap, contentEnd: contentEnd - paragraphStart)
-            .translated(offset: paragraphStart, x: frame.minX)
+        var visual = line.visualLine(endsInSoftWrap: endsInSoftWrap, contentEnd: contentEnd - paragraphStart, offset: paragraphStart, x: frame.minX)
         visual.layoutPosition = (ordinal, index)
         return visual
     }

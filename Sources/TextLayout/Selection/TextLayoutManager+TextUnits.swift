@@ -162,8 +162,7 @@ extension TextLayoutManager {
     /// The line holding `offset`; at a line boundary the line that starts there, unless
     /// `upstream`, then the line that ends there.
     func lineInfo(at offset: Int, upstream: Bool) -> CaretLine? {
-        guard let ordinal = shownOrdinal(at: offset), let position = layoutIndex.position(at: ordinal),
-              let fragment = fragment(at: ordinal) else { return nil }
+        guard let ordinal = shownOrdinal(at: offset), let (fragment, position) = placedFragment(at: ordinal) else { return nil }
         let lines = fragment.textLineFragments
         guard !lines.isEmpty else { return nil }
         let local = min(max(0, offset - position.range.lowerBound), position.range.count)
@@ -190,7 +189,7 @@ extension TextLayoutManager {
 
     /// The line after `line` (the next shown paragraph's first after a paragraph's last), or nil.
     func lineInfo(after line: CaretLine) -> CaretLine? {
-        if !line.isLastInParagraph { return lineInfo(ordinal: line.ordinal, index: line.index + 1) }
+        if !line.isLastInParagraph { return line.sibling(line.index + 1) }
         var ordinal = line.ordinal + 1
         while ordinal < layoutIndex.count {
             if let next = lineInfo(ordinal: ordinal, index: 0) { return next }
@@ -201,7 +200,7 @@ extension TextLayoutManager {
 
     /// The line before `line`, or nil.
     func lineInfo(before line: CaretLine) -> CaretLine? {
-        if !line.isFirstInParagraph { return lineInfo(ordinal: line.ordinal, index: line.index - 1) }
+        if !line.isFirstInParagraph { return line.sibling(line.index - 1) }
         var ordinal = line.ordinal - 1
         while ordinal >= 0 {
             if let previous = lineInfo(ordinal: ordinal, index: .max) { return previous }
@@ -212,7 +211,7 @@ extension TextLayoutManager {
 
     /// Line `index` of shown paragraph `ordinal` (`.max`: its last).
     func lineInfo(ordinal: Int, index: Int) -> CaretLine? {
-        guard let position = layoutIndex.position(at: ordinal), let fragment = fragment(at: ordinal) else { return nil }
+        guard let (fragment, position) = placedFragment(at: ordinal) else { return nil }
         let lines = fragment.textLineFragments
         guard !lines.isEmpty else { return nil }
         let chosen = min(index, lines.count - 1)

@@ -63,15 +63,21 @@ struct VisualLine {
         self.positions = positions.map(\.stop)
         // Sorting, not hashing: a line is made for every line the caret reaches.
         let keys = positions.map { Int(($0.stop.x * 64).rounded()) }
+        // Left-to-right text comes in both orders already: it is sorted only when it is not.
+        let inOffsetOrder = positions.indices.dropFirst().allSatisfy {
+            (positions[$0 - 1].stop.offset, keys[$0 - 1]) <= (positions[$0].stop.offset, keys[$0])
+        }
+        let inXOrder = keys.indices.dropFirst().allSatisfy { keys[$0 - 1] <= keys[$0] }
         // The offsets that show in more than one place (at a direction boundary).
-        let byOffset = positions.indices.sorted { (positions[$0].stop.offset, keys[$0]) < (positions[$1].stop.offset, keys[$1]) }
+        let byOffset = inOffsetOrder ? Array(positions.indices)
+            : positions.indices.sorted { (positions[$0].stop.offset, keys[$0]) < (positions[$1].stop.offset, keys[$1]) }
         var twoPlaces: [Int] = []
         for (previous, next) in zip(byOffset, byOffset.dropFirst())
         where positions[previous].stop.offset == positions[next].stop.offset && keys[previous] != keys[next] {
             if twoPlaces.last != positions[next].stop.offset { twoPlaces.append(positions[next].stop.offset) }
         }
         // One stop for every x, left to right.
-        let byX = positions.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
+        let byX = inXOrder ? Array(positions.indices) : positions.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
         var stops: [Stop] = []
         stops.reserveCapacity(byX.count)
         var groupStart = 0
@@ -95,7 +101,7 @@ struct VisualLine {
             }
             groupStart = groupEnd
         }
-        self.stops = stops.sorted { $0.x < $1.x }
+        self.stops = stops.indices.dropFirst().allSatisfy({ stops[$0 - 1].x <= stops[$0].x }) ? stops : stops.sorted { $0.x < $1.x }
     }
 
     private init(range: Range<Int>, contentEnd: Int, endsInSoftWrap: Bool, isRightToLeft: Bool, positions: [Stop], stops: [Stop]) {

@@ -38,8 +38,9 @@ public final class TextViewportLayoutController {
     /// The rectangle last laid out, container coordinates; its origin is where the view should
     /// scroll to (it differs from the rect the delegate gave by `scrollCorrection`).
     public private(set) var viewportBounds: CGRect = .zero
-    /// The text of the fragments in the viewport at the last layout.
-    public private(set) var viewportRange: TextRange?
+    /// The text of the fragments in the viewport at the last layout (made when asked for: a
+    /// layout that nobody asks makes no locations).
+    public var viewportRange: TextRange? { Self.range(of: visibleFragments) }
     /// How far the last layout moved the viewport's top from where it was meant to be (the rect
     /// the delegate gave, or where `relocateViewport`/`adjustViewport` put it), to keep the
     /// anchored text still: estimates above were measured, or text above was edited.
@@ -109,7 +110,7 @@ public final class TextViewportLayoutController {
             let inParagraph = max(0, anchor.offset - anchored.range.lowerBound)
             // Start the walk a band above the anchor: measuring that band moves the anchor's
             // paragraph, and the viewport moves with it.
-            let bandStart = manager.layoutIndex.position(atY: anchored.y + anchor.delta - prefetch)?.ordinal ?? anchored.ordinal
+            let bandStart = manager.layoutIndex.ordinal(atY: anchored.y + anchor.delta - prefetch) ?? anchored.ordinal
             let first = min(bandStart, anchored.ordinal)
             manager.walk(from: first, pinned: first ... anchored.ordinal) { ordinal, fragment in
                 if ordinal == anchored.ordinal {
@@ -145,7 +146,6 @@ public final class TextViewportLayoutController {
         visibleFragments = laidOut
         scrollCorrection = top - expectedTop
         viewportBounds = bounds
-        viewportRange = Self.range(of: laidOut)
         delegate.textViewportLayoutControllerDidLayout(self)
         manager.notifyLayoutCompletion(.viewport(bounds))
     }
@@ -264,7 +264,7 @@ public final class TextViewportLayoutController {
             while y >= fragment.layoutFragmentFrame.height, ordinal + 1 < manager.layoutIndex.count {
                 y -= fragment.layoutFragmentFrame.height
                 ordinal += 1
-                guard let next = manager.fragment(at: ordinal), let nextPosition = manager.layoutIndex.position(at: ordinal) else { break }
+                guard let (next, nextPosition) = manager.placedFragment(at: ordinal) else { break }
                 (fragment, position) = (next, nextPosition)
             }
             if y >= fragment.layoutFragmentFrame.height {
@@ -276,7 +276,7 @@ public final class TextViewportLayoutController {
             var ordinal = position.ordinal
             while y < 0, ordinal > 0 {
                 ordinal -= 1
-                guard let previous = manager.fragment(at: ordinal), let previousPosition = manager.layoutIndex.position(at: ordinal) else { break }
+                guard let (previous, previousPosition) = manager.placedFragment(at: ordinal) else { break }
                 (fragment, position) = (previous, previousPosition)
                 y += fragment.layoutFragmentFrame.height
             }

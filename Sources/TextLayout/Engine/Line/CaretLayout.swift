@@ -66,7 +66,9 @@ package struct CaretLayout: Sendable {
     private func leadingAndTrailingEdges() -> [(leading: CGFloat, trailing: CGFloat, rightToLeft: Bool)?] {
         var edges = [(leading: CGFloat, trailing: CGFloat, rightToLeft: Bool)?](repeating: nil, count: graphemeStarts.count)
         var cursor = 0
-        for extent in extents.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+        // Left-to-right lines list their extents in logical order already.
+        let inOrder = extents.indices.dropFirst().allSatisfy { extents[$0 - 1].range.lowerBound <= extents[$0].range.lowerBound }
+        for extent in inOrder ? extents : extents.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
             while cursor < graphemeStarts.count, graphemeStarts[cursor] < extent.range.lowerBound { cursor += 1 }
             var inside = cursor
             while inside < graphemeStarts.count, graphemeStarts[inside] < extent.range.upperBound { inside += 1 }

@@ -145,8 +145,19 @@ struct PlacedLine: Sendable {
     }
 
     /// The visual extent of every cluster, control and attachment of the line.
+    /// The clusters come first, then the controls and attachments: a left-to-right line's
+    /// extents are then in logical order (its separator, a control, is last), which carets need.
     func caretExtents(in paragraph: ShapedParagraph) -> [CaretExtent] {
         var extents: [CaretExtent] = []
+        var characters = 0
+        for item in items { characters += item.range.count }
+        extents.reserveCapacity(characters)
+        forEachGlyphItem(in: paragraph) { item, _, glyphs, extra, _ in
+            let rightToLeft = item.level & 1 == 1
+            walk(item, glyphs, extra: extra, units: paragraph.content.units, visit: { _, _ in }, clusterEnd: { range, minX, maxX in
+                extents.append(CaretExtent(range: range, minX: minX, maxX: maxX, isRightToLeft: rightToLeft))
+            })
+        }
         for item in items {
             switch item.source {
             case .control, .attachment:
@@ -154,12 +165,6 @@ struct PlacedLine: Sendable {
             case .piece, .ellipsis:
                 continue
             }
-        }
-        forEachGlyphItem(in: paragraph) { item, _, glyphs, extra, _ in
-            let rightToLeft = item.level & 1 == 1
-            walk(item, glyphs, extra: extra, units: paragraph.content.units, visit: { _, _ in }, clusterEnd: { range, minX, maxX in
-                extents.append(CaretExtent(range: range, minX: minX, maxX: maxX, isRightToLeft: rightToLeft))
-            })
         }
         return extents
     }
