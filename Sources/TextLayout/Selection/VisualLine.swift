@@ -69,30 +69,37 @@ struct VisualLine {
         }
         let inXOrder = keys.indices.dropFirst().allSatisfy { keys[$0 - 1] <= keys[$0] }
         // The offsets that show in more than one place (at a direction boundary).
-        let byOffset = inOffsetOrder ? Array(positions.indices)
+        let byOffset = inOffsetOrder ? nil
             : positions.indices.sorted { (positions[$0].stop.offset, keys[$0]) < (positions[$1].stop.offset, keys[$1]) }
         var twoPlaces: [Int] = []
-        for (previous, next) in zip(byOffset, byOffset.dropFirst())
-        where positions[previous].stop.offset == positions[next].stop.offset && keys[previous] != keys[next] {
-            if twoPlaces.last != positions[next].stop.offset { twoPlaces.append(positions[next].stop.offset) }
+        for n in positions.indices.dropFirst() {
+            let previous = byOffset?[n - 1] ?? n - 1, next = byOffset?[n] ?? n
+            if positions[previous].stop.offset == positions[next].stop.offset, keys[previous] != keys[next],
+               twoPlaces.last != positions[next].stop.offset {
+                twoPlaces.append(positions[next].stop.offset)
+            }
         }
         // One stop for every x, left to right.
-        let byX = inXOrder ? Array(positions.indices) : positions.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
+        let byX = inXOrder ? nil : positions.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
         var stops: [Stop] = []
-        stops.reserveCapacity(byX.count)
+        stops.reserveCapacity(positions.count)
         var groupStart = 0
-        while groupStart < byX.count {
+        while groupStart < positions.count {
+            let key = keys[byX?[groupStart] ?? groupStart]
             var groupEnd = groupStart + 1
-            while groupEnd < byX.count, keys[byX[groupEnd]] == keys[byX[groupStart]] { groupEnd += 1 }
+            while groupEnd < positions.count, keys[byX?[groupEnd] ?? groupEnd] == key { groupEnd += 1 }
             // The character before this x in reading order: on its left in a left-to-right
-            // paragraph; of several (zero-width characters), the furthest on.
-            var chosen: Int?
-            for preferredOnly in [true, false] where chosen == nil {
-                for k in byX[groupStart ..< groupEnd] where !preferredOnly || positions[k].isOnTheLeft != isRightToLeft {
+            // paragraph; of several (zero-width characters), the furthest on; else any of them.
+            var chosen: Int?, fallback: Int?
+            for n in groupStart ..< groupEnd {
+                let k = byX?[n] ?? n
+                if positions[k].isOnTheLeft != isRightToLeft {
                     if chosen.map({ positions[k].stop.offset > positions[$0].stop.offset }) ?? true { chosen = k }
+                } else if fallback.map({ positions[k].stop.offset > positions[$0].stop.offset }) ?? true {
+                    fallback = k
                 }
             }
-            if let chosen {
+            if let chosen = chosen ?? fallback {
                 var stop = positions[chosen].stop
                 if !twoPlaces.contains(stop.offset) {
                     stop.affinity = endsInSoftWrap && stop.offset == range.upperBound ? .upstream : .downstream
