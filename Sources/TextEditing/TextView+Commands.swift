@@ -96,6 +96,8 @@ extension TextView {
     /// one, as AppKit keeps its selected ranges apart: several selections extended into each
     /// other become one.
     func mergingOverlaps(_ selections: [TextSelection]) -> [TextSelection] {
+        // One selection (a caret moving) has nothing to merge with.
+        guard selections.count > 1 else { return selections }
         let spans = selections.compactMap { selection -> (range: Range<Int>, selection: TextSelection)? in
             guard let first = selection.textRanges.first, let last = selection.textRanges.last,
                   let lower = try? textContentStorage.offset(of: first.location),
