@@ -128,7 +128,13 @@ import TextContent
         for _ in 0 ..< 40 {
             guard let next = manager.textSelectionNavigation.destinationSelection(
                 for: selection, direction: .right, destination: .character, extending: false, confined: false) else { break }
-            if offset(next, storage) == boundary { seen.append(next.affinity) }
+            if offset(next, storage) == boundary {
+                seen.append(next.affinity)
+                // Either place is a caret at a direction boundary: not a logical selection.
+                #expect(next.secondarySelectionLocation != nil && !next.isLogical)
+            } else if offset(next, storage).map({ $0 < 5 }) == true {
+                #expect(next.secondarySelectionLocation == nil && next.isLogical)
+            }
             selection = next
         }
         #expect(Set(seen) == [.upstream, .downstream], "\(seen)")

@@ -112,6 +112,15 @@ public final class TextSelectionNavigation {
         result.typingAttributes = selection.typingAttributes
         // Up and down keep the column they started from; every other move starts a new one.
         result.anchorPositionOffset = direction == .up || direction == .down ? anchorX : nil
+        // A caret moved on screen to where the text changes direction shows in two places (its
+        // affinity names which is the caret): the other is its secondary location, and the
+        // selection is no longer a logical one (TextKit's `secondarySelectionLocation`).
+        if !extending, direction == .left || direction == .right, destination == .character, result.isInsertionPoint,
+           let location = result.textRanges.first?.location, let offset = source.documentOffset(of: location),
+           let line = source.visualLine(at: offset, upstream: result.affinity == .upstream),
+           Set(line.positions.lazy.filter { $0.offset == offset }.map { Int(($0.x * 64).rounded()) }).count > 1 {
+            result.secondarySelectionLocation = location
+        }
         return result
     }
 
