@@ -150,7 +150,16 @@ extension TextView {
     /// Calls `body` with the UTF-8 text and start of each paragraph from the one holding
     /// `offset` (text read from a file is searched in place).
     private func forEachParagraph(from offset: Int, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool) {
-        textContentStorage.enumerateParagraphUTF8(fromOffset: min(max(0, offset), textContentStorage.utf16Length)) { start, text in
+        let from = min(max(0, offset), textContentStorage.utf16Length)
+        guard textContentStorage.delegate == nil else {
+            // A delegate may hide or substitute paragraphs: search what it shows.
+            textContentStorage.paragraphReader.enumerateTextParagraphs(fromOffset: from) { paragraph, start in
+                var text = paragraph.withPlainUTF8 { String(decoding: $0, as: UTF8.self) } ?? String(paragraph.attributedString.characters)
+                return text.withUTF8 { body($0, start) }
+            }
+            return
+        }
+        textContentStorage.enumerateParagraphUTF8(fromOffset: from) { start, text in
             body(text, start)
         }
     }

@@ -203,7 +203,12 @@ public final class TextView {
         var inverse: [[TextUndoStack.Record]] = []
         textContentStorage.performEditingTransaction {
             for batch in batches {
-                let records = batch.sorted { $0.range.lowerBound < $1.range.lowerBound }
+                // A record whose range would split a surrogate pair (a stack out of step with
+                // its text) is left out, not the whole batch.
+                let records = batch.sorted { $0.range.lowerBound < $1.range.lowerBound }.filter {
+                    let range = clamp($0.range)
+                    return !textContentStorage.splitsSurrogatePair(at: range.lowerBound) && !textContentStorage.splitsSurrogatePair(at: range.upperBound)
+                }
                 let ranges = records.map { clamp($0.range) }
                 let current = ranges.map { textContentStorage.contentSlice($0) }
                 guard (try? textContentStorage.replaceContents(in: ranges, with: records.map(\.original))) != nil else { continue }

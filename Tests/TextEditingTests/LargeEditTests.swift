@@ -92,6 +92,24 @@ import TextLayout
         #expect(shown() == before)
     }
 
+    /// With a delegate hiding paragraphs, find and replace-all see what it shows, as layout does.
+    @Test func findSearchesWhatTheDelegateShows() throws {
+        let storage = TextContentStorage(string: "a LORD\n» the LORD is hidden\nb LORD")
+        let delegate = HidingDelegate()
+        storage.delegate = delegate
+        let view = TextView(storage: storage)
+        #expect(try view.ranges(of: "LORD") == [NSRange(location: 2, length: 4), NSRange(location: 30, length: 4)])
+        #expect(try view.replaceAll("LORD", with: "Lord") == 2)
+        #expect(storage.string == "a Lord\n» the LORD is hidden\nb Lord")
+    }
+
+    final class HidingDelegate: TextContentManagerDelegate {
+        func textContentManager(_ textContentManager: TextContentManager, shouldEnumerate element: any TextElement, options: TextContentManagerEnumerationOptions) -> Bool {
+            guard let paragraph = element as? TextParagraph else { return true }
+            return !String(paragraph.attributedString.characters).hasPrefix("»")
+        }
+    }
+
     final class Host: TextViewportLayoutControllerDelegate {
         var visibleRect = CGRect(x: 0, y: 0, width: 600, height: 400)
         func viewportBounds(for controller: TextViewportLayoutController) -> CGRect { visibleRect }

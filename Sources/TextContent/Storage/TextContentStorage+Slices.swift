@@ -96,17 +96,27 @@ extension TextContentStorage {
                 throw .splitsSurrogatePair(offset: edge)
             }
         }
-        var i = ranges.count - 1
-        while i >= 0 {
-            if let first = plainRun(ending: i, ranges, slices) {
-                spliceIntoPlainParagraph(ranges[first ... i], slices[first ... i])
-                i = first - 1
-                continue
+        // One transaction: layout managers hear of the edits once they are all made (a run
+        // spliced into one paragraph is made before its edits are recorded).
+        var failure: TextContentError?
+        performEditingTransaction {
+            do throws(TextContentError) {
+                var i = ranges.count - 1
+                while i >= 0 {
+                    if let first = plainRun(ending: i, ranges, slices) {
+                        spliceIntoPlainParagraph(ranges[first ... i], slices[first ... i])
+                        i = first - 1
+                        continue
+                    }
+                    guard let range = textRange(for: ranges[i]) else { throw .outOfBounds(offset: ranges[i].upperBound, documentLength: utf16Length) }
+                    try replaceContents(in: range, with: slices[i])
+                    i -= 1
+                }
+            } catch {
+                failure = error
             }
-            guard let range = textRange(for: ranges[i]) else { throw .outOfBounds(offset: ranges[i].upperBound, documentLength: utf16Length) }
-            try replaceContents(in: range, with: slices[i])
-            i -= 1
         }
+        if let failure { throw failure }
     }
 
     /// The first index of the run of edits ending at `last` that all fall inside the content of
