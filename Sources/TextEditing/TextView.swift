@@ -203,15 +203,18 @@ public final class TextView {
         var inverse: [[TextUndoStack.Record]] = []
         textContentStorage.performEditingTransaction {
             for batch in batches {
-                // A record whose range would split a surrogate pair (a stack out of step with
-                // its text) is left out, not the whole batch.
-                let records = batch.sorted { $0.range.lowerBound < $1.range.lowerBound }.filter {
-                    let range = clamp($0.range)
-                    return !textContentStorage.splitsSurrogatePair(at: range.lowerBound) && !textContentStorage.splitsSurrogatePair(at: range.upperBound)
+                var records = batch.sorted { $0.range.lowerBound < $1.range.lowerBound }
+                var ranges = records.map { clamp($0.range) }
+                var current = ranges.map { textContentStorage.contentSlice($0) }
+                if (try? textContentStorage.replaceContents(in: ranges, with: records.map(\.original))) == nil {
+                    // A record whose range would split a surrogate pair (a stack out of step with
+                    // its text) is left out, not the whole batch (nothing was changed).
+                    let kept = ranges.indices.filter {
+                        !textContentStorage.splitsSurrogatePair(at: ranges[$0].lowerBound) && !textContentStorage.splitsSurrogatePair(at: ranges[$0].upperBound)
+                    }
+                    (records, ranges, current) = (kept.map { records[$0] }, kept.map { ranges[$0] }, kept.map { current[$0] })
+                    guard (try? textContentStorage.replaceContents(in: ranges, with: records.map(\.original))) != nil else { continue }
                 }
-                let ranges = records.map { clamp($0.range) }
-                let current = ranges.map { textContentStorage.contentSlice($0) }
-                guard (try? textContentStorage.replaceContents(in: ranges, with: records.map(\.original))) != nil else { continue }
                 // Where each original went, after the ones before it changed length.
                 var shift = 0
                 var undone: [TextUndoStack.Record] = []
