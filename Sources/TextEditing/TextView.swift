@@ -126,9 +126,8 @@ public final class TextView {
         recording: Bool = true, selectingReplacement: Bool = false, pieces: [AttributedString]? = nil
     ) -> Bool {
         let ranges = ranges.map(clamp)
-        guard !ranges.isEmpty, !ranges.contains(where: {
-            textContentStorage.splitsSurrogatePair(at: $0.lowerBound) || textContentStorage.splitsSurrogatePair(at: $0.upperBound)
-        }) else { return false }
+        // A range splitting a surrogate pair is refused by the storage before anything changes.
+        guard !ranges.isEmpty else { return false }
         let before = selectionOffsets
         let notifies = !isInputMethodChange
         if notifies { inputDelegate?.textWillChange(self) }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import OpenTextKit
-import TextMeasurement
 
 /// One `otk edit` run: a text view on the document with an 800 x 600 viewport in the middle,
 /// then each measurement in turn through the view's public calls, collecting the JSON report.
@@ -50,10 +49,9 @@ struct EditSession {
 
     private mutating func recordPercentiles(_ name: String, _ samples: [Double]) {
         let sorted = samples.sorted()
-        func percentile(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.down)))] }
         report.append(("\(name)Count", "\(sorted.count)"))
-        record("\(name)MedianSeconds", percentile(0.5))
-        record("\(name)P99Seconds", percentile(0.99))
+        record("\(name)MedianSeconds", percentile(sorted, 0.5))
+        record("\(name)P99Seconds", percentile(sorted, 0.99))
         record("\(name)MaxSeconds", sorted.last ?? 0)
     }
 
@@ -182,12 +180,7 @@ struct EditSession {
     /// Raw HarfBuzz shaping of the first viewport's paragraphs, and the memory, last.
     mutating func compareWithRawShaping() throws {
         report.append(("residentBytes", "\(ProcessMemory.residentBytes())"))
-        let shaper = try ShapingBaseline(family: font.family, size: font.size)
-        let start = clock.now
-        shaper.shape(firstViewportText)
-        let rawSeconds = (clock.now - start).seconds
-        record("rawHarfBuzzFirstViewportSeconds", rawSeconds)
-        report.append(("firstViewportRatioToRawShaping", jsonNumber(firstViewportSeconds / max(rawSeconds, 1e-9), "%.3f")))
+        report += try RawShaping.firstViewportFigures(firstViewportText, font: font, layoutSeconds: firstViewportSeconds)
     }
 
     /// `grep -o PATTERN FILE | wc -l` run by the shell, timed from launch to exit.

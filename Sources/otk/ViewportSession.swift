@@ -93,10 +93,9 @@ struct ViewportSession {
             }
         }
         typing.sort()
-        func percentile(_ p: Double) -> Double { typing.isEmpty ? 0 : typing[min(typing.count - 1, Int((Double(typing.count) * p).rounded(.down)))] }
         report.append(("keystrokes", "\(typing.count)"))
-        record("typeAndLayoutMedianSeconds", percentile(0.5))
-        record("typeAndLayoutP99Seconds", percentile(0.99))
+        record("typeAndLayoutMedianSeconds", percentile(typing, 0.5))
+        record("typeAndLayoutP99Seconds", percentile(typing, 0.99))
     }
 
     /// Paging through the whole document, viewport by viewport, and the kept layouts'
@@ -126,13 +125,9 @@ struct ViewportSession {
     mutating func compareWithRawShaping(wholeDocument: Bool) throws {
         report.append(("residentBytes", "\(ProcessMemory.residentBytes())"))
         if let error = manager.lastLayoutError { report.append(("layoutError", jsonString("\(error)"))) }
-        let shaper = try ShapingBaseline(family: font.family, size: font.size)
-        let start = clock.now
-        shaper.shape(firstViewportText)
-        let rawSeconds = (clock.now - start).seconds
-        record("rawHarfBuzzFirstViewportSeconds", rawSeconds)
-        report.append(("firstViewportRatioToRawShaping", jsonNumber(firstViewportSeconds / max(rawSeconds, 1e-9), "%.3f")))
+        report += try RawShaping.firstViewportFigures(firstViewportText, font: font, layoutSeconds: firstViewportSeconds)
         if wholeDocument {
+            let shaper = try ShapingBaseline(family: font.family, size: font.size)
             let paragraphs = RawShaping.paragraphs(of: storage)
             let documentStart = clock.now
             shaper.shape(paragraphs)

@@ -29,10 +29,17 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
             let visual = ownVisualLine
             let edges = graphemeEdges
             let stops = visual.stops.map { stop in
-                // The direction of the character the caret is attached to.
-                let grapheme = stop.affinity == .upstream
-                    ? edges.first { $0.range.upperBound == stop.offset }
-                    : edges.first { $0.range.lowerBound == stop.offset } ?? edges.first { $0.range.upperBound == stop.offset }
+                // The direction of the character the caret is attached to: the grapheme starting
+                // at the stop (downstream) or the one ending there (upstream, or at the line's end).
+                // Edges are in logical order and follow each other: found by halves.
+                var low = 0, high = edges.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if edges[middle].range.lowerBound < stop.offset { low = middle + 1 } else { high = middle }
+                }
+                let starting = low < edges.count && edges[low].range.lowerBound == stop.offset ? low : nil
+                let ending = low > 0 && edges[low - 1].range.upperBound == stop.offset ? low - 1 : nil
+                let grapheme = (stop.affinity == .upstream ? ending : starting ?? ending).map { edges[$0] }
                 return CaretStop(x: stop.x, characterIndex: stop.offset, isRightToLeft: grapheme?.isRightToLeft ?? paragraphIsRightToLeft)
             }
             cached = stops
