@@ -222,3 +222,49 @@ final class ViewportTestView: TextViewportLayoutControllerDelegate {
         #expect(empty.1.textViewportLayoutController.viewportRange == nil)
     }
 }
+
+/// The bands beyond the viewport are laid out in batches: scrolling a line at a time lays
+/// nothing new out most of the time, yet at least half a band stays laid out past each edge,
+/// down and up, in every script.
+@Suite struct ViewportLookAheadTests {
+    /// Whether everything from `from` to `to` (container y) is laid out at the current geometry.
+    static func isLaidOut(_ manager: TextLayoutManager, from: CGFloat, to: CGFloat) -> Bool {
+        guard let first = manager.layoutIndex.ordinal(atY: max(0, from)) else { return false }
+        var covered = true
+        manager.layoutIndex.forEach(from: first) { position in
+            guard position.y < to else { return false }
+            if position.entry.kept == nil || position.entry.needsLayout { covered = false }
+            return covered
+        }
+        return covered
+    }
+
+    @Test func smallScrollsKeepHalfABandLaidOutPastEachEdge() throws {
+        let (storage, manager, view) = ViewportLayoutTests.setUp()
+        let controller = manager.textViewportLayoutController
+        let band = view.visibleRect.height * controller.prefetchFraction
+        view.visibleRect.origin.y = 3_000
+        controller.layoutViewport()
+        var layoutsWithNewParagraphs = 0, steps = 0
+        // Down 2,550 points, then up past where it started.
+        for (step, count) in [(17.0, 150), (-17.0, 300)] {
+            for _ in 0 ..< count {
+                view.visibleRect.origin.y = max(0, view.visibleRect.origin.y + step)
+                let laidOutBefore = manager.keptLayoutUsage.paragraphs
+                controller.layoutViewport()
+                steps += 1
+                if manager.keptLayoutUsage.paragraphs != laidOutBefore { layoutsWithNewParagraphs += 1 }
+                let bounds = controller.viewportBounds
+                #expect(Self.isLaidOut(manager, from: bounds.minY - band / 2, to: bounds.maxY + band / 2),
+                        "less than half a band laid out around \(bounds)")
+                let fragments = controller.visibleFragments
+                #expect((fragments.first?.layoutFragmentFrame.minY ?? .infinity) <= bounds.minY)
+                #expect((fragments.last?.layoutFragmentFrame.maxY ?? -.infinity) >= bounds.maxY)
+            }
+        }
+        // A batch is half a band (150 points): about one scroll in sixteen lays anything out
+        // (laying out to a whole band every time, it was one in three or four).
+        #expect(layoutsWithNewParagraphs * 8 < steps, "\(layoutsWithNewParagraphs) of \(steps) scrolls laid paragraphs out")
+        #expect(storage.utf16Length > 0)
+    }
+}

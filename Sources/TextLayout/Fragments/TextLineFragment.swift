@@ -64,13 +64,32 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
         if let cached = cachedVisualLine.withLock({ $0 }), cached.endsInSoftWrap == endsInSoftWrap, cached.contentEnd == contentEnd {
             return cached
         }
-        let edges = graphemeEdges
-        let made = VisualLine(
-            range: characterRange.location ..< characterRange.location + characterRange.length, contentEnd: contentEnd,
-            endsInSoftWrap: endsInSoftWrap, isRightToLeft: paragraphIsRightToLeft, graphemes: edges,
-            emptyX: edges.isEmpty ? (caretLayout.stops().first?.x ?? 0) : 0)
+        let made = leftToRightVisualLine(endsInSoftWrap: endsInSoftWrap, contentEnd: contentEnd, offset: 0, x: 0) ?? {
+            let edges = graphemeEdges
+            return VisualLine(
+                range: characterRange.location ..< characterRange.location + characterRange.length, contentEnd: contentEnd,
+                endsInSoftWrap: endsInSoftWrap, isRightToLeft: paragraphIsRightToLeft, graphemes: edges,
+                emptyX: edges.isEmpty ? (caretLayout.endX ?? 0) : 0)
+        }()
         cachedVisualLine.withLock { $0 = made }
         return made
+    }
+    /// The visual line of a line in a left-to-right paragraph whose graphemes follow each
+    /// other edge to edge, made in one pass straight from the glyphs, already placed; nil for
+    /// any other line.
+    private func leftToRightVisualLine(endsInSoftWrap: Bool, contentEnd: Int, offset: Int, x: CGFloat) -> VisualLine? {
+        guard !paragraphIsRightToLeft else { return nil }
+        let layout = caretLayout
+        let lineRange = characterRange.location ..< characterRange.location + characterRange.length
+        var builder = VisualLine.LeftToRightBuilder(range: lineRange, contentEnd: contentEnd, endsInSoftWrap: endsInSoftWrap,
+                                                    offset: offset, x: x, capacity: layout.graphemeStarts.count)
+        var isSimple = true, lastIndex = -1
+        layout.forEachGraphemeEdge(lineEnd: lineRange.upperBound) { index, edges in
+            isSimple = index > lastIndex && builder.add(edges)
+            lastIndex = index
+            return isSimple
+        }
+        return isSimple ? builder.finish() : nil
     }
     private let cachedVisualLine = Mutex<VisualLine?>(nil)
     /// `visualLine(endsInSoftWrap:contentEnd:)` with its offsets moved by `offset` and its x by
@@ -81,7 +100,11 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
            cached.line.endsInSoftWrap == endsInSoftWrap, cached.line.contentEnd == contentEnd + offset {
             return cached.line
         }
-        let placed = visualLine(endsInSoftWrap: endsInSoftWrap, contentEnd: contentEnd).translated(offset: offset, x: x)
+        // Made placed straight away when it can be (a line the caret reaches is mostly only
+        // ever wanted placed); else made in its own coordinates (kept) and moved.
+        let placed = (cachedVisualLine.withLock({ $0 }) == nil
+            ? leftToRightVisualLine(endsInSoftWrap: endsInSoftWrap, contentEnd: contentEnd, offset: offset, x: x) : nil)
+            ?? visualLine(endsInSoftWrap: endsInSoftWrap, contentEnd: contentEnd).translated(offset: offset, x: x)
         cachedPlacedVisualLine.withLock { $0 = (placed, offset, x) }
         return placed
     }

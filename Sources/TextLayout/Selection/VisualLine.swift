@@ -46,37 +46,46 @@ struct VisualLine {
         self.endsInSoftWrap = endsInSoftWrap
         self.isRightToLeft = isRightToLeft
         // Each grapheme gives two positions: its start (downstream) at its leading edge and its
-        // end (upstream) at its trailing edge; a separator's end is on the next line.
-        var positions: [(stop: Stop, isOnTheLeft: Bool)] = []
+        // end (upstream) at its trailing edge; a separator's end is on the next line. Kept in
+        // parallel arrays, checked for order as they are made: a line is made for every line
+        // the caret reaches.
+        var positions: [Stop] = [], isOnTheLeft: [Bool] = [], keys: [Int] = []
         positions.reserveCapacity(graphemes.count * 2)
+        isOnTheLeft.reserveCapacity(graphemes.count * 2)
+        keys.reserveCapacity(graphemes.count * 2)
+        // Left-to-right text comes in both orders already: it is sorted only when it is not.
+        var inOffsetOrder = true, inXOrder = true
+        func add(_ stop: Stop, onTheLeft: Bool) {
+            let key = Int((stop.x * 64).rounded())
+            if let last = positions.last, let lastKey = keys.last {
+                if (last.offset, lastKey) > (stop.offset, key) { inOffsetOrder = false }
+                if lastKey > key { inXOrder = false }
+            }
+            positions.append(stop)
+            isOnTheLeft.append(onTheLeft)
+            keys.append(key)
+        }
         for grapheme in graphemes where grapheme.range.lowerBound >= range.lowerBound && grapheme.range.lowerBound <= contentEnd {
             let rightToLeft = grapheme.leadingX == grapheme.trailingX ? isRightToLeft : grapheme.trailingX < grapheme.leadingX
             // A grapheme's right edge is the position of the character on the left of that x.
-            positions.append((Stop(x: grapheme.leadingX, offset: grapheme.range.lowerBound, affinity: .downstream), rightToLeft))
+            add(Stop(x: grapheme.leadingX, offset: grapheme.range.lowerBound, affinity: .downstream), onTheLeft: rightToLeft)
             if !grapheme.range.isEmpty, grapheme.range.upperBound <= contentEnd {
-                positions.append((Stop(x: grapheme.trailingX, offset: grapheme.range.upperBound, affinity: .upstream), !rightToLeft))
+                add(Stop(x: grapheme.trailingX, offset: grapheme.range.upperBound, affinity: .upstream), onTheLeft: !rightToLeft)
             }
         }
         if positions.isEmpty {
-            positions = [(Stop(x: emptyX, offset: range.lowerBound, affinity: .downstream), false)]
+            add(Stop(x: emptyX, offset: range.lowerBound, affinity: .downstream), onTheLeft: false)
         }
-        self.positions = positions.map(\.stop)
-        // Sorting, not hashing: a line is made for every line the caret reaches.
-        let keys = positions.map { Int(($0.stop.x * 64).rounded()) }
-        // Left-to-right text comes in both orders already: it is sorted only when it is not.
-        let inOffsetOrder = positions.indices.dropFirst().allSatisfy {
-            (positions[$0 - 1].stop.offset, keys[$0 - 1]) <= (positions[$0].stop.offset, keys[$0])
-        }
-        let inXOrder = keys.indices.dropFirst().allSatisfy { keys[$0 - 1] <= keys[$0] }
+        self.positions = positions
         // The offsets that show in more than one place (at a direction boundary).
         let byOffset = inOffsetOrder ? nil
-            : positions.indices.sorted { (positions[$0].stop.offset, keys[$0]) < (positions[$1].stop.offset, keys[$1]) }
+            : positions.indices.sorted { (positions[$0].offset, keys[$0]) < (positions[$1].offset, keys[$1]) }
         var twoPlaces: [Int] = []
         for n in positions.indices.dropFirst() {
             let previous = byOffset?[n - 1] ?? n - 1, next = byOffset?[n] ?? n
-            if positions[previous].stop.offset == positions[next].stop.offset, keys[previous] != keys[next],
-               twoPlaces.last != positions[next].stop.offset {
-                twoPlaces.append(positions[next].stop.offset)
+            if positions[previous].offset == positions[next].offset, keys[previous] != keys[next],
+               twoPlaces.last != positions[next].offset {
+                twoPlaces.append(positions[next].offset)
             }
         }
         // One stop for every x, left to right.
@@ -93,14 +102,14 @@ struct VisualLine {
             var chosen: Int?, fallback: Int?
             for n in groupStart ..< groupEnd {
                 let k = byX?[n] ?? n
-                if positions[k].isOnTheLeft != isRightToLeft {
-                    if chosen.map({ positions[k].stop.offset > positions[$0].stop.offset }) ?? true { chosen = k }
-                } else if fallback.map({ positions[k].stop.offset > positions[$0].stop.offset }) ?? true {
+                if isOnTheLeft[k] != isRightToLeft {
+                    if chosen.map({ positions[k].offset > positions[$0].offset }) ?? true { chosen = k }
+                } else if fallback.map({ positions[k].offset > positions[$0].offset }) ?? true {
                     fallback = k
                 }
             }
             if let chosen = chosen ?? fallback {
-                var stop = positions[chosen].stop
+                var stop = positions[chosen]
                 if !twoPlaces.contains(stop.offset) {
                     stop.affinity = endsInSoftWrap && stop.offset == range.upperBound ? .upstream : .downstream
                 }
@@ -109,6 +118,75 @@ struct VisualLine {
             groupStart = groupEnd
         }
         self.stops = stops.indices.dropFirst().allSatisfy({ stops[$0 - 1].x <= stops[$0].x }) ? stops : stops.sorted { $0.x < $1.x }
+    }
+
+    /// Makes the line of a left-to-right paragraph in one pass, when its graphemes follow each
+    /// other left to right edge to edge, each wider than nothing (most lines): the same line
+    /// `init(range:contentEnd:endsInSoftWrap:isRightToLeft:graphemes:emptyX:)` makes, its offsets
+    /// moved by `offset` and its x by `x`, without sorting or grouping. `add` refuses the first
+    /// grapheme that breaks the pattern, and the caller makes the line the general way.
+    struct LeftToRightBuilder {
+        let range: Range<Int>
+        let contentEnd: Int
+        let endsInSoftWrap: Bool
+        let offset: Int
+        let x: CGFloat
+        private var positions: [Stop] = []
+        private var stops: [Stop] = []
+        private var previous: GraphemeEdges?
+        /// Whether the previous grapheme's end is a position (it is not before a line break).
+        private var previousEnds = false
+
+        init(range: Range<Int>, contentEnd: Int, endsInSoftWrap: Bool, offset: Int, x: CGFloat, capacity: Int) {
+            self.range = range
+            self.contentEnd = contentEnd
+            self.endsInSoftWrap = endsInSoftWrap
+            self.offset = offset
+            self.x = x
+            positions.reserveCapacity(capacity * 2)
+            stops.reserveCapacity(capacity + 1)
+        }
+
+        private static func key(_ x: CGFloat) -> Int { Int((x * 64).rounded()) }
+
+        private func stop(_ x: CGFloat, _ at: Int, _ affinity: Affinity) -> Stop {
+            Stop(x: x + self.x, offset: at + offset, affinity: affinity)
+        }
+
+        /// The affinity the general way gives a stop at `at` where the text keeps its direction.
+        private func affinity(at: Int) -> Affinity {
+            endsInSoftWrap && at == range.upperBound ? .upstream : .downstream
+        }
+
+        /// Adds the next grapheme in logical order; false when the line is not of this kind.
+        mutating func add(_ grapheme: GraphemeEdges) -> Bool {
+            let start = grapheme.range.lowerBound, end = grapheme.range.upperBound
+            guard start >= range.lowerBound, start <= contentEnd else { return previous == nil }
+            guard grapheme.trailingX >= grapheme.leadingX else { return false }
+            if let previous {
+                // Its end and this start are one offset at one x: one stop, made already.
+                guard previousEnds, start == previous.range.upperBound,
+                      Self.key(grapheme.leadingX) == Self.key(previous.trailingX) else { return false }
+            } else {
+                stops.append(stop(grapheme.leadingX, start, affinity(at: start)))
+            }
+            positions.append(stop(grapheme.leadingX, start, .downstream))
+            previousEnds = !grapheme.range.isEmpty && end <= contentEnd
+            if previousEnds {
+                guard Self.key(grapheme.trailingX) > Self.key(grapheme.leadingX) else { return false }
+                positions.append(stop(grapheme.trailingX, end, .upstream))
+                stops.append(stop(grapheme.trailingX, end, affinity(at: end)))
+            }
+            previous = grapheme
+            return true
+        }
+
+        /// The line; nil when it showed no grapheme.
+        func finish() -> VisualLine? {
+            guard !positions.isEmpty else { return nil }
+            return VisualLine(range: range.lowerBound + offset ..< range.upperBound + offset, contentEnd: contentEnd + offset,
+                              endsInSoftWrap: endsInSoftWrap, isRightToLeft: false, positions: positions, stops: stops)
+        }
     }
 
     private init(range: Range<Int>, contentEnd: Int, endsInSoftWrap: Bool, isRightToLeft: Bool, positions: [Stop], stops: [Stop]) {

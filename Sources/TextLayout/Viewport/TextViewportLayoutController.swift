@@ -65,6 +65,9 @@ public final class TextViewportLayoutController {
     /// A viewport top to anchor at afresh at the next layout, when an edit took the anchor's
     /// paragraph start away.
     private var anchoredTop: CGFloat?
+    /// What the last layout walked, top to bottom (container y): where the bands beyond the
+    /// viewport reached.
+    private var prefetchedSpan: ClosedRange<CGFloat>?
     /// Surfaces of the fragments in the viewport, by key.
     private var surfaces: [RenderingSurfaceKey: any TextViewportRenderingSurface] = [:]
 
@@ -108,13 +111,21 @@ public final class TextViewportLayoutController {
         if let anchor, let anchored = manager.layoutIndex.position(containingOffset: anchor.offset) ?? manager.layoutIndex.position(at: manager.layoutIndex.count - 1) {
             let prefetch = max(0, requested.height * prefetchFraction)
             let inParagraph = max(0, anchor.offset - anchored.range.lowerBound)
+            // The bands beyond the viewport are laid out in batches: while the last walk's
+            // reaches half a band or more past an edge, the walk goes no farther there; when
+            // less, a whole band. Most small scrolls then lay nothing new out.
+            let last = prefetchedSpan
+            let viewTop = anchored.y + anchor.delta
+            let bandTop = last.map { $0.lowerBound <= viewTop - prefetch / 2 ? max($0.lowerBound, viewTop - prefetch) : nil } ?? nil
             // Start the walk a band above the anchor: measuring that band moves the anchor's
             // paragraph, and the viewport moves with it.
-            let bandStart = manager.layoutIndex.ordinal(atY: anchored.y + anchor.delta - prefetch) ?? anchored.ordinal
+            let bandStart = manager.layoutIndex.ordinal(atY: bandTop ?? viewTop - prefetch) ?? anchored.ordinal
             let first = min(bandStart, anchored.ordinal)
+            var walked: ClosedRange<CGFloat>?
             manager.walk(from: first, pinned: first ... anchored.ordinal) { ordinal, fragment in
+                let frame = fragment.layoutFragmentFrame
+                walked = walked.map { min($0.lowerBound, frame.minY) ... max($0.upperBound, frame.maxY) } ?? frame.minY ... max(frame.minY, frame.maxY)
                 if ordinal == anchored.ordinal {
-                    let frame = fragment.layoutFragmentFrame
                     var y = ViewportAnchor.lineTop(in: fragment, at: inParagraph) + anchor.delta
                     if y >= frame.height, ordinal == manager.layoutIndex.count - 1 {
                         // Below the document's end: its last line.
@@ -124,12 +135,16 @@ public final class TextViewportLayoutController {
                     top = frame.minY + y
                 }
                 guard ordinal >= anchored.ordinal else { return true }
-                let frame = fragment.layoutFragmentFrame
                 if frame.maxY > top, frame.minY < top + requested.height || (frame.height == 0 && frame.minY == top) {
                     laidOut.append(fragment)
                 }
-                return frame.maxY < top + requested.height + prefetch
+                let bottom = top + requested.height
+                let reach = last.map { $0.upperBound >= bottom + prefetch / 2 ? min($0.upperBound, bottom + prefetch) : nil } ?? nil
+                return frame.maxY < reach ?? bottom + prefetch
             }
+            prefetchedSpan = walked
+        } else {
+            prefetchedSpan = nil
         }
         let bounds = CGRect(x: requested.minX, y: top, width: requested.width, height: requested.height)
         for fragment in laidOut {

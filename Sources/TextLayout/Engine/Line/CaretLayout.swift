@@ -17,54 +17,37 @@ package struct CaretLayout: Sendable {
     var end: Int?
     var paragraphIsRightToLeft: Bool
 
-    /// A caret stop for every grapheme boundary of the line: each at the leading edge of its
-    /// grapheme (left for left-to-right, right for right-to-left), or, where two would share an
-    /// x, at the trailing edge of the grapheme before, so that every stop has its own x.
-    /// A cluster holding several graphemes (a ligature, a conjunct) is shared out evenly.
-    func stops() -> [CaretStop] {
-        let edges = leadingAndTrailingEdges()
-        var stops: [CaretStop] = []
-        stops.reserveCapacity(graphemeStarts.count + 1)
-        var taken = Set<Int>()
-        func key(_ x: CGFloat) -> Int { Int((x * 64).rounded()) }
-        var previous: (leading: CGFloat, trailing: CGFloat, rightToLeft: Bool)?
-        for (index, start) in graphemeStarts.enumerated() {
-            guard let edge = edges[index] else { continue }
-            var x = edge.leading
-            if taken.contains(key(x)), let previous, !taken.contains(key(previous.trailing)) { x = previous.trailing }
-            if taken.insert(key(x)).inserted {
-                stops.append(CaretStop(x: x, characterIndex: start, isRightToLeft: edge.rightToLeft))
-            }
-            previous = edge
-        }
-        if let end {
-            let ends = extents.map { paragraphIsRightToLeft ? $0.minX : $0.maxX }
-            let x = (paragraphIsRightToLeft ? ends.min() : ends.max()) ?? 0
-            if taken.insert(key(x)).inserted {
-                stops.append(CaretStop(x: x, characterIndex: end, isRightToLeft: paragraphIsRightToLeft))
-            }
-        }
-        return stops.sorted { $0.x < $1.x }
+    /// Where the caret stands at the line's end when that is a caret position of its own
+    /// (the end of the text, a soft wrap): after its last extent the paragraph's way.
+    var endX: CGFloat? {
+        guard end != nil else { return nil }
+        let ends = extents.map { paragraphIsRightToLeft ? $0.minX : $0.maxX }
+        return (paragraphIsRightToLeft ? ends.min() : ends.max()) ?? 0
     }
 
     /// Both edges of every grapheme the line shows, in logical order; `lineEnd` is where the
     /// line's last grapheme ends.
     func graphemeEdges(lineEnd: Int) -> [GraphemeEdges] {
-        let edges = leadingAndTrailingEdges()
         var result: [GraphemeEdges] = []
         result.reserveCapacity(graphemeStarts.count)
-        for (index, start) in graphemeStarts.enumerated() {
-            guard let edge = edges[index] else { continue }
-            let end = index + 1 < graphemeStarts.count ? graphemeStarts[index + 1] : max(start, lineEnd)
-            result.append(GraphemeEdges(range: start ..< end, leadingX: edge.leading, trailingX: edge.trailing, isRightToLeft: edge.rightToLeft))
+        var lastIndex = -1
+        forEachGraphemeEdge(lineEnd: lineEnd) { index, edges in
+            // An extent that covers a grapheme already given edges replaces them.
+            if index <= lastIndex, let at = result.lastIndex(where: { $0.range.lowerBound == edges.range.lowerBound }) {
+                result[at] = edges
+            } else {
+                result.append(edges)
+                lastIndex = index
+            }
+            return true
         }
         return result
     }
 
-    /// The leading and trailing x of each grapheme (by its index in `graphemeStarts`; line
-    /// coordinates), a cluster of several graphemes shared out evenly; nil for one no extent covers.
-    private func leadingAndTrailingEdges() -> [(leading: CGFloat, trailing: CGFloat, rightToLeft: Bool)?] {
-        var edges = [(leading: CGFloat, trailing: CGFloat, rightToLeft: Bool)?](repeating: nil, count: graphemeStarts.count)
+    /// Both edges of every grapheme the line shows, with its index in `graphemeStarts`, extent
+    /// by extent in logical order (a grapheme two extents cover comes twice, the later one
+    /// counting), until `body` returns false. A cluster of several graphemes is shared out evenly.
+    func forEachGraphemeEdge(lineEnd: Int, _ body: (Int, GraphemeEdges) -> Bool) {
         var cursor = 0
         // Left-to-right lines list their extents in logical order already.
         let inOrder = extents.indices.dropFirst().allSatisfy { extents[$0 - 1].range.lowerBound <= extents[$0].range.lowerBound }
@@ -76,11 +59,15 @@ package struct CaretLayout: Sendable {
             guard count > 0 else { continue }
             let share = (extent.maxX - extent.minX) / CGFloat(count)
             for k in 0 ..< count {
+                let index = cursor + k
                 let left = extent.isRightToLeft ? extent.maxX - share * CGFloat(k + 1) : extent.minX + share * CGFloat(k)
                 let right = left + share
-                edges[cursor + k] = extent.isRightToLeft ? (right, left, true) : (left, right, false)
+                let start = graphemeStarts[index]
+                let end = index + 1 < graphemeStarts.count ? graphemeStarts[index + 1] : max(start, lineEnd)
+                let edges = GraphemeEdges(range: start ..< end, leadingX: extent.isRightToLeft ? right : left,
+                                          trailingX: extent.isRightToLeft ? left : right, isRightToLeft: extent.isRightToLeft)
+                guard body(index, edges) else { return }
             }
         }
-        return edges
     }
 }
