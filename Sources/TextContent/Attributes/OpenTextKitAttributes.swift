@@ -32,6 +32,12 @@ extension AttributeScopes {
         public let attachment: AttachmentAttribute
         /// How the paragraph is laid out; bound to whole paragraphs.
         public let paragraphStyle: ParagraphStyleAttribute
+        /// How the paragraph's lines sit between the margins: its style's alignment as an
+        /// attribute of its own (see `ParagraphStyle.init(resolving:)`); bound to whole paragraphs.
+        public let alignment: AlignmentAttribute
+        /// The distance between the paragraph's baselines: its style's line height as an
+        /// attribute of its own; bound to whole paragraphs.
+        public let lineHeight: LineHeightAttribute
         /// Foundation's attributes, among them `link`.
         public let foundation: AttributeScopes.FoundationAttributes
     }
@@ -132,6 +138,23 @@ extension AttributeScopes.OpenTextKitAttributes {
     public enum ParagraphStyleAttribute: CodableAttributedStringKey {
         public typealias Value = ParagraphStyle
         public static let name = "OpenTextKit.paragraphStyle"
+        public static let runBoundaries: AttributedString.AttributeRunBoundaries? = .paragraph
+    }
+
+    /// A paragraph's alignment (`text.alignment = .center`). It and `paragraphStyle` are one
+    /// model: where it is set, it is the paragraph style's alignment (layout reads
+    /// `ParagraphStyle(resolving:)`, and the content storage writes it into `paragraphStyle`).
+    public enum AlignmentAttribute: CodableAttributedStringKey {
+        public typealias Value = TextAlignment
+        public static let name = "OpenTextKit.alignment"
+        public static let runBoundaries: AttributedString.AttributeRunBoundaries? = .paragraph
+    }
+
+    /// A paragraph's line height (`text.lineHeight = .exact(points: 32)`), one model with
+    /// `paragraphStyle` as `alignment` is.
+    public enum LineHeightAttribute: CodableAttributedStringKey {
+        public typealias Value = LineHeight
+        public static let name = "OpenTextKit.lineHeight"
         public static let runBoundaries: AttributedString.AttributeRunBoundaries? = .paragraph
     }
 }

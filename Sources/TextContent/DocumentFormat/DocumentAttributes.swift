@@ -38,7 +38,9 @@ struct DocumentAttributes: Codable, Equatable {
         attachment = container.attachment
         link = container.link.map(DocumentLink.init)
         languageIdentifier = container.languageIdentifier
-        paragraphStyle = container.paragraphStyle
+        // Alignment, line height and direction set as attributes of their own are stored in
+        // the paragraph style they are part of.
+        paragraphStyle = ParagraphStyle(resolving: container)
     }
 
     /// Every attribute but the paragraph-bound ones.
@@ -86,6 +88,9 @@ struct DocumentAttributes: Codable, Equatable {
         rest.link = nil
         rest.languageIdentifier = nil
         rest.paragraphStyle = nil
+        rest.alignment = nil
+        rest.lineHeight = nil
+        rest.writingDirection = nil
         guard rest != AttributeContainer() else { return nil }
         return keyNames(in: rest).first ?? "(an attribute Foundation does not name)"
     }

@@ -48,5 +48,6 @@ extension AttributedString {
         guard let stashed else { return }
         self[StashedParagraphAttributesKey.self] = nil
         mergeAttributes(stashed)
+        unifyParagraphStyle()
     }
 }

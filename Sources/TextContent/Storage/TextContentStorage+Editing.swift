@@ -108,6 +108,7 @@ extension TextContentStorage {
             let lower = max(offsets.lowerBound, position.start) - position.start
             let upper = min(offsets.upperBound, position.end) - position.start
             body(&text[text.utf16Range(lower ..< upper)])
+            text.unifyParagraphStyle()
             var entry = position.entry
             entry.content = .attributed(text)
             entry.hasAttributes = true

@@ -285,10 +285,12 @@ public final class TextContentStorage: TextContentManager {
         var lower = text.startIndex
         for (length, separator) in ParagraphScanner.paragraphs(ofUTF16: text.utf16) {
             let upper = text.utf16.index(lower, offsetBy: length)
-            let paragraph = AttributedString(text[lower ..< upper])
+            var paragraph = AttributedString(text[lower ..< upper])
+            let summary = paragraph.attributeSummary
+            if summary.paragraphBound { paragraph.unifyParagraphStyle() }
             entries.append(ParagraphEntry(
                 content: .attributed(paragraph), utf16Length: length, separatorLength: separator,
-                hasAttributes: paragraph.attributeSummary.any))
+                hasAttributes: summary.any))
             lower = upper
         }
         return entries

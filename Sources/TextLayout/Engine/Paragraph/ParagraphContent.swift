@@ -106,7 +106,9 @@ struct ParagraphContent: Sendable {
                 attachments.append(Attachment(offset: offset, value: run.value, attributes: run.attributes))
             }
         }
-        self.init(units: units, style: text.runs.first?.paragraphStyle, isPlain: false, runs: { _ in runs }, attachments: attachments)
+        // Alignment, line height and direction set as attributes of their own count (one model).
+        let style = text.runs.first.flatMap { ParagraphStyle(resolving: $0.attributes) }
+        self.init(units: units, style: style, isPlain: false, runs: { _ in runs }, attachments: attachments)
     }
 
     /// UTF-16 of valid UTF-8, and for ASCII whether a control or DEL comes before the
