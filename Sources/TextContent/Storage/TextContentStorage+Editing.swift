@@ -98,6 +98,30 @@ extension TextContentStorage {
     /// try storage.transformAttributes(in: range) { $0.foregroundColor = .init(red: 1, green: 0, blue: 0) }
     /// ```
     public func transformAttributes(in range: TextRange, _ body: (inout AttributedSubstring) -> Void) throws(TextContentError) {
+        try transformParagraphs(in: range) { text, bounds in body(&text[bounds]) }
+    }
+
+    /// Changes the attributes of each run of the text in `range` (only the part of a run in
+    /// `range`), as SwiftUI's `transformAttributes(in:body:)` does for a selection.
+    ///
+    /// ```swift
+    /// try storage.transformRunAttributes(in: range) { $0.underlineStyle = .single }
+    /// ```
+    public func transformRunAttributes(in range: TextRange, _ body: (inout AttributeContainer) -> Void) throws(TextContentError) {
+        try transformParagraphs(in: range) { text, bounds in
+            let changes = text[bounds].runs.compactMap { run -> (Range<AttributedString.Index>, AttributeContainer)? in
+                var attributes = run.attributes
+                body(&attributes)
+                return attributes == run.attributes ? nil : (run.range, attributes)
+            }
+            for (range, attributes) in changes { text[range].setAttributes(attributes) }
+        }
+    }
+
+    /// Runs `body` on each paragraph's text with the bounds of its part of `range`.
+    private func transformParagraphs(
+        in range: TextRange, _ body: (inout AttributedString, Range<AttributedString.Index>) -> Void
+    ) throws(TextContentError) {
         let requested = try offsets(of: range)
         let offsets = snappedToGraphemeClusters(requested)
         guard !offsets.isEmpty, let first = index.paragraph(containing: offsets.lowerBound) else { return }
@@ -107,7 +131,7 @@ extension TextContentStorage {
             var text = attributedString(of: position.entry)
             let lower = max(offsets.lowerBound, position.start) - position.start
             let upper = min(offsets.upperBound, position.end) - position.start
-            body(&text[text.utf16Range(lower ..< upper)])
+            body(&text, text.utf16Range(lower ..< upper))
             text.unifyParagraphStyle()
             var entry = position.entry
             entry.content = .attributed(text)

@@ -194,6 +194,12 @@ public final class TextContentStorage: TextContentManager {
         return attributedString(in: offsets)
     }
 
+    /// The offsets of the paragraph holding `offset`, its separator included.
+    package func paragraphOffsets(containing offset: Int) -> Range<Int>? {
+        guard let position = index.paragraph(containing: offset) else { return nil }
+        return position.start ..< position.end
+    }
+
     /// The attributed text of exactly `offsets` (clamped to the document), edges inside a
     /// grapheme cluster included: what an undo record keeps. Slices that cut a cluster are
     /// rebuilt from the paragraph's units and runs rather than sliced, which AttributedString on
