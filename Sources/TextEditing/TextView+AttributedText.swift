@@ -46,7 +46,10 @@ extension TextView {
         try? textContentStorage.performEditingTransaction {
             for range in ranges {
                 guard let textRange = textContentStorage.textRange(for: range) else { continue }
-                try textContentStorage.transformRunAttributes(in: textRange, body)
+                try textContentStorage.transformRunAttributes(in: textRange) { attributes in
+                    body(&attributes)
+                    formattingDefinition?.constrain(&attributes)
+                }
             }
         }
         // A paragraph-bound attribute spreads to whole paragraphs: the selection keeps its text.
@@ -86,6 +89,7 @@ extension TextView {
         let before = selection.typingAttributes ?? typingAttributes ?? textContentStorage.typingAttributes(at: caret ..< caret)
         var after = before
         body(&after)
+        formattingDefinition?.constrain(&after)
         typingAttributes = after
         let paragraphBound = after.filter(runBoundaries: .paragraph)
         if paragraphBound != before.filter(runBoundaries: .paragraph),

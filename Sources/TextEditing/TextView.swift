@@ -27,6 +27,10 @@ public final class TextView {
     public weak var inputDelegate: (any TextInputDelegate)?
     /// Attributes text typed from now on takes, when set; nil: the attributes before the caret.
     public var typingAttributes: AttributeContainer?
+    /// The formatting the view allows (SwiftUI's `attributedTextFormattingDefinition`): when set,
+    /// everything that brings attributes in (typing, paste, `insertText`, `transformAttributes`,
+    /// `replaceSelection`, setting `attributedText`) is constrained by it.
+    public var formattingDefinition: (any AttributedTextFormattingDefinition)?
     /// Finds characters, words, sentences, paragraphs and laid-out lines around positions
     /// (UIKit's `tokenizer`): a `TextInputStringTokenizer` over the layout manager.
     public private(set) lazy var tokenizer: any TextInputTokenizer = TextInputStringTokenizer(dataSource: textLayoutManager)
@@ -133,15 +137,16 @@ public final class TextView {
         if notifies { inputDelegate?.textWillChange(self) }
         let originals = recording ? ranges.map { textContentStorage.contentSlice($0) } : []
         let slices = ranges.indices.map { index -> ContentSlice in
-            if let pieces, pieces.indices.contains(index) { return ContentSlice(pieces[index]) }
+            if let pieces, pieces.indices.contains(index) { return ContentSlice(constrained(pieces[index])) }
             if var attributed = replacement {
                 if let typingAttributes, plain != nil { attributed.mergeAttributes(typingAttributes) }
-                return ContentSlice(attributed)
+                return ContentSlice(constrained(attributed))
             }
             // What is typed takes the attributes before it (TextKit's way: at a paragraph's
             // start the paragraph's), but never a link, unless the app set typing attributes.
             var attributes = typingAttributes ?? textContentStorage.typingAttributes(at: ranges[index])
             if typingAttributes == nil { attributes.link = nil }
+            if let formattingDefinition, attributes != AttributeContainer() { formattingDefinition.constrain(&attributes) }
             return attributes == AttributeContainer() ? ContentSlice(plain ?? "") : ContentSlice(AttributedString(plain ?? "", attributes: attributes))
         }
         do {
@@ -168,6 +173,14 @@ public final class TextView {
         if notifies { inputDelegate?.textDidChange(self) }
         textLayoutManager.textSelectionNavigation.flushLayoutCache()
         return true
+    }
+
+    /// `text` as the formatting definition allows it (unchanged without one).
+    func constrained(_ text: AttributedString) -> AttributedString {
+        guard let formattingDefinition else { return text }
+        var text = text
+        formattingDefinition.constrain(&text)
+        return text
     }
 
     // MARK: Undo

@@ -1,5 +1,6 @@
 @_spi(Reflection) import Swift
 import Foundation
+import Synchronization
 
 /// What converting an `AttributedString` to an attribute scope left out: every attribute the
 /// target scope cannot hold, by key name, with the UTF-16 ranges it covered. Nothing is dropped
@@ -70,14 +71,19 @@ extension AttributedString {
 /// The keys a scope holds, found from its declaration (Foundation on Linux offers no public way
 /// to list them): each stored property's type is a key, or a nested scope whose keys count too.
 enum AttributeScopeKeys {
-    struct Keys {
+    struct Keys: Sendable {
         var names: Set<String> = []
         var types: [any SendableAttributedStringKey.Type] = []
     }
 
+    /// Scopes read so far: a formatting definition asks for its scope's keys on every keystroke.
+    private static let known = Mutex<[ObjectIdentifier: Keys]>([:])
+
     static func of(_ scope: any AttributeScope.Type) -> Keys {
+        if let keys = known.withLock({ $0[ObjectIdentifier(scope)] }) { return keys }
         var keys = Keys()
         collect(scope, into: &keys, depth: 0)
+        known.withLock { $0[ObjectIdentifier(scope)] = keys }
         return keys
     }
 

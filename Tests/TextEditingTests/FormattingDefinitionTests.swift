@@ -1,0 +1,120 @@
+import Foundation
+import TestFixtures
+import Testing
+import TextContent
+import TextLayout
+@testable import TextEditing
+
+extension AttributeScopes {
+    /// What a notes editor holds: a font, underline, a colour, and Foundation's (links).
+    struct NotesAttributes: AttributeScope {
+        let font: OpenTextKitAttributes.FontAttribute
+        let underlineStyle: OpenTextKitAttributes.UnderlineStyleAttribute
+        let foregroundColor: OpenTextKitAttributes.ForegroundColorAttribute
+        let paragraphStyle: OpenTextKitAttributes.ParagraphStyleAttribute
+        let foundation: FoundationAttributes
+    }
+}
+
+/// Underline only single.
+struct SingleUnderlineOnly: AttributedTextValueConstraint {
+    typealias Scope = AttributeScopes.NotesAttributes
+    typealias AttributeKey = AttributeScopes.OpenTextKitAttributes.UnderlineStyleAttribute
+    func constrain(_ container: inout Attributes) {
+        if container.underlineStyle != nil { container.underlineStyle = .single }
+    }
+}
+
+/// Colours snapped to the nearest of a palette.
+struct PaletteColors: AttributedTextValueConstraint {
+    typealias Scope = AttributeScopes.NotesAttributes
+    typealias AttributeKey = AttributeScopes.OpenTextKitAttributes.ForegroundColorAttribute
+    static let palette = [TextColor(red: 0, green: 0, blue: 0), TextColor(red: 0.8, green: 0, blue: 0), TextColor(red: 0, green: 0, blue: 0.8)]
+    func constrain(_ container: inout Attributes) {
+        guard let color = container.foregroundColor else { return }
+        func distance(_ other: TextColor) -> Double {
+            let dr = color.red - other.red, dg = color.green - other.green, db = color.blue - other.blue
+            return dr * dr + dg * dg + db * db
+        }
+        container.foregroundColor = Self.palette.min { distance($0) < distance($1) }
+    }
+}
+
+struct NotesFormatting: AttributedTextFormattingDefinition {
+    typealias Scope = AttributeScopes.NotesAttributes
+    var body: some AttributedTextFormattingDefinition<Scope> {
+        SingleUnderlineOnly()
+        PaletteColors()
+    }
+}
+
+/// A formatting definition constrains every path that brings attributes into the view.
+@Suite struct FormattingDefinitionTests {
+    static let text = "Notes: مرحبا ಕನ್ನಡ ไทย 👩‍👩‍👧 end"
+
+    func forbidden() -> AttributedString {
+        var pasted = AttributedString("pasted ಹೊಸ")
+        pasted.underlineStyle = .double
+        pasted.kern = 3
+        pasted.backgroundColor = TextColor(red: 1, green: 1, blue: 0)
+        pasted.foregroundColor = TextColor(red: 0.7, green: 0.1, blue: 0.1)
+        pasted.link = URL(string: "https://example.com")
+        return pasted
+    }
+
+    /// The pasted text's runs keep what the definition allows and nothing else.
+    func expectAllowed(_ view: TextView, _ word: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let text = view.attributedText
+        guard let range = text.range(of: word) else {
+            Issue.record("\(word) is missing", sourceLocation: sourceLocation)
+            return
+        }
+        for run in text[range].runs {
+            #expect(run.underlineStyle == .single, sourceLocation: sourceLocation)
+            #expect(run.kern == nil && run.backgroundColor == nil, sourceLocation: sourceLocation)
+            #expect(run.foregroundColor == PaletteColors.palette[1], sourceLocation: sourceLocation)
+            #expect(run.link == URL(string: "https://example.com"), sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func theDefinitionAloneConstrainsAContainer() {
+        var container = forbidden().runs.first!.attributes
+        NotesFormatting().constrain(&container)
+        #expect(container.underlineStyle == .single && container.kern == nil && container.backgroundColor == nil)
+        #expect(container.foregroundColor == PaletteColors.palette[1])
+        #expect(NotesFormatting().valueConstraints.count == 2)
+    }
+
+    @Test func pasteArrivesWithoutWhatIsForbiddenAndTheRestIntact() {
+        let view = makeView(Self.text)
+        view.formattingDefinition = NotesFormatting()
+        view.paste(forbidden())
+        expectAllowed(view, "pasted ಹೊಸ")
+    }
+
+    @Test func typingTakesConstrainedTypingAttributes() {
+        let view = makeView(Self.text)
+        view.formattingDefinition = NotesFormatting()
+        view.typingAttributes = forbidden().runs.first!.attributes
+        for character in "pasted ಹೊಸ" { view.insertText(String(character), replacementRange: NSRange(location: NSNotFound, length: 0)) }
+        expectAllowed(view, "pasted ಹೊಸ")
+    }
+
+    @Test func transformAttributesAndReplaceSelectionAreConstrained() {
+        let view = makeView(Self.text)
+        view.formattingDefinition = NotesFormatting()
+        let string = view.textContentStorage.string
+        view.setSelectedRange(NSRange(string.range(of: "ಕನ್ನಡ")!, in: string))
+        var selection = view.attributedTextSelection
+        view.transformAttributes(in: &selection) { $0.underlineStyle = .thick; $0.kern = 2 }
+        let kannada = view.attributedText.range(of: "ಕನ್ನಡ")!
+        #expect(view.attributedText[kannada].runs.allSatisfy { $0.underlineStyle == .single && $0.kern == nil })
+        view.replaceSelection(&selection, with: forbidden())
+        expectAllowed(view, "pasted ಹೊಸ")
+        // A whole document set at once (as a Markdown import would be) is constrained too.
+        var imported = forbidden()
+        imported.append(AttributedString(" and more"))
+        view.attributedText = imported
+        expectAllowed(view, "pasted ಹೊಸ")
+    }
+}
