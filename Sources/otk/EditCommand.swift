@@ -28,6 +28,9 @@ struct EditCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Caret moves down one line (moveDown:), the viewport following.")
     var moves: Int = 10_000
 
+    @Option(parsing: .unconditional, help: "UTF-16 units from the viewport's top made bold in one transformAttributes, the viewport laid out again after it.")
+    var bold: Int = 1 << 20
+
     @Option(parsing: .unconditional, help: "The word to find (every match counted, beside grep -o on the same file) and replace.")
     var find: String = "LORD"
 
@@ -38,6 +41,7 @@ struct EditCommand: ParsableCommand {
     var stats = false
 
     func validate() throws {
+        guard (0 ... 1 << 30).contains(bold) else { throw ValidationError("--bold takes 0 to \(1 << 30); got \(bold).") }
         for (name, value) in [("--keystrokes", keystrokes), ("--backspaces", backspaces), ("--moves", moves)] {
             guard (0 ... 1_000_000).contains(value) else { throw ValidationError("\(name) takes 0 to 1000000; got \(value).") }
         }
@@ -52,6 +56,7 @@ struct EditCommand: ParsableCommand {
         // Finding first, while the text is still the file's (grep reads the file).
         try session.findAndReplace(find, with: replacement, grepping: path)
         session.selectAllDeleteAndUndo()
+        session.boldSelection(utf16Length: bold)
         session.type(keystrokes)
         session.backspace(backspaces)
         session.moveDown(moves)

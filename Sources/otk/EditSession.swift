@@ -177,6 +177,27 @@ struct EditSession {
         report.append(("undoRestoredLength", "\(storage.utf16Length == length)"))
     }
 
+    /// A 1 MiB selection (UTF-16 units) from the viewport's top made bold through the view's
+    /// `transformAttributes(in:body:)`, the viewport laid out again after it; then undone.
+    mutating func boldSelection(utf16Length: Int) {
+        guard utf16Length > 0, let top = controller.viewportRange.flatMap({ try? storage.offsets(of: $0) })?.lowerBound else { return }
+        let range = top ..< min(storage.utf16Length, top + utf16Length)
+        view.setSelectedRange(NSRange(location: range.lowerBound, length: range.count))
+        var selection = view.attributedTextSelection
+        let font = self.font
+        let start = clock.now
+        view.transformAttributes(in: &selection) { $0.font = ($0.font ?? font).with(weight: .bold) }
+        controller.layoutViewport()
+        record("boldSelectionSeconds", (clock.now - start).seconds)
+        report.append(("boldSelectionUTF16", "\(range.count)"))
+        let bold = controller.visibleFragments.first?.textElement.attributedString.runs.first?.font?.weight == .bold
+        report.append(("boldVisible", "\(bold)"))
+        let undoStart = clock.now
+        view.undo()
+        controller.layoutViewport()
+        record("undoBoldSelectionSeconds", (clock.now - undoStart).seconds)
+    }
+
     /// Raw HarfBuzz shaping of the first viewport's paragraphs, and the memory, last.
     mutating func compareWithRawShaping() throws {
         report.append(("residentBytes", "\(ProcessMemory.residentBytes())"))

@@ -159,3 +159,32 @@ import TextContent
         }
     }
 }
+
+/// Changing the attributes of whole paragraphs without attributes keeps them as text with one
+/// set of attributes (no AttributedString each); everything that reads them sees the attributes.
+@Suite struct UniformParagraphTests {
+    @Test func wholePlainParagraphsTakeAttributesAndKeepThem() throws {
+        let lines = ["First line", "مرحبا بالعالم", "ಕನ್ನಡ ಸ್ತ್ರೀ", "ไทย 👩‍👩‍👧", "last"]
+        let storage = try TextContentStorage(utf8: Data(lines.joined(separator: "\n").utf8))
+        let all = storage.textRange(for: 0 ..< storage.utf16Length)!
+        try storage.transformRunAttributes(in: all) { $0.underlineStyle = .single; $0.alignment = .center }
+        let text = storage.attributedString
+        #expect(String(text.characters) == lines.joined(separator: "\n"))
+        #expect(text.runs.allSatisfy { $0.underlineStyle == .single && $0.paragraphStyle?.alignment == .center })
+        // Elements, slices, search and typing see them.
+        let paragraph = try #require(storage.textParagraph(atIndex: 1))
+        #expect(paragraph.attributedString.runs.first?.underlineStyle == .single)
+        #expect(String(paragraph.attributedString.characters) == "مرحبا بالعالم\n")
+        try storage.replaceContents(in: storage.textRange(for: 2 ..< 2)!, with: "x")
+        #expect(storage.attributedString.runs.allSatisfy { $0.underlineStyle == .single })
+        #expect(storage.string.hasPrefix("Fixrst line"))
+        // Part of a paragraph changes only that part.
+        try storage.transformRunAttributes(in: storage.textRange(for: 0 ..< 3)!) { $0.underlineStyle = nil }
+        let runs = storage.attributedString.runs.map { ($0.underlineStyle, String(storage.attributedString[$0.range].characters)) }
+        #expect(runs.first?.0 == nil && runs.first?.1 == "Fix")
+        // Taking the attributes away again leaves plain text.
+        try storage.transformRunAttributes(in: storage.textRange(for: 0 ..< storage.utf16Length)!) { $0 = AttributeContainer() }
+        #expect(storage.attributedString.runs.count == 1, "\(storage.attributedString)")
+        #expect(storage.attributedString.runs.first?.attributes == AttributeContainer())
+    }
+}

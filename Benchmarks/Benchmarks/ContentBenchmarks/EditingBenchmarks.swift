@@ -105,6 +105,23 @@ let editingBenchmarks: @Sendable () -> Void = {
         precondition(view.textContentStorage.utf16Length > 0)
     }
 
+    // Issue 19: a formatting toolbar's bold over a 1 MiB selection (UTF-16 units) from the
+    // viewport's top, the viewport laid out again after it; undone outside the measurement.
+    Benchmark("Bold a 1 MiB selection of 25 copies of the verses (transformAttributes, viewport relaid)", configuration: whole) { benchmark in
+        let view = editingView!
+        let controller = view.textLayoutManager.textViewportLayoutController
+        guard let top = controller.viewportRange.flatMap({ try? view.textContentStorage.offsets(of: $0) })?.lowerBound else { return }
+        view.setSelectedRange(NSRange(location: top, length: min(1 << 20, view.textContentStorage.utf16Length - top)))
+        var selection = view.attributedTextSelection
+        let font = FontDescriptor(family: "DejaVu Sans", size: 13)
+        benchmark.startMeasurement()
+        view.transformAttributes(in: &selection) { $0.font = ($0.font ?? font).with(weight: .bold) }
+        controller.layoutViewport()
+        benchmark.stopMeasurement()
+        view.undo()
+        controller.layoutViewport()
+    }
+
     Benchmark("Count every LORD in 25 copies of the verses (166,375 with CORPUS)", configuration: whole) { _ in
         blackHole(try editingView!.countMatches(of: "LORD"))
     }

@@ -47,3 +47,13 @@ extension AttributedString {
         self.paragraphStyle = style
     }
 }
+
+extension AttributeContainer {
+    /// Makes the container's `paragraphStyle` agree with its block attributes, as
+    /// `AttributedString.unifyParagraphStyle()` does for a paragraph.
+    mutating func unifyParagraphStyle() {
+        guard self.alignment != nil || self.lineHeight != nil || self.writingDirection != nil,
+              let style = ParagraphStyle(resolving: self), self.paragraphStyle != style else { return }
+        self.paragraphStyle = style
+    }
+}

@@ -48,6 +48,7 @@ package struct ContentSlice: Sendable {
                 switch position.entry.content {
                 case .plain(let start, let count): result.append(AttributedString(source.string(start, count)))
                 case .string(let text): result.append(AttributedString(text))
+                case .uniform(let text, let attributes): result.append(AttributedString(text, attributes: attributes))
                 case .attributed(let text): result.append(text)
                 }
                 return true

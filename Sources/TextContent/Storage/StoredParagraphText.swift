@@ -11,5 +11,9 @@ package enum StoredParagraphText: Sendable {
     /// Text without attributes that has been edited: typing into a plain paragraph keeps it a
     /// String, so neither the edit nor layout builds or walks an AttributedString.
     case string(String)
+    /// Text whose every character has the same attributes: what changing the attributes of
+    /// whole plain paragraphs makes (bold over a megabyte), without the `AttributedString`
+    /// each would cost. It is made into one when asked for.
+    case uniform(String, AttributeContainer)
     case attributed(AttributedString)
 }

@@ -42,7 +42,7 @@ extension TextContentStorage {
         switch position.entry.content {
         case .plain(let start, let count):
             return Self.isLowSurrogate(plainText(start, count).utf16, at: local)
-        case .string(let text):
+        case .string(let text), .uniform(let text, _):
             return Self.isLowSurrogate(text.utf16, at: local)
         case .attributed(let text):
             return Self.isLowSurrogate(text.utf16, at: local)
@@ -108,7 +108,32 @@ extension TextContentStorage {
     /// try storage.transformRunAttributes(in: range) { $0.underlineStyle = .single }
     /// ```
     public func transformRunAttributes(in range: TextRange, _ body: (inout AttributeContainer) -> Void) throws(TextContentError) {
-        try transformParagraphs(in: range) { text, bounds in
+        // A whole paragraph without attributes, or with the same ones throughout, becomes one
+        // with the same ones throughout: no AttributedString is made (bold over a megabyte of
+        // plain text is 8,000 of them). Most paragraphs share their attributes: each distinct
+        // container is transformed once.
+        var transformed: [AttributeContainer: AttributeContainer] = [:]
+        func wholeParagraph(_ entry: ParagraphEntry) -> ParagraphEntry? {
+            let text: String, attributes: AttributeContainer
+            switch entry.content {
+            case .plain(let start, let count): (text, attributes) = (self.plainText(start, count), AttributeContainer())
+            case .string(let string): (text, attributes) = (string, AttributeContainer())
+            case .uniform(let string, let uniform): (text, attributes) = (string, uniform)
+            case .attributed: return nil
+            }
+            let changed = transformed[attributes] ?? {
+                var container = attributes
+                body(&container)
+                container.unifyParagraphStyle()
+                transformed[attributes] = container
+                return container
+            }()
+            var entry = entry
+            entry.hasAttributes = changed != AttributeContainer()
+            entry.content = entry.hasAttributes ? .uniform(text, changed) : .string(text)
+            return entry
+        }
+        try transformParagraphs(in: range, wholeParagraph: wholeParagraph) { text, bounds in
             let changes = text[bounds].runs.compactMap { run -> (Range<AttributedString.Index>, AttributeContainer)? in
                 var attributes = run.attributes
                 body(&attributes)
@@ -120,7 +145,8 @@ extension TextContentStorage {
 
     /// Runs `body` on each paragraph's text with the bounds of its part of `range`.
     private func transformParagraphs(
-        in range: TextRange, _ body: (inout AttributedString, Range<AttributedString.Index>) -> Void
+        in range: TextRange, wholeParagraph: (ParagraphEntry) -> ParagraphEntry? = { _ in nil },
+        _ body: (inout AttributedString, Range<AttributedString.Index>) -> Void
     ) throws(TextContentError) {
         let requested = try offsets(of: range)
         let offsets = snappedToGraphemeClusters(requested)
@@ -128,6 +154,12 @@ extension TextContentStorage {
         var changed: [ParagraphEntry] = []
         var last = first
         index.forEach(from: first.ordinal, reverse: false) { position in
+            last = position
+            if position.start >= offsets.lowerBound, position.end <= offsets.upperBound,
+               let entry = wholeParagraph(position.entry) {
+                changed.append(entry)
+                return position.end < offsets.upperBound
+            }
             var text = attributedString(of: position.entry)
             let lower = max(offsets.lowerBound, position.start) - position.start
             let upper = min(offsets.upperBound, position.end) - position.start
@@ -248,7 +280,7 @@ extension TextContentStorage {
     func lastUnit(of entry: ParagraphEntry) -> UInt16? {
         switch entry.content {
         case .plain(let start, let count): return count > 0 ? UInt16(source.bytes[start + count - 1]) : nil
-        case .string(let text): return text.utf16.last
+        case .string(let text), .uniform(let text, _): return text.utf16.last
         case .attributed(let text): return text.utf16.last
         }
     }
@@ -256,7 +288,7 @@ extension TextContentStorage {
     func firstUnit(of entry: ParagraphEntry) -> UInt16? {
         switch entry.content {
         case .plain(let start, let count): return count > 0 ? UInt16(source.bytes[start]) : nil
-        case .string(let text): return text.utf16.first
+        case .string(let text), .uniform(let text, _): return text.utf16.first
         case .attributed(let text): return text.utf16.first
         }
     }
@@ -291,7 +323,7 @@ extension TextContentStorage {
         switch position.entry.content {
         case .plain(let start, let count):
             text = Substring(plainText(start, count))
-        case .string(let string):
+        case .string(let string), .uniform(let string, _):
             text = Substring(string)
         case .attributed(let attributed):
             return Self.clusterEdges(in: attributed, around: local).map { $0.lowerBound + position.start ..< $0.upperBound + position.start }

@@ -180,7 +180,7 @@ extension TextContentStorage {
             switch position.entry.content {
             case .plain(let start, let count):
                 return body(position.start, source.slice(start, count))
-            case .string(var text):
+            case .string(var text), .uniform(var text, _):
                 return text.withUTF8 { body(position.start, $0) }
             case .attributed(let text):
                 var plain = Self.plainString(of: text)

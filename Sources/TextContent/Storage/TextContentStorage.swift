@@ -180,7 +180,7 @@ public final class TextContentStorage: TextContentManager {
         index.forEach(from: 0, reverse: false) { position in
             switch position.entry.content {
             case .plain(let start, let count): result += plainText(start, count)
-            case .string(let text): result += text
+            case .string(let text), .uniform(let text, _): result += text
             case .attributed(let text): result += Self.plainString(of: text)
             }
             return true
@@ -266,7 +266,7 @@ public final class TextContentStorage: TextContentManager {
         switch entry.content {
         case .plain(let start, let count): return plainText(start, count)
         case .string(let text): return text
-        case .attributed: return nil
+        case .uniform, .attributed: return nil
         }
     }
 
@@ -277,6 +277,8 @@ public final class TextContentStorage: TextContentManager {
             return text
         case .string(let text):
             return AttributedString(text)
+        case .uniform(let text, let attributes):
+            return AttributedString(text, attributes: attributes)
         case .plain(let start, let count):
             if let cached = cache.value(for: start) { return cached }
             let text = AttributedString(plainText(start, count))
