@@ -118,6 +118,7 @@ public struct DocumentRenderer {
         if options.debugOverlay { overlay.drawExclusionPaths(of: container, in: context, origin: origin) }
         manager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) { fragment in
             let point = CGPoint(x: origin.x + fragment.layoutFragmentFrame.minX, y: origin.y + fragment.layoutFragmentFrame.minY)
+            BlockDecorations.draw(for: fragment, at: point, in: context)
             fragment.draw(at: point, in: context, renderingAttributes: manager.renderingAttributes(for: fragment))
             markers.draw(for: fragment, at: point, in: context)
             if options.debugOverlay { overlay.draw(fragment, in: context, origin: origin) }
@@ -150,6 +151,7 @@ public struct DocumentRenderer {
             if options.debugOverlay { overlay.drawExclusionPaths(of: page.textContainer, in: context, origin: textOrigin) }
             for fragment in page.textLayoutFragments {
                 let point = CGPoint(x: textOrigin.x + fragment.layoutFragmentFrame.minX, y: textOrigin.y + fragment.layoutFragmentFrame.minY)
+                BlockDecorations.draw(for: fragment, at: point, in: context)
                 fragment.draw(at: point, in: context)
                 markers.draw(for: fragment, at: point, in: context)
                 if options.debugOverlay { overlay.draw(fragment, in: context, origin: textOrigin) }

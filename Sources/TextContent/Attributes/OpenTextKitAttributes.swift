@@ -38,6 +38,9 @@ extension AttributeScopes {
         /// The distance between the paragraph's baselines: its style's line height as an
         /// attribute of its own; bound to whole paragraphs.
         public let lineHeight: LineHeightAttribute
+        /// What is drawn around the paragraph: quote bars, a background, a rule, a table row's
+        /// grid; bound to whole paragraphs.
+        public let blockDecoration: BlockDecorationAttribute
         /// Foundation's attributes, among them `link`.
         public let foundation: AttributeScopes.FoundationAttributes
     }

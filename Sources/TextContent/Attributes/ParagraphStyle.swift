@@ -27,6 +27,9 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
     public let baseWritingDirection: WritingDirection
     /// The lists the paragraph belongs to, outermost first; empty when it is not a list item.
     public let textLists: [TextList]
+    /// Whether lines wrap at the container's edge; false: each line runs on past it (a code
+    /// block), breaking only where the text does.
+    public let wrapsLines: Bool
 
     /// A paragraph style; every field has the default of plain body text.
     public init(
@@ -40,7 +43,8 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         tabStops: [TextTab] = [],
         defaultTabInterval: Double = 28,
         baseWritingDirection: WritingDirection = .natural,
-        textLists: [TextList] = []
+        textLists: [TextList] = [],
+        wrapsLines: Bool = true
     ) {
         self.alignment = alignment
         self.lineHeight = lineHeight
@@ -53,6 +57,7 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         self.defaultTabInterval = defaultTabInterval
         self.baseWritingDirection = baseWritingDirection
         self.textLists = textLists
+        self.wrapsLines = wrapsLines
     }
 
     /// The style of a paragraph that has none.
@@ -70,7 +75,8 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         tabStops: [TextTab]? = nil,
         defaultTabInterval: Double? = nil,
         baseWritingDirection: WritingDirection? = nil,
-        textLists: [TextList]? = nil
+        textLists: [TextList]? = nil,
+        wrapsLines: Bool? = nil
     ) -> ParagraphStyle {
         ParagraphStyle(
             alignment: alignment ?? self.alignment,
@@ -83,12 +89,13 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
             tabStops: tabStops ?? self.tabStops,
             defaultTabInterval: defaultTabInterval ?? self.defaultTabInterval,
             baseWritingDirection: baseWritingDirection ?? self.baseWritingDirection,
-            textLists: textLists ?? self.textLists)
+            textLists: textLists ?? self.textLists,
+            wrapsLines: wrapsLines ?? self.wrapsLines)
     }
 
     private enum CodingKeys: String, CodingKey {
         case alignment, lineHeight, paragraphSpacingBefore, paragraphSpacing, headIndent, tailIndent
-        case firstLineHeadIndent, tabStops, defaultTabInterval, baseWritingDirection, textLists
+        case firstLineHeadIndent, tabStops, defaultTabInterval, baseWritingDirection, textLists, wrapsLines
     }
 
     /// Decodes an object with any of the fields; absent fields take the defaults of `init()`.
@@ -107,10 +114,11 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
             defaultTabInterval: try container.decodeFinite(.defaultTabInterval, default: defaults.defaultTabInterval),
             baseWritingDirection: try container.decodeIfPresent(WritingDirection.self, forKey: .baseWritingDirection)
                 ?? defaults.baseWritingDirection,
-            textLists: try container.decodeIfPresent([TextList].self, forKey: .textLists) ?? defaults.textLists)
+            textLists: try container.decodeIfPresent([TextList].self, forKey: .textLists) ?? defaults.textLists,
+            wrapsLines: try container.decodeIfPresent(Bool.self, forKey: .wrapsLines) ?? defaults.wrapsLines)
     }
 
-    /// Encodes every field.
+    /// Encodes every field (`wrapsLines` only when false).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(alignment, forKey: .alignment)
@@ -124,5 +132,7 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         try container.encode(defaultTabInterval, forKey: .defaultTabInterval)
         try container.encode(baseWritingDirection, forKey: .baseWritingDirection)
         try container.encode(textLists, forKey: .textLists)
+        // Written only when lines do not wrap, so that documents written before it read the same.
+        if !wrapsLines { try container.encode(false, forKey: .wrapsLines) }
     }
 }

@@ -20,6 +20,8 @@ struct DocumentAttributes: Codable, Equatable {
     var languageIdentifier: String?
     /// The one paragraph-bound attribute; it must be the same on every run of a paragraph.
     var paragraphStyle: ParagraphStyle?
+    /// Paragraph-bound too: what is drawn around the paragraph.
+    var blockDecoration: BlockDecoration?
 
     init() {}
 
@@ -41,6 +43,7 @@ struct DocumentAttributes: Codable, Equatable {
         // Alignment, line height and direction set as attributes of their own are stored in
         // the paragraph style they are part of.
         paragraphStyle = ParagraphStyle(resolving: container)
+        blockDecoration = container.blockDecoration
     }
 
     /// Every attribute but the paragraph-bound ones.
@@ -59,6 +62,8 @@ struct DocumentAttributes: Codable, Equatable {
         container.attachment = attachment
         container.link = link?.url
         container.languageIdentifier = languageIdentifier
+        // Paragraph-bound, but every run of a paragraph carries it: Foundation spreads it.
+        container.blockDecoration = blockDecoration
         return container
     }
 
@@ -66,7 +71,7 @@ struct DocumentAttributes: Codable, Equatable {
         font != nil || foregroundColor != nil || backgroundColor != nil || underlineStyle != nil
             || underlineColor != nil || strikethroughStyle != nil || strikethroughColor != nil || kern != nil
             || tracking != nil || baselineOffset != nil || attachment != nil || link != nil
-            || languageIdentifier != nil
+            || languageIdentifier != nil || blockDecoration != nil
     }
 
     /// The name of an attribute in `container` that the format does not store, or nil if it
@@ -88,6 +93,7 @@ struct DocumentAttributes: Codable, Equatable {
         rest.link = nil
         rest.languageIdentifier = nil
         rest.paragraphStyle = nil
+        rest.blockDecoration = nil
         rest.alignment = nil
         rest.lineHeight = nil
         rest.writingDirection = nil
@@ -113,6 +119,7 @@ struct DocumentAttributes: Codable, Equatable {
     private enum CodingKeys: String, CodingKey {
         case font, foregroundColor, backgroundColor, underlineStyle, underlineColor
         case strikethroughStyle, strikethroughColor, kern, tracking, baselineOffset, attachment, link, languageIdentifier, paragraphStyle
+        case blockDecoration
     }
 
     /// Decodes an object of attributes by name; a name this version does not know is an error.
@@ -138,6 +145,7 @@ struct DocumentAttributes: Codable, Equatable {
                 debugDescription: "\(String(tag.prefix(24)).debugDescription)\(tag.count > 24 ? "…" : "") is not a language tag (letters, digits and hyphens, at most 64)")
         }
         paragraphStyle = try container.decodeIfPresent(ParagraphStyle.self, forKey: .paragraphStyle)
+        blockDecoration = try container.decodeIfPresent(BlockDecoration.self, forKey: .blockDecoration)
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -154,6 +162,7 @@ struct DocumentAttributes: Codable, Equatable {
         try container.encodeIfPresent(baselineOffset, forKey: .baselineOffset)
         try container.encodeIfPresent(attachment, forKey: .attachment)
         try container.encodeIfPresent(link, forKey: .link)
+        try container.encodeIfPresent(blockDecoration, forKey: .blockDecoration)
         try container.encodeIfPresent(languageIdentifier, forKey: .languageIdentifier)
         try container.encodeIfPresent(paragraphStyle, forKey: .paragraphStyle)
     }

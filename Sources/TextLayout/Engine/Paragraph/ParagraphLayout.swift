@@ -80,7 +80,8 @@ struct ParagraphLayout {
         let style = content.style
         let rightToLeft = shaped.levels.isRightToLeft
         let tabs = TabStops(of: shaped)
-        let breaker = LineBreaker(paragraph: shaped, mode: container.lineBreakMode, tabStops: tabs, scratch: scratch)
+        // A paragraph that does not wrap (a code block) runs past the edge, as clipping does.
+        let breaker = LineBreaker(paragraph: shaped, mode: style.wrapsLines ? container.lineBreakMode : .byClipping, tabStops: tabs, scratch: scratch)
         let placement = LinePlacer(paragraph: shaped, tabStops: tabs)
         let estimate = lineHeight(ascent: CGFloat(shaped.defaultMetrics.ascent), descent: CGFloat(shaped.defaultMetrics.descent),
                                   leading: CGFloat(shaped.defaultMetrics.leading), style: style).height

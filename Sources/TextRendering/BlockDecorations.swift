@@ -1,0 +1,48 @@
+import Foundation
+import TextContent
+import TextLayout
+
+/// Draws what a paragraph's `blockDecoration` asks for around its text, under it: a background
+/// margin to margin, the bars of its block quotes, a rule, a table row's grid. Call it for each
+/// fragment before drawing the fragment's text.
+public enum BlockDecorations {
+    /// Draws `fragment`'s decoration with the fragment's origin at `point`.
+    public static func draw(for fragment: TextLayoutFragment, at point: CGPoint, in context: RenderingContext) {
+        // Plain paragraphs carry no attributes; reading them is not worth it.
+        if fragment.textLineFragments.first?.paragraphIsPlain ?? false { return }
+        guard let decoration = fragment.textElement.attributedString.runs.first?.blockDecoration, !decoration.isEmpty else { return }
+        let frame = fragment.layoutFragmentFrame
+        let width = frame.width.isFinite ? frame.width : 0
+        let area = CGRect(x: point.x, y: point.y, width: width, height: frame.height)
+        guard area.height > 0, area.height.isFinite else { return }
+        let rightToLeft = fragment.textLineFragments.first?.paragraphIsRightToLeft ?? false
+        // Edges are measured from the paragraph's leading side.
+        func x(_ edge: Double) -> CGFloat { rightToLeft ? area.maxX - CGFloat(edge) : area.minX + CGFloat(edge) }
+
+        if let background = decoration.background { context.fill(area, color: background) }
+        let edges = decoration.tableColumnEdges.map(x).sorted()
+        if let header = decoration.tableHeaderBackground {
+            let row = edges.count >= 2 ? CGRect(x: edges[0], y: area.minY, width: edges[edges.count - 1] - edges[0], height: area.height) : area
+            context.fill(row, color: header)
+        }
+        for bar in decoration.quoteBars {
+            let barWidth = CGFloat(max(0, decoration.quoteBarWidth))
+            context.fill(CGRect(x: rightToLeft ? x(bar) - barWidth : x(bar), y: area.minY, width: barWidth, height: area.height),
+                         color: decoration.quoteBarColor)
+        }
+        // Lines are filled one point wide on whole points, so that they stay crisp.
+        func vertical(_ x: CGFloat, color: TextColor) {
+            context.fill(CGRect(x: x.rounded(.down), y: area.minY, width: 1, height: area.height), color: color)
+        }
+        func horizontal(_ y: CGFloat, from left: CGFloat, to right: CGFloat, color: TextColor) {
+            context.fill(CGRect(x: left, y: y.rounded(.down), width: max(0, right - left), height: 1), color: color)
+        }
+        if let rule = decoration.rule { horizontal(area.midY, from: area.minX, to: area.maxX, color: rule) }
+        if edges.count >= 2 {
+            let color = decoration.tableBorderColor
+            for edge in edges { vertical(edge, color: color) }
+            horizontal(area.minY, from: edges[0], to: edges[edges.count - 1] + 1, color: color)
+            horizontal(area.maxY - 1, from: edges[0], to: edges[edges.count - 1] + 1, color: color)
+        }
+    }
+}
