@@ -65,7 +65,7 @@ let package = Package(
         // Measuring, not part of the engine's API: raw HarfBuzz shaping to compare figures with.
         .target(
             name: "TextMeasurement",
-            dependencies: ["TextTypography", "CHarfBuzz", "CFreeType", "CFontconfig"],
+            dependencies: ["TextTypography", "CHarfBuzz", "CFreeType", "CFontconfig", "CCmarkGFM"],
             swiftSettings: strict
         ),
         // The headless text view: input client, marked text, commands, undo.
