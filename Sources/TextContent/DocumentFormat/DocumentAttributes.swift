@@ -18,7 +18,15 @@ struct DocumentAttributes: Codable, Equatable {
     /// Foundation's `languageIdentifier`, a BCP 47 tag ("ja", "zh-Hant-TW"): shaping and the
     /// regional CJK font follow it.
     var languageIdentifier: String?
-    /// The one paragraph-bound attribute; it must be the same on every run of a paragraph.
+    /// The block structure (Markdown's headings, lists, tables ...).
+    var presentationIntent: PresentationIntent?
+    /// Emphasis, code and breaks within a block.
+    var inlinePresentationIntent: InlinePresentationIntent?
+    /// Where the run came from in a Markdown source.
+    var markdownSourcePosition: AttributedString.MarkdownSourcePosition?
+    /// Paragraph-bound, like `paragraphStyle`: the same on every run of a paragraph.
+    var taskListItem: TaskListItem?
+    /// Paragraph-bound; it must be the same on every run of a paragraph.
     var paragraphStyle: ParagraphStyle?
 
     init() {}
@@ -38,6 +46,10 @@ struct DocumentAttributes: Codable, Equatable {
         attachment = container.attachment
         link = container.link.map(DocumentLink.init)
         languageIdentifier = container.languageIdentifier
+        presentationIntent = container.presentationIntent
+        inlinePresentationIntent = container.inlinePresentationIntent
+        markdownSourcePosition = container.markdownSourcePosition
+        taskListItem = container.taskListItem
         paragraphStyle = container.paragraphStyle
     }
 
@@ -57,14 +69,23 @@ struct DocumentAttributes: Codable, Equatable {
         container.attachment = attachment
         container.link = link?.url
         container.languageIdentifier = languageIdentifier
+        container.presentationIntent = presentationIntent
+        container.inlinePresentationIntent = inlinePresentationIntent
+        container.markdownSourcePosition = markdownSourcePosition
         return container
+    }
+
+    /// The paragraph-bound attributes, which must be the same on every run of a paragraph.
+    var paragraphAttributes: ParagraphAttributes {
+        ParagraphAttributes(paragraphStyle: paragraphStyle, taskListItem: taskListItem)
     }
 
     var hasCharacterAttributes: Bool {
         font != nil || foregroundColor != nil || backgroundColor != nil || underlineStyle != nil
             || underlineColor != nil || strikethroughStyle != nil || strikethroughColor != nil || kern != nil
             || tracking != nil || baselineOffset != nil || attachment != nil || link != nil
-            || languageIdentifier != nil
+            || languageIdentifier != nil || presentationIntent != nil || inlinePresentationIntent != nil
+            || markdownSourcePosition != nil
     }
 
     /// The name of an attribute in `container` that the format does not store, or nil if it
@@ -85,6 +106,10 @@ struct DocumentAttributes: Codable, Equatable {
         rest.attachment = nil
         rest.link = nil
         rest.languageIdentifier = nil
+        rest.presentationIntent = nil
+        rest.inlinePresentationIntent = nil
+        rest.markdownSourcePosition = nil
+        rest.taskListItem = nil
         rest.paragraphStyle = nil
         guard rest != AttributeContainer() else { return nil }
         return keyNames(in: rest).first ?? "(an attribute Foundation does not name)"
@@ -107,7 +132,8 @@ struct DocumentAttributes: Codable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case font, foregroundColor, backgroundColor, underlineStyle, underlineColor
-        case strikethroughStyle, strikethroughColor, kern, tracking, baselineOffset, attachment, link, languageIdentifier, paragraphStyle
+        case strikethroughStyle, strikethroughColor, kern, tracking, baselineOffset, attachment, link, languageIdentifier
+        case presentationIntent, inlinePresentationIntent, markdownSourcePosition, taskListItem, paragraphStyle
     }
 
     /// Decodes an object of attributes by name; a name this version does not know is an error.
@@ -132,6 +158,10 @@ struct DocumentAttributes: Codable, Equatable {
                 forKey: .languageIdentifier, in: container,
                 debugDescription: "\(String(tag.prefix(24)).debugDescription)\(tag.count > 24 ? "…" : "") is not a language tag (letters, digits and hyphens, at most 64)")
         }
+        presentationIntent = try container.decodeIfPresent(PresentationIntent.self, forKey: .presentationIntent)
+        inlinePresentationIntent = try container.decodeIfPresent(InlinePresentationIntent.self, forKey: .inlinePresentationIntent)
+        markdownSourcePosition = try container.decodeIfPresent(AttributedString.MarkdownSourcePosition.self, forKey: .markdownSourcePosition)
+        taskListItem = try container.decodeIfPresent(TaskListItem.self, forKey: .taskListItem)
         paragraphStyle = try container.decodeIfPresent(ParagraphStyle.self, forKey: .paragraphStyle)
     }
 
@@ -150,6 +180,16 @@ struct DocumentAttributes: Codable, Equatable {
         try container.encodeIfPresent(attachment, forKey: .attachment)
         try container.encodeIfPresent(link, forKey: .link)
         try container.encodeIfPresent(languageIdentifier, forKey: .languageIdentifier)
+        try container.encodeIfPresent(presentationIntent, forKey: .presentationIntent)
+        try container.encodeIfPresent(inlinePresentationIntent, forKey: .inlinePresentationIntent)
+        try container.encodeIfPresent(markdownSourcePosition, forKey: .markdownSourcePosition)
+        try container.encodeIfPresent(taskListItem, forKey: .taskListItem)
         try container.encodeIfPresent(paragraphStyle, forKey: .paragraphStyle)
     }
+}
+
+/// The paragraph-bound attributes of a run, compared as one.
+struct ParagraphAttributes: Equatable {
+    var paragraphStyle: ParagraphStyle?
+    var taskListItem: TaskListItem?
 }
