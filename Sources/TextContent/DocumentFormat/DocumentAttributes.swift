@@ -15,6 +15,8 @@ struct DocumentAttributes: Codable, Equatable {
     var baselineOffset: Double?
     var attachment: TextAttachment?
     var link: DocumentLink?
+    /// Foundation's `imageURL`: an image's location on its alt text (Markdown images).
+    var imageURL: DocumentLink?
     /// Foundation's `languageIdentifier`, a BCP 47 tag ("ja", "zh-Hant-TW"): shaping and the
     /// regional CJK font follow it.
     var languageIdentifier: String?
@@ -45,6 +47,7 @@ struct DocumentAttributes: Codable, Equatable {
         baselineOffset = container.baselineOffset
         attachment = container.attachment
         link = container.link.map(DocumentLink.init)
+        imageURL = container.imageURL.map(DocumentLink.init)
         languageIdentifier = container.languageIdentifier
         presentationIntent = container.presentationIntent
         inlinePresentationIntent = container.inlinePresentationIntent
@@ -68,6 +71,7 @@ struct DocumentAttributes: Codable, Equatable {
         container.baselineOffset = baselineOffset
         container.attachment = attachment
         container.link = link?.url
+        container.imageURL = imageURL?.url
         container.languageIdentifier = languageIdentifier
         container.presentationIntent = presentationIntent
         container.inlinePresentationIntent = inlinePresentationIntent
@@ -83,7 +87,7 @@ struct DocumentAttributes: Codable, Equatable {
     var hasCharacterAttributes: Bool {
         font != nil || foregroundColor != nil || backgroundColor != nil || underlineStyle != nil
             || underlineColor != nil || strikethroughStyle != nil || strikethroughColor != nil || kern != nil
-            || tracking != nil || baselineOffset != nil || attachment != nil || link != nil
+            || tracking != nil || baselineOffset != nil || attachment != nil || link != nil || imageURL != nil
             || languageIdentifier != nil || presentationIntent != nil || inlinePresentationIntent != nil
             || markdownSourcePosition != nil
     }
@@ -105,6 +109,7 @@ struct DocumentAttributes: Codable, Equatable {
         rest.baselineOffset = nil
         rest.attachment = nil
         rest.link = nil
+        rest.imageURL = nil
         rest.languageIdentifier = nil
         rest.presentationIntent = nil
         rest.inlinePresentationIntent = nil
@@ -132,7 +137,7 @@ struct DocumentAttributes: Codable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case font, foregroundColor, backgroundColor, underlineStyle, underlineColor
-        case strikethroughStyle, strikethroughColor, kern, tracking, baselineOffset, attachment, link, languageIdentifier
+        case strikethroughStyle, strikethroughColor, kern, tracking, baselineOffset, attachment, link, imageURL, languageIdentifier
         case presentationIntent, inlinePresentationIntent, markdownSourcePosition, taskListItem, paragraphStyle
     }
 
@@ -151,6 +156,7 @@ struct DocumentAttributes: Codable, Equatable {
         baselineOffset = try container.decodeFiniteIfPresent(.baselineOffset)
         attachment = try container.decodeIfPresent(TextAttachment.self, forKey: .attachment)
         link = try container.decodeIfPresent(DocumentLink.self, forKey: .link)
+        imageURL = try container.decodeIfPresent(DocumentLink.self, forKey: .imageURL)
         languageIdentifier = try container.decodeIfPresent(String.self, forKey: .languageIdentifier)
         if let tag = languageIdentifier, !Self.isLanguageTag(tag) {
             // Only the tag's first characters are echoed: the document may be hostile.
@@ -179,6 +185,7 @@ struct DocumentAttributes: Codable, Equatable {
         try container.encodeIfPresent(baselineOffset, forKey: .baselineOffset)
         try container.encodeIfPresent(attachment, forKey: .attachment)
         try container.encodeIfPresent(link, forKey: .link)
+        try container.encodeIfPresent(imageURL, forKey: .imageURL)
         try container.encodeIfPresent(languageIdentifier, forKey: .languageIdentifier)
         try container.encodeIfPresent(presentationIntent, forKey: .presentationIntent)
         try container.encodeIfPresent(inlinePresentationIntent, forKey: .inlinePresentationIntent)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// OpenTextKit's own document format: versioned JSON that stores every attribute of
-/// `AttributeScopes.OpenTextKitAttributes` (and Foundation's `link` and `languageIdentifier`) exactly, because Foundation's
+/// `AttributeScopes.OpenTextKitAttributes` (and Foundation's `link`, `imageURL` and `languageIdentifier`) exactly, because Foundation's
 /// AttributedString is not Codable on Linux.
 ///
 /// ```json
@@ -11,7 +11,7 @@ import Foundation
 /// Every run is listed, in order; `length` counts UTF-16 code units and the lengths add up to the
 /// text's. Attribute names are stable: font, foregroundColor, backgroundColor, underlineStyle,
 /// underlineColor, strikethroughStyle, strikethroughColor, kern, tracking, baselineOffset,
-/// attachment, link, languageIdentifier, presentationIntent, inlinePresentationIntent,
+/// attachment, link, imageURL, languageIdentifier, presentationIntent, inlinePresentationIntent,
 /// markdownSourcePosition, taskListItem, paragraphStyle.
 ///
 /// The encoder writes every field of every value. The decoder lets a reader omit what has an
@@ -22,7 +22,7 @@ import Foundation
 /// (`unknownField`) rather than being skipped, because skipping would lose it at the next save.
 /// So is anything AttributedString would silently repair, such as two paragraph styles (or task
 /// list items, the other paragraph-bound attribute) in one paragraph. Writing is strict too: Foundation's other attributes (reachable through the nested
-/// `foundation` scope; `link` and `languageIdentifier` are stored) and other scopes' attributes are not stored,
+/// `foundation` scope; `link`, `imageURL` and `languageIdentifier` are stored) and other scopes' attributes are not stored,
 /// and `encode` refuses them (`unsupportedAttribute`) rather than dropping them.
 public enum TextDocumentFormat {
     /// The version `encode` writes, and the newest `decode` reads.
