@@ -40,6 +40,8 @@ final class BlockNode {
 /// an intent is plain text, one paragraph per line. The separators the parser put between
 /// blocks ("\n" after a block, a tab after a table cell) are removed again.
 struct MarkdownBlockTree {
+    private typealias Keys = AttributeScopes.OpenTextKitAttributes
+
     let root = BlockNode(kind: nil, identity: 0)
     private var leaves: [BlockNode] = []
     private var plainParagraph: BlockNode?
@@ -48,15 +50,19 @@ struct MarkdownBlockTree {
     init(_ string: AttributedString, maximumNestingDepth: Int) throws(MarkdownError) {
         for run in string.runs {
             let text = String(string.characters[run.range])
-            let piece = InlinePiece(text: text, inline: run.inlinePresentationIntent ?? [], link: run.link, imageURL: run.imageURL)
-            if let intent = run.presentationIntent, !intent.isEmpty {
+            // Attributes are read through their key types: key paths cost a lookup each time.
+            let piece = InlinePiece(
+                text: text, inline: run[Keys.InlinePresentationIntentAttribute.self] ?? [],
+                link: run[AttributeScopes.FoundationAttributes.LinkAttribute.self],
+                imageURL: run[AttributeScopes.FoundationAttributes.ImageURLAttribute.self])
+            if let intent = run[Keys.PresentationIntentAttribute.self], !intent.isEmpty {
                 plainParagraph = nil
                 guard intent.components.count <= maximumNestingDepth + 1 else {
                     throw .unsupportedStructure("blocks nest \(intent.components.count) deep, more than the limit of \(maximumNestingDepth)")
                 }
                 let leaf = node(for: intent)
                 leaf.pieces.append(piece)
-                if let task = run.taskListItem {
+                if let task = run[Keys.TaskListItemAttribute.self] {
                     var item: BlockNode? = nil
                     var current: BlockNode? = root
                     for component in intent.components.reversed() {

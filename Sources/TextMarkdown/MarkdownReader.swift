@@ -11,10 +11,15 @@ import TextContent
 /// ends; a thematic break is an empty paragraph. A last block with no characters (a thematic
 /// break, an empty code block) ends with "\n" so that its intent is kept.
 struct MarkdownReader {
+    private typealias Keys = AttributeScopes.OpenTextKitAttributes
+
     let options: AttributedString.MarkdownParsingOptions
     let baseURL: URL?
 
-    private var result = AttributedString()
+    /// The characters so far, and their runs (UTF-8 length, attributes): the attributed string
+    /// is made once at the end, which costs less than appending run by run.
+    private var text = ""
+    private var runs: [(length: Int, attributes: AttributeContainer)] = []
     private var nextIdentity = 1
 
     /// The enclosing containers' intent; containers past the nesting limit are counted in `skipped`.
@@ -32,6 +37,9 @@ struct MarkdownReader {
     private var leaf: PresentationIntent?
     private var leafTask: TaskListItem?
     private var leafPosition: AttributedString.MarkdownSourcePosition?
+    /// The leaf's own attributes (intent, task box, position), made once per leaf: attributes
+    /// are set through their key types, since key paths cost a lookup each time.
+    private var leafAttributes = AttributeContainer()
     private var leafHasCharacters = false
     /// The separator owed after the previous leaf, with that leaf's attributes.
     private var pendingSeparator: (text: String, attributes: AttributeContainer)?
@@ -66,9 +74,9 @@ struct MarkdownReader {
             }
         }
         if let pending = pendingSeparator, !leafHasCharacters, isFull {
-            result.append(AttributedString(pending.text, attributes: pending.attributes))
+            emit(pending.text, pending.attributes)
         }
-        return result
+        return finish()
     }
 
     // MARK: Blocks
@@ -100,9 +108,9 @@ struct MarkdownReader {
     private mutating func beginLeaf(_ kind: PresentationIntent.Kind, node: CmarkNode) {
         if let pending = pendingSeparator {
             if isFull {
-                result.append(AttributedString(pending.text, attributes: pending.attributes))
+                emit(pending.text, pending.attributes)
             } else {
-                result.append(AttributedString(inlineParagraphSeparator(before: node), attributes: pending.attributes))
+                emit(inlineParagraphSeparator(before: node), pending.attributes)
             }
             pendingSeparator = nil
         }
@@ -114,15 +122,15 @@ struct MarkdownReader {
         } else {
             leafPosition = nil
         }
+        leafAttributes = AttributeContainer()
+        leafAttributes[Keys.PresentationIntentAttribute.self] = leaf
+        leafAttributes[Keys.TaskListItemAttribute.self] = leafTask
+        leafAttributes[Keys.MarkdownSourcePositionAttribute.self] = leafPosition
     }
 
     /// Ends a leaf block, owing `separator` before the next one.
     private mutating func endLeaf(separator: String, node: CmarkNode) {
-        var attributes = AttributeContainer()
-        attributes.presentationIntent = leaf
-        attributes.taskListItem = leafTask
-        attributes.markdownSourcePosition = leafPosition
-        pendingSeparator = (separator, attributes)
+        pendingSeparator = (separator, leafAttributes)
         previousLeafEndLine = node.position?.endLine ?? previousLeafEndLine
     }
 
@@ -259,6 +267,45 @@ struct MarkdownReader {
         }
     }
 
+    // MARK: Output
+
+    private mutating func emit(_ characters: String, _ attributes: AttributeContainer) {
+        text += characters
+        runs.append((characters.utf8.count, attributes))
+    }
+
+    /// The attributed string of the text and runs, made in chunks of runs: setting attributes
+    /// costs with the size of the string, so many small strings appended are quicker.
+    private func finish() -> AttributedString {
+        var result = AttributedString()
+        var utf8 = text.utf8.startIndex
+        var index = 0
+        while index < runs.count {
+            let chunkEnd = min(index + 2_048, runs.count)
+            var chunkLength = 0
+            for run in runs[index..<chunkEnd] { chunkLength += run.length }
+            let end = text.utf8.index(utf8, offsetBy: chunkLength)
+            var chunk = AttributedString(String(text[utf8..<end]))
+            var start = chunk.startIndex
+            while index < chunkEnd {
+                // Neighbouring runs with equal attributes are set as one.
+                let attributes = runs[index].attributes
+                var length = runs[index].length
+                index += 1
+                while index < chunkEnd, runs[index].attributes == attributes {
+                    length += runs[index].length
+                    index += 1
+                }
+                let runEnd = chunk.utf8.index(start, offsetBy: length)
+                if attributes != AttributeContainer() { chunk[start..<runEnd].setAttributes(attributes) }
+                start = runEnd
+            }
+            result.append(chunk)
+            utf8 = end
+        }
+        return result
+    }
+
     // MARK: Inlines
 
     /// A link's URL, resolved against the base URL; nil when it is not a URL.
@@ -274,24 +321,18 @@ struct MarkdownReader {
             text = Self.collapsingWhitespace(text)
         }
         guard !text.isEmpty else { return }
-        var attributes = AttributeContainer()
+        var attributes = leafAttributes
         var inline = extra
         if emphasis > 0 { inline.insert(.emphasized) }
         if strong > 0 { inline.insert(.stronglyEmphasized) }
         if strike > 0 { inline.insert(.strikethrough) }
-        if !inline.isEmpty { attributes.inlinePresentationIntent = inline }
-        if let link = links.last ?? nil { attributes.link = link }
-        if let image = images.last ?? nil { attributes.imageURL = image }
-        attributes.presentationIntent = leaf
-        attributes.taskListItem = leafTask
-        if options.appliesSourcePositionAttributes {
-            if let position = node?.position {
-                attributes.markdownSourcePosition = .init(startLine: position.startLine, startColumn: position.startColumn, endLine: position.endLine, endColumn: position.endColumn)
-            } else {
-                attributes.markdownSourcePosition = leafPosition
-            }
+        if !inline.isEmpty { attributes[Keys.InlinePresentationIntentAttribute.self] = inline }
+        if let link = links.last ?? nil { attributes[AttributeScopes.FoundationAttributes.LinkAttribute.self] = link }
+        if let image = images.last ?? nil { attributes[AttributeScopes.FoundationAttributes.ImageURLAttribute.self] = image }
+        if options.appliesSourcePositionAttributes, let position = node?.position {
+            attributes[Keys.MarkdownSourcePositionAttribute.self] = .init(startLine: position.startLine, startColumn: position.startColumn, endLine: position.endLine, endColumn: position.endColumn)
         }
-        result.append(AttributedString(text, attributes: attributes))
+        emit(text, attributes)
         leafHasCharacters = true
     }
 
