@@ -120,13 +120,13 @@ struct MarkdownBlockTree {
         }
     }
 
-    /// Drops the "\n" or tab that ends every leaf but the last, and the lone "\n" that keeps an
-    /// empty last block.
+    /// Drops the "\n" or tab that ends every leaf but the last, and the "\n" that ends the last
+    /// leaf when it is empty or its text ends with an empty line.
     private func removeSeparators() {
         for (index, leaf) in leaves.enumerated() {
             guard var last = leaf.pieces.last else { continue }
             let isLast = index == leaves.count - 1
-            if isLast ? leaf.text == "\n" : (last.text.hasSuffix("\n") || last.text.hasSuffix("\t")) {
+            if last.text.hasSuffix("\n") || (!isLast && last.text.hasSuffix("\t")) {
                 last.text.removeLast()
                 leaf.pieces[leaf.pieces.count - 1] = last
                 if last.text.isEmpty { leaf.pieces.removeLast() }

@@ -81,7 +81,8 @@ struct MarkdownBlockWriter {
         case .thematicBreak?:
             return ["***"]
         case .blockQuote?:
-            return try childLines(of: node, tight: false).map { $0.isEmpty ? ">" : "> " + $0 }
+            let lines = try childLines(of: node, tight: false).map { $0.isEmpty ? ">" : "> " + $0 }
+            return lines.isEmpty ? [">"] : lines
         case .orderedList?, .unorderedList?:
             return try list(node, alternateMarker: alternateMarker)
         case .table(let columns)?:
@@ -103,7 +104,7 @@ struct MarkdownBlockWriter {
             longest = max(longest, run)
         }
         let fence = String(repeating: fenceCharacter, count: max(3, longest + 1))
-        let body = code.isEmpty ? [] : code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let body = code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         return [fence + hint] + body + [fence]
     }
 

@@ -9,7 +9,8 @@ import TextContent
 /// (and task item) of the block it ends; a code block's lines are paragraphs sharing one intent;
 /// a table row is one paragraph whose cells are separated by tabs, each tab carrying the cell it
 /// ends; a thematic break is an empty paragraph. A last block with no characters (a thematic
-/// break, an empty code block) ends with "\n" so that its intent is kept.
+/// break) or ending in an empty line (a code block's) ends with "\n" too, so that its intent and
+/// its lines are kept. An empty code block has no line, so it has no paragraph and is left out.
 struct MarkdownReader {
     private typealias Keys = AttributeScopes.OpenTextKitAttributes
 
@@ -33,6 +34,11 @@ struct MarkdownReader {
     private var tableRow = 0
     private var tableCell = 0
 
+    /// How many leaves have begun, and the count when each open quote or item began: one that
+    /// ends with no leaf of its own gets an empty one, so that its intent has a character.
+    private var leafCount = 0
+    private var leafCountAtOpen: [Int] = []
+
     /// The leaf block being filled.
     private var leaf: PresentationIntent?
     private var leafTask: TaskListItem?
@@ -41,6 +47,8 @@ struct MarkdownReader {
     /// are set through their key types, since key paths cost a lookup each time.
     private var leafAttributes = AttributeContainer()
     private var leafHasCharacters = false
+    /// Whether the leaf's characters end with "\n" (a code block's empty last line).
+    private var leafEndsWithLineFeed = false
     /// The separator owed after the previous leaf, with that leaf's attributes.
     private var pendingSeparator: (text: String, attributes: AttributeContainer)?
     /// The end line of the previous leaf, for inline-only whitespace.
@@ -73,7 +81,7 @@ struct MarkdownReader {
                 exit(node)
             }
         }
-        if let pending = pendingSeparator, !leafHasCharacters, isFull {
+        if let pending = pendingSeparator, !leafHasCharacters || leafEndsWithLineFeed, isFull {
             emit(pending.text, pending.attributes)
         }
         return finish()
@@ -106,6 +114,20 @@ struct MarkdownReader {
 
     /// Starts a leaf block: owed separators are written first.
     private mutating func beginLeaf(_ kind: PresentationIntent.Kind, node: CmarkNode) {
+        beginLeaf(isFull ? PresentationIntent(kind, identity: identity(), parent: containers.last) : nil, node: node)
+    }
+
+    /// Ends a quote or list item, first giving it an empty leaf if it has none (`- ` or `>` alone).
+    private mutating func endContainer(_ node: CmarkNode) {
+        if let count = leafCountAtOpen.popLast(), count == leafCount, isFull, skipped == 0, let intent = containers.last {
+            beginLeaf(intent, node: node)
+            endLeaf(separator: "\n", node: node)
+        }
+        pop()
+    }
+
+    private mutating func beginLeaf(_ intent: PresentationIntent?, node: CmarkNode) {
+        leafCount += 1
         if let pending = pendingSeparator {
             if isFull {
                 emit(pending.text, pending.attributes)
@@ -114,9 +136,10 @@ struct MarkdownReader {
             }
             pendingSeparator = nil
         }
-        leaf = isFull ? PresentationIntent(kind, identity: identity(), parent: containers.last) : nil
+        leaf = intent
         leafTask = isFull ? (items.last ?? nil) : nil
         leafHasCharacters = false
+        leafEndsWithLineFeed = false
         if options.appliesSourcePositionAttributes, let position = node.position {
             leafPosition = .init(startLine: position.startLine, startColumn: position.startColumn, endLine: position.endLine, endColumn: position.endColumn)
         } else {
@@ -146,6 +169,7 @@ struct MarkdownReader {
         case CMARK_NODE_DOCUMENT:
             break
         case CMARK_NODE_BLOCK_QUOTE:
+            leafCountAtOpen.append(leafCount)
             try push(.blockQuote, node: node)
         case CMARK_NODE_LIST:
             let ordered = node.isOrderedList
@@ -158,12 +182,15 @@ struct MarkdownReader {
                 lists[lists.count - 1].items += 1
             }
             items.append(node.typeName == "tasklist" ? TaskListItem(isChecked: node.isTaskChecked) : nil)
+            leafCountAtOpen.append(leafCount)
             try push(.listItem(ordinal: ordinal), node: node)
         case CMARK_NODE_PARAGRAPH:
             beginLeaf(.paragraph, node: node)
         case CMARK_NODE_HEADING:
             beginLeaf(.header(level: node.headingLevel), node: node)
         case CMARK_NODE_CODE_BLOCK:
+            // An empty code block has no line, so no paragraph: like Foundation, no characters.
+            guard !node.literal.isEmpty else { break }
             let info = node.fenceInfo.split(separator: " ", maxSplits: 1).first.map(String.init)
             beginLeaf(.codeBlock(languageHint: info), node: node)
             var code = node.literal
@@ -235,13 +262,13 @@ struct MarkdownReader {
     private mutating func exit(_ node: CmarkNode) {
         switch node.type {
         case CMARK_NODE_BLOCK_QUOTE:
-            pop()
+            endContainer(node)
         case CMARK_NODE_LIST:
             lists.removeLast()
             pop()
         case CMARK_NODE_ITEM:
+            endContainer(node)
             items.removeLast()
-            pop()
         case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
             endLeaf(separator: "\n", node: node)
         case CMARK_NODE_EMPH:
@@ -334,6 +361,7 @@ struct MarkdownReader {
         }
         emit(text, attributes)
         leafHasCharacters = true
+        leafEndsWithLineFeed = text.utf8.last == UInt8(ascii: "\n")
     }
 
     /// `text` with every run of whitespace made one space.

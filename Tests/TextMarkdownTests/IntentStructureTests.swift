@@ -53,6 +53,14 @@ import TextMarkdown
         #expect(string[codeRange].runs.count == 1)
     }
 
+    @Test func codeBlockEndingInAnEmptyLineKeepsIt() throws {
+        let last = try AttributedString(markdown: "```\na\n\n```")
+        #expect(String(last.characters) == "a\n\n")
+        // An empty code block has no line and, as in Foundation, no characters.
+        let empty = try AttributedString(markdown: "before\n\n```\n```\n\nafter")
+        #expect(String(empty.characters) == "before\nafter")
+    }
+
     @Test func tableRowsAreParagraphsOfTabSeparatedCells() throws {
         let string = try AttributedString(markdown: "| a | b | c |\n| :- | :-: | -: |\n| 1 | 2 | 3 |\n| x | | z |\n")
         #expect(String(string.characters) == "a\tb\tc\n1\t2\t3\nx\t\tz")

@@ -48,7 +48,8 @@ import TextMarkdown
         let last = try #require(string.runs.last?.presentationIntent)
         #expect(last.components.map(\.kind).prefix(2) == [.tableCell(columnIndex: 2), .tableRow(rowIndex: rows)])
         #expect(try MarkdownHTML.render(written) == MarkdownHTML.render(markdown))
-        #expect(elapsed < .seconds(5), "\(elapsed)")
+        // Linear work: about a second here; the bound only catches a hang on a busy machine.
+        #expect(elapsed < .seconds(60), "\(elapsed)")
     }
 
     @Test func invalidUTF8IsAnError() throws {

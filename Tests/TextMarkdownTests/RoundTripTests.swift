@@ -28,7 +28,7 @@ import TextMarkdown
         #expect(once == twice)
     }
 
-    @Test(arguments: ["# Title", "Plain", "> quote", "- item", "***", "```\n```", "| a |\n| - |", "Hard  \nbreak", "1) one\n2) two"])
+    @Test(arguments: ["# Title", "Plain", "> quote", "- item", "***", "```\n\n```", "```\na\n\n```", "```\n\n\n```\n\nafter", "| a |\n| - |", "Hard  \nbreak", "1) one\n2) two", "- a\n-\n- c", ">", "1. 1.", "> a\n>\n> >"])
     func smallDocuments(_ markdown: String) throws {
         try expectRoundTrip(markdown)
     }
