@@ -74,7 +74,13 @@ let package = Package(
             dependencies: ["TextContent", "TextLayout", "TextRendering"],
             swiftSettings: strict
         ),
-        .target(name: "OpenTextKit", dependencies: ["TextContent", "TextTypography", "TextLayout", "TextRendering", "TextEditing"], swiftSettings: strict),
+        // Markdown <-> attributed text with presentation intents; cmark-gfm parses.
+        .target(
+            name: "TextMarkdown",
+            dependencies: ["TextContent", "CCmarkGFM"],
+            swiftSettings: strict
+        ),
+        .target(name: "OpenTextKit", dependencies: ["TextContent", "TextTypography", "TextLayout", "TextRendering", "TextEditing", "TextMarkdown"], swiftSettings: strict),
         .executableTarget(
             name: "otk",
             dependencies: ["OpenTextKit", "TextMeasurement", "CHeapStatistics", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -110,6 +116,11 @@ let package = Package(
         .testTarget(
             name: "TextEditingTests",
             dependencies: ["TextEditing", "TestFixtures"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "TextMarkdownTests",
+            dependencies: ["TextMarkdown", "TestFixtures"],
             swiftSettings: strict
         ),
         .testTarget(name: "otkTests", dependencies: ["otk", "OpenTextKit"], swiftSettings: strict),

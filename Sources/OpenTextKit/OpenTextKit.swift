@@ -4,3 +4,4 @@
 @_exported import TextLayout
 @_exported import TextRendering
 @_exported import TextEditing
+@_exported import TextMarkdown

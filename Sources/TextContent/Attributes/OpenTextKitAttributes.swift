@@ -41,6 +41,14 @@ extension AttributeScopes {
         /// What is drawn around the paragraph: quote bars, a background, a rule, a table row's
         /// grid; bound to whole paragraphs.
         public let blockDecoration: BlockDecorationAttribute
+        /// The block structure (paragraph, heading, list item, table cell ...) a run belongs to.
+        public let presentationIntent: PresentationIntentAttribute
+        /// Emphasis, code, strikethrough and breaks within a block.
+        public let inlinePresentationIntent: InlinePresentationIntentAttribute
+        /// A GitHub task list item's box; bound to whole paragraphs.
+        public let taskListItem: TaskListItemAttribute
+        /// Where a run came from in the Markdown it was parsed from.
+        public let markdownSourcePosition: MarkdownSourcePositionAttribute
         /// Foundation's attributes, among them `link`.
         public let foundation: AttributeScopes.FoundationAttributes
     }

@@ -15,10 +15,20 @@ struct DocumentAttributes: Codable, Equatable {
     var baselineOffset: Double?
     var attachment: TextAttachment?
     var link: DocumentLink?
+    /// Foundation's `imageURL`: an image's location on its alt text (Markdown images).
+    var imageURL: DocumentLink?
     /// Foundation's `languageIdentifier`, a BCP 47 tag ("ja", "zh-Hant-TW"): shaping and the
     /// regional CJK font follow it.
     var languageIdentifier: String?
-    /// The one paragraph-bound attribute; it must be the same on every run of a paragraph.
+    /// The block structure (Markdown's headings, lists, tables ...).
+    var presentationIntent: PresentationIntent?
+    /// Emphasis, code and breaks within a block.
+    var inlinePresentationIntent: InlinePresentationIntent?
+    /// Where the run came from in a Markdown source.
+    var markdownSourcePosition: AttributedString.MarkdownSourcePosition?
+    /// Paragraph-bound, like `paragraphStyle`: the same on every run of a paragraph.
+    var taskListItem: TaskListItem?
+    /// Paragraph-bound; it must be the same on every run of a paragraph.
     var paragraphStyle: ParagraphStyle?
     /// Paragraph-bound too: what is drawn around the paragraph.
     var blockDecoration: BlockDecoration?
@@ -39,7 +49,12 @@ struct DocumentAttributes: Codable, Equatable {
         baselineOffset = container.baselineOffset
         attachment = container.attachment
         link = container.link.map(DocumentLink.init)
+        imageURL = container.imageURL.map(DocumentLink.init)
         languageIdentifier = container.languageIdentifier
+        presentationIntent = container.presentationIntent
+        inlinePresentationIntent = container.inlinePresentationIntent
+        markdownSourcePosition = container.markdownSourcePosition
+        taskListItem = container.taskListItem
         // Alignment, line height and direction set as attributes of their own are stored in
         // the paragraph style they are part of.
         paragraphStyle = ParagraphStyle(resolving: container)
@@ -61,17 +76,25 @@ struct DocumentAttributes: Codable, Equatable {
         container.baselineOffset = baselineOffset
         container.attachment = attachment
         container.link = link?.url
+        container.imageURL = imageURL?.url
         container.languageIdentifier = languageIdentifier
-        // Paragraph-bound, but every run of a paragraph carries it: Foundation spreads it.
-        container.blockDecoration = blockDecoration
+        container.presentationIntent = presentationIntent
+        container.inlinePresentationIntent = inlinePresentationIntent
+        container.markdownSourcePosition = markdownSourcePosition
         return container
+    }
+
+    /// The paragraph-bound attributes, which must be the same on every run of a paragraph.
+    var paragraphAttributes: ParagraphAttributes {
+        ParagraphAttributes(paragraphStyle: paragraphStyle, taskListItem: taskListItem, blockDecoration: blockDecoration)
     }
 
     var hasCharacterAttributes: Bool {
         font != nil || foregroundColor != nil || backgroundColor != nil || underlineStyle != nil
             || underlineColor != nil || strikethroughStyle != nil || strikethroughColor != nil || kern != nil
-            || tracking != nil || baselineOffset != nil || attachment != nil || link != nil
-            || languageIdentifier != nil || blockDecoration != nil
+            || tracking != nil || baselineOffset != nil || attachment != nil || link != nil || imageURL != nil
+            || languageIdentifier != nil || presentationIntent != nil || inlinePresentationIntent != nil
+            || markdownSourcePosition != nil
     }
 
     /// The name of an attribute in `container` that the format does not store, or nil if it
@@ -91,7 +114,12 @@ struct DocumentAttributes: Codable, Equatable {
         rest.baselineOffset = nil
         rest.attachment = nil
         rest.link = nil
+        rest.imageURL = nil
         rest.languageIdentifier = nil
+        rest.presentationIntent = nil
+        rest.inlinePresentationIntent = nil
+        rest.markdownSourcePosition = nil
+        rest.taskListItem = nil
         rest.paragraphStyle = nil
         rest.blockDecoration = nil
         rest.alignment = nil
@@ -118,8 +146,8 @@ struct DocumentAttributes: Codable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case font, foregroundColor, backgroundColor, underlineStyle, underlineColor
-        case strikethroughStyle, strikethroughColor, kern, tracking, baselineOffset, attachment, link, languageIdentifier, paragraphStyle
-        case blockDecoration
+        case strikethroughStyle, strikethroughColor, kern, tracking, baselineOffset, attachment, link, imageURL, languageIdentifier
+        case presentationIntent, inlinePresentationIntent, markdownSourcePosition, taskListItem, paragraphStyle, blockDecoration
     }
 
     /// Decodes an object of attributes by name; a name this version does not know is an error.
@@ -137,6 +165,7 @@ struct DocumentAttributes: Codable, Equatable {
         baselineOffset = try container.decodeFiniteIfPresent(.baselineOffset)
         attachment = try container.decodeIfPresent(TextAttachment.self, forKey: .attachment)
         link = try container.decodeIfPresent(DocumentLink.self, forKey: .link)
+        imageURL = try container.decodeIfPresent(DocumentLink.self, forKey: .imageURL)
         languageIdentifier = try container.decodeIfPresent(String.self, forKey: .languageIdentifier)
         if let tag = languageIdentifier, !Self.isLanguageTag(tag) {
             // Only the tag's first characters are echoed: the document may be hostile.
@@ -144,6 +173,10 @@ struct DocumentAttributes: Codable, Equatable {
                 forKey: .languageIdentifier, in: container,
                 debugDescription: "\(String(tag.prefix(24)).debugDescription)\(tag.count > 24 ? "…" : "") is not a language tag (letters, digits and hyphens, at most 64)")
         }
+        presentationIntent = try container.decodeIfPresent(PresentationIntent.self, forKey: .presentationIntent)
+        inlinePresentationIntent = try container.decodeIfPresent(InlinePresentationIntent.self, forKey: .inlinePresentationIntent)
+        markdownSourcePosition = try container.decodeIfPresent(AttributedString.MarkdownSourcePosition.self, forKey: .markdownSourcePosition)
+        taskListItem = try container.decodeIfPresent(TaskListItem.self, forKey: .taskListItem)
         paragraphStyle = try container.decodeIfPresent(ParagraphStyle.self, forKey: .paragraphStyle)
         blockDecoration = try container.decodeIfPresent(BlockDecoration.self, forKey: .blockDecoration)
     }
@@ -162,8 +195,20 @@ struct DocumentAttributes: Codable, Equatable {
         try container.encodeIfPresent(baselineOffset, forKey: .baselineOffset)
         try container.encodeIfPresent(attachment, forKey: .attachment)
         try container.encodeIfPresent(link, forKey: .link)
+        try container.encodeIfPresent(imageURL, forKey: .imageURL)
         try container.encodeIfPresent(blockDecoration, forKey: .blockDecoration)
         try container.encodeIfPresent(languageIdentifier, forKey: .languageIdentifier)
+        try container.encodeIfPresent(presentationIntent, forKey: .presentationIntent)
+        try container.encodeIfPresent(inlinePresentationIntent, forKey: .inlinePresentationIntent)
+        try container.encodeIfPresent(markdownSourcePosition, forKey: .markdownSourcePosition)
+        try container.encodeIfPresent(taskListItem, forKey: .taskListItem)
         try container.encodeIfPresent(paragraphStyle, forKey: .paragraphStyle)
     }
+}
+
+/// The paragraph-bound attributes of a run, compared as one.
+struct ParagraphAttributes: Equatable {
+    var paragraphStyle: ParagraphStyle?
+    var taskListItem: TaskListItem?
+    var blockDecoration: BlockDecoration?
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// OpenTextKit's own document format: versioned JSON that stores every attribute of
-/// `AttributeScopes.OpenTextKitAttributes` (and Foundation's `link` and `languageIdentifier`) exactly, because Foundation's
+/// `AttributeScopes.OpenTextKitAttributes` (and Foundation's `link`, `imageURL` and `languageIdentifier`) exactly, because Foundation's
 /// AttributedString is not Codable on Linux.
 ///
 /// ```json
@@ -11,7 +11,8 @@ import Foundation
 /// Every run is listed, in order; `length` counts UTF-16 code units and the lengths add up to the
 /// text's. Attribute names are stable: font, foregroundColor, backgroundColor, underlineStyle,
 /// underlineColor, strikethroughStyle, strikethroughColor, kern, tracking, baselineOffset,
-/// attachment, link, languageIdentifier, paragraphStyle.
+/// attachment, link, imageURL, languageIdentifier, presentationIntent, inlinePresentationIntent,
+/// markdownSourcePosition, taskListItem, paragraphStyle.
 ///
 /// The encoder writes every field of every value. The decoder lets a reader omit what has an
 /// obvious default (a run's empty `attributes`, a font's weight, a paragraph style's indents) and
@@ -19,9 +20,9 @@ import Foundation
 ///
 /// Reading is strict otherwise: a field this version does not know, at any level, is an error
 /// (`unknownField`) rather than being skipped, because skipping would lose it at the next save.
-/// So is anything AttributedString would silently repair, such as two paragraph styles in one
-/// paragraph. Writing is strict too: Foundation's other attributes (reachable through the nested
-/// `foundation` scope; `link` and `languageIdentifier` are stored) and other scopes' attributes are not stored,
+/// So is anything AttributedString would silently repair, such as two paragraph styles (or task
+/// list items, the other paragraph-bound attribute) in one paragraph. Writing is strict too: Foundation's other attributes (reachable through the nested
+/// `foundation` scope; `link`, `imageURL` and `languageIdentifier` are stored) and other scopes' attributes are not stored,
 /// and `encode` refuses them (`unsupportedAttribute`) rather than dropping them.
 public enum TextDocumentFormat {
     /// The version `encode` writes, and the newest `decode` reads.
@@ -110,7 +111,7 @@ public enum TextDocumentFormat {
         for (previous, run) in zip(runs, runs.dropFirst()) {
             offset += previous.length
             if UTF16.isTrailSurrogate(units[offset]) { throw .runSplitsSurrogatePair(offset: offset) }
-            if run.attributes.paragraphStyle != previous.attributes.paragraphStyle, !isParagraphStart(offset, in: units) {
+            if run.attributes.paragraphAttributes != previous.attributes.paragraphAttributes, !isParagraphStart(offset, in: units) {
                 throw .paragraphAttributeInconsistent(paragraphStartOffset: paragraphStart(containing: offset, in: units))
             }
         }
@@ -149,14 +150,16 @@ public enum TextDocumentFormat {
         start = string.startIndex
         var index = 0
         while index < runs.count {
-            let style = runs[index].attributes.paragraphStyle
+            let paragraph = runs[index].attributes.paragraphAttributes
             var length = 0
-            while index < runs.count, runs[index].attributes.paragraphStyle == style {
+            while index < runs.count, runs[index].attributes.paragraphAttributes == paragraph {
                 length += runs[index].length
                 index += 1
             }
             let end = string.utf16.index(start, offsetBy: length)
-            if let style { string[start..<end].paragraphStyle = style }
+            if let style = paragraph.paragraphStyle { string[start..<end].paragraphStyle = style }
+            if let task = paragraph.taskListItem { string[start..<end].taskListItem = task }
+            if let decoration = paragraph.blockDecoration { string[start..<end].blockDecoration = decoration }
             start = end
         }
         return string

@@ -139,3 +139,7 @@ extension AttributeScopes.FoundationAttributes.ImageURLAttribute: SendableAttrib
 extension AttributeScopes.FoundationAttributes.AlternateDescriptionAttribute: SendableAttributedStringKey {}
 extension AttributeScopes.FoundationAttributes.ReplacementIndexAttribute: SendableAttributedStringKey {}
 extension AttributeScopes.FoundationAttributes.WritingDirectionAttribute: SendableAttributedStringKey {}
+extension AttributeScopes.OpenTextKitAttributes.PresentationIntentAttribute: SendableAttributedStringKey {}
+extension AttributeScopes.OpenTextKitAttributes.InlinePresentationIntentAttribute: SendableAttributedStringKey {}
+extension AttributeScopes.OpenTextKitAttributes.TaskListItemAttribute: SendableAttributedStringKey {}
+extension AttributeScopes.OpenTextKitAttributes.MarkdownSourcePositionAttribute: SendableAttributedStringKey {}

@@ -1,0 +1,52 @@
+import Foundation
+import TextContent
+
+extension AttributedString {
+    /// Parses Markdown (CommonMark with GitHub's tables, strikethrough, autolinks and task
+    /// lists, by cmark-gfm) into attributed text with Foundation's presentation intents.
+    ///
+    /// Unlike Foundation, which puts no characters between blocks, the result has a "\n" between
+    /// blocks, because the engine lays text out paragraph by paragraph: one engine paragraph per
+    /// leaf block. The separator carries the intent of the block it ends. Each line of a code
+    /// block is a paragraph, all sharing the code block's intent; each table row is a paragraph
+    /// whose cells are separated by tabs (U+0009), each tab carrying the cell it ends; a thematic
+    /// break is an empty paragraph. A hard line break is U+2028 (`.lineBreak`), which breaks the
+    /// line without starting a paragraph; a soft break is a space (`.softBreak`). GitHub task
+    /// items carry `taskListItem` on each of their paragraphs. Images are their alt text with
+    /// `imageURL`. Raw HTML is kept as text, marked `.inlineHTML` or `.blockHTML`.
+    ///
+    /// - Throws: `MarkdownError.nestingTooDeep` for blocks nested deeper than
+    ///   `options.maximumNestingDepth` (unless the failure policy asks for a partial result).
+    public init(markdown: String, options: MarkdownParsingOptions = .init(), baseURL: URL? = nil) throws(MarkdownError) {
+        let syntax = options.interpretedSyntax
+        let source = syntax == .full ? markdown : InlineOnlySource.prepare(markdown, preservingWhitespace: syntax == .inlineOnlyPreservingWhitespace)
+        let document = try CmarkDocument(source, extensions: syntax == .full ? CmarkDocument.blockExtensions : CmarkDocument.inlineExtensions)
+        var reader = MarkdownReader(options: options, baseURL: baseURL)
+        self = try reader.read(document)
+    }
+
+    /// Parses Markdown given as UTF-8 bytes; see `init(markdown:options:baseURL:)`.
+    ///
+    /// - Throws: `MarkdownError.invalidUTF8` for bytes that are not UTF-8, unless the failure
+    ///   policy is `.returnPartiallyParsedIfPossible`, which reads them as U+FFFD.
+    public init(markdown: Data, options: MarkdownParsingOptions = .init(), baseURL: URL? = nil) throws(MarkdownError) {
+        if let offset = Self.firstInvalidUTF8Offset(in: markdown), options.failurePolicy == .throwError {
+            throw .invalidUTF8(byteOffset: offset)
+        }
+        try self.init(markdown: String(decoding: markdown, as: UTF8.self), options: options, baseURL: baseURL)
+    }
+
+    /// The offset of the first byte that is not part of a valid UTF-8 sequence, or nil.
+    static func firstInvalidUTF8Offset(in data: Data) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = data.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import TextContent
+
+/// Writes a block's inline runs as Markdown: emphasis, strong, strikethrough, links and images
+/// as delimiters around the runs, code as code spans, HTML as written, and the rest escaped.
+///
+/// The model keeps which runs are emphasised but not how delimiters nested, so nesting is
+/// chosen: of the spans that open at one place, the one reaching furthest is outermost, and
+/// equal ones nest link, strikethrough, emphasis, strong from the outside in (the way cmark
+/// reads `***a***`).
+struct MarkdownInlineWriter {
+    /// Where the text goes: a table cell or heading cannot hold a line break.
+    enum Context {
+        case paragraph, heading, tableCell
+    }
+
+    enum Layer: Hashable {
+        case link(URL), image(URL), strikethrough, emphasis, strong
+
+        var priority: Int {
+            switch self {
+            case .link: 0
+            case .image: 1
+            case .strikethrough: 2
+            case .emphasis: 3
+            case .strong: 4
+            }
+        }
+
+        var opener: String {
+            switch self {
+            case .link: "["
+            case .image: "!["
+            case .strikethrough: "~~"
+            case .emphasis: "*"
+            case .strong: "**"
+            }
+        }
+
+        var closer: String {
+            switch self {
+            case .link(let url), .image(let url): "](" + MarkdownInlineWriter.destination(url) + ")"
+            case .strikethrough: "~~"
+            case .emphasis: "*"
+            case .strong: "**"
+            }
+        }
+    }
+
+    let context: Context
+
+    /// The Markdown for `pieces`.
+    func write(_ pieces: [InlinePiece]) -> String {
+        let pieces = mergingCode(pieces)
+        let layers = pieces.map(Self.layers)
+        var out = ""
+        var stack: [(layer: Layer, end: Int)] = []
+        for (index, piece) in pieces.enumerated() {
+            let wanted = layers[index]
+            var reopen: [Layer] = []
+            if let firstEnding = stack.firstIndex(where: { !wanted.contains($0.layer) }) {
+                for entry in stack[firstEnding...].reversed() {
+                    out += entry.layer.closer
+                    if wanted.contains(entry.layer) { reopen.append(entry.layer) }
+                }
+                stack.removeSubrange(firstEnding...)
+            }
+            let open = Set(stack.map(\.layer))
+            var opening: [(layer: Layer, end: Int)] = []
+            for layer in wanted where !open.contains(layer) {
+                var end = index + 1
+                while end < pieces.count, layers[end].contains(layer) { end += 1 }
+                opening.append((layer, end))
+            }
+            opening.sort { $0.end != $1.end ? $0.end > $1.end : $0.layer.priority < $1.layer.priority }
+            for entry in opening {
+                out += entry.layer.opener
+                stack.append(entry)
+            }
+            out += text(of: piece)
+        }
+        for entry in stack.reversed() { out += entry.layer.closer }
+        return out
+    }
+
+    static func layers(_ piece: InlinePiece) -> Set<Layer> {
+        var layers = Set<Layer>()
+        if let link = piece.link { layers.insert(.link(link)) }
+        if let image = piece.imageURL { layers.insert(.image(image)) }
+        if piece.inline.contains(.strikethrough) { layers.insert(.strikethrough) }
+        if piece.inline.contains(.emphasized) { layers.insert(.emphasis) }
+        if piece.inline.contains(.stronglyEmphasized) { layers.insert(.strong) }
+        return layers
+    }
+
+    /// Adjacent code runs with the same surroundings become one code span.
+    private func mergingCode(_ pieces: [InlinePiece]) -> [InlinePiece] {
+        var merged: [InlinePiece] = []
+        for piece in pieces {
+            if var last = merged.last, last.inline.contains(.code), piece.inline.contains(.code),
+               last.inline == piece.inline, last.link == piece.link, last.imageURL == piece.imageURL {
+                last.text += piece.text
+                merged[merged.count - 1] = last
+            } else {
+                merged.append(piece)
+            }
+        }
+        return merged
+    }
+
+    /// One piece's Markdown, without the delimiters around it.
+    private func text(of piece: InlinePiece) -> String {
+        let oneLine = context != .paragraph
+        if piece.inline.contains(.softBreak) { return oneLine ? " " : "\n" }
+        if piece.inline.contains(.lineBreak) { return oneLine ? " " : "\\\n" }
+        if piece.inline.contains(.code) { return codeSpan(piece.text) }
+        if piece.inline.contains(.inlineHTML) || piece.inline.contains(.blockHTML) { return piece.text }
+        return escaped(piece.text)
+    }
+
+    /// A code span long enough to hold any run of backticks in `code`.
+    private func codeSpan(_ code: String) -> String {
+        var longest = 0, run = 0
+        for character in code {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        var body = context == .tableCell ? code.replacingOccurrences(of: "|", with: "\\|") : code
+        body = body.replacingOccurrences(of: "\n", with: " ")
+        let pad = body.hasPrefix("`") || body.hasSuffix("`")
+            || (body.hasPrefix(" ") && body.hasSuffix(" ") && body.contains { $0 != " " })
+        let fence = String(repeating: "`", count: longest + 1)
+        return fence + (pad ? " " : "") + body + (pad ? " " : "") + fence
+    }
+
+    /// Text with every character Markdown could read as syntax escaped.
+    func escaped(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "\\", "`", "*", "_", "[", "]", "<", ">", "#", "|", "~", "&", "!":
+                out.append("\\")
+                out.append(character)
+            case "\u{2028}":
+                out += context == .paragraph ? "\\\n" : " "
+            case "\n":
+                out += context == .paragraph ? "\n" : " "
+            default:
+                out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// A link destination, in angle brackets when it holds spaces, parentheses or nothing.
+    static func destination(_ url: URL) -> String {
+        let string = url.relativeString
+        var escaped = ""
+        for character in string {
+            if character == "\\" || character == "<" || character == ">" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        let needsBrackets = string.isEmpty || string.contains { $0 == " " || $0 == "(" || $0 == ")" || $0.isNewline }
+        return needsBrackets ? "<" + escaped + ">" : escaped
+    }
+}

@@ -1,0 +1,382 @@
+import CCmarkGFM
+import Foundation
+import TextContent
+
+/// Turns a cmark-gfm tree into an attributed string, walking it with `cmark_iter` (no recursion,
+/// so nesting depth costs heap, not stack).
+///
+/// One engine paragraph per leaf block: blocks are separated by "\n", which carries the intent
+/// (and task item) of the block it ends; a code block's lines are paragraphs sharing one intent;
+/// a table row is one paragraph whose cells are separated by tabs, each tab carrying the cell it
+/// ends; a thematic break is an empty paragraph. A last block with no characters (a thematic
+/// break) or ending in an empty line (a code block's) ends with "\n" too, so that its intent and
+/// its lines are kept. An empty code block has no line, so it has no paragraph and is left out.
+struct MarkdownReader {
+    private typealias Keys = AttributeScopes.OpenTextKitAttributes
+
+    let options: AttributedString.MarkdownParsingOptions
+    let baseURL: URL?
+
+    /// The characters so far, and their runs (UTF-8 length, attributes): the attributed string
+    /// is made once at the end, which costs less than appending run by run.
+    private var text = ""
+    private var runs: [(length: Int, attributes: AttributeContainer)] = []
+    private var nextIdentity = 1
+
+    /// The enclosing containers' intent; containers past the nesting limit are counted in `skipped`.
+    private var containers: [PresentationIntent] = []
+    private var skipped = 0
+    /// Per open list: its start number and how many items it has had.
+    private var lists: [(start: Int, items: Int)] = []
+    /// Per open item: its task box, if it is a task item.
+    private var items: [TaskListItem?] = []
+    /// Per open table: the number of body rows and cells so far.
+    private var tableRow = 0
+    private var tableCell = 0
+
+    /// How many leaves have begun, and the count when each open quote or item began: one that
+    /// ends with no leaf of its own gets an empty one, so that its intent has a character.
+    private var leafCount = 0
+    private var leafCountAtOpen: [Int] = []
+
+    /// The leaf block being filled.
+    private var leaf: PresentationIntent?
+    private var leafTask: TaskListItem?
+    private var leafPosition: AttributedString.MarkdownSourcePosition?
+    /// The leaf's own attributes (intent, task box, position), made once per leaf: attributes
+    /// are set through their key types, since key paths cost a lookup each time.
+    private var leafAttributes = AttributeContainer()
+    private var leafHasCharacters = false
+    /// Whether the leaf's characters end with "\n" (a code block's empty last line).
+    private var leafEndsWithLineFeed = false
+    /// The separator owed after the previous leaf, with that leaf's attributes.
+    private var pendingSeparator: (text: String, attributes: AttributeContainer)?
+    /// The end line of the previous leaf, for inline-only whitespace.
+    private var previousLeafEndLine = 0
+
+    /// Inline state.
+    private var emphasis = 0, strong = 0, strike = 0
+    private var links: [URL?] = []
+    private var images: [URL?] = []
+
+    init(options: AttributedString.MarkdownParsingOptions, baseURL: URL?) {
+        self.options = options
+        self.baseURL = baseURL
+    }
+
+    private var isFull: Bool { options.interpretedSyntax == .full }
+
+    /// The attributed string of a parsed document.
+    mutating func read(_ document: CmarkDocument) throws(MarkdownError) -> AttributedString {
+        guard let iterator = cmark_iter_new(document.root) else { throw .parserUnavailable("cmark_iter_new failed") }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let pointer = cmark_iter_get_node(iterator) else { continue }
+            let node = CmarkNode(pointer: pointer)
+            if event == CMARK_EVENT_ENTER {
+                try enter(node)
+            } else if event == CMARK_EVENT_EXIT {
+                exit(node)
+            }
+        }
+        if let pending = pendingSeparator, !leafHasCharacters || leafEndsWithLineFeed, isFull {
+            emit(pending.text, pending.attributes)
+        }
+        return finish()
+    }
+
+    // MARK: Blocks
+
+    private mutating func identity() -> Int {
+        defer { nextIdentity += 1 }
+        return nextIdentity
+    }
+
+    /// Opens a container block, or counts it as skipped past the nesting limit.
+    private mutating func push(_ kind: PresentationIntent.Kind, node: CmarkNode) throws(MarkdownError) {
+        guard isFull else { return }
+        if containers.count >= options.maximumNestingDepth || skipped > 0 {
+            if options.failurePolicy == .throwError {
+                throw .nestingTooDeep(limit: options.maximumNestingDepth, line: node.startLine)
+            }
+            skipped += 1
+            return
+        }
+        containers.append(PresentationIntent(kind, identity: identity(), parent: containers.last))
+    }
+
+    private mutating func pop() {
+        guard isFull else { return }
+        if skipped > 0 { skipped -= 1 } else if !containers.isEmpty { containers.removeLast() }
+    }
+
+    /// Starts a leaf block: owed separators are written first.
+    private mutating func beginLeaf(_ kind: PresentationIntent.Kind, node: CmarkNode) {
+        beginLeaf(isFull ? PresentationIntent(kind, identity: identity(), parent: containers.last) : nil, node: node)
+    }
+
+    /// Ends a quote or list item, first giving it an empty leaf if it has none (`- ` or `>` alone).
+    private mutating func endContainer(_ node: CmarkNode) {
+        if let count = leafCountAtOpen.popLast(), count == leafCount, isFull, skipped == 0, let intent = containers.last {
+            beginLeaf(intent, node: node)
+            endLeaf(separator: "\n", node: node)
+        }
+        pop()
+    }
+
+    private mutating func beginLeaf(_ intent: PresentationIntent?, node: CmarkNode) {
+        leafCount += 1
+        if let pending = pendingSeparator {
+            if isFull {
+                emit(pending.text, pending.attributes)
+            } else {
+                emit(inlineParagraphSeparator(before: node), pending.attributes)
+            }
+            pendingSeparator = nil
+        }
+        leaf = intent
+        leafTask = isFull ? (items.last ?? nil) : nil
+        leafHasCharacters = false
+        leafEndsWithLineFeed = false
+        if options.appliesSourcePositionAttributes, let position = node.position {
+            leafPosition = .init(startLine: position.startLine, startColumn: position.startColumn, endLine: position.endLine, endColumn: position.endColumn)
+        } else {
+            leafPosition = nil
+        }
+        leafAttributes = AttributeContainer()
+        leafAttributes[Keys.PresentationIntentAttribute.self] = leaf
+        leafAttributes[Keys.TaskListItemAttribute.self] = leafTask
+        leafAttributes[Keys.MarkdownSourcePositionAttribute.self] = leafPosition
+    }
+
+    /// Ends a leaf block, owing `separator` before the next one.
+    private mutating func endLeaf(separator: String, node: CmarkNode) {
+        pendingSeparator = (separator, leafAttributes)
+        previousLeafEndLine = node.position?.endLine ?? previousLeafEndLine
+    }
+
+    /// Between paragraphs of inline-only text: the blank lines as written, or one space.
+    private func inlineParagraphSeparator(before node: CmarkNode) -> String {
+        guard options.interpretedSyntax == .inlineOnlyPreservingWhitespace else { return " " }
+        let lines = max(1, node.startLine - previousLeafEndLine)
+        return String(repeating: "\n", count: lines)
+    }
+
+    private mutating func enter(_ node: CmarkNode) throws(MarkdownError) {
+        switch node.type {
+        case CMARK_NODE_DOCUMENT:
+            break
+        case CMARK_NODE_BLOCK_QUOTE:
+            leafCountAtOpen.append(leafCount)
+            try push(.blockQuote, node: node)
+        case CMARK_NODE_LIST:
+            let ordered = node.isOrderedList
+            lists.append((ordered ? node.listStart : 1, 0))
+            try push(ordered ? .orderedList : .unorderedList, node: node)
+        case CMARK_NODE_ITEM:
+            var ordinal = 1
+            if !lists.isEmpty {
+                ordinal = lists[lists.count - 1].start + lists[lists.count - 1].items
+                lists[lists.count - 1].items += 1
+            }
+            items.append(node.typeName == "tasklist" ? TaskListItem(isChecked: node.isTaskChecked) : nil)
+            leafCountAtOpen.append(leafCount)
+            try push(.listItem(ordinal: ordinal), node: node)
+        case CMARK_NODE_PARAGRAPH:
+            beginLeaf(.paragraph, node: node)
+        case CMARK_NODE_HEADING:
+            beginLeaf(.header(level: node.headingLevel), node: node)
+        case CMARK_NODE_CODE_BLOCK:
+            // An empty code block has no line, so no paragraph: like Foundation, no characters.
+            guard !node.literal.isEmpty else { break }
+            let info = node.fenceInfo.split(separator: " ", maxSplits: 1).first.map(String.init)
+            beginLeaf(.codeBlock(languageHint: info), node: node)
+            var code = node.literal
+            if code.hasSuffix("\n") { code.removeLast() }
+            appendText(code, extra: [])
+            endLeaf(separator: "\n", node: node)
+        case CMARK_NODE_HTML_BLOCK:
+            beginLeaf(.paragraph, node: node)
+            var html = node.literal
+            if html.hasSuffix("\n") { html.removeLast() }
+            appendText(html, extra: .blockHTML)
+            endLeaf(separator: "\n", node: node)
+        case CMARK_NODE_THEMATIC_BREAK:
+            beginLeaf(.thematicBreak, node: node)
+            endLeaf(separator: "\n", node: node)
+        case CMARK_NODE_TEXT:
+            appendText(node.literal, extra: [], position: node)
+        case CMARK_NODE_SOFTBREAK:
+            appendText(options.interpretedSyntax == .inlineOnlyPreservingWhitespace ? "\n" : " ", extra: .softBreak)
+        case CMARK_NODE_LINEBREAK:
+            appendText("\u{2028}", extra: .lineBreak)
+        case CMARK_NODE_CODE:
+            appendText(node.literal, extra: .code, position: node)
+        case CMARK_NODE_HTML_INLINE:
+            appendText(node.literal, extra: .inlineHTML, position: node)
+        case CMARK_NODE_EMPH:
+            emphasis += 1
+        case CMARK_NODE_STRONG:
+            strong += 1
+        case CMARK_NODE_LINK:
+            links.append(url(node.url))
+        case CMARK_NODE_IMAGE:
+            images.append(url(node.url))
+        default:
+            try enterExtension(node)
+        }
+    }
+
+    /// Tables and strikethrough, which cmark-gfm's extensions add as node types of their own.
+    private mutating func enterExtension(_ node: CmarkNode) throws(MarkdownError) {
+        switch node.typeName {
+        case "table":
+            let columns = node.tableAlignments.map { alignment -> PresentationIntent.TableColumn in
+                switch alignment {
+                case UInt8(ascii: "c"): .init(alignment: .center)
+                case UInt8(ascii: "r"): .init(alignment: .right)
+                default: .init(alignment: .left)
+                }
+            }
+            tableRow = 0
+            try push(.table(columns: columns), node: node)
+        case "table_header":
+            tableCell = 0
+            try push(.tableHeaderRow, node: node)
+        case "table_row":
+            tableRow += 1
+            tableCell = 0
+            try push(.tableRow(rowIndex: tableRow), node: node)
+        case "table_cell":
+            beginLeaf(.tableCell(columnIndex: tableCell), node: node)
+            tableCell += 1
+        case "strikethrough":
+            strike += 1
+        default:
+            break
+        }
+    }
+
+    private mutating func exit(_ node: CmarkNode) {
+        switch node.type {
+        case CMARK_NODE_BLOCK_QUOTE:
+            endContainer(node)
+        case CMARK_NODE_LIST:
+            lists.removeLast()
+            pop()
+        case CMARK_NODE_ITEM:
+            endContainer(node)
+            items.removeLast()
+        case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
+            endLeaf(separator: "\n", node: node)
+        case CMARK_NODE_EMPH:
+            emphasis -= 1
+        case CMARK_NODE_STRONG:
+            strong -= 1
+        case CMARK_NODE_LINK:
+            links.removeLast()
+        case CMARK_NODE_IMAGE:
+            images.removeLast()
+        default:
+            switch node.typeName {
+            case "table", "table_header", "table_row":
+                if node.typeName != "table", pendingSeparator != nil { pendingSeparator?.text = "\n" }
+                pop()
+            case "table_cell":
+                endLeaf(separator: "\t", node: node)
+            case "strikethrough":
+                strike -= 1
+            default:
+                break
+            }
+        }
+    }
+
+    // MARK: Output
+
+    private mutating func emit(_ characters: String, _ attributes: AttributeContainer) {
+        text += characters
+        runs.append((characters.utf8.count, attributes))
+    }
+
+    /// The attributed string of the text and runs, made in chunks of runs: setting attributes
+    /// costs with the size of the string, so many small strings appended are quicker.
+    private func finish() -> AttributedString {
+        var result = AttributedString()
+        var utf8 = text.utf8.startIndex
+        var index = 0
+        while index < runs.count {
+            let chunkEnd = min(index + 2_048, runs.count)
+            var chunkLength = 0
+            for run in runs[index..<chunkEnd] { chunkLength += run.length }
+            let end = text.utf8.index(utf8, offsetBy: chunkLength)
+            var chunk = AttributedString(String(text[utf8..<end]))
+            var start = chunk.startIndex
+            while index < chunkEnd {
+                // Neighbouring runs with equal attributes are set as one.
+                let attributes = runs[index].attributes
+                var length = runs[index].length
+                index += 1
+                while index < chunkEnd, runs[index].attributes == attributes {
+                    length += runs[index].length
+                    index += 1
+                }
+                let runEnd = chunk.utf8.index(start, offsetBy: length)
+                if attributes != AttributeContainer() { chunk[start..<runEnd].setAttributes(attributes) }
+                start = runEnd
+            }
+            result.append(chunk)
+            utf8 = end
+        }
+        return result
+    }
+
+    // MARK: Inlines
+
+    /// A link's URL, resolved against the base URL; nil when it is not a URL.
+    private func url(_ string: String) -> URL? {
+        if let baseURL { return URL(string: string, relativeTo: baseURL) }
+        return URL(string: string)
+    }
+
+    /// Appends inline text with the current inline attributes.
+    private mutating func appendText(_ text: String, extra: InlinePresentationIntent, position node: CmarkNode? = nil) {
+        var text = text
+        if options.interpretedSyntax == .inlineOnly, !extra.contains(.code) {
+            text = Self.collapsingWhitespace(text)
+        }
+        guard !text.isEmpty else { return }
+        var attributes = leafAttributes
+        var inline = extra
+        if emphasis > 0 { inline.insert(.emphasized) }
+        if strong > 0 { inline.insert(.stronglyEmphasized) }
+        if strike > 0 { inline.insert(.strikethrough) }
+        if !inline.isEmpty { attributes[Keys.InlinePresentationIntentAttribute.self] = inline }
+        if let link = links.last ?? nil { attributes[AttributeScopes.FoundationAttributes.LinkAttribute.self] = link }
+        if let image = images.last ?? nil { attributes[AttributeScopes.FoundationAttributes.ImageURLAttribute.self] = image }
+        if options.appliesSourcePositionAttributes, let position = node?.position {
+            attributes[Keys.MarkdownSourcePositionAttribute.self] = .init(startLine: position.startLine, startColumn: position.startColumn, endLine: position.endLine, endColumn: position.endColumn)
+        }
+        emit(text, attributes)
+        leafHasCharacters = true
+        leafEndsWithLineFeed = text.utf8.last == UInt8(ascii: "\n")
+    }
+
+    /// `text` with every run of whitespace made one space.
+    static func collapsingWhitespace(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var lastWasSpace = false
+        for scalar in text.unicodeScalars {
+            let isSpace = scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r"
+            if isSpace {
+                if !lastWasSpace { out.append(" ") }
+            } else {
+                out.append(scalar)
+            }
+            lastWasSpace = isSpace
+        }
+        return String(out)
+    }
+}
