@@ -110,7 +110,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TextRenderingTests",
-            dependencies: ["TextRendering", "TestFixtures", "CCairo"],
+            dependencies: ["TextRendering", "TextMarkdown", "TestFixtures", "CCairo"],
             swiftSettings: strict
         ),
         .testTarget(

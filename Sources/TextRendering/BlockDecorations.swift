@@ -16,8 +16,14 @@ public enum BlockDecorations {
         let area = CGRect(x: point.x, y: point.y, width: width, height: frame.height)
         guard area.height > 0, area.height.isFinite else { return }
         let rightToLeft = fragment.textLineFragments.first?.paragraphIsRightToLeft ?? false
-        // Edges are measured from the paragraph's leading side.
-        func x(_ edge: Double) -> CGFloat { rightToLeft ? area.maxX - CGFloat(edge) : area.minX + CGFloat(edge) }
+        // Edges are measured from where the paragraph's lines start (the container's line
+        // padding in), on the leading side.
+        var inset: CGFloat = 0
+        if let line = fragment.textLineFragments.first {
+            let indent = CGFloat(fragment.textElement.attributedString.runs.first?.paragraphStyle?.firstLineHeadIndent ?? 0)
+            inset = rightToLeft ? max(0, frame.width - line.typographicBounds.maxX - indent) : max(0, line.typographicBounds.minX - indent)
+        }
+        func x(_ edge: Double) -> CGFloat { rightToLeft ? area.maxX - inset - CGFloat(edge) : area.minX + inset + CGFloat(edge) }
 
         if let background = decoration.background { context.fill(area, color: background) }
         let edges = decoration.tableColumnEdges.map(x).sorted()

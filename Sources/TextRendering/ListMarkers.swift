@@ -41,6 +41,10 @@ public struct ListMarkers {
             }
         }
         counters = updated
+        // A GitHub task item shows its box, ticked or not, in place of a bullet or number.
+        if let task = fragment.textElement.attributedString.runs.first?.taskListItem {
+            return task.isChecked ? "\u{2611}" : "\u{2610}"
+        }
         // Each level that asks for it gets its enclosing level's marker (itself perhaps prefixed).
         var depth = lists.count - 1
         var marker = innermost.marker(forItemNumber: counters[depth].number)

@@ -12,13 +12,37 @@ enum DocumentLoader {
         path.lowercased().hasSuffix(documentExtension)
     }
 
-    static func open(_ path: String, allowsLossyDecoding: Bool, maximumBytes: Int = defaultMaximumBytes) throws -> TextContentStorage {
+    /// Whether `path` names Markdown (GitHub-flavoured, read with its presentation drawn).
+    static func isMarkdown(_ path: String) -> Bool {
+        let lowered = path.lowercased()
+        return lowered.hasSuffix(".md") || lowered.hasSuffix(".markdown")
+    }
+
+    /// Opens `path`; Markdown is laid out for a text `markdownWidth` points wide (its tables
+    /// share that width out) with `markdownPresentation`.
+    static func open(_ path: String, allowsLossyDecoding: Bool, maximumBytes: Int = defaultMaximumBytes,
+                     markdownWidth: Double = 600, markdownPresentation: MarkdownPresentation = MarkdownPresentation()) throws -> TextContentStorage {
         let shown = EchoedValue(path, limit: 200)
         // A regular file is read by the storage itself (no copy); anything else (a pipe, a
         // device such as /dev/zero) is read here, in chunks, up to the limit.
         let data = try bytes(of: path, maximumBytes: maximumBytes, ifNotRegular: true)
         if !allowsLossyDecoding, let encoding = try wideEncoding(of: path, data: data) {
             throw ValidationError("\(shown): this file is \(encoding); OpenTextKit reads UTF-8 (convert it, e.g. with iconv -f \(encoding) -t UTF-8).")
+        }
+        if isMarkdown(path) {
+            let markdown: Data
+            if let data { markdown = data } else {
+                do { markdown = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+                    throw ValidationError("Cannot read \(shown): \(error.localizedDescription)")
+                }
+            }
+            do {
+                var text = try AttributedString(markdown: markdown, options: .init(interpretedSyntax: .full))
+                markdownPresentation.apply(to: &text, width: markdownWidth)
+                return TextContentStorage(attributedString: text)
+            } catch {
+                throw ValidationError("\(shown) is not Markdown this can read: \(EchoedValue.shorteningLongWords(in: "\(error)"))")
+            }
         }
         if isDocument(path) {
             let document: Data

@@ -107,7 +107,12 @@ struct RenderCommand: ParsableCommand {
             options.selection = [start ..< end]
         }
 
-        let storage = try DocumentLoader.open(document.file, allowsLossyDecoding: document.lossy, maximumBytes: document.maxInputBytes)
+        var presentation = MarkdownPresentation()
+        presentation.bodyFont = options.defaultFont
+        // Tables share out the width lines have: the text width less the line padding.
+        let textWidth = (options.pageSize.map { Double($0.width) - 2 * margin } ?? width) - 2 * Double(TextContainer(size: .zero).lineFragmentPadding)
+        let storage = try DocumentLoader.open(document.file, allowsLossyDecoding: document.lossy, maximumBytes: document.maxInputBytes,
+                                              markdownWidth: textWidth, markdownPresentation: presentation)
         if let select = options.selection.first, select.upperBound > storage.utf16Length {
             throw ValidationError("--select \(select.lowerBound):\(select.upperBound) goes past the document's end (\(storage.utf16Length) UTF-16 units).")
         }

@@ -47,7 +47,8 @@ struct LineBreaker {
                     advance += advances[end]
                     end += 1
                 }
-                let graphemeWidth = units[grapheme] == 0x09 ? tabStops.advance(from: x) : CGFloat(advance)
+                let graphemeWidth = units[grapheme] == 0x09
+                    ? tabStops.advance(from: x) { paragraph.widthAfterTab(at: grapheme) } : CGFloat(advance)
                 if wraps, grapheme > start, x + graphemeWidth > width, !content.isWhitespace(grapheme) {
                     overflow = grapheme
                     return nil
@@ -79,14 +80,18 @@ struct LineBreaker {
     }
 }
 
-/// Where tabs go: the paragraph style's stops, then every `defaultTabInterval`.
+/// Where tabs go: the paragraph style's stops, then every `defaultTabInterval`. A left stop
+/// starts the text after the tab there; a right (or decimal) stop ends it there and a centre
+/// stop centres it, the text reaching to the next tab or the line's end.
 struct TabStops {
     let locations: [CGFloat]
+    let alignments: [TextTab.Alignment]
     let interval: CGFloat
     let spaceWidth: CGFloat
 
-    init(locations: [CGFloat], interval: CGFloat, spaceWidth: CGFloat) {
+    init(locations: [CGFloat], alignments: [TextTab.Alignment] = [], interval: CGFloat, spaceWidth: CGFloat) {
         self.locations = locations
+        self.alignments = alignments
         self.interval = interval
         self.spaceWidth = spaceWidth
     }
@@ -100,14 +105,39 @@ struct TabStops {
             return
         }
         let style = paragraph.content.style
-        self.init(locations: style.tabStops.map { CGFloat($0.location) }, interval: CGFloat(style.defaultTabInterval), spaceWidth: spaceWidth)
+        self.init(locations: style.tabStops.map { CGFloat($0.location) }, alignments: style.tabStops.map(\.alignment),
+                  interval: CGFloat(style.defaultTabInterval), spaceWidth: spaceWidth)
     }
 
-    /// How far a tab at `x` (from the line's start) advances.
-    func advance(from x: CGFloat) -> CGFloat {
-        if let stop = locations.first(where: { $0 > x + 0.01 }) { return stop - x }
+    /// How far a tab at `x` (from the line's start) advances; `following` gives the width of
+    /// the text after it (to the next tab or the line's end), asked for only at a right or
+    /// centre stop.
+    func advance(from x: CGFloat, following: () -> CGFloat = { 0 }) -> CGFloat {
+        if let index = locations.firstIndex(where: { $0 > x + 0.01 }) {
+            let stop = locations[index]
+            switch index < alignments.count ? alignments[index] : .left {
+            case .left: return stop - x
+            case .right, .decimal: return max(0, stop - x - following())
+            case .center: return max(0, stop - x - following() / 2)
+            }
+        }
         guard interval > 0 else { return spaceWidth }
         let next = (floor(x / interval) + 1) * interval
         return next - x
+    }
+}
+
+extension ShapedParagraph {
+    /// The width of the text after the tab at `tab`, up to the next tab, line separator or the
+    /// paragraph's content end: what a right or centre tab stop lines up.
+    func widthAfterTab(at tab: Int) -> CGFloat {
+        let units = content.units
+        var width: CGFloat = 0
+        var offset = tab + 1
+        while offset < content.contentLength, units[offset] != 0x09, units[offset] != 0x2028 {
+            width += CGFloat(advances[offset])
+            offset += 1
+        }
+        return width
     }
 }

@@ -195,7 +195,7 @@ struct LinePlacer {
         while offset < span.range.upperBound {
             if content.isControl(offset) {
                 if !(hidden?.contains(offset) ?? false) {
-                    let width = content.units[offset] == 0x09 ? tabStops.advance(from: x) : 0
+                    let width = content.units[offset] == 0x09 ? tabStops.advance(from: x) { paragraph.widthAfterTab(at: offset) } : 0
                     items.append(LineItem(range: offset ..< offset + 1, level: paragraph.level(at: offset), source: .control,
                                           glyphRange: 0 ..< 0, width: width))
                     x += width

@@ -1,0 +1,206 @@
+import Foundation
+import TextContent
+
+/// How the presentation intents of parsed Markdown are drawn: the paragraph styles, fonts and
+/// block decorations each kind of block and inline intent gets. Every field can be changed by
+/// the app; `apply(to:width:)` turns intents into the engine's attributes, which layout and the
+/// renderer draw (headings by level, lists with markers and nesting, task boxes, block quotes
+/// with a bar and an indent, code blocks in monospace on a background without wrapping, tables
+/// as a grid with column alignment and cell padding, thematic breaks as a rule).
+///
+/// ```swift
+/// var text = try AttributedString(markdown: readme)
+/// MarkdownPresentation().apply(to: &text, width: 600)
+/// let storage = TextContentStorage(attributedString: text)
+/// ```
+public struct MarkdownPresentation: Sendable {
+    /// The font of body text; the others are made from it.
+    public var bodyFont = FontDescriptor(family: "DejaVu Sans", size: 13)
+    /// The family of code (inline and blocks).
+    public var codeFamily = "DejaVu Sans Mono"
+    /// Heading sizes as multiples of the body's, level 1 to 6.
+    public var headingScales: [Double] = [2.0, 1.5, 1.25, 1.1, 1.0, 0.9]
+    /// Space after a block, and before a heading, in points.
+    public var blockSpacing: Double = 8
+    public var headingSpacingBefore: Double = 12
+    /// Indent of each list level, and of each block quote level.
+    public var listIndent: Double = 24
+    public var quoteIndent: Double = 16
+    public var quoteBarColor = TextColor(white: 0.78)
+    public var codeBackground = TextColor(white: 0.95)
+    /// Whether code block lines wrap (by default they run on, as in an editor).
+    public var wrapsCodeBlocks = false
+    public var ruleColor = TextColor(white: 0.7)
+    public var linkColor = TextColor(red: 0.0, green: 0.35, blue: 0.8)
+    /// Space between a table cell's text and its grid lines.
+    public var tableCellPadding: Double = 6
+    /// Space above and below a table row's text, inside its grid.
+    public var tableRowPadding: Double = 3
+    public var tableBorderColor = TextColor(white: 0.7)
+    public var tableHeaderBackground = TextColor(white: 0.93)
+
+    public init() {}
+
+    /// Puts on every paragraph of `text` the style its presentation intent asks for, for a
+    /// container `width` points wide (tables share it out among their columns), and on every run
+    /// the font its inline intent asks for. The intents stay, so the text still exports to
+    /// Markdown.
+    public func apply(to text: inout AttributedString, width: Double) {
+        var paragraphs: [(Range<AttributedString.Index>, PresentationIntent?)] = []
+        var start = text.startIndex
+        let scalars = text.unicodeScalars
+        var index = start
+        while index < text.endIndex {
+            let scalar = scalars[index]
+            index = scalars.index(after: index)
+            if scalar == "\n" || scalar == "\u{2029}" || index == text.endIndex {
+                paragraphs.append((start ..< index, text.runs[start].presentationIntent))
+                start = index
+            }
+        }
+        var previousItem: Int?
+        var carriedSpacing: Double = 0
+        let blocks = paragraphs.map { Block($0.1) }
+        for (number, (range, _)) in paragraphs.enumerated() {
+            let block = blocks[number]
+            var paragraph = AttributeContainer()
+            // A code block's lines and a table's rows sit close; space follows the last of them.
+            let continues = number + 1 < blocks.count && block.groupIdentity != nil && blocks[number + 1].groupIdentity == block.groupIdentity
+            // A table's rows keep their padding inside their grid: the space after the table
+            // goes before what follows it.
+            let isRow = block.tableColumns != nil
+            let rowPadding = isRow ? tableRowPadding : 0
+            let before = (block.headingLevel != nil ? headingSpacingBefore : rowPadding) + carriedSpacing
+            paragraph.paragraphStyle = style(for: block, firstInItem: block.itemIdentity != previousItem, width: width)
+                .with(paragraphSpacingBefore: before, paragraphSpacing: rowPadding + (continues || isRow ? 0 : blockSpacing))
+            carriedSpacing = isRow && !continues ? blockSpacing : 0
+            if let decoration = decoration(for: block, width: width) { paragraph.blockDecoration = decoration }
+            previousItem = block.itemIdentity
+            text[range].mergeAttributes(paragraph)
+            applyFonts(to: &text, in: range, block: block)
+        }
+    }
+
+    /// What the engine needs of one paragraph's intent.
+    struct Block {
+        var headingLevel: Int?
+        var lists: [(ordered: Bool, ordinal: Int, identity: Int)] = []
+        var itemIdentity: Int?
+        var quoteDepth = 0
+        var isCode = false
+        var isRule = false
+        var tableColumns: [PresentationIntent.TableColumn]?
+        var isHeaderRow = false
+        /// The code block or table the paragraph is a line or row of.
+        var groupIdentity: Int?
+
+        init(_ intent: PresentationIntent?) {
+            var item: Int?
+            // Outermost first, so that lists nest in order.
+            for component in (intent?.components ?? []).reversed() {
+                switch component.kind {
+                case .header(let level): headingLevel = min(max(level, 1), 6)
+                case .orderedList: lists.append((true, 1, component.identity))
+                case .unorderedList: lists.append((false, 1, component.identity))
+                case .listItem(let number):
+                    item = component.identity
+                    if !lists.isEmpty { lists[lists.count - 1].ordinal = number }
+                case .blockQuote: quoteDepth += 1
+                case .codeBlock:
+                    isCode = true
+                    groupIdentity = component.identity
+                case .thematicBreak: isRule = true
+                case .table(let columns):
+                    tableColumns = columns
+                    groupIdentity = component.identity
+                case .tableHeaderRow: isHeaderRow = true
+                case .paragraph, .tableRow, .tableCell: break
+                }
+            }
+            itemIdentity = item
+        }
+    }
+
+    private func style(for block: Block, firstInItem: Bool, width: Double) -> ParagraphStyle {
+        let indent = Double(block.lists.count) * listIndent + Double(block.quoteDepth) * quoteIndent
+        // Each item's list starts at its own ordinal, so that the marker shows the number the
+        // Markdown gave; continuation paragraphs of an item show none.
+        let lists = block.lists.map { TextList(markerFormat: $0.ordered ? TextList.MarkerFormat("{decimal}.") : .disc, startingItemNumber: $0.ordinal) }
+        var tabs: [TextTab] = []
+        if let columns = block.tableColumns, !columns.isEmpty {
+            tabs = tableTabs(columns, indent: indent, width: width)
+        }
+        return ParagraphStyle(
+            paragraphSpacingBefore: block.headingLevel != nil ? headingSpacingBefore : 0,
+            paragraphSpacing: block.isCode || (block.tableColumns != nil) ? 0 : blockSpacing,
+            headIndent: indent + (block.tableColumns != nil ? tableCellPadding : 0),
+            firstLineHeadIndent: indent + (block.tableColumns != nil ? tableCellPadding : 0),
+            tabStops: tabs,
+            textLists: block.itemIdentity != nil && firstInItem ? lists : [],
+            wrapsLines: !block.isCode || wrapsCodeBlocks)
+    }
+
+    /// The table's width shared out evenly among its columns, after the indent.
+    private func columnEdges(_ count: Int, indent: Double, width: Double) -> [Double] {
+        let available = max(Double(count) * 2 * tableCellPadding, width - indent)
+        return (0 ... count).map { indent + available * Double($0) / Double(count) }
+    }
+
+    /// A stop for each cell after the first (cells are separated by tabs), lined up as its
+    /// column asks, inside the padding; the first cell starts at the table's left padding.
+    private func tableTabs(_ columns: [PresentationIntent.TableColumn], indent: Double, width: Double) -> [TextTab] {
+        // Stops count from the line's start, which is the first cell's (indent and padding in).
+        let edges = columnEdges(columns.count, indent: indent, width: width).map { $0 - indent - tableCellPadding }
+        return columns.indices.dropFirst().map { column in
+            switch columns[column].alignment {
+            case .center: TextTab(alignment: .center, location: (edges[column] + edges[column + 1]) / 2 + tableCellPadding)
+            case .right: TextTab(alignment: .right, location: edges[column + 1] - tableCellPadding)
+            default: TextTab(alignment: .left, location: edges[column] + tableCellPadding)
+            }
+        }
+    }
+
+    private func decoration(for block: Block, width: Double) -> BlockDecoration? {
+        var decoration = BlockDecoration()
+        let listIndentWidth = Double(block.lists.count) * listIndent
+        decoration.quoteBars = (0 ..< block.quoteDepth).map { listIndentWidth + Double($0) * quoteIndent + 2 }
+        decoration.quoteBarColor = quoteBarColor
+        if block.isCode { decoration.background = codeBackground }
+        if block.isRule { decoration.rule = ruleColor }
+        if let columns = block.tableColumns, !columns.isEmpty {
+            let indent = listIndentWidth + Double(block.quoteDepth) * quoteIndent
+            decoration.tableColumnEdges = columnEdges(columns.count, indent: indent, width: width)
+            decoration.tableBorderColor = tableBorderColor
+            if block.isHeaderRow { decoration.tableHeaderBackground = tableHeaderBackground }
+        }
+        return decoration.isEmpty ? nil : decoration
+    }
+
+    /// Fonts: headings by level, code in monospace, emphasis and strong as italic and bold,
+    /// strikethrough struck, links coloured and underlined.
+    private func applyFonts(to text: inout AttributedString, in range: Range<AttributedString.Index>, block: Block) {
+        var base = bodyFont
+        if let level = block.headingLevel {
+            base = base.with(size: bodyFont.size * headingScales[min(level, headingScales.count) - 1], weight: .bold)
+        }
+        if block.isCode { base = base.with(family: codeFamily) }
+        var changes: [(Range<AttributedString.Index>, AttributeContainer)] = []
+        for run in text[range].runs {
+            let inline = run.inlinePresentationIntent ?? []
+            var font = base
+            if inline.contains(.code) { font = font.with(family: codeFamily) }
+            if inline.contains(.stronglyEmphasized) { font = font.with(weight: .bold) }
+            if inline.contains(.emphasized) { font = font.with(italic: true) }
+            var attributes = AttributeContainer()
+            attributes.font = font
+            if inline.contains(.code), !block.isCode { attributes.backgroundColor = codeBackground }
+            if inline.contains(.strikethrough) { attributes.strikethroughStyle = .single }
+            if run.link != nil {
+                attributes.foregroundColor = linkColor
+                attributes.underlineStyle = .single
+            }
+            changes.append((run.range, attributes))
+        }
+        for (range, attributes) in changes { text[range].mergeAttributes(attributes) }
+    }
+}
