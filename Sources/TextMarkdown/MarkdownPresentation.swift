@@ -46,7 +46,7 @@ public struct MarkdownPresentation: Sendable {
     /// the font its inline intent asks for. The intents stay, so the text still exports to
     /// Markdown.
     public func apply(to text: inout AttributedString, width: Double) {
-        var paragraphs: [(Range<AttributedString.Index>, PresentationIntent?)] = []
+        var paragraphs: [Range<AttributedString.Index>] = []
         var start = text.startIndex
         let scalars = text.unicodeScalars
         var index = start
@@ -54,15 +54,109 @@ public struct MarkdownPresentation: Sendable {
             let scalar = scalars[index]
             index = scalars.index(after: index)
             if scalar == "\n" || scalar == "\u{2029}" || index == text.endIndex {
-                paragraphs.append((start ..< index, text.runs[start].presentationIntent))
+                paragraphs.append(start ..< index)
                 start = index
             }
         }
+        let blocks = paragraphs.map { Block(text.runs[$0.lowerBound].presentationIntent) }
+        let containers = paragraphAttributes(for: blocks, width: width)
+        for (number, range) in paragraphs.enumerated() {
+            text[range].mergeAttributes(containers[number])
+            var changes: [(Range<AttributedString.Index>, AttributeContainer)] = []
+            for run in text[range].runs {
+                changes.append((run.range, runAttributes(inline: run.inlinePresentationIntent ?? [], isLink: run.link != nil, block: blocks[number])))
+            }
+            for (range, attributes) in changes { text[range].mergeAttributes(attributes) }
+        }
+    }
+
+    /// The same for text and its runs (UTF-8 lengths) as an importer hands them over: runs are
+    /// split where paragraphs end, and each gets its paragraph's and its own attributes.
+    func apply(text: String, runs: inout [(length: Int, attributes: AttributeContainer)], width: Double) {
+        var split: [(length: Int, attributes: AttributeContainer)] = []
+        split.reserveCapacity(runs.count + runs.count / 4)
+        var paragraphOfRun: [Int] = []
+        paragraphOfRun.reserveCapacity(runs.count)
+        var intents: [PresentationIntent?] = []
+        var paragraphOpen = false
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            for run in runs {
+                var start = offset
+                let end = offset + run.length
+                var i = offset
+                while i < end {
+                    let byte = bytes[i]
+                    // "\n", "\r" (a "\r\n" ends at its "\n") and U+2029 (E2 80 A9) end a paragraph.
+                    var separatorEnd: Int?
+                    if byte == 0x0A { separatorEnd = i + 1 }
+                    else if byte == 0x0D, !(i + 1 < bytes.count && bytes[i + 1] == 0x0A) { separatorEnd = i + 1 }
+                    else if byte == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA9 { separatorEnd = i + 3 }
+                    if let separatorEnd {
+                        if !paragraphOpen { intents.append(run.attributes.presentationIntent); paragraphOpen = true }
+                        split.append((min(separatorEnd, end) - start, run.attributes))
+                        paragraphOfRun.append(intents.count - 1)
+                        paragraphOpen = false
+                        start = min(separatorEnd, end)
+                        i = separatorEnd
+                    } else {
+                        i += 1
+                    }
+                }
+                if start < end {
+                    if !paragraphOpen { intents.append(run.attributes.presentationIntent); paragraphOpen = true }
+                    split.append((end - start, run.attributes))
+                    paragraphOfRun.append(intents.count - 1)
+                }
+                offset = end
+            }
+        }
+        let blocks = intents.map(Block.init)
+        let containers = paragraphAttributes(for: blocks, width: width)
+        // Most runs of a paragraph look alike (plain text in one font): what each kind of run
+        // gets is made once, merged with its paragraph's attributes once per paragraph.
+        var fonts: [FontKey: AttributeContainer] = [:]
+        var merged: [(paragraph: Int, key: FontKey, attributes: AttributeContainer)] = []
+        for index in split.indices {
+            let paragraph = paragraphOfRun[index]
+            var attributes = split[index].attributes
+            let block = blocks[paragraph]
+            let key = FontKey(inline: attributes.inlinePresentationIntent ?? [], isLink: attributes.link != nil,
+                              headingLevel: block.headingLevel, isCode: block.isCode)
+            let presented: AttributeContainer
+            if let last = merged.last, last.paragraph == paragraph, last.key == key {
+                presented = last.attributes
+            } else {
+                let own = fonts[key] ?? {
+                    let made = runAttributes(inline: key.inline, isLink: key.isLink, block: block)
+                    fonts[key] = made
+                    return made
+                }()
+                presented = containers[paragraph].merging(own)
+                merged.append((paragraph, key, presented))
+            }
+            attributes.merge(presented)
+            split[index].attributes = attributes
+        }
+        runs = split
+    }
+
+    /// What a run's own attributes depend on.
+    private struct FontKey: Hashable {
+        var inline: InlinePresentationIntent
+        var isLink: Bool
+        var headingLevel: Int?
+        var isCode: Bool
+    }
+
+    /// Each paragraph's own attributes (style, decoration), in order.
+    private func paragraphAttributes(for blocks: [Block], width: Double) -> [AttributeContainer] {
         var previousItem: Int?
         var carriedSpacing: Double = 0
-        let blocks = paragraphs.map { Block($0.1) }
-        for (number, (range, _)) in paragraphs.enumerated() {
-            let block = blocks[number]
+        var result: [AttributeContainer] = []
+        result.reserveCapacity(blocks.count)
+        for (number, block) in blocks.enumerated() {
             var paragraph = AttributeContainer()
             // A code block's lines and a table's rows sit close; space follows the last of them.
             let continues = number + 1 < blocks.count && block.groupIdentity != nil && blocks[number + 1].groupIdentity == block.groupIdentity
@@ -76,9 +170,9 @@ public struct MarkdownPresentation: Sendable {
             carriedSpacing = isRow && !continues ? blockSpacing : 0
             if let decoration = decoration(for: block, width: width) { paragraph.blockDecoration = decoration }
             previousItem = block.itemIdentity
-            text[range].mergeAttributes(paragraph)
-            applyFonts(to: &text, in: range, block: block)
+            result.append(paragraph)
         }
+        return result
     }
 
     /// What the engine needs of one paragraph's intent.
@@ -176,31 +270,24 @@ public struct MarkdownPresentation: Sendable {
         return decoration.isEmpty ? nil : decoration
     }
 
-    /// Fonts: headings by level, code in monospace, emphasis and strong as italic and bold,
-    /// strikethrough struck, links coloured and underlined.
-    private func applyFonts(to text: inout AttributedString, in range: Range<AttributedString.Index>, block: Block) {
-        var base = bodyFont
+    /// A run's own attributes: headings by level, code in monospace, emphasis and strong as
+    /// italic and bold, strikethrough struck, links coloured and underlined.
+    private func runAttributes(inline: InlinePresentationIntent, isLink: Bool, block: Block) -> AttributeContainer {
+        var font = bodyFont
         if let level = block.headingLevel {
-            base = base.with(size: bodyFont.size * headingScales[min(level, headingScales.count) - 1], weight: .bold)
+            font = font.with(size: bodyFont.size * headingScales[min(level, headingScales.count) - 1], weight: .bold)
         }
-        if block.isCode { base = base.with(family: codeFamily) }
-        var changes: [(Range<AttributedString.Index>, AttributeContainer)] = []
-        for run in text[range].runs {
-            let inline = run.inlinePresentationIntent ?? []
-            var font = base
-            if inline.contains(.code) { font = font.with(family: codeFamily) }
-            if inline.contains(.stronglyEmphasized) { font = font.with(weight: .bold) }
-            if inline.contains(.emphasized) { font = font.with(italic: true) }
-            var attributes = AttributeContainer()
-            attributes.font = font
-            if inline.contains(.code), !block.isCode { attributes.backgroundColor = codeBackground }
-            if inline.contains(.strikethrough) { attributes.strikethroughStyle = .single }
-            if run.link != nil {
-                attributes.foregroundColor = linkColor
-                attributes.underlineStyle = .single
-            }
-            changes.append((run.range, attributes))
+        if block.isCode || inline.contains(.code) { font = font.with(family: codeFamily) }
+        if inline.contains(.stronglyEmphasized) { font = font.with(weight: .bold) }
+        if inline.contains(.emphasized) { font = font.with(italic: true) }
+        var attributes = AttributeContainer()
+        attributes.font = font
+        if inline.contains(.code), !block.isCode { attributes.backgroundColor = codeBackground }
+        if inline.contains(.strikethrough) { attributes.strikethroughStyle = .single }
+        if isLink {
+            attributes.foregroundColor = linkColor
+            attributes.underlineStyle = .single
         }
-        for (range, attributes) in changes { text[range].mergeAttributes(attributes) }
+        return attributes
     }
 }

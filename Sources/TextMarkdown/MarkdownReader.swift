@@ -68,6 +68,19 @@ struct MarkdownReader {
 
     /// The attributed string of a parsed document.
     mutating func read(_ document: CmarkDocument) throws(MarkdownError) -> AttributedString {
+        try walk(document)
+        return finish()
+    }
+
+    /// The text of a parsed document and its runs (UTF-8 lengths, attributes), without making
+    /// an attributed string: what a storage is made from directly.
+    mutating func readRuns(_ document: CmarkDocument) throws(MarkdownError) -> (text: String, runs: [(length: Int, attributes: AttributeContainer)]) {
+        try walk(document)
+        return (text, runs)
+    }
+
+    /// Walks the document's nodes, collecting the text and its runs.
+    private mutating func walk(_ document: CmarkDocument) throws(MarkdownError) {
         guard let iterator = cmark_iter_new(document.root) else { throw .parserUnavailable("cmark_iter_new failed") }
         defer { cmark_iter_free(iterator) }
         while true {
@@ -84,7 +97,6 @@ struct MarkdownReader {
         if let pending = pendingSeparator, !leafHasCharacters || leafEndsWithLineFeed, isFull {
             emit(pending.text, pending.attributes)
         }
-        return finish()
     }
 
     // MARK: Blocks

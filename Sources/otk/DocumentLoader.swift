@@ -37,9 +37,7 @@ enum DocumentLoader {
                 }
             }
             do {
-                var text = try AttributedString(markdown: markdown, options: .init(interpretedSyntax: .full))
-                markdownPresentation.apply(to: &text, width: markdownWidth)
-                return TextContentStorage(attributedString: text)
+                return try TextContentStorage(markdown: markdown, presentation: markdownPresentation, width: markdownWidth)
             } catch {
                 throw ValidationError("\(shown) is not Markdown this can read: \(EchoedValue.shorteningLongWords(in: "\(error)"))")
             }

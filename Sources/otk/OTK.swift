@@ -8,7 +8,7 @@ struct OTK: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "otk",
         abstract: "OpenTextKit: TextKit 2's text engine for Linux, on the command line.",
-        subcommands: [RenderCommand.self, StatsCommand.self, LayoutCommand.self, ViewportCommand.self, EditCommand.self]
+        subcommands: [RenderCommand.self, StatsCommand.self, LayoutCommand.self, ViewportCommand.self, EditCommand.self, MarkdownCommand.self]
     )
 
     /// Runs the command; an error's message never quotes a huge value whole (a 100,000-digit

@@ -109,3 +109,27 @@ import TextMarkdown
         #expect(quote.textElement.attributedString.runs.first?.blockDecoration?.quoteBars.count == 1)
     }
 }
+
+/// Opening Markdown straight into a storage gives what parsing into an AttributedString and
+/// drawing it does, run for run.
+@Suite struct MarkdownStorageImportTests {
+    @Test func theStorageHoldsWhatTheAttributedStringDoes() throws {
+        let markdown = MarkdownPresentationTests.markdown + "\n\nLast *paragraph* with a [link](https://example.com) and `code`.\r\nCRLF line.\n"
+        var expected = try AttributedString(markdown: markdown, options: .init(interpretedSyntax: .full))
+        MarkdownPresentation().apply(to: &expected, width: 470)
+        let storage = try TextContentStorage(markdown: markdown, width: 470)
+        let actual = storage.attributedString
+        #expect(String(actual.characters) == String(expected.characters))
+        #expect(storage.paragraphCount > 10)
+        // Run by run: the same attributes over the same characters.
+        let expectedRuns = expected.runs.map { (String(expected[$0.range].characters), $0.attributes) }
+        let actualRuns = actual.runs.map { (String(actual[$0.range].characters), $0.attributes) }
+        #expect(expectedRuns.count == actualRuns.count)
+        for (left, right) in zip(expectedRuns, actualRuns) {
+            #expect(left.0 == right.0)
+            #expect(left.1 == right.1, "\(left.0.debugDescription)")
+        }
+        // Bytes that are not UTF-8 are a clear error.
+        #expect(throws: MarkdownError.self) { try TextContentStorage(markdown: Data([0x23, 0x20, 0xFF, 0xFE])) }
+    }
+}

@@ -38,6 +38,15 @@ public final class TextContentStorage: TextContentManager {
         try! self.init(source: SourceText(copying: string), elementCacheCapacity: elementCacheCapacity)
     }
 
+    /// A document of paragraph entries made elsewhere (`init(text:utf8Runs:)`).
+    init(index: ParagraphIndex, elementCacheCapacity: Int = TextContentStorage.defaultElementCacheCapacity) {
+        source = SourceText(count: 0)
+        self.index = index
+        cache = ParagraphCache(capacity: elementCacheCapacity)
+        isPristine = false
+        super.init()
+    }
+
     /// A document with the text and attributes of `attributedString`.
     public init(attributedString: AttributedString, elementCacheCapacity: Int = TextContentStorage.defaultElementCacheCapacity) {
         source = SourceText(count: 0)

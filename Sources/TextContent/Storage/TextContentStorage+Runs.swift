@@ -1,0 +1,67 @@
+import Foundation
+
+extension TextContentStorage {
+    /// A document from text and its runs of attributes (UTF-8 lengths, in order, covering the
+    /// text), without making one `AttributedString` of it all: each paragraph whose characters
+    /// share one set of attributes is kept as text with that set (no `AttributedString` at all),
+    /// and only a paragraph of several runs gets one of its own. What an importer that builds
+    /// its output run by run (Markdown) hands over: opening 10 MB of it costs what scanning the
+    /// paragraphs does.
+    ///
+    /// ```swift
+    /// var heading = AttributeContainer()
+    /// heading.font = FontDescriptor(family: "DejaVu Sans", size: 26)
+    /// let storage = TextContentStorage(text: "Title\nBody", utf8Runs: [(6, heading), (4, AttributeContainer())])
+    /// ```
+    public convenience init(text: String, utf8Runs runs: [(length: Int, attributes: AttributeContainer)]) {
+        var text = text
+        var entries = ParagraphIndex.Builder()
+        text.withUTF8 { bytes in
+            var runIndex = 0
+            var runStart = 0
+            ParagraphScanner.scan(bytes) { start, end, utf16, separator in
+                // The runs that touch this paragraph's bytes.
+                while runIndex < runs.count, runStart + runs[runIndex].length <= start, runs[runIndex].length >= 0 {
+                    runStart += runs[runIndex].length
+                    runIndex += 1
+                }
+                let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start ..< end]), as: UTF8.self)
+                var pieces: [(Int, AttributeContainer)] = []
+                var cursor = start, index = runIndex, pieceStart = runStart
+                while cursor < end, index < runs.count {
+                    let runEnd = pieceStart + max(0, runs[index].length)
+                    let upper = min(end, runEnd)
+                    if upper > cursor { pieces.append((upper - cursor, runs[index].attributes)) }
+                    cursor = max(cursor, upper)
+                    if runEnd <= end {
+                        pieceStart = runEnd
+                        index += 1
+                    } else {
+                        break
+                    }
+                }
+                if cursor < end { pieces.append((end - cursor, AttributeContainer())) }
+                let first = pieces.first?.1 ?? AttributeContainer()
+                let content: StoredParagraphText
+                if pieces.allSatisfy({ $0.1 == first }) {
+                    var attributes = first
+                    attributes.unifyParagraphStyle()
+                    content = attributes == AttributeContainer() ? .string(string) : .uniform(string, attributes)
+                } else {
+                    var paragraph = AttributedString(string)
+                    var lower = paragraph.startIndex
+                    for (length, attributes) in pieces {
+                        let upper = paragraph.utf8.index(lower, offsetBy: length)
+                        if attributes != AttributeContainer() { paragraph[lower ..< upper].setAttributes(attributes) }
+                        lower = upper
+                    }
+                    paragraph.unifyParagraphStyle()
+                    content = .attributed(paragraph)
+                }
+                entries.append(ParagraphEntry(content: content, utf16Length: utf16, separatorLength: separator,
+                                              hasAttributes: pieces.contains { $0.1 != AttributeContainer() }))
+            }
+        }
+        self.init(index: entries.finish())
+    }
+}
