@@ -3,7 +3,8 @@ import Foundation
 /// The Markdown document the Markdown figures are measured on, made from the verses corpus
 /// ("Genesis 1" chapter lines, "1 In the beginning..." verse lines): a heading per book and per
 /// chapter, the verses as a numbered list, every 40th verse a block quote and every 150th a
-/// fenced code block, the whole repeated until it is at least `minimumBytes` long.
+/// fenced code block, the whole repeated until it is at least `minimumBytes` long (it ends
+/// with the chapter that reaches that).
 public enum MarkdownCorpus {
     public static func make(fromVerses verses: String, minimumBytes: Int = 10_000_000) -> String {
         var output = ""
@@ -31,6 +32,8 @@ public enum MarkdownCorpus {
                         inList = true
                     }
                 } else {
+                    // Enough: the document ends with a whole chapter.
+                    if output.utf8.count >= minimumBytes { return output }
                     // A chapter: "Song of Solomon 3"; a new book gets a heading of its own.
                     let name = line.split(separator: " ").dropLast().joined(separator: " ")
                     if name != book {
