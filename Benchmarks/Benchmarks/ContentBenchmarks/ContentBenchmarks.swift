@@ -11,6 +11,7 @@ nonisolated(unsafe) var random = SystemRandomNumberGenerator()
 let benchmarks: @Sendable () -> Void = {
     relayoutBenchmarks()
     editingBenchmarks()
+    markdownBenchmarks()
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .peakMemoryResident], timeUnits: .microseconds, maxDuration: .seconds(10))
 
     Benchmark(
