@@ -115,7 +115,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TextEditingTests",
-            dependencies: ["TextEditing", "TestFixtures"],
+            dependencies: ["TextEditing", "TextMarkdown", "TestFixtures"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -4,6 +4,7 @@ import Testing
 import TextContent
 import TextLayout
 @testable import TextEditing
+import TextMarkdown
 
 extension AttributeScopes {
     /// What a notes editor holds: a font, underline, a colour, and Foundation's (links).
@@ -116,5 +117,47 @@ struct NotesFormatting: AttributedTextFormattingDefinition {
         imported.append(AttributedString(" and more"))
         view.attributedText = imported
         expectAllowed(view, "pasted ಹೊಸ")
+    }
+}
+
+/// Only headings 1 to 3: deeper headings become level 3.
+struct HeadingsOneToThree: AttributedTextValueConstraint {
+    typealias Scope = AttributeScopes.OpenTextKitAttributes
+    typealias AttributeKey = AttributeScopes.OpenTextKitAttributes.PresentationIntentAttribute
+    func constrain(_ container: inout Attributes) {
+        guard var intent = container.presentationIntent else { return }
+        for index in intent.components.indices {
+            if case .header(let level) = intent.components[index].kind, level > 3 {
+                intent.components[index].kind = .header(level: 3)
+            }
+        }
+        container.presentationIntent = intent
+    }
+}
+
+struct DocumentFormatting: AttributedTextFormattingDefinition {
+    typealias Scope = AttributeScopes.OpenTextKitAttributes
+    var body: some AttributedTextFormattingDefinition<Scope> {
+        HeadingsOneToThree()
+    }
+}
+
+@Suite struct HeadingConstraintTests {
+    @Test func markdownImportedThroughTheViewKeepsHeadingsOneToThree() throws {
+        let markdown = "# One\n\n#### Four مرحبا\n\n###### Six ಕನ್ನಡ\n\nBody"
+        let imported = try AttributedString(markdown: markdown, options: .init(interpretedSyntax: .full))
+        let view = makeView("")
+        view.formattingDefinition = DocumentFormatting()
+        view.attributedText = imported
+        var levels: [Int] = []
+        for run in view.attributedText.runs {
+            for component in run.presentationIntent?.components ?? [] {
+                if case .header(let level) = component.kind { levels.append(level) }
+            }
+        }
+        #expect(levels.contains(1))
+        #expect(levels.allSatisfy { $0 <= 3 })
+        #expect(levels.filter { $0 == 3 }.count >= 2)
+        #expect(view.textContentStorage.string.contains("Four مرحبا"))
     }
 }
