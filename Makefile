@@ -13,11 +13,15 @@ build: deps
 # The bundled sample drawn to a PNG (the README's picture), with one paragraph flowing around
 # an exclusion rectangle on both sides.
 PICTURE ?= Samples/sample.png
+# And a page of GitHub-flavoured Markdown drawn with its presentation intents.
+MARKDOWN_SAMPLE ?= Samples/sample.md
+MARKDOWN_PICTURE ?= Samples/sample-markdown.png
 run: deps
 	$(SWIFT) build --product otk
 	$$($(SWIFT) build --show-bin-path)/otk render $(SAMPLE) -o $(PICTURE) --scale 2 \
 	  --exclusion 215,370,170,56 --exclusion-color "#DCE8F5"
-	@echo "The sample is drawn in $(CURDIR)/$(PICTURE)"
+	$$($(SWIFT) build --show-bin-path)/otk render $(MARKDOWN_SAMPLE) -o $(MARKDOWN_PICTURE) --scale 2
+	@echo "The sample is drawn in $(CURDIR)/$(PICTURE), its Markdown page in $(CURDIR)/$(MARKDOWN_PICTURE)"
 
 test: deps
 	$(SWIFT) build --build-tests

@@ -48,7 +48,8 @@ public enum BlockDecorations {
             let color = decoration.tableBorderColor
             for edge in edges { vertical(edge, color: color) }
             horizontal(area.minY, from: edges[0], to: edges[edges.count - 1] + 1, color: color)
-            horizontal(area.maxY - 1, from: edges[0], to: edges[edges.count - 1] + 1, color: color)
+            // On the row's bottom edge, where the next row's top line falls: one line between rows.
+            horizontal(area.maxY, from: edges[0], to: edges[edges.count - 1] + 1, color: color)
         }
     }
 }

@@ -46,15 +46,17 @@ import TextLayout
         #expect(fragments.count == 3)
         let red = { (p: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)) in p.red > 200 && p.green < 60 && p.alpha > 200 }
         let quoteFrame = fragments[0].layoutFragmentFrame
-        // The paragraph is right to left: its bars stand at its right edge.
-        #expect(pixels.count(in: CGRect(x: quoteFrame.maxX - 3, y: quoteFrame.minY, width: 3, height: quoteFrame.height), where: red) > 5)
-        #expect(pixels.count(in: CGRect(x: quoteFrame.maxX - 15, y: quoteFrame.minY, width: 3, height: quoteFrame.height), where: red) > 5)
+        // The paragraph is right to left: its bars stand at its right edge, where its lines start
+        // (inside the container's 5-point line padding).
+        #expect(pixels.count(in: CGRect(x: quoteFrame.maxX - 8, y: quoteFrame.minY, width: 3, height: quoteFrame.height), where: red) > 5)
+        #expect(pixels.count(in: CGRect(x: quoteFrame.maxX - 20, y: quoteFrame.minY, width: 3, height: quoteFrame.height), where: red) > 5)
+        #expect(pixels.count(in: CGRect(x: quoteFrame.maxX - 3, y: quoteFrame.minY, width: 3, height: quoteFrame.height), where: red) == 0)
         let green = { (p: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)) in p.green > 100 && p.red < 60 && p.alpha > 150 }
         #expect(pixels.count(in: fragments[1].layoutFragmentFrame, where: green) > 100)
         let dark = { (p: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)) in p.alpha > 150 && p.red < 80 }
         let rowFrame = fragments[2].layoutFragmentFrame
-        // The grid's middle line stands between the cells.
-        #expect(pixels.count(in: CGRect(x: 149, y: rowFrame.minY + 2, width: 2, height: rowFrame.height - 4), where: dark) >= Int(rowFrame.height) - 6)
+        // The grid's middle line stands between the cells (edges count from the line padding).
+        #expect(pixels.count(in: CGRect(x: 154, y: rowFrame.minY + 2, width: 2, height: rowFrame.height - 4), where: dark) >= Int(rowFrame.height) - 6)
     }
 
     @Test func anUntrustedDecorationIsRefused() throws {
