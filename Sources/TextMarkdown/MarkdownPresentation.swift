@@ -120,7 +120,7 @@ public struct MarkdownPresentation: Sendable {
         var merged: [(paragraph: Int, key: FontKey, attributes: AttributeContainer)] = []
         for index in split.indices {
             let paragraph = paragraphOfRun[index]
-            var attributes = split[index].attributes
+            let attributes = split[index].attributes
             let block = blocks[paragraph]
             let key = FontKey(inline: attributes.inlinePresentationIntent ?? [], isLink: attributes.link != nil,
                               headingLevel: block.headingLevel, isCode: block.isCode)
@@ -136,8 +136,11 @@ public struct MarkdownPresentation: Sendable {
                 presented = containers[paragraph].merging(own)
                 merged.append((paragraph, key, presented))
             }
-            attributes.merge(presented)
-            split[index].attributes = attributes
+            // The run's own keys (its intents, link, task box) are fewer: they go into the
+            // presented set, not the other way round. The two share no key.
+            var combined = presented
+            combined.merge(attributes)
+            split[index].attributes = combined
         }
         runs = split
     }

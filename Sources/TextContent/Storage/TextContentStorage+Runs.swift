@@ -26,6 +26,15 @@ extension TextContentStorage {
                     runIndex += 1
                 }
                 let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start ..< end]), as: UTF8.self)
+                // Most paragraphs lie inside one run: text with one set of attributes.
+                if runIndex < runs.count, runStart <= start, runStart + runs[runIndex].length >= end {
+                    var attributes = runs[runIndex].attributes
+                    attributes.unifyParagraphStyle()
+                    let hasAttributes = attributes != AttributeContainer()
+                    entries.append(ParagraphEntry(content: hasAttributes ? .uniform(string, attributes) : .string(string), utf16Length: utf16,
+                                                  separatorLength: separator, hasAttributes: hasAttributes))
+                    return
+                }
                 var pieces: [(Int, AttributeContainer)] = []
                 var cursor = start, index = runIndex, pieceStart = runStart
                 while cursor < end, index < runs.count {
