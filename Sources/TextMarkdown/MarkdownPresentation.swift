@@ -59,9 +59,12 @@ public struct MarkdownPresentation: Sendable {
             }
         }
         let blocks = paragraphs.map { Block(text.runs[$0.lowerBound].presentationIntent) }
-        let containers = paragraphAttributes(for: blocks, width: width)
+        let styles = paragraphAttributes(for: blocks, width: width)
         for (number, range) in paragraphs.enumerated() {
-            text[range].mergeAttributes(containers[number])
+            var paragraph = AttributeContainer()
+            paragraph.paragraphStyle = styles[number].style
+            if let decoration = styles[number].decoration { paragraph.blockDecoration = decoration }
+            text[range].mergeAttributes(paragraph)
             var changes: [(Range<AttributedString.Index>, AttributeContainer)] = []
             for run in text[range].runs {
                 changes.append((run.range, runAttributes(inline: run.inlinePresentationIntent ?? [], isLink: run.link != nil, block: blocks[number])))
@@ -79,6 +82,18 @@ public struct MarkdownPresentation: Sendable {
         paragraphOfRun.reserveCapacity(runs.count)
         var intents: [PresentationIntent?] = []
         var paragraphOpen = false
+        // A run that follows one of the same paragraph holding the very same attributes (the
+        // reader hands a leaf's text and its separator the one container) joins it: most
+        // paragraphs then reach the storage as one run, text with one set of attributes.
+        func append(_ length: Int, _ attributes: AttributeContainer) {
+            let paragraph = intents.count - 1
+            if let last = split.last, paragraphOfRun.last == paragraph, Self.isSameStorage(last.attributes, attributes) {
+                split[split.count - 1].length += length
+                return
+            }
+            split.append((length, attributes))
+            paragraphOfRun.append(paragraph)
+        }
         var text = text
         text.withUTF8 { bytes in
             var offset = 0
@@ -95,8 +110,7 @@ public struct MarkdownPresentation: Sendable {
                     else if byte == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA9 { separatorEnd = i + 3 }
                     if let separatorEnd {
                         if !paragraphOpen { intents.append(run.attributes.presentationIntent); paragraphOpen = true }
-                        split.append((min(separatorEnd, end) - start, run.attributes))
-                        paragraphOfRun.append(intents.count - 1)
+                        append(min(separatorEnd, end) - start, run.attributes)
                         paragraphOpen = false
                         start = min(separatorEnd, end)
                         i = separatorEnd
@@ -106,14 +120,13 @@ public struct MarkdownPresentation: Sendable {
                 }
                 if start < end {
                     if !paragraphOpen { intents.append(run.attributes.presentationIntent); paragraphOpen = true }
-                    split.append((end - start, run.attributes))
-                    paragraphOfRun.append(intents.count - 1)
+                    append(end - start, run.attributes)
                 }
                 offset = end
             }
         }
         let blocks = intents.map(Block.init)
-        let containers = paragraphAttributes(for: blocks, width: width)
+        let styles = paragraphAttributes(for: blocks, width: width)
         // Most runs of a paragraph look alike (plain text in one font): what each kind of run
         // gets is made once, merged with its paragraph's attributes once per paragraph.
         var fonts: [FontKey: AttributeContainer] = [:]
@@ -133,7 +146,10 @@ public struct MarkdownPresentation: Sendable {
                     fonts[key] = made
                     return made
                 }()
-                presented = containers[paragraph].merging(own)
+                var made = own
+                made.paragraphStyle = styles[paragraph].style
+                if let decoration = styles[paragraph].decoration { made.blockDecoration = decoration }
+                presented = made
                 merged.append((paragraph, key, presented))
             }
             // The run's own keys (its intents, link, task box) are fewer: they go into the
@@ -145,6 +161,12 @@ public struct MarkdownPresentation: Sendable {
         runs = split
     }
 
+    /// Whether two containers share their storage (one is a copy of the other, unchanged):
+    /// equal without comparing their values. False says nothing.
+    static func isSameStorage(_ left: AttributeContainer, _ right: AttributeContainer) -> Bool {
+        withUnsafeBytes(of: left) { leftBytes in withUnsafeBytes(of: right) { leftBytes.elementsEqual($0) } }
+    }
+
     /// What a run's own attributes depend on.
     private struct FontKey: Hashable {
         var inline: InlinePresentationIntent
@@ -154,13 +176,12 @@ public struct MarkdownPresentation: Sendable {
     }
 
     /// Each paragraph's own attributes (style, decoration), in order.
-    private func paragraphAttributes(for blocks: [Block], width: Double) -> [AttributeContainer] {
+    private func paragraphAttributes(for blocks: [Block], width: Double) -> [(style: ParagraphStyle, decoration: BlockDecoration?)] {
         var previousItem: Int?
         var carriedSpacing: Double = 0
-        var result: [AttributeContainer] = []
+        var result: [(style: ParagraphStyle, decoration: BlockDecoration?)] = []
         result.reserveCapacity(blocks.count)
         for (number, block) in blocks.enumerated() {
-            var paragraph = AttributeContainer()
             // A code block's lines and a table's rows sit close; space follows the last of them.
             let continues = number + 1 < blocks.count && block.groupIdentity != nil && blocks[number + 1].groupIdentity == block.groupIdentity
             // A table's rows keep their padding inside their grid: the space after the table
@@ -168,12 +189,11 @@ public struct MarkdownPresentation: Sendable {
             let isRow = block.tableColumns != nil
             let rowPadding = isRow ? tableRowPadding : 0
             let before = (block.headingLevel != nil ? headingSpacingBefore : rowPadding) + carriedSpacing
-            paragraph.paragraphStyle = style(for: block, firstInItem: block.itemIdentity != previousItem, width: width)
+            let paragraphStyle = style(for: block, firstInItem: block.itemIdentity != previousItem, width: width)
                 .with(paragraphSpacingBefore: before, paragraphSpacing: rowPadding + (continues || isRow ? 0 : blockSpacing))
             carriedSpacing = isRow && !continues ? blockSpacing : 0
-            if let decoration = decoration(for: block, width: width) { paragraph.blockDecoration = decoration }
             previousItem = block.itemIdentity
-            result.append(paragraph)
+            result.append((paragraphStyle, decoration(for: block, width: width)))
         }
         return result
     }
