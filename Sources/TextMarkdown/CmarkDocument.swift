@@ -2,7 +2,8 @@ import CCmarkGFM
 import Foundation
 
 /// A Markdown document parsed by cmark-gfm with GitHub's extensions, freed when released.
-final class CmarkDocument {
+/// Sendable: it is never changed after parsing, and only read; it may be freed on another thread.
+final class CmarkDocument: @unchecked Sendable {
     /// The extensions `.full` parsing attaches.
     static let blockExtensions = ["table", "strikethrough", "autolink", "tasklist"]
     /// The extensions inline-only parsing attaches (tables and task items are blocks).

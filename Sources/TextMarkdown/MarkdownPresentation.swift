@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TextContent
 
 /// How the presentation intents of parsed Markdown are drawn: the paragraph styles, fonts and
@@ -59,11 +60,12 @@ public struct MarkdownPresentation: Sendable {
             }
         }
         let blocks = paragraphs.map { Block(text.runs[$0.lowerBound].presentationIntent) }
-        let styles = paragraphAttributes(for: blocks, width: width)
+        let (looks, lookOfParagraph) = paragraphLooks(for: blocks, width: width)
         for (number, range) in paragraphs.enumerated() {
+            let look = looks[lookOfParagraph[number]]
             var paragraph = AttributeContainer()
-            paragraph.paragraphStyle = styles[number].style
-            if let decoration = styles[number].decoration { paragraph.blockDecoration = decoration }
+            paragraph.paragraphStyle = look.style
+            if let decoration = look.decoration { paragraph.blockDecoration = decoration }
             text[range].mergeAttributes(paragraph)
             var changes: [(Range<AttributedString.Index>, AttributeContainer)] = []
             for run in text[range].runs {
@@ -73,44 +75,62 @@ public struct MarkdownPresentation: Sendable {
         }
     }
 
-    /// The same for text and its runs (UTF-8 lengths) as an importer hands them over: runs are
-    /// split where paragraphs end, and each gets its paragraph's and its own attributes.
-    func apply(text: String, runs: inout [(length: Int, attributes: AttributeContainer)], width: Double) {
-        var split: [(length: Int, attributes: AttributeContainer)] = []
-        split.reserveCapacity(runs.count + runs.count / 4)
+    /// The same for a document as the reader hands it over: runs are split where paragraphs
+    /// end, and each gets its paragraph's, its leaf's and its own attributes, as UTF-8 runs.
+    func apply(_ document: MarkdownRuns, width: Double) -> [(length: Int, attributes: AttributeContainer)] {
+        var split: [MarkdownRuns.Run] = []
+        split.reserveCapacity(document.runs.count)
         var paragraphOfRun: [Int] = []
-        paragraphOfRun.reserveCapacity(runs.count)
+        paragraphOfRun.reserveCapacity(document.runs.count)
         var intents: [PresentationIntent?] = []
         var paragraphOpen = false
-        // A run that follows one of the same paragraph holding the very same attributes (the
-        // reader hands a leaf's text and its separator the one container) joins it: most
-        // paragraphs then reach the storage as one run, text with one set of attributes.
-        func append(_ length: Int, _ attributes: AttributeContainer) {
+        // A run that follows one of the same paragraph and leaf with no attributes of its own,
+        // or the very same ones, joins it: most paragraphs reach the storage as one run, text
+        // with one set of attributes.
+        func append(_ length: Int, _ run: MarkdownRuns.Run) {
+            if !paragraphOpen {
+                intents.append(run.leaf >= 0 ? document.leaves[run.leaf].intent : nil)
+                paragraphOpen = true
+            }
             let paragraph = intents.count - 1
-            if let last = split.last, paragraphOfRun.last == paragraph, Self.isSameStorage(last.attributes, attributes) {
+            if let last = split.last, paragraphOfRun.last == paragraph, last.leaf == run.leaf,
+               Self.isSameStorage(last.attributes, run.attributes) {
                 split[split.count - 1].length += length
                 return
             }
-            split.append((length, attributes))
+            split.append(MarkdownRuns.Run(length: length, attributes: run.attributes, leaf: run.leaf))
             paragraphOfRun.append(paragraph)
         }
-        var text = text
+        var text = document.text
         text.withUTF8 { bytes in
             var offset = 0
-            for run in runs {
+            for run in document.runs {
                 var start = offset
                 let end = offset + run.length
                 var i = offset
                 while i < end {
+                    // Most bytes end nothing: past eight ASCII bytes none of which is below 0x0E
+                    // at once (the storage's paragraph scanner does the same), then one by one.
+                    if i + 8 <= end, let base = bytes.baseAddress {
+                        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                        let highBits: UInt64 = 0x8080_8080_8080_8080
+                        if (word & highBits) | ((word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & highBits) == 0 {
+                            i += 8
+                            continue
+                        }
+                    }
                     let byte = bytes[i]
+                    if byte > 0x0D, byte != 0xE2 {
+                        i += 1
+                        continue
+                    }
                     // "\n", "\r" (a "\r\n" ends at its "\n") and U+2029 (E2 80 A9) end a paragraph.
                     var separatorEnd: Int?
                     if byte == 0x0A { separatorEnd = i + 1 }
                     else if byte == 0x0D, !(i + 1 < bytes.count && bytes[i + 1] == 0x0A) { separatorEnd = i + 1 }
                     else if byte == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA9 { separatorEnd = i + 3 }
                     if let separatorEnd {
-                        if !paragraphOpen { intents.append(run.attributes.presentationIntent); paragraphOpen = true }
-                        append(min(separatorEnd, end) - start, run.attributes)
+                        append(min(separatorEnd, end) - start, run)
                         paragraphOpen = false
                         start = min(separatorEnd, end)
                         i = separatorEnd
@@ -118,47 +138,83 @@ public struct MarkdownPresentation: Sendable {
                         i += 1
                     }
                 }
-                if start < end {
-                    if !paragraphOpen { intents.append(run.attributes.presentationIntent); paragraphOpen = true }
-                    append(end - start, run.attributes)
-                }
+                if start < end { append(end - start, run) }
                 offset = end
             }
         }
         let blocks = intents.map(Block.init)
-        let styles = paragraphAttributes(for: blocks, width: width)
-        // Most runs of a paragraph look alike (plain text in one font): what each kind of run
-        // gets is made once, merged with its paragraph's attributes once per paragraph.
-        var fonts: [FontKey: AttributeContainer] = [:]
-        var merged: [(paragraph: Int, key: FontKey, attributes: AttributeContainer)] = []
-        for index in split.indices {
-            let paragraph = paragraphOfRun[index]
-            let attributes = split[index].attributes
-            let block = blocks[paragraph]
-            let key = FontKey(inline: attributes.inlinePresentationIntent ?? [], isLink: attributes.link != nil,
-                              headingLevel: block.headingLevel, isCode: block.isCode)
-            let presented: AttributeContainer
-            if let last = merged.last, last.paragraph == paragraph, last.key == key {
-                presented = last.attributes
-            } else {
-                let own = fonts[key] ?? {
-                    let made = runAttributes(inline: key.inline, isLink: key.isLink, block: block)
-                    fonts[key] = made
-                    return made
-                }()
-                var made = own
-                made.paragraphStyle = styles[paragraph].style
-                if let decoration = styles[paragraph].decoration { made.blockDecoration = decoration }
-                presented = made
-                merged.append((paragraph, key, presented))
-            }
-            // The run's own keys (its intents, link, task box) are fewer: they go into the
-            // presented set, not the other way round. The two share no key.
-            var combined = presented
-            combined.merge(attributes)
-            split[index].attributes = combined
+        // Paragraphs look alike far more often than not (every list's first item, every line of
+        // code): what a run of each look gets is made once.
+        let (looks, lookOfParagraph) = paragraphLooks(for: blocks, width: width)
+        // Each run gets its attributes. A large document is shared out among the processor's
+        // cores at paragraph boundaries: each part is independent.
+        let parts = split.count >= 16_384 ? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4)) : 1
+        var bounds = [0]
+        for part in 1 ..< parts {
+            var bound = max(bounds[part - 1], split.count * part / parts)
+            while bound > 0, bound < split.count, paragraphOfRun[bound] == paragraphOfRun[bound - 1] { bound += 1 }
+            bounds.append(bound)
         }
-        runs = split
+        bounds.append(split.count)
+        let presented = Mutex<[[AttributeContainer]]>(Array(repeating: [], count: parts))
+        let runs = split, paragraphs = paragraphOfRun, partBounds = bounds, paragraphLooks = looks
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let made = present(runs, in: partBounds[part] ..< partBounds[part + 1], leaves: document.leaves, paragraphOfRun: paragraphs,
+                               blocks: blocks, looks: paragraphLooks, lookOfParagraph: lookOfParagraph)
+            presented.withLock { $0[part] = made }
+        }
+        var result: [(length: Int, attributes: AttributeContainer)] = []
+        result.reserveCapacity(split.count)
+        for part in presented.withLock({ $0 }) {
+            for attributes in part { result.append((split[result.count].length, attributes)) }
+        }
+        return result
+    }
+
+    /// The attributes of `runs[range]` presented: what each kind of run gets in each look of
+    /// paragraph is made once; its leaf's keys (intent, task box) and its own (inline intents,
+    /// link) go in.
+    private func present(
+        _ runs: [MarkdownRuns.Run], in range: Range<Int>, leaves: [MarkdownRuns.Leaf], paragraphOfRun: [Int],
+        blocks: [Block], looks: [ParagraphLook], lookOfParagraph: [Int]
+    ) -> [AttributeContainer] {
+        struct Kind: Hashable {
+            var font: FontKey
+            var look: Int
+        }
+        typealias Keys = AttributeScopes.OpenTextKitAttributes
+        let none = AttributeContainer()
+        var made: [Kind: AttributeContainer] = [:]
+        var result: [AttributeContainer] = []
+        result.reserveCapacity(range.count)
+        for index in range {
+            let run = runs[index]
+            let paragraph = paragraphOfRun[index]
+            let block = blocks[paragraph]
+            let hasOwn = run.attributes != none
+            let kind = Kind(font: FontKey(inline: hasOwn ? run.attributes.inlinePresentationIntent ?? [] : [],
+                                          isLink: hasOwn && run.attributes.link != nil,
+                                          headingLevel: block.headingLevel, isCode: block.isCode),
+                            look: lookOfParagraph[paragraph])
+            var presented = made[kind] ?? {
+                var new = runAttributes(inline: kind.font.inline, isLink: kind.font.isLink, block: block)
+                new.paragraphStyle = looks[kind.look].style
+                if let decoration = looks[kind.look].decoration { new.blockDecoration = decoration }
+                made[kind] = new
+                return new
+            }()
+            // The leaf's and the run's own keys are few: they go into the presented set. None
+            // of them is a key the presentation sets; the run's position is finer than its leaf's.
+            if run.leaf >= 0 {
+                let leaf = leaves[run.leaf]
+                if let intent = leaf.intent { presented[Keys.PresentationIntentAttribute.self] = intent }
+                if let task = leaf.task { presented[Keys.TaskListItemAttribute.self] = task }
+                if let position = leaf.position { presented[Keys.MarkdownSourcePositionAttribute.self] = position }
+            }
+            if hasOwn { presented.merge(run.attributes) }
+            result.append(presented)
+        }
+        return result
     }
 
     /// Whether two containers share their storage (one is a copy of the other, unchanged):
@@ -168,19 +224,35 @@ public struct MarkdownPresentation: Sendable {
     }
 
     /// What a run's own attributes depend on.
-    private struct FontKey: Hashable {
+    private struct FontKey: Hashable, Sendable {
         var inline: InlinePresentationIntent
         var isLink: Bool
         var headingLevel: Int?
         var isCode: Bool
     }
 
-    /// Each paragraph's own attributes (style, decoration), in order.
-    private func paragraphAttributes(for blocks: [Block], width: Double) -> [(style: ParagraphStyle, decoration: BlockDecoration?)] {
+    /// A paragraph's own attributes.
+    struct ParagraphLook: Hashable, Sendable {
+        var style: ParagraphStyle
+        var decoration: BlockDecoration?
+    }
+
+    /// Each paragraph's own attributes (style, decoration), in order: the distinct looks, and
+    /// each paragraph's among them. A look is made once for all paragraphs of one shape.
+    private func paragraphLooks(for blocks: [Block], width: Double) -> (looks: [ParagraphLook], lookOfParagraph: [Int]) {
+        /// All a paragraph's look depends on.
+        struct Shape: Hashable {
+            var block: Block.Shape
+            var firstInItem: Bool
+            var spacingBefore: Double
+            var spacingAfter: Double
+        }
         var previousItem: Int?
         var carriedSpacing: Double = 0
-        var result: [(style: ParagraphStyle, decoration: BlockDecoration?)] = []
-        result.reserveCapacity(blocks.count)
+        var looks: [ParagraphLook] = []
+        var lookOfShape: [Shape: Int] = [:]
+        var lookOfParagraph: [Int] = []
+        lookOfParagraph.reserveCapacity(blocks.count)
         for (number, block) in blocks.enumerated() {
             // A code block's lines and a table's rows sit close; space follows the last of them.
             let continues = number + 1 < blocks.count && block.groupIdentity != nil && blocks[number + 1].groupIdentity == block.groupIdentity
@@ -188,14 +260,23 @@ public struct MarkdownPresentation: Sendable {
             // goes before what follows it.
             let isRow = block.tableColumns != nil
             let rowPadding = isRow ? tableRowPadding : 0
-            let before = (block.headingLevel != nil ? headingSpacingBefore : rowPadding) + carriedSpacing
-            let paragraphStyle = style(for: block, firstInItem: block.itemIdentity != previousItem, width: width)
-                .with(paragraphSpacingBefore: before, paragraphSpacing: rowPadding + (continues || isRow ? 0 : blockSpacing))
+            let shape = Shape(
+                block: block.shape, firstInItem: block.itemIdentity != previousItem,
+                spacingBefore: (block.headingLevel != nil ? headingSpacingBefore : rowPadding) + carriedSpacing,
+                spacingAfter: rowPadding + (continues || isRow ? 0 : blockSpacing))
             carriedSpacing = isRow && !continues ? blockSpacing : 0
             previousItem = block.itemIdentity
-            result.append((paragraphStyle, decoration(for: block, width: width)))
+            if let look = lookOfShape[shape] {
+                lookOfParagraph.append(look)
+                continue
+            }
+            let style = style(for: block, firstInItem: shape.firstInItem, width: width)
+                .with(paragraphSpacingBefore: shape.spacingBefore, paragraphSpacing: shape.spacingAfter)
+            looks.append(ParagraphLook(style: style, decoration: decoration(for: block, width: width)))
+            lookOfShape[shape] = looks.count - 1
+            lookOfParagraph.append(looks.count - 1)
         }
-        return result
+        return (looks, lookOfParagraph)
     }
 
     /// What the engine needs of one paragraph's intent.
@@ -210,6 +291,29 @@ public struct MarkdownPresentation: Sendable {
         var isHeaderRow = false
         /// The code block or table the paragraph is a line or row of.
         var groupIdentity: Int?
+
+        /// The block without its identities: what its style and decoration depend on.
+        struct Shape: Hashable {
+            var headingLevel: Int?
+            var lists: [ListShape]
+            var isItem: Bool
+            var quoteDepth: Int
+            var isCode: Bool
+            var isRule: Bool
+            var tableColumns: [PresentationIntent.TableColumn]?
+            var isHeaderRow: Bool
+        }
+
+        struct ListShape: Hashable {
+            var ordered: Bool
+            var ordinal: Int
+        }
+
+        var shape: Shape {
+            Shape(headingLevel: headingLevel, lists: lists.map { ListShape(ordered: $0.ordered, ordinal: $0.ordinal) },
+                  isItem: itemIdentity != nil, quoteDepth: quoteDepth, isCode: isCode, isRule: isRule,
+                  tableColumns: tableColumns, isHeaderRow: isHeaderRow)
+        }
 
         init(_ intent: PresentationIntent?) {
             var item: Int?

@@ -17,10 +17,9 @@ struct MarkdownReader {
     let options: AttributedString.MarkdownParsingOptions
     let baseURL: URL?
 
-    /// The characters so far, and their runs (UTF-8 length, attributes): the attributed string
-    /// is made once at the end, which costs less than appending run by run.
-    private var text = ""
-    private var runs: [(length: Int, attributes: AttributeContainer)] = []
+    /// The characters so far, their runs and leaves: the attributed string is made once at the
+    /// end, which costs less than appending run by run.
+    private var output = MarkdownRuns()
     private var nextIdentity = 1
 
     /// The enclosing containers' intent; containers past the nesting limit are counted in `skipped`.
@@ -43,14 +42,13 @@ struct MarkdownReader {
     private var leaf: PresentationIntent?
     private var leafTask: TaskListItem?
     private var leafPosition: AttributedString.MarkdownSourcePosition?
-    /// The leaf's own attributes (intent, task box, position), made once per leaf: attributes
-    /// are set through their key types, since key paths cost a lookup each time.
-    private var leafAttributes = AttributeContainer()
+    /// The leaf being filled, an index into the output's leaves (-1 before the first).
+    private var leafIndex = -1
     private var leafHasCharacters = false
     /// Whether the leaf's characters end with "\n" (a code block's empty last line).
     private var leafEndsWithLineFeed = false
     /// The separator owed after the previous leaf, with that leaf's attributes.
-    private var pendingSeparator: (text: String, attributes: AttributeContainer)?
+    private var pendingSeparator: (text: String, leaf: Int)?
     /// The end line of the previous leaf, for inline-only whitespace.
     private var previousLeafEndLine = 0
 
@@ -74,9 +72,9 @@ struct MarkdownReader {
 
     /// The text of a parsed document and its runs (UTF-8 lengths, attributes), without making
     /// an attributed string: what a storage is made from directly.
-    mutating func readRuns(_ document: CmarkDocument) throws(MarkdownError) -> (text: String, runs: [(length: Int, attributes: AttributeContainer)]) {
+    mutating func readRuns(_ document: CmarkDocument) throws(MarkdownError) -> MarkdownRuns {
         try walk(document)
-        return (text, runs)
+        return output
     }
 
     /// Walks the document's nodes, collecting the text and its runs.
@@ -95,7 +93,7 @@ struct MarkdownReader {
             }
         }
         if let pending = pendingSeparator, !leafHasCharacters || leafEndsWithLineFeed, isFull {
-            emit(pending.text, pending.attributes)
+            emit(pending.text, AttributeContainer(), leaf: pending.leaf)
         }
     }
 
@@ -142,9 +140,9 @@ struct MarkdownReader {
         leafCount += 1
         if let pending = pendingSeparator {
             if isFull {
-                emit(pending.text, pending.attributes)
+                emit(pending.text, AttributeContainer(), leaf: pending.leaf)
             } else {
-                emit(inlineParagraphSeparator(before: node), pending.attributes)
+                emit(inlineParagraphSeparator(before: node), AttributeContainer(), leaf: pending.leaf)
             }
             pendingSeparator = nil
         }
@@ -157,15 +155,13 @@ struct MarkdownReader {
         } else {
             leafPosition = nil
         }
-        leafAttributes = AttributeContainer()
-        leafAttributes[Keys.PresentationIntentAttribute.self] = leaf
-        leafAttributes[Keys.TaskListItemAttribute.self] = leafTask
-        leafAttributes[Keys.MarkdownSourcePositionAttribute.self] = leafPosition
+        output.leaves.append(MarkdownRuns.Leaf(intent: leaf, task: leafTask, position: leafPosition))
+        leafIndex = output.leaves.count - 1
     }
 
     /// Ends a leaf block, owing `separator` before the next one.
     private mutating func endLeaf(separator: String, node: CmarkNode) {
-        pendingSeparator = (separator, leafAttributes)
+        pendingSeparator = (separator, leafIndex)
         previousLeafEndLine = node.position?.endLine ?? previousLeafEndLine
     }
 
@@ -308,14 +304,15 @@ struct MarkdownReader {
 
     // MARK: Output
 
-    private mutating func emit(_ characters: String, _ attributes: AttributeContainer) {
-        text += characters
-        runs.append((characters.utf8.count, attributes))
+    private mutating func emit(_ characters: String, _ attributes: AttributeContainer, leaf: Int) {
+        output.text += characters
+        output.runs.append(MarkdownRuns.Run(length: characters.utf8.count, attributes: attributes, leaf: leaf))
     }
 
     /// The attributed string of the text and runs, made in chunks of runs: setting attributes
     /// costs with the size of the string, so many small strings appended are quicker.
     private func finish() -> AttributedString {
+        let text = output.text, runs = output.combined()
         var result = AttributedString()
         var utf8 = text.utf8.startIndex
         var index = 0
@@ -360,7 +357,7 @@ struct MarkdownReader {
             text = Self.collapsingWhitespace(text)
         }
         guard !text.isEmpty else { return }
-        var attributes = leafAttributes
+        var attributes = AttributeContainer()
         var inline = extra
         if emphasis > 0 { inline.insert(.emphasized) }
         if strong > 0 { inline.insert(.stronglyEmphasized) }
@@ -371,7 +368,7 @@ struct MarkdownReader {
         if options.appliesSourcePositionAttributes, let position = node?.position {
             attributes[Keys.MarkdownSourcePositionAttribute.self] = .init(startLine: position.startLine, startColumn: position.startColumn, endLine: position.endLine, endColumn: position.endColumn)
         }
-        emit(text, attributes)
+        emit(text, attributes, leaf: leafIndex)
         leafHasCharacters = true
         leafEndsWithLineFeed = text.utf8.last == UInt8(ascii: "\n")
     }

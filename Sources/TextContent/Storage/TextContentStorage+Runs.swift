@@ -14,6 +14,12 @@ extension TextContentStorage {
     /// let storage = TextContentStorage(text: "Title\nBody", utf8Runs: [(6, heading), (4, AttributeContainer())])
     /// ```
     public convenience init(text: String, utf8Runs runs: [(length: Int, attributes: AttributeContainer)]) {
+        self.init(text: text, utf8Runs: runs, unifyingBlockAttributes: true)
+    }
+
+    /// The same; an importer whose runs have no block attributes (`alignment`, `lineHeight`,
+    /// `writingDirection`) to fold into their paragraph style says so, and no run is asked.
+    package convenience init(text: String, utf8Runs runs: [(length: Int, attributes: AttributeContainer)], unifyingBlockAttributes: Bool) {
         var text = text
         var entries = ParagraphIndex.Builder()
         text.withUTF8 { bytes in
@@ -29,7 +35,7 @@ extension TextContentStorage {
                 // Most paragraphs lie inside one run: text with one set of attributes.
                 if runIndex < runs.count, runStart <= start, runStart + runs[runIndex].length >= end {
                     var attributes = runs[runIndex].attributes
-                    attributes.unifyParagraphStyle()
+                    if unifyingBlockAttributes { attributes.unifyParagraphStyle() }
                     let hasAttributes = attributes != AttributeContainer()
                     entries.append(ParagraphEntry(content: hasAttributes ? .uniform(string, attributes) : .string(string), utf16Length: utf16,
                                                   separatorLength: separator, hasAttributes: hasAttributes))
@@ -54,7 +60,7 @@ extension TextContentStorage {
                 let content: StoredParagraphText
                 if pieces.allSatisfy({ $0.1 == first }) {
                     var attributes = first
-                    attributes.unifyParagraphStyle()
+                    if unifyingBlockAttributes { attributes.unifyParagraphStyle() }
                     content = attributes == AttributeContainer() ? .string(string) : .uniform(string, attributes)
                 } else {
                     var paragraph = AttributedString(string)
@@ -64,7 +70,7 @@ extension TextContentStorage {
                         if attributes != AttributeContainer() { paragraph[lower ..< upper].setAttributes(attributes) }
                         lower = upper
                     }
-                    paragraph.unifyParagraphStyle()
+                    if unifyingBlockAttributes { paragraph.unifyParagraphStyle() }
                     content = .attributed(paragraph)
                 }
                 entries.append(ParagraphEntry(content: content, utf16Length: utf16, separatorLength: separator,
