@@ -31,7 +31,7 @@ import Testing
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
             .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let blocks = try Self.readmeBlocks()
-        #expect(blocks.count == 3)
+        #expect(blocks.count == 4)
         for block in blocks {
             let found = source.indices.contains { start in
                 start + block.count <= source.count && Array(source[start ..< start + block.count]) == block
@@ -118,8 +118,36 @@ import Testing
         }
         try surface.writePNG(to: folder + "/fragments.png")
 
+        // A selection that survives edits, attribute transforms, block attributes (whole paragraphs).
+        var note = AttributedString("Hello مرحبا ಕನ್ನಡ 👩‍👩‍👧")
+        var chosen = AttributedTextSelection(range: note.range(of: "مرحبا")!)
+        note.transformAttributes(in: &chosen) { $0.underlineStyle = .single }
+        note.alignment = .center
+        print(chosen.attributes(in: note)[\.underlineStyle])       // what a toolbar shows
+        note.replaceSelection(&chosen, withCharacters: "سلام")
+
+        // The headless text view holds the same model, both ways in step, one undo step per change.
+        let textView = TextView()
+        textView.attributedText = note
+        var viewSelection = AttributedTextSelection(range: textView.attributedText.range(of: "ಕನ್ನಡ")!)
+        textView.transformAttributes(in: &viewSelection) { $0.foregroundColor = TextColor(red: 0, green: 0.4, blue: 0) }
+
+        // Markdown (cmark-gfm): headings, lists, task boxes, quotes, code, tables, drawn; and back.
+        let page = try TextContentStorage(markdown: "# Notes\n\n- [x] shaped\n\n| a | b |\n|---|--:|\n| ١ | 2 |\n", width: 600)
+        _ = try DocumentRenderer().render(page, to: folder + "/notes.png")
+        let parsed = try AttributedString(markdown: "**Bold**, `code` and [a link](https://example.com)")
+        print(try parsed.markdown())
+
+        #expect(String(note.characters) == "Hello سلام ಕನ್ನಡ 👩‍👩‍👧")
+        #expect(note[note.range(of: "سلام")!].runs.allSatisfy { $0.underlineStyle == .single })   // typed in the selection's attributes
+        #expect(note.runs.allSatisfy { $0.alignment == .center })
+        let viewText = textView.attributedText
+        #expect(viewText[viewText.range(of: "ಕನ್ನಡ")!].runs.allSatisfy { $0.foregroundColor == TextColor(red: 0, green: 0.4, blue: 0) })
+        #expect(viewText[viewText.range(of: "Hello")!].runs.allSatisfy { $0.foregroundColor == nil })
+        #expect(try parsed.markdown() == "**Bold**, `code` and [a link](https://example.com)\n")
+
         #expect(result.pageCount == 1)
-        for name in ["out.png", "out.pdf", "fragments.png"] {
+        for name in ["out.png", "out.pdf", "fragments.png", "notes.png"] {
             let size = try FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.size] as? Int
             #expect((size ?? 0) > 1_000, "\(name)")
         }
