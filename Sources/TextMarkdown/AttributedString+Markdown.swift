@@ -36,6 +36,34 @@ extension AttributedString {
         try self.init(markdown: String(decoding: markdown, as: UTF8.self), options: options, baseURL: baseURL)
     }
 
+    /// Parses the Markdown file at `url`, as Foundation's initializer of that name does: links
+    /// are resolved against `baseURL`, or the file's own URL when it is nil. A file larger than
+    /// `maximumBytes` is refused before it is read.
+    ///
+    /// ```swift
+    /// let readme = try AttributedString(contentsOf: URL(fileURLWithPath: "README.md"))
+    /// ```
+    ///
+    /// - Throws: `MarkdownError.unreadable` for a missing, unreadable or too large file, and
+    ///   what `init(markdown:options:baseURL:)` throws.
+    public init(
+        contentsOf url: URL, options: MarkdownParsingOptions = .init(), baseURL: URL? = nil, maximumBytes: Int = 1 << 31
+    ) throws(MarkdownError) {
+        let data: Data
+        do {
+            let size = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
+            guard size <= maximumBytes else {
+                throw MarkdownError.unreadable(path: url.path, reason: "it is \(size) bytes, over the limit of \(maximumBytes)")
+            }
+            data = try Data(contentsOf: url)
+        } catch let error as MarkdownError {
+            throw error
+        } catch {
+            throw .unreadable(path: url.path, reason: (error as NSError).localizedDescription)
+        }
+        try self.init(markdown: data, options: options, baseURL: baseURL ?? url)
+    }
+
     /// The offset of the first byte that is not part of a valid UTF-8 sequence, or nil.
     static func firstInvalidUTF8Offset(in data: Data) -> Int? {
         var parser = Unicode.UTF8.ForwardParser()

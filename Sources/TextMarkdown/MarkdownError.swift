@@ -1,4 +1,5 @@
 import Foundation
+import TextContent
 
 /// Why Markdown could not be read or written.
 public enum MarkdownError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -10,6 +11,8 @@ public enum MarkdownError: Error, Hashable, Sendable, CustomStringConvertible {
     case parserUnavailable(String)
     /// The attributed string holds a structure Markdown cannot express.
     case unsupportedStructure(String)
+    /// A Markdown file could not be read (missing, unreadable, or larger than the limit).
+    case unreadable(path: String, reason: String)
 
     /// A sentence saying what went wrong.
     public var message: String {
@@ -22,6 +25,8 @@ public enum MarkdownError: Error, Hashable, Sendable, CustomStringConvertible {
             "The Markdown parser could not be set up: \(what)."
         case .unsupportedStructure(let what):
             "The text cannot be written as Markdown: \(what)."
+        case .unreadable(let path, let reason):
+            "The Markdown file \(EchoedValue(path, limit: 200)) could not be read: \(reason)."
         }
     }
 
