@@ -25,6 +25,13 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     public var isSyntheticItalic: Bool { instance.syntheticItalic }
     /// The shear of a synthetic italic (x offset per unit of height).
     public static var syntheticSlant: Double { FontInstance.syntheticSlant }
+    /// Whether every glyph of the face has the same advance (DejaVu Sans Mono).
+    public var isMonospaced: Bool { instance.face.isFixedWidth }
+    /// The weight the text is drawn at, on the OpenType scale: the face's own (its OS/2
+    /// weight class), or bold (700) when the face is emboldened by synthesis.
+    public var weight: Double { isSyntheticBold ? max(instance.face.weight, 700) : instance.face.weight }
+    /// Whether the text is drawn slanted: an italic or oblique face, or a synthetic italic.
+    public var isItalic: Bool { instance.face.isItalic || isSyntheticItalic }
     /// Whether the face has colour glyphs (such as Noto Color Emoji).
     public var hasColorGlyphs: Bool { instance.face.hasColorGlyphs }
 

@@ -29,6 +29,13 @@ package final class FontFace: @unchecked Sendable {
     let bitmapPixelsPerEm: Double?
     /// Whether the face has colour glyphs (CBDT, sbix, COLR).
     let hasColorGlyphs: Bool
+    /// Whether every glyph has the same advance (FreeType's FT_FACE_FLAG_FIXED_WIDTH, from the
+    /// `post` table's isFixedPitch): a monospaced face.
+    let isFixedWidth: Bool
+    /// The face's weight on the OpenType scale (its OS/2 weight class, or its variation axis).
+    let weight: Double
+    /// Whether the face itself is italic or oblique (not by synthesis).
+    let isItalic: Bool
 
     /// HarfBuzz's face, immutable and safe to share between threads.
     let hbFace: OpaquePointer
@@ -78,6 +85,12 @@ package final class FontFace: @unchecked Sendable {
         self.unitsPerEm = Int(hb_face_get_upem(hbFace))
         self.bitmapPixelsPerEm = bitmapPixelsPerEm
         self.hasColorGlyphs = flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+        self.isFixedWidth = flags & FT_Long(FT_FACE_FLAG_FIXED_WIDTH) != 0
+        let weight = Double(hb_style_get_value(coverageFont, HB_STYLE_TAG_WEIGHT))
+        self.weight = weight.isFinite && weight >= 1 && weight <= 1000 ? weight : 400
+        self.isItalic = hb_style_get_value(coverageFont, HB_STYLE_TAG_ITALIC) != 0
+            || hb_style_get_value(coverageFont, HB_STYLE_TAG_SLANT_RATIO) != 0
+            || ftFace.pointee.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
         self.hbFace = hbFace
         self.coverageFont = coverageFont
         self.basicCoverage = basicCoverage

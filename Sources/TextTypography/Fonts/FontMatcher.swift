@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Finds fonts: matches requests through fontconfig, loads faces, and picks a fallback font per
 /// grapheme cluster (see FontMatcher+Fallback.swift). Thread-safe; every answer is cached in a
 /// bounded cache.
@@ -24,6 +26,8 @@ public final class FontMatcher: Sendable {
     let fontCache: BoundedCache<FontInstanceKey, FontInstance>
     let matchCache: BoundedCache<MatchKey, MatchedStyle>
     let fallbackCache: BoundedCache<FallbackKey, FallbackChoice>
+    /// See `installedRoundedFamily`: nil until first asked, then the answer.
+    let roundedFamily = Mutex<String??>(nil)
 
     /// A matcher with its own caches.
     public init(limits: FontCacheLimits = FontCacheLimits()) {
@@ -68,6 +72,7 @@ public final class FontMatcher: Sendable {
         fontCache.removeAll()
         matchCache.removeAll()
         fallbackCache.removeAll()
+        roundedFamily.withLock { $0 = nil }
     }
 
     // MARK: - Internals shared with the fallback cascade and the shaper
