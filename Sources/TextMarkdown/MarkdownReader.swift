@@ -20,6 +20,9 @@ struct MarkdownReader {
     /// The characters so far, their runs and leaves: the attributed string is made once at the
     /// end, which costs less than appending run by run.
     private var output = MarkdownRuns()
+    /// The text's UTF-8 as it grows: cmark's text nodes are copied in as bytes, and one string
+    /// is made of them at the end (cmark hands out valid UTF-8).
+    private var bytes: [UInt8] = []
     private var nextIdentity = 1
 
     /// The enclosing containers' intent; containers past the nesting limit are counted in `skipped`.
@@ -95,6 +98,8 @@ struct MarkdownReader {
         if let pending = pendingSeparator, !leafHasCharacters || leafEndsWithLineFeed, isFull {
             emit(pending.text, AttributeContainer(), leaf: pending.leaf)
         }
+        output.text = String(decoding: bytes, as: UTF8.self)
+        bytes = []
     }
 
     // MARK: Blocks
@@ -215,7 +220,7 @@ struct MarkdownReader {
             beginLeaf(.thematicBreak, node: node)
             endLeaf(separator: "\n", node: node)
         case CMARK_NODE_TEXT:
-            appendText(node.literal, extra: [], position: node)
+            appendLiteral(of: node)
         case CMARK_NODE_SOFTBREAK:
             appendText(options.interpretedSyntax == .inlineOnlyPreservingWhitespace ? "\n" : " ", extra: .softBreak)
         case CMARK_NODE_LINEBREAK:
@@ -305,7 +310,7 @@ struct MarkdownReader {
     // MARK: Output
 
     private mutating func emit(_ characters: String, _ attributes: AttributeContainer, leaf: Int) {
-        output.text += characters
+        bytes.append(contentsOf: characters.utf8)
         output.runs.append(MarkdownRuns.Run(length: characters.utf8.count, attributes: attributes, leaf: leaf))
     }
 
@@ -357,6 +362,30 @@ struct MarkdownReader {
             text = Self.collapsingWhitespace(text)
         }
         guard !text.isEmpty else { return }
+        emit(text, inlineAttributes(extra, position: node), leaf: leafIndex)
+        leafHasCharacters = true
+        leafEndsWithLineFeed = text.utf8.last == UInt8(ascii: "\n")
+    }
+
+    /// Appends a text node's characters straight from cmark's bytes (the most common node: no
+    /// string is made of it), unless inline-only parsing collapses their whitespace.
+    private mutating func appendLiteral(of node: CmarkNode) {
+        guard options.interpretedSyntax != .inlineOnly else {
+            appendText(node.literal, extra: [], position: node)
+            return
+        }
+        guard let literal = cmark_node_get_literal(node.pointer) else { return }
+        let count = strlen(literal)
+        guard count > 0 else { return }
+        let attributes = inlineAttributes([], position: node)
+        literal.withMemoryRebound(to: UInt8.self, capacity: count) { bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: count)) }
+        output.runs.append(MarkdownRuns.Run(length: count, attributes: attributes, leaf: leafIndex))
+        leafHasCharacters = true
+        leafEndsWithLineFeed = bytes.last == UInt8(ascii: "\n")
+    }
+
+    /// The attributes of inline text: its inline intents, link, image and position.
+    private func inlineAttributes(_ extra: InlinePresentationIntent, position node: CmarkNode?) -> AttributeContainer {
         var attributes = AttributeContainer()
         var inline = extra
         if emphasis > 0 { inline.insert(.emphasized) }
@@ -368,9 +397,7 @@ struct MarkdownReader {
         if options.appliesSourcePositionAttributes, let position = node?.position {
             attributes[Keys.MarkdownSourcePositionAttribute.self] = .init(startLine: position.startLine, startColumn: position.startColumn, endLine: position.endLine, endColumn: position.endColumn)
         }
-        emit(text, attributes, leaf: leafIndex)
-        leafHasCharacters = true
-        leafEndsWithLineFeed = text.utf8.last == UInt8(ascii: "\n")
+        return attributes
     }
 
     /// `text` with every run of whitespace made one space.
