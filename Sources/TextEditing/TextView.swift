@@ -31,6 +31,13 @@ public final class TextView {
     /// everything that brings attributes in (typing, paste, `insertText`, `transformAttributes`,
     /// `replaceSelection`, setting `attributedText`) is constrained by it.
     public var formattingDefinition: (any AttributedTextFormattingDefinition)?
+    /// What the content's semantic fonts are resolved in (SwiftUI's `fontResolutionContext`):
+    /// the layout manager's. A toolbar resolves the selection's font in it to show its state;
+    /// setting it (a larger text size) lays the visible text out again around its anchor.
+    public var fontResolutionContext: FontResolutionContext {
+        get { textLayoutManager.fontResolutionContext }
+        set { textLayoutManager.fontResolutionContext = newValue }
+    }
     /// Finds characters, words, sentences, paragraphs and laid-out lines around positions
     /// (UIKit's `tokenizer`): a `TextInputStringTokenizer` over the layout manager.
     public private(set) lazy var tokenizer: any TextInputTokenizer = TextInputStringTokenizer(dataSource: textLayoutManager)

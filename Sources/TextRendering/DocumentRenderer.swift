@@ -23,6 +23,8 @@ public struct DocumentRenderer {
         public var scale: Double = 1
         /// The font of text that sets none.
         public var defaultFont = FontDescriptor(family: "DejaVu Sans", size: 13)
+        /// What semantic fonts (`.body`, `.title`) and scaling families are resolved in.
+        public var fontResolutionContext = FontResolutionContext.standard
         /// The exclusion paths of page `number` (from 1; the sheet is page 1), in the text's
         /// coordinates (the origin at the top-left corner inside the margins).
         public var exclusionPaths: @Sendable (Int) -> [ExclusionPath] = { _ in [] }
@@ -91,6 +93,7 @@ public struct DocumentRenderer {
         }
         let container = TextContainer(size: CGSize(width: options.width, height: 0), exclusionPaths: options.exclusionPaths(1))
         let manager = TextLayoutManager(textContainer: container, defaultFont: options.defaultFont)
+        manager.fontResolutionContext = options.fontResolutionContext
         content.addTextLayoutManager(manager)
         defer { content.removeTextLayoutManager(manager) }
         manager.ensureLayoutForEntireDocument()
@@ -113,6 +116,7 @@ public struct DocumentRenderer {
         }
         manager.drawSelection(options.selection.compactMap(range), in: context, origin: origin)
         var markers = ListMarkers(defaultFont: options.defaultFont)
+        markers.fontResolutionContext = options.fontResolutionContext
         let overlay = LayoutDebugOverlay()
         fillExclusions(of: container, in: context, origin: origin)
         if options.debugOverlay { overlay.drawExclusionPaths(of: container, in: context, origin: origin) }
@@ -140,7 +144,9 @@ public struct DocumentRenderer {
         let layout = TextPageLayout(textContentManager: content, defaultFont: options.defaultFont) { [options] number in
             TextContainer(size: textSize, exclusionPaths: options.exclusionPaths(number))
         }
+        layout.fontResolutionContext = options.fontResolutionContext
         var markers = ListMarkers(defaultFont: options.defaultFont)
+        markers.fontResolutionContext = options.fontResolutionContext
         let overlay = LayoutDebugOverlay()
         let origin = CGPoint(x: options.margin, y: options.margin)
         var links: [(page: Int, area: RenderingContext.LinkArea)] = []

@@ -8,6 +8,8 @@ import TextLayout
 public struct ListMarkers {
     /// Space between a marker and its item's text, in points.
     public var gap: CGFloat = 6
+    /// What the markers' fonts are resolved in: the text's own context.
+    public var fontResolutionContext: FontResolutionContext = .standard
     private let defaultFont: FontDescriptor
     private var counters: [(list: TextList, number: Int)] = []
 
@@ -65,6 +67,7 @@ public struct ListMarkers {
         text.foregroundColor = fragment.textElement.attributedString.runs.first?.foregroundColor
         let storage = TextContentStorage(attributedString: text)
         let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: CGFloat.infinity, height: 0), lineBreakMode: .byClipping), defaultFont: defaultFont)
+        manager.fontResolutionContext = fontResolutionContext
         storage.addTextLayoutManager(manager)
         var markerFragment: TextLayoutFragment?
         manager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) { markerFragment = $0; return false }

@@ -17,11 +17,12 @@ struct HeightEstimator {
     /// How many UTF-16 units fit on a line at the average advance; nil when lines never wrap.
     private let unitsPerLine: Int?
 
-    init(defaultFont: FontDescriptor, container: TextContainer) {
+    init(defaultFont: FontDescriptor, context: FontResolutionContext = .standard, container: TextContainer) {
         let sample = Array("The quick brown fox jumps over the lazy dog, 0123456789.".utf16)
-        var lineHeight: CGFloat = defaultFont.size.isFinite ? CGFloat(defaultFont.size) * 1.2 : 16
+        let size = defaultFont.pointSize(in: context)
+        var lineHeight: CGFloat = size.isFinite ? CGFloat(size) * 1.2 : 16
         var advance = lineHeight / 2.4
-        if let request = try? FontRequest(defaultFont),
+        if let request = try? FontRequest(defaultFont, in: context),
            let runs = try? TextShaper.shared.shape(text: sample, range: 0 ..< sample.count, request: request, features: defaultFont.features),
            let font = runs.first?.font {
             lineHeight = CGFloat(font.metrics.lineHeight)

@@ -5,7 +5,7 @@ import TextContent
 extension TextLayoutManager {
     var estimator: HeightEstimator {
         if let estimatorCache { return estimatorCache }
-        let made = HeightEstimator(defaultFont: defaultFont, container: textContainer)
+        let made = HeightEstimator(defaultFont: defaultFont, context: fontResolutionContext, container: textContainer)
         estimatorCache = made
         return made
     }

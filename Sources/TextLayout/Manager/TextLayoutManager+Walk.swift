@@ -68,7 +68,7 @@ extension TextLayoutManager {
         let linesDependOnY = !textContainer.exclusionPaths.isEmpty
         guard let (first, firstCursor) = layoutIndex.positionAndCursor(at: start) else { return }
         var cursor = firstCursor
-        let layout = ParagraphLayout(container: textContainer, defaultFont: defaultFont, scratch: scratch)
+        let layout = ParagraphLayout(container: textContainer, defaultFont: defaultFont, fontContext: fontResolutionContext, scratch: scratch)
         var ordinal = start
         var top = first.top
         var expectedStart = first.range.lowerBound

@@ -31,9 +31,19 @@ public final class TextLayoutManager: TextContentObserving {
         didSet { if textContainer != oldValue { invalidateLayout(keepingShaping: true) } }
     }
 
-    /// The font of text that has no font attribute.
+    /// The font of text that has no font attribute. It may be semantic (`.body`): it is then
+    /// resolved in ``fontResolutionContext`` like every font of the content.
     public var defaultFont: FontDescriptor {
         didSet { if defaultFont != oldValue { invalidateLayout() } }
+    }
+
+    /// What the content's fonts are resolved in: the sizes of semantic fonts (`.body`,
+    /// `.title`) and of scaling families, the families of system designs, the language of text
+    /// that does not say its own. Changing it (a larger text size) lays out again what is asked
+    /// for next, the viewport first, and the viewport keeps its anchored text at its top; other
+    /// paragraphs keep their heights as estimates until they are laid out.
+    public var fontResolutionContext: FontResolutionContext = .standard {
+        didSet { if fontResolutionContext != oldValue { invalidateLayout(keeping: .heights) } }
     }
 
     /// How much laid-out text (UTF-16 units) keeps its fragments and shaping. Past it, the
@@ -127,22 +137,45 @@ public final class TextLayoutManager: TextContentObserving {
     }
 
     func invalidateLayout(keepingShaping: Bool) {
+        invalidateLayout(keeping: keepingShaping ? .shaping : .nothing)
+    }
+
+    /// What an invalidation keeps.
+    enum KeptOnInvalidation {
+        /// Nothing: the paragraphs are read again (a new default font, a new content).
+        case nothing
+        /// The heights, as estimates, but no layout (the fonts changed: their shaping is stale).
+        case heights
+        /// The heights as estimates and the shaping (the container changed: lines only re-break).
+        case shaping
+    }
+
+    func invalidateLayout(keeping kept: KeptOnInvalidation) {
         defer { viewportController?.setNeedsLayout() }
         lastLayoutError = nil
         estimatorCache = nil
         widestFragment = 0
-        guard keepingShaping else {
+        guard kept != .nothing else {
             layoutIndex = LayoutIndex()
             isIndexed = false
             return
         }
+        guard isIndexed else { return }
         // Heights stay as estimates (better than none: the text does not jump when they are
-        // measured again); fragments go, shaping stays.
-        layoutIndex.updateAll { entry in
-            entry.needsLayout = true
-            entry.isMeasured = false
-            entry.kept?.fragment = nil
-            entry.kept?.renderingAttributes = nil
+        // measured again); fragments go, and shaping too unless it is still good.
+        if kept == .shaping {
+            layoutIndex.updateAll { entry in
+                entry.needsLayout = true
+                entry.isMeasured = false
+                entry.kept?.fragment = nil
+                entry.kept?.renderingAttributes = nil
+            }
+        } else {
+            layoutIndex.updateAll { entry in
+                entry.needsLayout = true
+                entry.isMeasured = false
+                entry.kept = nil
+            }
         }
     }
 
@@ -181,7 +214,7 @@ public final class TextLayoutManager: TextContentObserving {
     /// rest of the layout alone. Shaping comes from the shaper's word cache, so only the words
     /// that changed are shaped again.
     public func layoutFragment(for paragraph: TextParagraph, at y: CGFloat) throws(TextLayoutError) -> TextLayoutFragment {
-        try ParagraphLayout(container: textContainer, defaultFont: defaultFont, scratch: scratch)
+        try ParagraphLayout(container: textContainer, defaultFont: defaultFont, fontContext: fontResolutionContext, scratch: scratch)
             .layout(paragraph, at: y, extraLineFragment: needsExtraLineFragment(paragraph))
     }
 

@@ -15,6 +15,8 @@ import TextTypography
 public final class TextPageLayout {
     public let textContentManager: TextContentManager
     public let defaultFont: FontDescriptor
+    /// What the content's fonts (and a semantic default font) are resolved in.
+    public var fontResolutionContext: FontResolutionContext = .standard
     /// The container of page `number` (from 1). Its height is the page's text height; a height
     /// of 0 or infinity is taken as 10,000 points (a page must end).
     public let containerForPage: (Int) -> TextContainer
@@ -36,7 +38,7 @@ public final class TextPageLayout {
         let scratch = LayoutScratch()
         var number = 1
         var container = containerForPage(number)
-        var layout = ParagraphLayout(container: container, defaultFont: defaultFont, scratch: scratch)
+        var layout = ParagraphLayout(container: container, defaultFont: defaultFont, fontContext: fontResolutionContext, scratch: scratch)
         var fragments: [TextLayoutFragment] = []
         var y: CGFloat = 0
         var stopped = false
@@ -60,7 +62,7 @@ public final class TextPageLayout {
                 // paths rather than paginating forever.
                 container.exclusionPaths = []
             }
-            layout = ParagraphLayout(container: container, defaultFont: defaultFont, scratch: scratch)
+            layout = ParagraphLayout(container: container, defaultFont: defaultFont, fontContext: fontResolutionContext, scratch: scratch)
             fragments = []
             y = 0
             return true

@@ -52,27 +52,29 @@ struct ParagraphContent: Sendable {
     /// and shaping skips the scans that would find out (most lines of code and of English).
     let isPrintableASCII: Bool
 
-    /// Reads `paragraph`; runs without a font use `defaultFont`. A font that cannot be used (a
-    /// size that is not finite and positive) is an error naming it.
-    init(_ paragraph: TextParagraph, defaultFont: FontDescriptor) throws(TextLayoutError) {
+    /// Reads `paragraph`; runs without a font use `defaultFont`, every font resolved in
+    /// `context`. A font that cannot be used (a size that is not finite and positive) is an
+    /// error naming it.
+    init(_ paragraph: TextParagraph, defaultFont: FontDescriptor, context: FontResolutionContext = .standard) throws(TextLayoutError) {
         let request: FontRequest
-        do { request = try FontRequest(defaultFont) } catch { throw .unusableFont(descriptor: defaultFont, reason: "\(error)") }
-        try self.init(paragraph, defaultFont: defaultFont, plainRuns: PlainAttributeRuns(font: request, features: defaultFont.features))
+        do { request = try FontRequest(defaultFont, in: context) } catch { throw .unusableFont(descriptor: defaultFont, reason: "\(error)") }
+        try self.init(paragraph, defaultFont: defaultFont, context: context,
+                      plainRuns: PlainAttributeRuns(font: request, features: defaultFont.features, language: context.language))
     }
 
-    /// Reads `paragraph` with the default font's request already validated (once per layout
-    /// pass, not once per paragraph), a plain paragraph's run shared from `plainRuns`.
-    init(_ paragraph: TextParagraph, defaultFont: FontDescriptor, plainRuns: PlainAttributeRuns) throws(TextLayoutError) {
+    /// Reads `paragraph` with the default font's request already resolved and validated (once
+    /// per layout pass, not once per paragraph), a plain paragraph's run shared from `plainRuns`.
+    init(_ paragraph: TextParagraph, defaultFont: FontDescriptor, context: FontResolutionContext = .standard, plainRuns: PlainAttributeRuns) throws(TextLayoutError) {
         if let (plainUnits, control) = paragraph.withPlainUTF8(Self.utf16) {
             // Plain text: one run in the default font, the default style, no AttributedString.
             self.init(units: plainUnits, style: nil, isPlain: true, runs: plainRuns.runs(count:), attachments: [], controlBeforeSeparator: control)
             return
         }
-        try self.init(attributed: paragraph, defaultFont: defaultFont)
+        try self.init(attributed: paragraph, defaultFont: defaultFont, context: context)
     }
 
     /// Reads the AttributedString of `paragraph`.
-    private init(attributed paragraph: TextParagraph, defaultFont: FontDescriptor) throws(TextLayoutError) {
+    private init(attributed paragraph: TextParagraph, defaultFont: FontDescriptor, context: FontResolutionContext) throws(TextLayoutError) {
         let text = paragraph.attributedString
         // The UTF-8 view reads much faster than the scalar view on Linux.
         let string = String(decoding: text.utf8, as: UTF8.self)
@@ -80,15 +82,22 @@ struct ParagraphContent: Sendable {
         // Runs carrying an attachment, and the index of their attribute run.
         var attached: [(range: Range<Int>, value: TextAttachment, attributes: Int)] = []
         var offset = 0
+        // Runs that differ in other attributes mostly share their font: resolved once for them.
+        var resolved: (descriptor: FontDescriptor, request: FontRequest)?
         for run in text.runs {
             let count = text.utf16.distance(from: run.range.lowerBound, to: run.range.upperBound)
             let descriptor = run.font ?? defaultFont
             let request: FontRequest
-            do { request = try FontRequest(descriptor) } catch { throw .unusableFont(descriptor: descriptor, reason: "\(error)") }
+            if let resolved, resolved.descriptor == descriptor {
+                request = resolved.request
+            } else {
+                do { request = try FontRequest(descriptor, in: context) } catch { throw .unusableFont(descriptor: descriptor, reason: "\(error)") }
+                resolved = (descriptor, request)
+            }
             let attributes = AttributeRun(
                 range: offset ..< offset + count, font: request, features: descriptor.features,
                 kern: run.kern ?? 0, tracking: run.tracking ?? 0, baselineOffset: run.baselineOffset ?? 0,
-                language: run.languageIdentifier)
+                language: run.languageIdentifier ?? context.language)
             if let last = runs.last, last.font == attributes.font, last.features == attributes.features, last.kern == attributes.kern,
                last.tracking == attributes.tracking, last.baselineOffset == attributes.baselineOffset, last.language == attributes.language {
                 runs[runs.count - 1].range = last.range.lowerBound ..< attributes.range.upperBound

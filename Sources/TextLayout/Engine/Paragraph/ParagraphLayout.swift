@@ -2,31 +2,36 @@ import Foundation
 import TextContent
 import TextTypography
 
-/// Lays out one paragraph. A pure function of the paragraph, the container and the default
-/// font, so it can run on any thread; the shaping inside it is cached by the shaper.
+/// Lays out one paragraph. A pure function of the paragraph, the container, the default
+/// font and the font resolution context, so it can run on any thread; the shaping inside it is
+/// cached by the shaper.
 struct ParagraphLayout {
     let container: TextContainer
     let defaultFont: FontDescriptor
+    /// What the fonts are resolved in: semantic sizes, system families, the default language.
+    let fontContext: FontResolutionContext
     /// Reusable analysis objects; one thread at a time.
     let scratch: LayoutScratch
     /// The runs of plain paragraphs, in `defaultFont` validated once for all the paragraphs
     /// this layout reads; nil when it cannot be used.
     private let plainRuns: PlainAttributeRuns?
 
-    init(container: TextContainer, defaultFont: FontDescriptor, scratch: LayoutScratch) {
+    init(container: TextContainer, defaultFont: FontDescriptor, fontContext: FontResolutionContext = .standard, scratch: LayoutScratch) {
         self.container = container
         self.defaultFont = defaultFont
+        self.fontContext = fontContext
         self.scratch = scratch
-        let request = try? FontRequest(defaultFont)
+        let request = try? FontRequest(defaultFont, in: fontContext)
+        let language = fontContext.language
         if let request {
-            let runs = scratch.plainRuns ?? PlainAttributeRuns(font: request, features: defaultFont.features)
-            runs.use(font: request, features: defaultFont.features)
+            let runs = scratch.plainRuns ?? PlainAttributeRuns(font: request, features: defaultFont.features, language: language)
+            runs.use(font: request, features: defaultFont.features, language: language)
             scratch.plainRuns = runs
             plainRuns = runs
         } else {
             plainRuns = nil
         }
-        scratch.recentParagraphs.use(font: request, features: defaultFont.features)
+        scratch.recentParagraphs.use(font: request, features: defaultFont.features, language: language)
     }
 
     /// The paragraph's fragment with its top at `y` (container coordinates).
@@ -51,8 +56,8 @@ struct ParagraphLayout {
     }
 
     private func content(of paragraph: TextParagraph) throws(TextLayoutError) -> ParagraphContent {
-        guard let plainRuns else { return try ParagraphContent(paragraph, defaultFont: defaultFont) }  // the font's error
-        return try ParagraphContent(paragraph, defaultFont: defaultFont, plainRuns: plainRuns)
+        guard let plainRuns else { return try ParagraphContent(paragraph, defaultFont: defaultFont, context: fontContext) }  // the font's error
+        return try ParagraphContent(paragraph, defaultFont: defaultFont, context: fontContext, plainRuns: plainRuns)
     }
 
     /// With `lineLimit`, at most that many lines (what the container's `maximumNumberOfLines`

@@ -11,26 +11,31 @@ final class PlainAttributeRuns {
 
     private(set) var font: FontRequest
     private(set) var features: [FontFeature]
+    /// The resolution context's language, for paragraphs that do not say theirs.
+    private(set) var language: String?
     /// Indexed by length; empty where none was made yet.
     private var byLength: [[ParagraphContent.AttributeRun]] = []
 
-    init(font: FontRequest, features: [FontFeature]) {
+    init(font: FontRequest, features: [FontFeature], language: String? = nil) {
         self.font = font
         self.features = features
+        self.language = language
     }
 
-    /// Runs are in `font` with `features` from now on; those made in another are forgotten.
-    func use(font: FontRequest, features: [FontFeature]) {
-        guard font != self.font || features != self.features else { return }
+    /// Runs are in `font` with `features` and `language` from now on; those made in another
+    /// are forgotten.
+    func use(font: FontRequest, features: [FontFeature], language: String? = nil) {
+        guard font != self.font || features != self.features || language != self.language else { return }
         self.font = font
         self.features = features
+        self.language = language
         byLength.removeAll()
     }
 
     /// The runs of a plain paragraph of `count` UTF-16 units.
     func runs(count: Int) -> [ParagraphContent.AttributeRun] {
         func make() -> [ParagraphContent.AttributeRun] {
-            [ParagraphContent.AttributeRun(range: 0 ..< count, font: font, features: features, kern: 0, tracking: 0, baselineOffset: 0)]
+            [ParagraphContent.AttributeRun(range: 0 ..< count, font: font, features: features, kern: 0, tracking: 0, baselineOffset: 0, language: language)]
         }
         guard count <= Self.maximumLength else { return make() }
         if count >= byLength.count { byLength.append(contentsOf: repeatElement([], count: count + 1 - byLength.count)) }

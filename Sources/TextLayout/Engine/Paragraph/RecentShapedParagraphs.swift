@@ -20,21 +20,23 @@ final class RecentShapedParagraphs {
     /// The font and features of the paragraphs remembered: plain text takes the default font.
     private var font: FontRequest?
     private var features: [FontFeature] = []
+    private var language: String?
     /// Each slot's hash (0: empty) and paragraph.
     private var hashes = [UInt64](repeating: 0, count: capacity)
     private var paragraphs = [ShapedParagraph?](repeating: nil, count: capacity)
 
-    /// Plain paragraphs are laid out in `font` with `features` from now on (nil: a default font
+    /// Plain paragraphs are laid out in `font` with `features` (and the context's `language`) from now on (nil: a default font
     /// that cannot be used, and nothing is remembered); those remembered in another font are
     /// forgotten.
-    func use(font: FontRequest?, features: [FontFeature]) {
-        guard font != self.font || features != self.features else { return }
+    func use(font: FontRequest?, features: [FontFeature], language: String? = nil) {
+        guard font != self.font || features != self.features || language != self.language else { return }
         for slot in 0 ..< Self.capacity where hashes[slot] != 0 {
             hashes[slot] = 0
             paragraphs[slot] = nil
         }
         self.font = font
         self.features = features
+        self.language = language
     }
 
     /// The paragraph shaped from the same plain text if one is remembered; otherwise
