@@ -115,9 +115,17 @@ import TextTypography
         // Laid out in one context then changed, or laid out in the new one from the start: the
         // same fragments (nothing of the old sizes survives).
         let (storage, manager, _) = Self.setUp()
+        manager.keptLayoutLimit = 20_000  // most paragraphs keep only their heights
         manager.ensureLayoutForEntireDocument()
+        #expect(manager.isLayoutComplete)
         let context = FontResolutionContext(baseSize: 17, textSizeScale: 0.8, language: "th")
         manager.fontResolutionContext = context
+        // Heights measured in the old context are estimates now.
+        #expect(!manager.isLayoutComplete)
+        #expect(manager.keptLayoutUsage.paragraphs == 0)
+        var states: Set<TextLayoutFragment.State> = []
+        manager.enumerateTextLayoutFragments(from: nil, options: .estimatesSize) { states.insert($0.state); return true }
+        #expect(states == [.estimatedUsageBounds])
         manager.ensureLayoutForEntireDocument()
         #expect(manager.isLayoutComplete)
         let fresh = TextLayoutManager(textContainer: manager.textContainer, defaultFont: .body)

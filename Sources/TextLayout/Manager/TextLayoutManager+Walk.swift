@@ -192,7 +192,7 @@ extension TextLayoutManager {
         let frame = CGRect(x: 0, y: position.y, width: width, height: LayoutHeight.points(position.entry.height))
         // A paragraph measured once whose layout was since released knows its real height.
         return TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: CGRect(origin: .zero, size: frame.size),
-                                  textLineFragments: [], state: position.entry.isMeasured ? .calculatedUsageBounds : .estimatedUsageBounds)
+                                  textLineFragments: [], state: position.entry.isMeasured && !heightsPredateFontContext ? .calculatedUsageBounds : .estimatedUsageBounds)
     }
 
     /// Calls `body` with the paragraphs the content shows, from the one holding `offset`, each
