@@ -98,6 +98,40 @@ struct ViewportSession {
         record("typeAndLayoutP99Seconds", percentile(typing, 0.99))
     }
 
+    /// Changing the font resolution context's text-size scale `changes` times (to `scale` and
+    /// back, alternately), the viewport laid out again after each: the median and the slowest,
+    /// and the first change (its sizes shaped for the first time) apart. With a default font
+    /// that is not semantic and no semantic fonts in the document, the text does not change
+    /// size, but the layout is still dropped and laid out again (the manager cannot know).
+    mutating func changeFontContext(_ changes: Int, scale: Double) {
+        guard changes > 0 else { return }
+        var seconds: [Double] = []
+        let base = manager.fontResolutionContext
+        var larger = base
+        larger.textSizeScale = scale
+        let anchorBefore = controller.visibleFragments.first?.rangeInElement.map { storage.offset(from: storage.documentRange.location, to: $0.location) }
+        for index in 0 ..< changes {
+            let start = clock.now
+            manager.fontResolutionContext = index % 2 == 0 ? larger : base
+            controller.layoutViewport()
+            seconds.append((clock.now - start).seconds)
+        }
+        if changes % 2 == 1 {
+            manager.fontResolutionContext = base
+            controller.layoutViewport()
+        }
+        let anchorAfter = controller.visibleFragments.first?.rangeInElement.map { storage.offset(from: storage.documentRange.location, to: $0.location) }
+        let first = seconds[0]
+        let rest = seconds.count > 1 ? Array(seconds.dropFirst()).sorted() : seconds
+        report.append(("fontContextChanges", "\(changes)"))
+        report.append(("fontContextScale", jsonNumber(scale, "%.3f")))
+        report.append(("fontIsSemantic", font.dependsOnContext ? "true" : "false"))
+        record("fontContextChangeFirstSeconds", first)
+        record("fontContextChangeMedianSeconds", percentile(rest, 0.5))
+        record("fontContextChangeMaxSeconds", rest.last ?? first)
+        report.append(("fontContextChangeKeptTopParagraph", anchorBefore == anchorAfter ? "true" : "false"))
+    }
+
     /// Paging through the whole document, viewport by viewport, and the kept layouts'
     /// high-water mark.
     mutating func pageThrough() {
@@ -127,7 +161,8 @@ struct ViewportSession {
         if let error = manager.lastLayoutError { report.append(("layoutError", jsonString("\(error)"))) }
         report += try RawShaping.firstViewportFigures(firstViewportText, font: font, layoutSeconds: firstViewportSeconds)
         if wholeDocument {
-            let shaper = try ShapingBaseline(family: font.family, size: font.size)
+            let resolved = try font.resolve(in: .standard)
+            let shaper = try ShapingBaseline(family: resolved.family, size: resolved.pointSize)
             let paragraphs = RawShaping.paragraphs(of: storage)
             let documentStart = clock.now
             shaper.shape(paragraphs)
