@@ -9,6 +9,7 @@ extension TextLayoutManager {
     /// (for a pinned walk) what the walk laid out since `pinned`.
     func walk(from start: Int, pinned: ClosedRange<Int>?, _ body: (Int, TextLayoutFragment) -> Bool) {
         indexIfNeeded()
+        defer { releaseRetiredLayouts() }
         // What a viewport layout mostly meets: kept fragments where the tree puts them, which
         // need neither the content's paragraphs nor a change to the tree.
         guard let resume = walkKept(from: start, pinned: pinned, body) else { return }

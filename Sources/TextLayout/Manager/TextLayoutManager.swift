@@ -92,6 +92,9 @@ public final class TextLayoutManager: TextContentObserving {
     /// Whether some heights counted as measured were measured in an earlier font context (a
     /// context change resets only the kept layouts; see `dropKeptLayouts()`).
     var heightsPredateFontContext = false
+    /// Layouts a font context change took away, released a batch per walk (see
+    /// `dropKeptLayouts()`); at most one `keptLayoutLimit` of text.
+    var retiredLayouts: [KeptLayout] = []
 
     public init(textContainer: TextContainer = TextContainer(size: CGSize(width: 600, height: 0)),
                 defaultFont: FontDescriptor = FontDescriptor(family: "DejaVu Sans", size: 13)) {
@@ -192,14 +195,24 @@ public final class TextLayoutManager: TextContentObserving {
             // find the next one anew.
             var cursor = layoutIndex.cursor(at: first)
             while !layoutIndex.isEnd(cursor), layoutIndex.entry(at: cursor).kept != nil {
-                layoutIndex.update(at: &cursor) { entry in
-                    entry.kept = nil
+                let kept = layoutIndex.update(at: &cursor) { entry in
+                    defer { entry.kept = nil }
                     entry.needsLayout = true
                     entry.isMeasured = false
+                    return entry.kept
                 }
+                // Released later, a batch per walk: freeing thousands of fragments costs more
+                // than laying the viewport out in the new context.
+                if let kept { retiredLayouts.append(kept) }
                 layoutIndex.advance(&cursor)
             }
         }
+    }
+
+    /// Releases up to `count` of the layouts a font context change took away.
+    func releaseRetiredLayouts(upTo count: Int = 256) {
+        guard !retiredLayouts.isEmpty else { return }
+        retiredLayouts.removeLast(min(count, retiredLayouts.count))
     }
 
     /// Lays out every paragraph that is not laid out. Costs the document: prefer the viewport,
