@@ -53,7 +53,11 @@ struct ViewportCommand: ParsableCommand {
         session.relocateToMiddle()
         try session.type(keystrokes)
         session.changeFontContext(fontChanges, scale: fontScale)
-        if !noPaging { session.pageThrough() }
+        if !noPaging {
+            session.pageThrough()
+            // Again at the end, where paging left the most layouts kept: the dearest change.
+            session.changeFontContext(fontChanges, scale: fontScale, prefix: "fontContextAfterPaging")
+        }
         try session.compareWithRawShaping(wholeDocument: baseline)
         printJSONReport(session.report)
         // The figures are printed (they say what was measured), but a run that lost a paragraph failed.

@@ -103,12 +103,14 @@ struct ViewportSession {
     /// and the first change (its sizes shaped for the first time) apart. With a default font
     /// that is not semantic and no semantic fonts in the document, the text does not change
     /// size, but the layout is still dropped and laid out again (the manager cannot know).
-    mutating func changeFontContext(_ changes: Int, scale: Double) {
+    /// `prefix` names the figures (the second time: after paging, with the most layouts kept).
+    mutating func changeFontContext(_ changes: Int, scale: Double, prefix: String = "fontContext") {
         guard changes > 0 else { return }
         var seconds: [Double] = []
         let base = manager.fontResolutionContext
         var larger = base
         larger.textSizeScale = scale
+        let keptBefore = manager.keptLayoutUsage.paragraphs
         let anchorBefore = controller.visibleFragments.first?.rangeInElement.map { storage.offset(from: storage.documentRange.location, to: $0.location) }
         for index in 0 ..< changes {
             let start = clock.now
@@ -123,13 +125,16 @@ struct ViewportSession {
         let anchorAfter = controller.visibleFragments.first?.rangeInElement.map { storage.offset(from: storage.documentRange.location, to: $0.location) }
         let first = seconds[0]
         let rest = seconds.count > 1 ? Array(seconds.dropFirst()).sorted() : seconds
-        report.append(("fontContextChanges", "\(changes)"))
-        report.append(("fontContextScale", jsonNumber(scale, "%.3f")))
-        report.append(("fontIsSemantic", font.dependsOnContext ? "true" : "false"))
-        record("fontContextChangeFirstSeconds", first)
-        record("fontContextChangeMedianSeconds", percentile(rest, 0.5))
-        record("fontContextChangeMaxSeconds", rest.last ?? first)
-        report.append(("fontContextChangeKeptTopParagraph", anchorBefore == anchorAfter ? "true" : "false"))
+        if prefix == "fontContext" {
+            report.append(("fontContextChanges", "\(changes)"))
+            report.append(("fontContextScale", jsonNumber(scale, "%.3f")))
+            report.append(("fontIsSemantic", font.dependsOnContext ? "true" : "false"))
+        }
+        report.append(("\(prefix)KeptParagraphsBefore", "\(keptBefore)"))
+        record("\(prefix)ChangeFirstSeconds", first)
+        record("\(prefix)ChangeMedianSeconds", percentile(rest, 0.5))
+        record("\(prefix)ChangeMaxSeconds", rest.last ?? first)
+        report.append(("\(prefix)ChangeKeptTopParagraph", anchorBefore == anchorAfter ? "true" : "false"))
     }
 
     /// Paging through the whole document, viewport by viewport, and the kept layouts'
