@@ -12,7 +12,10 @@ enum RawShaping {
     /// Raw HarfBuzz shaping of the first viewport's paragraphs, timed, beside the time layout
     /// took for that viewport: the report members both `otk viewport` and `otk edit` give.
     static func firstViewportFigures(_ text: [String], font: FontDescriptor, layoutSeconds: Double) throws -> [(String, String)] {
-        let shaper = try ShapingBaseline(family: font.family, size: font.size)
+        // A semantic font as layout resolves it in the standard context (the family fontconfig
+        // chose for it: the baseline asks for an exact family).
+        let resolved = try font.resolve(in: .standard)
+        let shaper = try ShapingBaseline(family: resolved.family, size: resolved.pointSize)
         let clock = ContinuousClock()
         let start = clock.now
         shaper.shape(text)

@@ -4,8 +4,8 @@ import OpenTextKit
 import TextMeasurement
 
 /// `otk viewport FILE --stats`: what a view of a large document costs. Opens the file, lays out
-/// the first viewport, relocates to the middle, types there, pages through the whole document,
-/// and prints JSON, with raw HarfBuzz shaping of the same paragraphs beside the layout figures.
+/// the first viewport, relocates to the middle, types there, changes the font resolution
+/// context's text size there, pages through the whole document, and prints JSON, with raw HarfBuzz shaping of the same paragraphs beside the layout figures.
 struct ViewportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "viewport",
@@ -21,6 +21,12 @@ struct ViewportCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Characters typed, one layout after each, for the typing figures.")
     var keystrokes: Int = 200
 
+    @Option(parsing: .unconditional, help: "Font resolution context changes (text-size scale to --font-scale and back), the viewport laid out again after each. A semantic --font (body) makes the text change size.")
+    var fontChanges: Int = 20
+
+    @Option(parsing: .unconditional, help: "The text-size scale the font context changes switch to.")
+    var fontScale: Double = 1.25
+
     @Flag(help: "Skip paging through the whole document.")
     var noPaging = false
 
@@ -32,6 +38,11 @@ struct ViewportCommand: ParsableCommand {
 
     func validate() throws {
         guard (0 ... 100_000).contains(keystrokes) else { throw ValidationError("--keystrokes takes 0 to 100000; got \(keystrokes).") }
+        guard (0 ... 10_000).contains(fontChanges) else { throw ValidationError("--font-changes takes 0 to 10000; got \(fontChanges).") }
+        let scales = FontResolutionContext.textSizeScaleRange
+        guard fontScale.isFinite, scales.contains(fontScale) else {
+            throw ValidationError("--font-scale takes a text-size scale in \(scales.lowerBound)...\(scales.upperBound); got \(fontScale).")
+        }
     }
 
     func run() throws {
@@ -41,7 +52,12 @@ struct ViewportCommand: ParsableCommand {
         session.measureUsageBounds()
         session.relocateToMiddle()
         try session.type(keystrokes)
-        if !noPaging { session.pageThrough() }
+        session.changeFontContext(fontChanges, scale: fontScale)
+        if !noPaging {
+            session.pageThrough()
+            // Again at the end, where paging left the most layouts kept: the dearest change.
+            session.changeFontContext(fontChanges, scale: fontScale, prefix: "fontContextAfterPaging")
+        }
         try session.compareWithRawShaping(wholeDocument: baseline)
         printJSONReport(session.report)
         // The figures are printed (they say what was measured), but a run that lost a paragraph failed.

@@ -98,6 +98,45 @@ struct ViewportSession {
         record("typeAndLayoutP99Seconds", percentile(typing, 0.99))
     }
 
+    /// Changing the font resolution context's text-size scale `changes` times (to `scale` and
+    /// back, alternately), the viewport laid out again after each: the median and the slowest,
+    /// and the first change (its sizes shaped for the first time) apart. With a default font
+    /// that is not semantic and no semantic fonts in the document, the text does not change
+    /// size, but the layout is still dropped and laid out again (the manager cannot know).
+    /// `prefix` names the figures (the second time: after paging, with the most layouts kept).
+    mutating func changeFontContext(_ changes: Int, scale: Double, prefix: String = "fontContext") {
+        guard changes > 0 else { return }
+        var seconds: [Double] = []
+        let base = manager.fontResolutionContext
+        var larger = base
+        larger.textSizeScale = scale
+        let keptBefore = manager.keptLayoutUsage.paragraphs
+        let anchorBefore = controller.visibleFragments.first?.rangeInElement.map { storage.offset(from: storage.documentRange.location, to: $0.location) }
+        for index in 0 ..< changes {
+            let start = clock.now
+            manager.fontResolutionContext = index % 2 == 0 ? larger : base
+            controller.layoutViewport()
+            seconds.append((clock.now - start).seconds)
+        }
+        if changes % 2 == 1 {
+            manager.fontResolutionContext = base
+            controller.layoutViewport()
+        }
+        let anchorAfter = controller.visibleFragments.first?.rangeInElement.map { storage.offset(from: storage.documentRange.location, to: $0.location) }
+        let first = seconds[0]
+        let rest = seconds.count > 1 ? Array(seconds.dropFirst()).sorted() : seconds
+        if prefix == "fontContext" {
+            report.append(("fontContextChanges", "\(changes)"))
+            report.append(("fontContextScale", jsonNumber(scale, "%.3f")))
+            report.append(("fontIsSemantic", font.dependsOnContext ? "true" : "false"))
+        }
+        report.append(("\(prefix)KeptParagraphsBefore", "\(keptBefore)"))
+        record("\(prefix)ChangeFirstSeconds", first)
+        record("\(prefix)ChangeMedianSeconds", percentile(rest, 0.5))
+        record("\(prefix)ChangeMaxSeconds", rest.last ?? first)
+        report.append(("\(prefix)ChangeKeptTopParagraph", anchorBefore == anchorAfter ? "true" : "false"))
+    }
+
     /// Paging through the whole document, viewport by viewport, and the kept layouts'
     /// high-water mark.
     mutating func pageThrough() {
@@ -127,7 +166,8 @@ struct ViewportSession {
         if let error = manager.lastLayoutError { report.append(("layoutError", jsonString("\(error)"))) }
         report += try RawShaping.firstViewportFigures(firstViewportText, font: font, layoutSeconds: firstViewportSeconds)
         if wholeDocument {
-            let shaper = try ShapingBaseline(family: font.family, size: font.size)
+            let resolved = try font.resolve(in: .standard)
+            let shaper = try ShapingBaseline(family: resolved.family, size: resolved.pointSize)
             let paragraphs = RawShaping.paragraphs(of: storage)
             let documentStart = clock.now
             shaper.shape(paragraphs)

@@ -115,11 +115,24 @@ import TextTypography
         // Laid out in one context then changed, or laid out in the new one from the start: the
         // same fragments (nothing of the old sizes survives).
         let (storage, manager, _) = Self.setUp()
-        manager.ensureLayoutForEntireDocument()
-        let context = FontResolutionContext(baseSize: 17, textSizeScale: 0.8, language: "th")
-        manager.fontResolutionContext = context
+        manager.keptLayoutLimit = 20_000  // most paragraphs keep only their heights
         manager.ensureLayoutForEntireDocument()
         #expect(manager.isLayoutComplete)
+        let kept = manager.keptLayoutUsage.paragraphs
+        #expect(kept > 0 && kept < 256)
+        let context = FontResolutionContext(baseSize: 17, textSizeScale: 0.8, language: "th")
+        manager.fontResolutionContext = context
+        // What was kept is released by the next walk, not by the change.
+        #expect(manager.retiredLayouts.count == kept)
+        // Heights measured in the old context are estimates now.
+        #expect(!manager.isLayoutComplete)
+        #expect(manager.keptLayoutUsage.paragraphs == 0)
+        var states: Set<TextLayoutFragment.State> = []
+        manager.enumerateTextLayoutFragments(from: nil, options: .estimatesSize) { states.insert($0.state); return true }
+        #expect(states == [.estimatedUsageBounds])
+        manager.ensureLayoutForEntireDocument()
+        #expect(manager.isLayoutComplete)
+        #expect(manager.retiredLayouts.isEmpty)
         let fresh = TextLayoutManager(textContainer: manager.textContainer, defaultFont: .body)
         fresh.fontResolutionContext = context
         let copy = TextContentStorage(attributedString: storage.attributedString)

@@ -131,6 +131,29 @@ struct Otk {
         #expect((kept["utf16"] as? Int).map { $0 <= limit + 200 } == true)
     }
 
+    /// With a semantic default font, the font context change makes the text larger and back,
+    /// and the viewport keeps its top paragraph.
+    @Test func viewportFontContextChangeFigures() throws {
+        let text = (0 ..< 300).map { "Line \($0): English words, مرحبا بالعالم, ಕನ್ನಡ ภาษาไทย and more words to wrap." }.joined(separator: "\n")
+        let file = try Otk.temporaryFile(Array(text.utf8))
+        defer { try? FileManager.default.removeItem(at: file) }
+        let output = try Otk.run(["viewport", file.path, "--font", "body", "--width", "400", "--height", "300", "--keystrokes", "5",
+                                  "--font-changes", "6", "--font-scale", "1.5", "--no-paging", "--stats"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let json = try #require(output.json)
+        #expect(json["fontContextChanges"] as? Int == 6)
+        #expect(json["fontIsSemantic"] as? Bool == true)
+        #expect(json["fontContextChangeKeptTopParagraph"] as? Bool == true)
+        for key in ["fontContextChangeFirstSeconds", "fontContextChangeMedianSeconds", "fontContextChangeMaxSeconds"] {
+            #expect((json[key] as? Double).map { $0 > 0 } == true, "\(key)")
+        }
+        for arguments in [["--font", "hugeTitle"], ["--font-scale", "9"], ["--font-changes", "-1"]] {
+            let refused = try Otk.run(["viewport", file.path] + arguments)
+            #expect(refused.status != 0, "\(arguments)")
+            #expect(refused.stderr.contains(arguments[0]), "\(refused.stderr)")
+        }
+    }
+
     @Test func absurdViewportArgumentsAreErrors() throws {
         let file = try Otk.temporaryFile(Array("x\n".utf8))
         defer { try? FileManager.default.removeItem(at: file) }

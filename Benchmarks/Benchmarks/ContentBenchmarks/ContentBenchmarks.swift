@@ -12,6 +12,7 @@ let benchmarks: @Sendable () -> Void = {
     relayoutBenchmarks()
     editingBenchmarks()
     markdownBenchmarks()
+    fontContextBenchmarks()
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .peakMemoryResident], timeUnits: .microseconds, maxDuration: .seconds(10))
 
     Benchmark(

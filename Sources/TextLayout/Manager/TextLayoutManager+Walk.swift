@@ -9,6 +9,7 @@ extension TextLayoutManager {
     /// (for a pinned walk) what the walk laid out since `pinned`.
     func walk(from start: Int, pinned: ClosedRange<Int>?, _ body: (Int, TextLayoutFragment) -> Bool) {
         indexIfNeeded()
+        defer { releaseRetiredLayouts() }
         // What a viewport layout mostly meets: kept fragments where the tree puts them, which
         // need neither the content's paragraphs nor a change to the tree.
         guard let resume = walkKept(from: start, pinned: pinned, body) else { return }
@@ -192,7 +193,7 @@ extension TextLayoutManager {
         let frame = CGRect(x: 0, y: position.y, width: width, height: LayoutHeight.points(position.entry.height))
         // A paragraph measured once whose layout was since released knows its real height.
         return TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: CGRect(origin: .zero, size: frame.size),
-                                  textLineFragments: [], state: position.entry.isMeasured ? .calculatedUsageBounds : .estimatedUsageBounds)
+                                  textLineFragments: [], state: position.entry.isMeasured && !heightsPredateFontContext ? .calculatedUsageBounds : .estimatedUsageBounds)
     }
 
     /// Calls `body` with the paragraphs the content shows, from the one holding `offset`, each

@@ -89,6 +89,12 @@ public final class TextLayoutManager: TextContentObserving {
     var selectionNavigation: TextSelectionNavigation?
     /// Observers of layout completion, by their observation.
     var completionHandlers: [ObjectIdentifier: (LayoutCompletion) -> Void] = [:]
+    /// Whether some heights counted as measured were measured in an earlier font context (a
+    /// context change resets only the kept layouts; see `dropKeptLayouts()`).
+    var heightsPredateFontContext = false
+    /// Layouts a font context change took away, released a batch per walk (see
+    /// `dropKeptLayouts()`); at most one `keptLayoutLimit` of text.
+    var retiredLayouts: [KeptLayout] = []
 
     public init(textContainer: TextContainer = TextContainer(size: CGSize(width: 600, height: 0)),
                 defaultFont: FontDescriptor = FontDescriptor(family: "DejaVu Sans", size: 13)) {
@@ -158,9 +164,11 @@ public final class TextLayoutManager: TextContentObserving {
         guard kept != .nothing else {
             layoutIndex = LayoutIndex()
             isIndexed = false
+            heightsPredateFontContext = false
             return
         }
         guard isIndexed else { return }
+        if kept == .shaping { heightsPredateFontContext = false }  // every entry is reset below
         // Heights stay as estimates (better than none: the text does not jump when they are
         // measured again); fragments go, and shaping too unless it is still good.
         if kept == .shaping {
@@ -171,18 +179,48 @@ public final class TextLayoutManager: TextContentObserving {
                 entry.kept?.renderingAttributes = nil
             }
         } else {
-            layoutIndex.updateAll { entry in
-                entry.needsLayout = true
-                entry.isMeasured = false
-                entry.kept = nil
+            dropKeptLayouts()
+        }
+    }
+
+    /// Drops every kept layout, shaping included: what a new font context needs. Only the
+    /// paragraphs that keep one are touched (at most `keptLayoutLimit` units of text, not the
+    /// document: a paragraph without a kept layout is laid out when next reached anyway). The
+    /// others keep their heights as estimates, still counted as measured: until the whole
+    /// document is laid out again, `isLayoutComplete` is false.
+    private func dropKeptLayouts() {
+        if layoutIndex.summary.measured > layoutIndex.summary.kept { heightsPredateFontContext = true }
+        while let first = layoutIndex.ordinalOfKept(0) {
+            // Kept layouts mostly lie together (laid out in a row): clear a row of them, then
+            // find the next one anew.
+            var cursor = layoutIndex.cursor(at: first)
+            while !layoutIndex.isEnd(cursor), layoutIndex.entry(at: cursor).kept != nil {
+                let kept = layoutIndex.update(at: &cursor) { entry in
+                    defer { entry.kept = nil }
+                    entry.needsLayout = true
+                    entry.isMeasured = false
+                    return entry.kept
+                }
+                // Released later, a batch per walk: freeing thousands of fragments costs more
+                // than laying the viewport out in the new context.
+                if let kept { retiredLayouts.append(kept) }
+                layoutIndex.advance(&cursor)
             }
         }
+    }
+
+    /// Releases up to `count` of the layouts a font context change took away.
+    func releaseRetiredLayouts(upTo count: Int = 256) {
+        guard !retiredLayouts.isEmpty else { return }
+        retiredLayouts.removeLast(min(count, retiredLayouts.count))
     }
 
     /// Lays out every paragraph that is not laid out. Costs the document: prefer the viewport,
     /// or `ensureLayout(for:)` on what is needed.
     public func ensureLayoutForEntireDocument() {
         walk(from: 0, pinned: nil) { _, _ in true }
+        // Every paragraph was reached, so laid out in the current font context.
+        heightsPredateFontContext = false
         notifyLayoutCompletion(.entireDocument)
     }
 
@@ -229,7 +267,7 @@ public final class TextLayoutManager: TextContentObserving {
     /// Whether every paragraph's height is measured (the usage bounds are then exact).
     public var isLayoutComplete: Bool {
         indexIfNeeded()
-        return layoutIndex.summary.measured == layoutIndex.count
+        return layoutIndex.summary.measured == layoutIndex.count && !heightsPredateFontContext
     }
 
     /// Paragraphs that keep a laid-out fragment now, and the UTF-16 units of their text: what

@@ -41,11 +41,10 @@ public struct FontRequest: Hashable, Sendable, CustomStringConvertible {
         self.width = width
     }
 
-    /// The request for a content-model font descriptor (its features go to the shaper).
+    /// The request for a content-model font descriptor (its features go to the shaper); a
+    /// semantic one as it resolves in the standard context (see `init(_:in:matcher:)`).
     public init(_ descriptor: FontDescriptor) throws(FontError) {
-        try self.init(
-            family: descriptor.family, size: descriptor.size, weight: descriptor.weight.value,
-            italic: descriptor.italic, width: descriptor.width.value)
+        try self.init(descriptor, in: .standard)
     }
 
     /// The same request at another size.
