@@ -138,6 +138,16 @@ import Testing
         let parsed = try AttributedString(markdown: "**Bold**, `code` and [a link](https://example.com)")
         print(try parsed.markdown())
 
+        // Semantic fonts, resolved in a context (text size, language) through fontconfig; layout follows.
+        note.font = .body.bold()
+        let larger = FontResolutionContext(dynamicTypeSize: .xxLarge)
+        let resolved = try FontDescriptor.body.bold().resolve(in: larger)
+        print(resolved.isBold, resolved.pointSize, resolved.family)   // a toolbar's bold button reads isBold
+        layoutManager.fontResolutionContext = larger         // the viewport is laid out again, anchored
+
+        #expect(resolved.isBold && resolved.pointSize > FontDescriptor.body.pointSize(in: .standard))
+        #expect(layoutManager.fontResolutionContext == larger)
+
         #expect(String(note.characters) == "Hello سلام ಕನ್ನಡ 👩‍👩‍👧")
         #expect(note[note.range(of: "سلام")!].runs.allSatisfy { $0.underlineStyle == .single })   // typed in the selection's attributes
         #expect(note.runs.allSatisfy { $0.alignment == .center })
