@@ -48,7 +48,7 @@ import Testing
         try Data("Hello world, שלום\nಕನ್ನಡ 😀 مرحبا\n".utf8).write(to: bookURL)
 
 
-        // Open 100 MB in about a tenth of a second: paragraphs stay as the file's bytes until touched.
+        // Open 100 MB in about a fifth of a second: paragraphs stay as the file's bytes until touched.
         let storage = try TextContentStorage(contentsOf: bookURL)
 
         // Locations are opaque; offsets are UTF-16 code units, so NSRange bridges exactly.
