@@ -35,19 +35,10 @@ extension FontDescriptor {
 
         /// Decodes one of the case names, with an error listing them for anything else.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            let name = try container.decode(String.self)
-            guard let style = TextStyle(rawValue: name) else {
-                throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "\"\(name.prefix(40))\" is not a text style (\(Self.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            self = style
+            self = try NamedCaseCoding.decode(TextStyle.self, from: decoder, valueName: "text style")
         }
 
         /// Encodes the case name.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
+        public func encode(to encoder: any Encoder) throws { try NamedCaseCoding.encode(self, to: encoder) }
     }
 }

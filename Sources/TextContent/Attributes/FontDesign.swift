@@ -26,18 +26,9 @@ public enum FontDesign: String, Hashable, Sendable, Codable, CaseIterable {
 
     /// Decodes one of the case names, with an error listing them for anything else.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let name = try container.decode(String.self)
-        guard let design = FontDesign(rawValue: name) else {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "\"\(name.prefix(40))\" is not a font design (\(Self.allCases.map(\.rawValue).joined(separator: ", ")))")
-        }
-        self = design
+        self = try NamedCaseCoding.decode(FontDesign.self, from: decoder, valueName: "font design")
     }
 
     /// Encodes the case name.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
+    public func encode(to encoder: any Encoder) throws { try NamedCaseCoding.encode(self, to: encoder) }
 }
