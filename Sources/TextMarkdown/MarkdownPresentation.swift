@@ -78,6 +78,39 @@ public struct MarkdownPresentation: Sendable {
     /// The same for a document as the reader hands it over: runs are split where paragraphs
     /// end, and each gets its paragraph's, its leaf's and its own attributes, as UTF-8 runs.
     func apply(_ document: MarkdownRuns, width: Double) -> [(length: Int, attributes: AttributeContainer)] {
+        let (split, paragraphOfRun, intents) = Self.paragraphRuns(of: document)
+        let blocks = intents.map(Block.init)
+        // Paragraphs look alike far more often than not (every list's first item, every line of
+        // code): what a run of each look gets is made once.
+        let (looks, lookOfParagraph) = paragraphLooks(for: blocks, width: width)
+        // Each run gets its attributes. A large document is shared out among the processor's
+        // cores at paragraph boundaries: each part is independent.
+        let parts = split.count >= 16_384 ? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4)) : 1
+        var bounds = [0]
+        for part in 1 ..< parts {
+            var bound = max(bounds[part - 1], split.count * part / parts)
+            while bound > 0, bound < split.count, paragraphOfRun[bound] == paragraphOfRun[bound - 1] { bound += 1 }
+            bounds.append(bound)
+        }
+        bounds.append(split.count)
+        let presented = Mutex<[[AttributeContainer]]>(Array(repeating: [], count: parts))
+        let partBounds = bounds
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let made = present(split, in: partBounds[part] ..< partBounds[part + 1], leaves: document.leaves, paragraphOfRun: paragraphOfRun,
+                               blocks: blocks, looks: looks, lookOfParagraph: lookOfParagraph)
+            presented.withLock { $0[part] = made }
+        }
+        var result: [(length: Int, attributes: AttributeContainer)] = []
+        result.reserveCapacity(split.count)
+        for part in presented.withLock({ $0 }) {
+            for attributes in part { result.append((split[result.count].length, attributes)) }
+        }
+        return result
+    }
+
+    /// The document's runs split where paragraphs end, each with its paragraph's number, and
+    /// each paragraph's intent.
+    private static func paragraphRuns(of document: MarkdownRuns) -> (runs: [MarkdownRuns.Run], paragraphOfRun: [Int], intents: [PresentationIntent?]) {
         var split: [MarkdownRuns.Run] = []
         split.reserveCapacity(document.runs.count)
         var paragraphOfRun: [Int] = []
@@ -94,7 +127,7 @@ public struct MarkdownPresentation: Sendable {
             }
             let paragraph = intents.count - 1
             if let last = split.last, paragraphOfRun.last == paragraph, last.leaf == run.leaf,
-               Self.isSameStorage(last.attributes, run.attributes) {
+               isSameStorage(last.attributes, run.attributes) {
                 split[split.count - 1].length += length
                 return
             }
@@ -142,33 +175,7 @@ public struct MarkdownPresentation: Sendable {
                 offset = end
             }
         }
-        let blocks = intents.map(Block.init)
-        // Paragraphs look alike far more often than not (every list's first item, every line of
-        // code): what a run of each look gets is made once.
-        let (looks, lookOfParagraph) = paragraphLooks(for: blocks, width: width)
-        // Each run gets its attributes. A large document is shared out among the processor's
-        // cores at paragraph boundaries: each part is independent.
-        let parts = split.count >= 16_384 ? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4)) : 1
-        var bounds = [0]
-        for part in 1 ..< parts {
-            var bound = max(bounds[part - 1], split.count * part / parts)
-            while bound > 0, bound < split.count, paragraphOfRun[bound] == paragraphOfRun[bound - 1] { bound += 1 }
-            bounds.append(bound)
-        }
-        bounds.append(split.count)
-        let presented = Mutex<[[AttributeContainer]]>(Array(repeating: [], count: parts))
-        let runs = split, paragraphs = paragraphOfRun, partBounds = bounds, paragraphLooks = looks
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let made = present(runs, in: partBounds[part] ..< partBounds[part + 1], leaves: document.leaves, paragraphOfRun: paragraphs,
-                               blocks: blocks, looks: paragraphLooks, lookOfParagraph: lookOfParagraph)
-            presented.withLock { $0[part] = made }
-        }
-        var result: [(length: Int, attributes: AttributeContainer)] = []
-        result.reserveCapacity(split.count)
-        for part in presented.withLock({ $0 }) {
-            for attributes in part { result.append((split[result.count].length, attributes)) }
-        }
-        return result
+        return (split, paragraphOfRun, intents)
     }
 
     /// The attributes of `runs[range]` presented: what each kind of run gets in each look of
