@@ -1,5 +1,6 @@
 import CCmarkGFM
 import Foundation
+import Synchronization
 
 /// A Markdown document parsed by cmark-gfm with GitHub's extensions, freed when released.
 /// Sendable: it is never changed after parsing, and only read; it may be freed on another thread.
@@ -12,8 +13,22 @@ final class CmarkDocument: @unchecked Sendable {
     let root: OpaquePointer
     private let parser: OpaquePointer
 
+    /// cmark-gfm keeps the characters its extensions make special in one table for the whole
+    /// process, filled and emptied around each document's inline parsing: two parses at once on
+    /// two threads would each see the other's changes (a strikethrough read as text). Parsing,
+    /// rendering and freeing take turns through this lock.
+    static let access = Mutex<Void>(())
+
     /// Parses `markdown` with the named extensions.
     init(_ markdown: String, extensions: [String]) throws(MarkdownError) {
+        let (parser, root) = try Self.access.withLock { _ throws(MarkdownError) -> (OpaquePointer, OpaquePointer) in
+            try Self.parse(markdown, extensions: extensions)
+        }
+        self.parser = parser
+        self.root = root
+    }
+
+    private static func parse(_ markdown: String, extensions: [String]) throws(MarkdownError) -> (OpaquePointer, OpaquePointer) {
         cmark_gfm_core_extensions_ensure_registered()
         guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { throw .parserUnavailable("cmark_parser_new failed") }
         for name in extensions {
@@ -33,18 +48,21 @@ final class CmarkDocument: @unchecked Sendable {
             cmark_parser_free(parser)
             throw .parserUnavailable("cmark_parser_finish returned no document")
         }
-        self.parser = parser
-        self.root = root
+        return (parser, root)
     }
 
     deinit {
-        cmark_node_free(root)
-        cmark_parser_free(parser)
+        let (root, parser) = (root, parser)
+        Self.access.withLock { _ in
+            cmark_node_free(root)
+            cmark_parser_free(parser)
+        }
     }
 
     /// The document as HTML, rendered with the parser's extensions (raw HTML left in).
     func html() -> String {
-        guard let pointer = cmark_render_html(root, CMARK_OPT_UNSAFE, cmark_parser_get_syntax_extensions(parser)) else { return "" }
+        let pointer = Self.access.withLock { _ in cmark_render_html(root, CMARK_OPT_UNSAFE, cmark_parser_get_syntax_extensions(parser)) }
+        guard let pointer else { return "" }
         defer { free(pointer) }
         return String(cString: pointer)
     }
