@@ -63,12 +63,14 @@ extension TextContentStorage {
                     if unifyingBlockAttributes { attributes.unifyParagraphStyle() }
                     content = attributes == AttributeContainer() ? .string(string) : .uniform(string, attributes)
                 } else {
-                    var paragraph = AttributedString(string)
-                    var lower = paragraph.startIndex
+                    // Pieces made with their attributes and appended: setting attributes on a
+                    // range of a made string costs a search for its paragraph's bounds each time.
+                    var paragraph = AttributedString()
+                    var lower = start
                     for (length, attributes) in pieces {
-                        let upper = paragraph.utf8.index(lower, offsetBy: length)
-                        if attributes != AttributeContainer() { paragraph[lower ..< upper].setAttributes(attributes) }
-                        lower = upper
+                        let piece = String(decoding: UnsafeBufferPointer(rebasing: bytes[lower ..< lower + length]), as: UTF8.self)
+                        paragraph.append(AttributedString(piece, attributes: attributes))
+                        lower += length
                     }
                     if unifyingBlockAttributes { paragraph.unifyParagraphStyle() }
                     content = .attributed(paragraph)
