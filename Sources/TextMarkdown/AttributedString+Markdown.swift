@@ -18,9 +18,7 @@ extension AttributedString {
     /// - Throws: `MarkdownError.nestingTooDeep` for blocks nested deeper than
     ///   `options.maximumNestingDepth` (unless the failure policy asks for a partial result).
     public init(markdown: String, options: MarkdownParsingOptions = .init(), baseURL: URL? = nil) throws(MarkdownError) {
-        let syntax = options.interpretedSyntax
-        let source = syntax == .full ? markdown : InlineOnlySource.prepare(markdown, preservingWhitespace: syntax == .inlineOnlyPreservingWhitespace)
-        let document = try CmarkDocument(source, extensions: syntax == .full ? CmarkDocument.blockExtensions : CmarkDocument.inlineExtensions)
+        let document = try CmarkDocument(markdown, options: options)
         var reader = MarkdownReader(options: options, baseURL: baseURL)
         self = try reader.read(document)
     }

@@ -19,6 +19,18 @@ final class CmarkDocument: @unchecked Sendable {
     /// rendering and freeing take turns through this lock.
     static let access = Mutex<Void>(())
 
+    /// Parses `markdown` as `options` ask: the whole syntax with every extension, or inline
+    /// syntax alone (the source prepared so that no block is read).
+    convenience init(_ markdown: String, options: AttributedString.MarkdownParsingOptions) throws(MarkdownError) {
+        let syntax = options.interpretedSyntax
+        if syntax == .full {
+            try self.init(markdown, extensions: Self.blockExtensions)
+        } else {
+            let source = InlineOnlySource.prepare(markdown, preservingWhitespace: syntax == .inlineOnlyPreservingWhitespace)
+            try self.init(source, extensions: Self.inlineExtensions)
+        }
+    }
+
     /// Parses `markdown` with the named extensions.
     init(_ markdown: String, extensions: [String]) throws(MarkdownError) {
         let (parser, root) = try Self.access.withLock { _ throws(MarkdownError) -> (OpaquePointer, OpaquePointer) in

@@ -108,24 +108,25 @@ public struct MarkdownPresentation: Sendable {
         return result
     }
 
-    /// The document's runs split where paragraphs end, each with its paragraph's number, and
-    /// each paragraph's intent.
+    /// The document's runs split where paragraphs end (where the storage's paragraph scanner
+    /// ends them), each with its paragraph's number, and each paragraph's intent (its first
+    /// run's leaf's).
     private static func paragraphRuns(of document: MarkdownRuns) -> (runs: [MarkdownRuns.Run], paragraphOfRun: [Int], intents: [PresentationIntent?]) {
+        var ends: [Int] = []
+        var text = document.text
+        text.withUTF8 { bytes in _ = ParagraphScanner.scan(bytes) { _, end, _, _ in ends.append(end) } }
         var split: [MarkdownRuns.Run] = []
         split.reserveCapacity(document.runs.count)
         var paragraphOfRun: [Int] = []
         paragraphOfRun.reserveCapacity(document.runs.count)
         var intents: [PresentationIntent?] = []
-        var paragraphOpen = false
-        // A run that follows one of the same paragraph and leaf with no attributes of its own,
+        intents.reserveCapacity(ends.count)
+        // A piece that follows one of the same paragraph and leaf with no attributes of its own,
         // or the very same ones, joins it: most paragraphs reach the storage as one run, text
         // with one set of attributes.
-        func append(_ length: Int, _ run: MarkdownRuns.Run) {
-            if !paragraphOpen {
-                intents.append(run.leaf >= 0 ? document.leaves[run.leaf].intent : nil)
-                paragraphOpen = true
-            }
-            let paragraph = intents.count - 1
+        func append(_ length: Int, of run: MarkdownRuns.Run, in paragraph: Int) {
+            guard length > 0 else { return }
+            if paragraph == intents.count { intents.append(run.leaf >= 0 ? document.leaves[run.leaf].intent : nil) }
             if let last = split.last, paragraphOfRun.last == paragraph, last.leaf == run.leaf,
                isSameStorage(last.attributes, run.attributes) {
                 split[split.count - 1].length += length
@@ -134,46 +135,17 @@ public struct MarkdownPresentation: Sendable {
             split.append(MarkdownRuns.Run(length: length, attributes: run.attributes, leaf: run.leaf))
             paragraphOfRun.append(paragraph)
         }
-        var text = document.text
-        text.withUTF8 { bytes in
-            var offset = 0
-            for run in document.runs {
-                var start = offset
-                let end = offset + run.length
-                var i = offset
-                while i < end {
-                    // Most bytes end nothing: past eight ASCII bytes none of which is below 0x0E
-                    // at once (the storage's paragraph scanner does the same), then one by one.
-                    if i + 8 <= end, let base = bytes.baseAddress {
-                        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                        let highBits: UInt64 = 0x8080_8080_8080_8080
-                        if (word & highBits) | ((word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & highBits) == 0 {
-                            i += 8
-                            continue
-                        }
-                    }
-                    let byte = bytes[i]
-                    if byte > 0x0D, byte != 0xE2 {
-                        i += 1
-                        continue
-                    }
-                    // "\n", "\r" (a "\r\n" ends at its "\n") and U+2029 (E2 80 A9) end a paragraph.
-                    var separatorEnd: Int?
-                    if byte == 0x0A { separatorEnd = i + 1 }
-                    else if byte == 0x0D, !(i + 1 < bytes.count && bytes[i + 1] == 0x0A) { separatorEnd = i + 1 }
-                    else if byte == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA9 { separatorEnd = i + 3 }
-                    if let separatorEnd {
-                        append(min(separatorEnd, end) - start, run)
-                        paragraphOpen = false
-                        start = min(separatorEnd, end)
-                        i = separatorEnd
-                    } else {
-                        i += 1
-                    }
-                }
-                if start < end { append(end - start, run) }
-                offset = end
+        var paragraph = 0, offset = 0
+        for run in document.runs {
+            var start = offset
+            let end = offset + run.length
+            while paragraph < ends.count, ends[paragraph] <= end {
+                append(ends[paragraph] - start, of: run, in: paragraph)
+                start = ends[paragraph]
+                paragraph += 1
             }
+            append(end - start, of: run, in: paragraph)
+            offset = end
         }
         return (split, paragraphOfRun, intents)
     }

@@ -73,8 +73,8 @@ struct MarkdownReader {
         return finish()
     }
 
-    /// The text of a parsed document and its runs (UTF-8 lengths, attributes), without making
-    /// an attributed string: what a storage is made from directly.
+    /// The text of a parsed document, its runs and its leaves, without making an attributed
+    /// string: what a storage is made from directly.
     mutating func readRuns(_ document: CmarkDocument) throws(MarkdownError) -> MarkdownRuns {
         try walk(document)
         return output

@@ -15,9 +15,7 @@ extension TextContentStorage {
         markdown: String, options: AttributedString.MarkdownParsingOptions = .init(interpretedSyntax: .full), baseURL: URL? = nil,
         presentation: MarkdownPresentation? = MarkdownPresentation(), width: Double = 600
     ) throws(MarkdownError) {
-        let syntax = options.interpretedSyntax
-        let source = syntax == .full ? markdown : InlineOnlySource.prepare(markdown, preservingWhitespace: syntax == .inlineOnlyPreservingWhitespace)
-        let document = try Self.read(source, options: options, baseURL: baseURL)
+        let document = try Self.read(markdown, options: options, baseURL: baseURL)
         if let presentation {
             // The presentation sets paragraph styles, never the block attributes folded into them.
             self.init(text: document.text, utf8Runs: presentation.apply(document, width: width), unifyingBlockAttributes: false)
@@ -39,10 +37,9 @@ extension TextContentStorage {
                       presentation: presentation, width: width)
     }
 
-    /// The reader's runs of `source`.
-    private static func read(_ source: String, options: AttributedString.MarkdownParsingOptions, baseURL: URL?) throws(MarkdownError) -> MarkdownRuns {
-        let full = options.interpretedSyntax == .full
-        let parsed = try CmarkDocument(source, extensions: full ? CmarkDocument.blockExtensions : CmarkDocument.inlineExtensions)
+    /// The reader's runs of `markdown`.
+    private static func read(_ markdown: String, options: AttributedString.MarkdownParsingOptions, baseURL: URL?) throws(MarkdownError) -> MarkdownRuns {
+        let parsed = try CmarkDocument(markdown, options: options)
         var reader = MarkdownReader(options: options, baseURL: baseURL)
         let document = try reader.readRuns(parsed)
         // Freeing cmark's tree is no part of the import (cmark's own parse-to-HTML is timed
