@@ -32,15 +32,34 @@ final class CmarkDocument: @unchecked Sendable {
     }
 
     /// Parses `markdown` with the named extensions.
-    init(_ markdown: String, extensions: [String]) throws(MarkdownError) {
-        let (parser, root) = try Self.access.withLock { _ throws(MarkdownError) -> (OpaquePointer, OpaquePointer) in
-            try Self.parse(markdown, extensions: extensions)
+    convenience init(_ markdown: String, extensions: [String]) throws(MarkdownError) {
+        var text = markdown
+        let parsed = text.withUTF8 { bytes in
+            Result { () throws(MarkdownError) in try Self.parseTakingTurns(bytes, extensions: extensions) }
         }
+        let (parser, root) = try parsed.get()
+        self.init(parser: parser, root: root)
+    }
+
+    /// Parses the UTF-8 `bytes` with the named extensions.
+    convenience init(utf8 bytes: UnsafeBufferPointer<UInt8>, extensions: [String]) throws(MarkdownError) {
+        let (parser, root) = try Self.parseTakingTurns(bytes, extensions: extensions)
+        self.init(parser: parser, root: root)
+    }
+
+    private init(parser: OpaquePointer, root: OpaquePointer) {
         self.parser = parser
         self.root = root
     }
 
-    private static func parse(_ markdown: String, extensions: [String]) throws(MarkdownError) -> (OpaquePointer, OpaquePointer) {
+    private static func parseTakingTurns(_ bytes: UnsafeBufferPointer<UInt8>, extensions: [String]) throws(MarkdownError) -> (OpaquePointer, OpaquePointer) {
+        // The bytes are only read, while the caller holds them.
+        struct Source: @unchecked Sendable { let bytes: UnsafeBufferPointer<UInt8> }
+        let source = Source(bytes: bytes)
+        return try access.withLock { _ throws(MarkdownError) -> (OpaquePointer, OpaquePointer) in try parse(source.bytes, extensions: extensions) }
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, extensions: [String]) throws(MarkdownError) -> (OpaquePointer, OpaquePointer) {
         cmark_gfm_core_extensions_ensure_registered()
         guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { throw .parserUnavailable("cmark_parser_new failed") }
         for name in extensions {
@@ -50,11 +69,8 @@ final class CmarkDocument: @unchecked Sendable {
             }
             cmark_parser_attach_syntax_extension(parser, extensionPointer)
         }
-        var text = markdown
-        text.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                cmark_parser_feed(parser, chars.baseAddress, chars.count)
-            }
+        bytes.withMemoryRebound(to: CChar.self) { chars in
+            cmark_parser_feed(parser, chars.baseAddress, chars.count)
         }
         guard let root = cmark_parser_finish(parser) else {
             cmark_parser_free(parser)

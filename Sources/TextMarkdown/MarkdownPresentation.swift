@@ -77,12 +77,13 @@ public struct MarkdownPresentation: Sendable {
 
     /// The same for a document as the reader hands it over: runs are split where paragraphs
     /// end, and each gets its paragraph's, its leaf's and its own attributes, as UTF-8 runs.
-    func apply(_ document: MarkdownRuns, width: Double) -> [(length: Int, attributes: AttributeContainer)] {
+    /// A section of a document is drawn `after` what ends the one before it.
+    func apply(_ document: MarkdownRuns, width: Double, after context: LookContext = LookContext()) -> [(length: Int, attributes: AttributeContainer)] {
         let (split, paragraphOfRun, intents) = Self.paragraphRuns(of: document)
         let blocks = intents.map(Block.init)
         // Paragraphs look alike far more often than not (every list's first item, every line of
         // code): what a run of each look gets is made once.
-        let (looks, lookOfParagraph) = paragraphLooks(for: blocks, width: width)
+        let (looks, lookOfParagraph) = paragraphLooks(for: blocks, width: width, after: context)
         // Each run gets its attributes. A large document is shared out among the processor's
         // cores at paragraph boundaries: each part is independent.
         let parts = split.count >= 16_384 ? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4)) : 1
@@ -216,9 +217,23 @@ public struct MarkdownPresentation: Sendable {
         var decoration: BlockDecoration?
     }
 
+    /// What a paragraph's look takes from the paragraph before it: whether it is in the same
+    /// list item, and the space a table before it leaves.
+    struct LookContext {
+        var previousItem: Int?
+        var carriedSpacing: Double = 0
+    }
+
+    /// The context a document's last paragraph leaves for what follows it (a section's for the
+    /// next section, which starts with a heading: no code block or table goes on across).
+    func lookContext(after document: MarkdownRuns) -> LookContext {
+        let last = Block(document.leaves.last?.intent)
+        return LookContext(previousItem: last.itemIdentity, carriedSpacing: last.tableColumns != nil ? blockSpacing : 0)
+    }
+
     /// Each paragraph's own attributes (style, decoration), in order: the distinct looks, and
     /// each paragraph's among them. A look is made once for all paragraphs of one shape.
-    private func paragraphLooks(for blocks: [Block], width: Double) -> (looks: [ParagraphLook], lookOfParagraph: [Int]) {
+    private func paragraphLooks(for blocks: [Block], width: Double, after context: LookContext = LookContext()) -> (looks: [ParagraphLook], lookOfParagraph: [Int]) {
         /// All a paragraph's look depends on.
         struct Shape: Hashable {
             var block: Block.Shape
@@ -226,8 +241,8 @@ public struct MarkdownPresentation: Sendable {
             var spacingBefore: Double
             var spacingAfter: Double
         }
-        var previousItem: Int?
-        var carriedSpacing: Double = 0
+        var previousItem = context.previousItem
+        var carriedSpacing = context.carriedSpacing
         var looks: [ParagraphLook] = []
         var lookOfShape: [Shape: Int] = [:]
         var lookOfParagraph: [Int] = []

@@ -24,6 +24,8 @@ struct MarkdownReader {
     /// is made of them at the end (cmark hands out valid UTF-8).
     private var bytes: [UInt8] = []
     private var nextIdentity = 1
+    /// Lines before the section being read (its node's lines count from its start).
+    private var linesBefore = 0
 
     /// The enclosing containers' intent; containers past the nesting limit are counted in `skipped`.
     private var containers: [PresentationIntent] = []
@@ -80,8 +82,20 @@ struct MarkdownReader {
         return output
     }
 
-    /// Walks the document's nodes, collecting the text and its runs.
-    private mutating func walk(_ document: CmarkDocument) throws(MarkdownError) {
+    /// The same for one section of a document cut by `MarkdownSections`, read in order by one
+    /// reader (identities go on counting), after `linesBefore` lines. A section that is not the
+    /// last ends with the separator its last block owes (the next section starts with a block),
+    /// so that its text ends where a paragraph does.
+    mutating func readRuns(section document: CmarkDocument, linesBefore: Int, isLast: Bool) throws(MarkdownError) -> MarkdownRuns {
+        output = MarkdownRuns()
+        self.linesBefore = linesBefore
+        try walk(document, endsWithSeparator: !isLast)
+        return output
+    }
+
+    /// Walks the document's nodes, collecting the text and its runs; the separator the last
+    /// block owes is written if asked, else only where it keeps something (see the type).
+    private mutating func walk(_ document: CmarkDocument, endsWithSeparator: Bool = false) throws(MarkdownError) {
         guard let iterator = cmark_iter_new(document.root) else { throw .parserUnavailable("cmark_iter_new failed") }
         defer { cmark_iter_free(iterator) }
         while true {
@@ -95,8 +109,9 @@ struct MarkdownReader {
                 exit(node)
             }
         }
-        if let pending = pendingSeparator, !leafHasCharacters || leafEndsWithLineFeed, isFull {
+        if let pending = pendingSeparator, endsWithSeparator || !leafHasCharacters || leafEndsWithLineFeed, isFull {
             emit(pending.text, AttributeContainer(), leaf: pending.leaf)
+            pendingSeparator = nil
         }
         output.text = String(decoding: bytes, as: UTF8.self)
         bytes = []
@@ -114,7 +129,7 @@ struct MarkdownReader {
         guard isFull else { return }
         if containers.count >= options.maximumNestingDepth || skipped > 0 {
             if options.failurePolicy == .throwError {
-                throw .nestingTooDeep(limit: options.maximumNestingDepth, line: node.startLine)
+                throw .nestingTooDeep(limit: options.maximumNestingDepth, line: linesBefore + node.startLine)
             }
             skipped += 1
             return
@@ -155,11 +170,7 @@ struct MarkdownReader {
         leafTask = isFull ? (items.last ?? nil) : nil
         leafHasCharacters = false
         leafEndsWithLineFeed = false
-        if options.appliesSourcePositionAttributes, let position = node.position {
-            leafPosition = .init(startLine: position.startLine, startColumn: position.startColumn, endLine: position.endLine, endColumn: position.endColumn)
-        } else {
-            leafPosition = nil
-        }
+        leafPosition = sourcePosition(of: node)
         output.leaves.append(MarkdownRuns.Leaf(intent: leaf, task: leafTask, position: leafPosition))
         leafIndex = output.leaves.count - 1
     }
@@ -394,10 +405,16 @@ struct MarkdownReader {
         if !inline.isEmpty { attributes[Keys.InlinePresentationIntentAttribute.self] = inline }
         if let link = links.last ?? nil { attributes[AttributeScopes.FoundationAttributes.LinkAttribute.self] = link }
         if let image = images.last ?? nil { attributes[AttributeScopes.FoundationAttributes.ImageURLAttribute.self] = image }
-        if options.appliesSourcePositionAttributes, let position = node?.position {
-            attributes[Keys.MarkdownSourcePositionAttribute.self] = .init(startLine: position.startLine, startColumn: position.startColumn, endLine: position.endLine, endColumn: position.endColumn)
-        }
+        if let node, let position = sourcePosition(of: node) { attributes[Keys.MarkdownSourcePositionAttribute.self] = position }
         return attributes
+    }
+
+    /// Where `node` is in the source, when positions are asked for (lines from the document's
+    /// start, not its section's).
+    private func sourcePosition(of node: CmarkNode) -> AttributedString.MarkdownSourcePosition? {
+        guard options.appliesSourcePositionAttributes, let position = node.position else { return nil }
+        return .init(startLine: linesBefore + position.startLine, startColumn: position.startColumn,
+                     endLine: linesBefore + position.endLine, endColumn: position.endColumn)
     }
 
     /// `text` with every run of whitespace made one space.

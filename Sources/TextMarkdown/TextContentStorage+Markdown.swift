@@ -6,7 +6,8 @@ extension TextContentStorage {
     /// (nil: intents only): the same content as `AttributedString(markdown:options:baseURL:)`
     /// with `MarkdownPresentation.apply(to:width:)`, made straight from the parser's runs, so that
     /// no `AttributedString` of the whole document is built (most paragraphs become text with
-    /// one set of attributes). The way to open a large Markdown file.
+    /// one set of attributes). The way to open a large Markdown file: one of a megabyte or more
+    /// is parsed, read and drawn in sections, on every core, to the same result.
     ///
     /// ```swift
     /// let storage = try TextContentStorage(markdown: readme, width: 600)
@@ -15,6 +16,21 @@ extension TextContentStorage {
         markdown: String, options: AttributedString.MarkdownParsingOptions = .init(interpretedSyntax: .full), baseURL: URL? = nil,
         presentation: MarkdownPresentation? = MarkdownPresentation(), width: Double = 600
     ) throws(MarkdownError) {
+        try self.init(markdown: markdown, options: options, baseURL: baseURL, presentation: presentation, width: width,
+                      sectionBytes: SectionedMarkdownImport.defaultSectionBytes)
+    }
+
+    /// The same, a large document imported in sections of about `sectionBytes` where it can
+    /// be cut (see `SectionedMarkdownImport`).
+    convenience init(
+        markdown: String, options: AttributedString.MarkdownParsingOptions, baseURL: URL?,
+        presentation: MarkdownPresentation?, width: Double, sectionBytes: Int
+    ) throws(MarkdownError) {
+        if let parts = try SectionedMarkdownImport.paragraphs(of: markdown, options: options, baseURL: baseURL, presentation: presentation,
+                                                              width: width, sectionBytes: sectionBytes) {
+            self.init(paragraphs: parts)
+            return
+        }
         let document = try Self.read(markdown, options: options, baseURL: baseURL)
         if let presentation {
             // The presentation sets paragraph styles, never the block attributes folded into them.

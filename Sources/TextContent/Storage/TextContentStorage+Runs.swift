@@ -20,8 +20,23 @@ extension TextContentStorage {
     /// The same; an importer whose runs have no block attributes (`alignment`, `lineHeight`,
     /// `writingDirection`) to fold into their paragraph style says so, and no run is asked.
     package convenience init(text: String, utf8Runs runs: [(length: Int, attributes: AttributeContainer)], unifyingBlockAttributes: Bool) {
+        self.init(paragraphs: [Self.paragraphs(text: text, utf8Runs: runs, unifyingBlockAttributes: unifyingBlockAttributes)])
+    }
+
+    /// A document of paragraphs made in parts (each by `paragraphs(text:utf8Runs:...)` of a
+    /// text that ends where a paragraph does), in order.
+    package convenience init(paragraphs parts: [[ParagraphEntry]]) {
+        var index = ParagraphIndex.Builder()
+        for part in parts {
+            for entry in part { index.append(entry) }
+        }
+        self.init(index: index.finish())
+    }
+
+    /// The paragraphs of `text` with its runs, as a storage keeps them.
+    package static func paragraphs(text: String, utf8Runs runs: [(length: Int, attributes: AttributeContainer)], unifyingBlockAttributes: Bool) -> [ParagraphEntry] {
         var text = text
-        var entries = ParagraphIndex.Builder()
+        var entries: [ParagraphEntry] = []
         text.withUTF8 { bytes in
             var runIndex = 0
             var runStart = 0
@@ -79,6 +94,6 @@ extension TextContentStorage {
                                               hasAttributes: pieces.contains { $0.1 != AttributeContainer() }))
             }
         }
-        self.init(index: entries.finish())
+        return entries
     }
 }
