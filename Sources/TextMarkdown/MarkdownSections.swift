@@ -23,7 +23,8 @@ enum MarkdownSections {
     /// cannot be cut).
     static func split(_ bytes: UnsafeBufferPointer<UInt8>, targetBytes: Int) -> [Section] {
         let whole = [Section(bytes: 0 ..< bytes.count, linesBefore: 0)]
-        guard let base = bytes.baseAddress, bytes.count >= 2 * targetBytes,
+        let targetBytes = max(1, targetBytes)
+        guard let base = bytes.baseAddress, bytes.count / 2 >= targetBytes,
               !containsLoneCarriageReturn(bytes), !containsDefinitionColon(bytes) else { return whole }
         var sections: [Section] = []
         var sectionStart = 0, sectionLinesBefore = 0
@@ -33,7 +34,8 @@ enum MarkdownSections {
         var fence: (character: UInt8, count: Int)?
         while lineStart < bytes.count {
             let lineEnd = memchr(base + lineStart, 0x0A, bytes.count - lineStart).map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base } ?? bytes.count
-            let content = lineStart ..< lineEnd
+            // cmark-gfm reads the first line after a byte order mark.
+            let content = (lineStart == 0 && startsWithByteOrderMark(bytes) ? 3 : lineStart) ..< lineEnd
             let indent = indentation(bytes, content)
             if indent.columns < 4, indent.end < lineEnd {
                 // An HTML block (in a fence, a line of code), or a fence that may be in a list item.
@@ -64,6 +66,10 @@ enum MarkdownSections {
         guard !sections.isEmpty else { return whole }
         sections.append(Section(bytes: sectionStart ..< bytes.count, linesBefore: sectionLinesBefore))
         return sections
+    }
+
+    private static func startsWithByteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
     }
 
     /// Whether a carriage return stands alone somewhere (a line break the scan would miss).

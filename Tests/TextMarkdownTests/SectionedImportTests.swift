@@ -57,7 +57,7 @@ import TextContent
         let options = AttributedString.MarkdownParsingOptions(interpretedSyntax: .full)
         for presentation in [MarkdownPresentation(), nil] {
             let whole = try TextContentStorage(markdown: Self.document, options: options, baseURL: nil, presentation: presentation,
-                                               width: 500, sectionBytes: Int.max / 4)
+                                               width: 500, sectionBytes: Int.max)
             let sectioned = try TextContentStorage(markdown: Self.document, options: options, baseURL: nil, presentation: presentation,
                                                    width: 500, sectionBytes: 64)
             #expect(sectioned.paragraphCount == whole.paragraphCount)
@@ -90,6 +90,19 @@ import TextContent
         var markdown = Self.document + "\n" + line
         let sections = markdown.withUTF8 { MarkdownSections.split($0, targetBytes: 64) }
         #expect(sections == [MarkdownSections.Section(bytes: 0 ..< markdown.utf8.count, linesBefore: 0)])
+    }
+
+    /// cmark-gfm reads the first line after a byte order mark: a fence or HTML block there is
+    /// one, and no heading inside it starts a section.
+    @Test(arguments: ["```", "~~~", "  ```", "<!--", "<?php"])
+    func aByteOrderMarkDoesNotHideTheFirstLine(_ opening: String) throws {
+        let markdown = "\u{FEFF}\(opening)\nfoo\n\n# inside\n```\n~~~\n-->\n?>\n\n# after\n\nمرحبا\n"
+        let whole = try TextContentStorage(markdown: markdown, options: .init(interpretedSyntax: .full), baseURL: nil,
+                                           presentation: MarkdownPresentation(), width: 400, sectionBytes: Int.max)
+        let sectioned = try TextContentStorage(markdown: markdown, options: .init(interpretedSyntax: .full), baseURL: nil,
+                                               presentation: MarkdownPresentation(), width: 400, sectionBytes: 1)
+        #expect(sectioned.attributedString == whole.attributedString)
+        #expect(whole.string.contains("# inside"))
     }
 
     @Test func aFenceLeftOpenIsNotCut() {
@@ -125,9 +138,10 @@ import TextContent
             var markdown = (0 ..< Int.random(in: 10 ... 60, using: &random))
                 .map { _ in choices[Int.random(in: 0 ..< choices.count, using: &random)] }
                 .joined(separator: "\n") + "\n"
+            if number % 7 == 3 { markdown = "\u{FEFF}" + markdown }
             if markdown.withUTF8({ MarkdownSections.split($0, targetBytes: 1) }).count > 1 { cutDocuments += 1 }
             let whole = try TextContentStorage(markdown: markdown, options: options, baseURL: nil, presentation: MarkdownPresentation(),
-                                               width: 400, sectionBytes: Int.max / 4)
+                                               width: 400, sectionBytes: Int.max)
             let sectioned = try TextContentStorage(markdown: markdown, options: options, baseURL: nil, presentation: MarkdownPresentation(),
                                                    width: 400, sectionBytes: 1)
             #expect(sectioned.attributedString == whole.attributedString, "\(markdown.debugDescription)")
