@@ -15,8 +15,11 @@ import TextContent
 /// let storage = TextContentStorage(attributedString: text)
 /// ```
 public struct MarkdownPresentation: Sendable {
-    /// The font of body text; the others are made from it.
-    public var bodyFont = FontDescriptor(family: "DejaVu Sans", size: 13)
+    /// The font of body text; the others are made from it. By default it scales with the
+    /// font resolution context's text size, as body text does (so every font made from it
+    /// does): a larger text size in the layout manager's or view's context draws the whole
+    /// document larger. A fixed font (`FontDescriptor(family:size:)`) keeps its size.
+    public var bodyFont = FontDescriptor.custom("DejaVu Sans", size: 13)
     /// The family of code (inline and blocks).
     public var codeFamily = "DejaVu Sans Mono"
     /// Heading sizes as multiples of the body's, level 1 to 6.

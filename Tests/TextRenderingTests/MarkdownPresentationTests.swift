@@ -68,6 +68,26 @@ import TextMarkdown
         #expect(onBackground > 5)
     }
 
+    /// The presentation's fonts scale like body text: a larger text size in the context draws
+    /// the document larger, headings and code included.
+    @Test func theTextFollowsTheFontResolutionContext() throws {
+        let (_, manager, initial) = try laidOut()
+        let texts = ["Heading", "Body text", "let value"]
+        let before = try texts.map { try fragment(initial, containing: $0).layoutFragmentFrame.height }
+        manager.fontResolutionContext.textSizeScale = 1.5
+        let larger = fragments(of: manager)
+        for (text, height) in zip(texts, before) {
+            let fragment = try fragment(larger, containing: text)
+            #expect(fragment.layoutFragmentFrame.height > 1.3 * height, "\(text)")
+            let font = try #require(fragment.textElement.attributedString.runs.first?.font)
+            #expect(font.pointSize(in: manager.fontResolutionContext) == 1.5 * font.size, "\(text)")
+        }
+        // A fixed body font keeps its size.
+        var fixed = MarkdownPresentation()
+        fixed.bodyFont = FontDescriptor(family: "DejaVu Sans", size: 13)
+        #expect(!fixed.bodyFont.dependsOnContext && MarkdownPresentation().bodyFont.dependsOnContext)
+    }
+
     @Test func tableCellsKeepToTheirColumns() throws {
         let (storage, manager, fragments) = try laidOut()
         for row in fragments where String(row.textElement.attributedString.characters).contains("\t") {
