@@ -72,7 +72,7 @@ struct MarkdownReader {
     /// The attributed string of a parsed document.
     mutating func read(_ document: CmarkDocument) throws(MarkdownError) -> AttributedString {
         try walk(document)
-        return finish()
+        return output.attributedString()
     }
 
     /// The text of a parsed document, its runs and its leaves, without making an attributed
@@ -323,39 +323,6 @@ struct MarkdownReader {
     private mutating func emit(_ characters: String, _ attributes: AttributeContainer, leaf: Int) {
         bytes.append(contentsOf: characters.utf8)
         output.runs.append(MarkdownRuns.Run(length: characters.utf8.count, attributes: attributes, leaf: leaf))
-    }
-
-    /// The attributed string of the text and runs, made in chunks of runs: setting attributes
-    /// costs with the size of the string, so many small strings appended are quicker.
-    private func finish() -> AttributedString {
-        let text = output.text, runs = output.combined()
-        var result = AttributedString()
-        var utf8 = text.utf8.startIndex
-        var index = 0
-        while index < runs.count {
-            let chunkEnd = min(index + 2_048, runs.count)
-            var chunkLength = 0
-            for run in runs[index..<chunkEnd] { chunkLength += run.length }
-            let end = text.utf8.index(utf8, offsetBy: chunkLength)
-            var chunk = AttributedString(String(text[utf8..<end]))
-            var start = chunk.startIndex
-            while index < chunkEnd {
-                // Neighbouring runs with equal attributes are set as one.
-                let attributes = runs[index].attributes
-                var length = runs[index].length
-                index += 1
-                while index < chunkEnd, runs[index].attributes == attributes {
-                    length += runs[index].length
-                    index += 1
-                }
-                let runEnd = chunk.utf8.index(start, offsetBy: length)
-                if attributes != AttributeContainer() { chunk[start..<runEnd].setAttributes(attributes) }
-                start = runEnd
-            }
-            result.append(chunk)
-            utf8 = end
-        }
-        return result
     }
 
     // MARK: Inlines

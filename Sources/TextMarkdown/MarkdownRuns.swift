@@ -48,4 +48,37 @@ struct MarkdownRuns {
             return (run.length, attributes.merging(run.attributes))
         }
     }
+
+    /// The attributed string of the text and runs, made in chunks of runs: setting attributes
+    /// costs with the size of the string, so many small strings appended are quicker.
+    func attributedString() -> AttributedString {
+        let runs = combined()
+        var result = AttributedString()
+        var utf8 = text.utf8.startIndex
+        var index = 0
+        while index < runs.count {
+            let chunkEnd = min(index + 2_048, runs.count)
+            var chunkLength = 0
+            for run in runs[index..<chunkEnd] { chunkLength += run.length }
+            let end = text.utf8.index(utf8, offsetBy: chunkLength)
+            var chunk = AttributedString(String(text[utf8..<end]))
+            var start = chunk.startIndex
+            while index < chunkEnd {
+                // Neighbouring runs with equal attributes are set as one.
+                let attributes = runs[index].attributes
+                var length = runs[index].length
+                index += 1
+                while index < chunkEnd, runs[index].attributes == attributes {
+                    length += runs[index].length
+                    index += 1
+                }
+                let runEnd = chunk.utf8.index(start, offsetBy: length)
+                if attributes != AttributeContainer() { chunk[start..<runEnd].setAttributes(attributes) }
+                start = runEnd
+            }
+            result.append(chunk)
+            utf8 = end
+        }
+        return result
+    }
 }

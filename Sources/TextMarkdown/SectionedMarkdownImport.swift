@@ -4,60 +4,61 @@ import TextContent
 
 /// A large Markdown document imported section by section (`MarkdownSections`) in a pipeline:
 /// cmark-gfm parses a section while the one before it is read into runs, and sections already
-/// read are drawn and made into paragraphs on the other cores. Parsing goes in order on the
-/// caller's thread (cmark-gfm's parses take turns anyway), and so does reading, on one queue
-/// (presentation identities count on through the document, as in one walk), so the paragraphs
-/// are the very ones a whole-document import makes.
-final class SectionedMarkdownImport: @unchecked Sendable {
-    /// About how long a section is: long enough that a section's fixed costs (a parser, a
-    /// presentation's looks) do not count, short enough that the first is read soon.
-    static let defaultSectionBytes = 512 * 1024
+/// read are made into their parts (a storage's paragraphs, drawn; or an attributed string) on
+/// the other cores. Parsing goes in order on the caller's thread (cmark-gfm's parses take turns
+/// anyway), and so does reading, on one queue (presentation identities count on through the
+/// document, as in one walk), so the parts joined are the very result of a whole import.
+final class SectionedMarkdownImport<Part: Sendable>: @unchecked Sendable {
+    /// What a section's runs become, after the look the section before left (see
+    /// `MarkdownPresentation.LookContext`; the standard one when there is no presentation).
+    typealias Make = @Sendable (MarkdownRuns, MarkdownPresentation.LookContext) -> Part
 
     private let sections: [MarkdownSections.Section]
     private let presentation: MarkdownPresentation?
-    private let width: Double
+    private let make: Make
     /// Only the reading queue touches the reader, the look context and the parsed sections.
     private var reader: MarkdownReader
     private var context = MarkdownPresentation.LookContext()
     private var parsed: [CmarkDocument] = []
     private let readQueue = DispatchQueue(label: "TextMarkdown.SectionedMarkdownImport.read")
-    private let made: Mutex<[[ParagraphEntry]]>
+    private let made: Mutex<[Part?]>
     /// The first failure in document order: its section and error.
     private let failure = Mutex<(section: Int, error: MarkdownError)?>(nil)
 
     private init(sections: [MarkdownSections.Section], options: AttributedString.MarkdownParsingOptions, baseURL: URL?,
-                 presentation: MarkdownPresentation?, width: Double) {
+                 presentation: MarkdownPresentation?, make: @escaping Make) {
         self.sections = sections
         self.presentation = presentation
-        self.width = width
+        self.make = make
         reader = MarkdownReader(options: options, baseURL: baseURL)
-        made = Mutex(Array(repeating: [], count: sections.count))
+        made = Mutex(Array(repeating: nil, count: sections.count))
     }
 
-    /// The paragraphs of `markdown` imported in sections of about `sectionBytes`, drawn with
-    /// `presentation` (nil: intents only); nil when the document is not cut: it is small, its
-    /// syntax is not the full one, something in it may reach across sections, or source
-    /// positions are asked for (cmark-gfm ends a block that the next section's heading closes
-    /// on that heading's line, which a section alone cannot know).
-    static func paragraphs(
+    /// The parts of `markdown` imported in sections of about `sectionBytes`, in order, each
+    /// made by `make` (with the look context `presentation` leaves between sections); nil when
+    /// the document is not cut: it is small, its syntax is not the full one, something in it
+    /// may reach across sections, or source positions are asked for (cmark-gfm ends a block
+    /// that the next section's heading closes on that heading's line, which a section alone
+    /// cannot know).
+    static func parts(
         of markdown: String, options: AttributedString.MarkdownParsingOptions, baseURL: URL?,
-        presentation: MarkdownPresentation?, width: Double, sectionBytes: Int = defaultSectionBytes
-    ) throws(MarkdownError) -> [[ParagraphEntry]]? {
+        presentation: MarkdownPresentation?, sectionBytes: Int, make: @escaping Make
+    ) throws(MarkdownError) -> [Part]? {
         guard options.interpretedSyntax == .full, !options.appliesSourcePositionAttributes else { return nil }
         var source = markdown
         let result = source.withUTF8 { bytes in
-            Result { () throws(MarkdownError) -> [[ParagraphEntry]]? in
+            Result { () throws(MarkdownError) -> [Part]? in
                 let sections = MarkdownSections.split(bytes, targetBytes: sectionBytes)
                 guard sections.count > 1 else { return nil }
                 let pipeline = SectionedMarkdownImport(sections: sections, options: options, baseURL: baseURL,
-                                                       presentation: presentation, width: width)
+                                                       presentation: presentation, make: make)
                 return try pipeline.run(bytes)
             }
         }
         return try result.get()
     }
 
-    private func run(_ bytes: UnsafeBufferPointer<UInt8>) throws(MarkdownError) -> [[ParagraphEntry]] {
+    private func run(_ bytes: UnsafeBufferPointer<UInt8>) throws(MarkdownError) -> [Part] {
         let group = DispatchGroup()
         for (number, section) in sections.enumerated() {
             guard failure.withLock({ $0 == nil }) else { break }
@@ -74,11 +75,11 @@ final class SectionedMarkdownImport: @unchecked Sendable {
         parsed = []
         DispatchQueue.global(qos: .utility).async { _ = trees }
         if let failure = failure.withLock({ $0 }) { throw failure.error }
-        return made.withLock { $0 }
+        return made.withLock { $0.compactMap { $0 } }
     }
 
-    /// Reads section `number` (on the reading queue, in order), then draws it and makes its
-    /// paragraphs on any thread.
+    /// Reads section `number` (on the reading queue, in order), then makes its part on any
+    /// thread.
     private func read(_ document: CmarkDocument, section number: Int, group: DispatchGroup) {
         // Kept to be freed at the end: freeing takes cmark's lock, which the parsing holds.
         parsed.append(document)
@@ -92,19 +93,11 @@ final class SectionedMarkdownImport: @unchecked Sendable {
         }
         let before = context
         if let presentation { context = presentation.lookContext(after: runs) }
+        let make = make
         DispatchQueue.global().async(group: group) {
-            let paragraphs = self.paragraphs(of: runs, after: before)
-            self.made.withLock { $0[number] = paragraphs }
+            let part = make(runs, before)
+            self.made.withLock { $0[number] = part }
         }
-    }
-
-    private func paragraphs(of runs: MarkdownRuns, after context: MarkdownPresentation.LookContext) -> [ParagraphEntry] {
-        guard let presentation else {
-            return TextContentStorage.paragraphs(text: runs.text, utf8Runs: runs.combined(), unifyingBlockAttributes: true)
-        }
-        // The presentation sets paragraph styles, never the block attributes folded into them.
-        return TextContentStorage.paragraphs(text: runs.text, utf8Runs: presentation.apply(runs, width: width, after: context),
-                                             unifyingBlockAttributes: false)
     }
 
     private func fail(_ error: MarkdownError, in section: Int) {
@@ -113,3 +106,7 @@ final class SectionedMarkdownImport: @unchecked Sendable {
         }
     }
 }
+
+/// The section size imports use: long enough that a section's fixed costs (a parser, a
+/// presentation's looks) do not count, short enough that the first is read soon.
+let defaultMarkdownSectionBytes = 512 * 1024

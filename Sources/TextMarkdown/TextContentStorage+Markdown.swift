@@ -17,7 +17,7 @@ extension TextContentStorage {
         presentation: MarkdownPresentation? = MarkdownPresentation(), width: Double = 600
     ) throws(MarkdownError) {
         try self.init(markdown: markdown, options: options, baseURL: baseURL, presentation: presentation, width: width,
-                      sectionBytes: SectionedMarkdownImport.defaultSectionBytes)
+                      sectionBytes: defaultMarkdownSectionBytes)
     }
 
     /// The same, a large document imported in sections of about `sectionBytes` where it can
@@ -26,8 +26,16 @@ extension TextContentStorage {
         markdown: String, options: AttributedString.MarkdownParsingOptions, baseURL: URL?,
         presentation: MarkdownPresentation?, width: Double, sectionBytes: Int
     ) throws(MarkdownError) {
-        if let parts = try SectionedMarkdownImport.paragraphs(of: markdown, options: options, baseURL: baseURL, presentation: presentation,
-                                                              width: width, sectionBytes: sectionBytes) {
+        let parts = try SectionedMarkdownImport.parts(of: markdown, options: options, baseURL: baseURL, presentation: presentation,
+                                                      sectionBytes: sectionBytes) { runs, context in
+            guard let presentation else {
+                return TextContentStorage.paragraphs(text: runs.text, utf8Runs: runs.combined(), unifyingBlockAttributes: true)
+            }
+            // The presentation sets paragraph styles, never the block attributes folded into them.
+            return TextContentStorage.paragraphs(text: runs.text, utf8Runs: presentation.apply(runs, width: width, after: context),
+                                                 unifyingBlockAttributes: false)
+        }
+        if let parts {
             self.init(paragraphs: parts)
             return
         }

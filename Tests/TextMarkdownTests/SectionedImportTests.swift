@@ -66,6 +66,22 @@ import TextContent
             // And both are what AttributedString(markdown:) gives.
             #expect(whole.string == String(try AttributedString(markdown: Self.document, options: options).characters))
         }
+        // AttributedString(markdown:) is made in sections too, joined.
+        let wholeText = try AttributedString(markdown: Self.document, options: options, baseURL: nil, sectionBytes: Int.max)
+        let sectionedText = try AttributedString(markdown: Self.document, options: options, baseURL: nil, sectionBytes: 64)
+        #expect(Self.sameContent(sectionedText, wholeText))
+    }
+
+    /// The same text, and the same attributes over the same UTF-8 ranges. (`==` of two
+    /// attributed strings also compares how their text is stored: on Linux, two strings with
+    /// the same bytes and attributes, one of them joined from parts, can compare unequal.)
+    static func sameContent(_ left: AttributedString, _ right: AttributedString) -> Bool {
+        func runs(_ text: AttributedString) -> [(Int, AttributeContainer)] {
+            text.runs.map { (text.utf8.distance(from: text.startIndex, to: $0.range.lowerBound), $0.attributes) }
+        }
+        let (leftRuns, rightRuns) = (runs(left), runs(right))
+        return Array(String(left.characters).utf8) == Array(String(right.characters).utf8) && leftRuns.count == rightRuns.count
+            && zip(leftRuns, rightRuns).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
     }
 
     @Test func aNestingErrorNamesTheLineInTheWholeDocument() throws {
@@ -145,6 +161,9 @@ import TextContent
             let sectioned = try TextContentStorage(markdown: markdown, options: options, baseURL: nil, presentation: MarkdownPresentation(),
                                                    width: 400, sectionBytes: 1)
             #expect(sectioned.attributedString == whole.attributedString, "\(markdown.debugDescription)")
+            let text = try AttributedString(markdown: markdown, options: options, baseURL: nil, sectionBytes: 1)
+            let wholeText = try AttributedString(markdown: markdown, options: options, baseURL: nil, sectionBytes: Int.max)
+            #expect(Self.sameContent(text, wholeText), "\(markdown.debugDescription)")
         }
         // Half the soups have something that keeps them whole; enough are cut to mean something.
         #expect(cutDocuments >= 100)
