@@ -18,24 +18,22 @@ extension AttributedString {
     /// - Throws: `MarkdownError.nestingTooDeep` for blocks nested deeper than
     ///   `options.maximumNestingDepth` (unless the failure policy asks for a partial result).
     public init(markdown: String, options: MarkdownParsingOptions = .init(), baseURL: URL? = nil) throws(MarkdownError) {
-        try self.init(markdown: markdown, options: options, baseURL: baseURL, sectionBytes: defaultMarkdownSectionBytes)
+        try self.init(markdown: markdown, options: options, baseURL: baseURL, sectionBytes: MarkdownSections.defaultTargetBytes)
     }
 
-    /// The same; a large document is imported in sections of about `sectionBytes` where it can
-    /// be cut (see `SectionedMarkdownImport`), each made into an attributed string on its own
-    /// core, and those joined.
+    /// The same; a large document that can be cut is imported in sections of about
+    /// `sectionBytes` (see `SectionedMarkdownImport`), each made into an attributed string on
+    /// any core, and those joined.
     init(markdown: String, options: MarkdownParsingOptions, baseURL: URL?, sectionBytes: Int) throws(MarkdownError) {
         let parts = try SectionedMarkdownImport.parts(of: markdown, options: options, baseURL: baseURL, presentation: nil,
                                                       sectionBytes: sectionBytes) { runs, _ in runs.attributedString() }
-        if let parts {
-            var joined = AttributedString()
-            for part in parts { joined.append(part) }
-            self = joined
+        guard let parts else {
+            self = try MarkdownReader.runs(of: markdown, options: options, baseURL: baseURL).attributedString()
             return
         }
-        let document = try CmarkDocument(markdown, options: options)
-        var reader = MarkdownReader(options: options, baseURL: baseURL)
-        self = try reader.read(document)
+        var joined = AttributedString()
+        for part in parts { joined.append(part) }
+        self = joined
     }
 
     /// Parses Markdown given as UTF-8 bytes; see `init(markdown:options:baseURL:)`.

@@ -16,8 +16,7 @@ import TextContent
 /// ```
 public struct MarkdownPresentation: Sendable {
     /// The font of body text; the others are made from it. By default it scales with the
-    /// font resolution context's text size, as body text does (so every font made from it
-    /// does): a larger text size in the layout manager's or view's context draws the whole
+    /// font resolution context's text size, like `.body` (so every font made from it does): a larger text size in the layout manager's or view's context draws the whole
     /// document larger. A fixed font (`FontDescriptor(family:size:)`) keeps its size.
     public var bodyFont = FontDescriptor.custom("DejaVu Sans", size: 13)
     /// The family of code (inline and blocks).
@@ -63,7 +62,7 @@ public struct MarkdownPresentation: Sendable {
             }
         }
         let blocks = paragraphs.map { Block(text.runs[$0.lowerBound].presentationIntent) }
-        let (looks, lookOfParagraph) = paragraphLooks(for: blocks, width: width)
+        let (looks, lookOfParagraph) = paragraphLooks(for: blocks, width: width, after: LookContext())
         for (number, range) in paragraphs.enumerated() {
             let look = looks[lookOfParagraph[number]]
             var paragraph = AttributeContainer()
@@ -236,7 +235,7 @@ public struct MarkdownPresentation: Sendable {
 
     /// Each paragraph's own attributes (style, decoration), in order: the distinct looks, and
     /// each paragraph's among them. A look is made once for all paragraphs of one shape.
-    private func paragraphLooks(for blocks: [Block], width: Double, after context: LookContext = LookContext()) -> (looks: [ParagraphLook], lookOfParagraph: [Int]) {
+    private func paragraphLooks(for blocks: [Block], width: Double, after context: LookContext) -> (looks: [ParagraphLook], lookOfParagraph: [Int]) {
         /// All a paragraph's look depends on.
         struct Shape: Hashable {
             var block: Block.Shape

@@ -24,7 +24,8 @@ struct MarkdownReader {
     /// is made of them at the end (cmark hands out valid UTF-8).
     private var bytes: [UInt8] = []
     private var nextIdentity = 1
-    /// Lines before the section being read (its node's lines count from its start).
+    /// Lines before the section being read (its node's lines count from its start), for the
+    /// line an error names. (Source positions are not asked of sections.)
     private var linesBefore = 0
 
     /// The enclosing containers' intent; containers past the nesting limit are counted in `skipped`.
@@ -69,17 +70,14 @@ struct MarkdownReader {
 
     private var isFull: Bool { options.interpretedSyntax == .full }
 
-    /// The attributed string of a parsed document.
-    mutating func read(_ document: CmarkDocument) throws(MarkdownError) -> AttributedString {
-        try walk(document)
-        return output.attributedString()
-    }
-
-    /// The text of a parsed document, its runs and its leaves, without making an attributed
-    /// string: what a storage is made from directly.
-    mutating func readRuns(_ document: CmarkDocument) throws(MarkdownError) -> MarkdownRuns {
-        try walk(document)
-        return output
+    /// The text of `markdown` parsed whole, its runs and its leaves, without making an
+    /// attributed string (what a storage is made from directly).
+    static func runs(of markdown: String, options: AttributedString.MarkdownParsingOptions, baseURL: URL?) throws(MarkdownError) -> MarkdownRuns {
+        let parsed = try CmarkDocument(markdown, options: options)
+        var reader = MarkdownReader(options: options, baseURL: baseURL)
+        try reader.walk(parsed)
+        CmarkDocument.freeInBackground([parsed])
+        return reader.output
     }
 
     /// The same for one section of a document cut by `MarkdownSections`, read in order by one
@@ -376,12 +374,10 @@ struct MarkdownReader {
         return attributes
     }
 
-    /// Where `node` is in the source, when positions are asked for (lines from the document's
-    /// start, not its section's).
+    /// Where `node` is in the source, when positions are asked for.
     private func sourcePosition(of node: CmarkNode) -> AttributedString.MarkdownSourcePosition? {
         guard options.appliesSourcePositionAttributes, let position = node.position else { return nil }
-        return .init(startLine: linesBefore + position.startLine, startColumn: position.startColumn,
-                     endLine: linesBefore + position.endLine, endColumn: position.endColumn)
+        return .init(startLine: position.startLine, startColumn: position.startColumn, endLine: position.endLine, endColumn: position.endColumn)
     }
 
     /// `text` with every run of whitespace made one space.

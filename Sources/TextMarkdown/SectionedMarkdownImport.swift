@@ -7,16 +7,18 @@ import TextContent
 /// read are made into their parts (a storage's paragraphs, drawn; or an attributed string) on
 /// the other cores. Parsing goes in order on the caller's thread (cmark-gfm's parses take turns
 /// anyway), and so does reading, on one queue (presentation identities count on through the
-/// document, as in one walk), so the parts joined are the very result of a whole import.
+/// document, as in one walk), so the parts joined have the characters and attributes of a
+/// whole import.
 final class SectionedMarkdownImport<Part: Sendable>: @unchecked Sendable {
     /// What a section's runs become, after the look the section before left (see
     /// `MarkdownPresentation.LookContext`; the standard one when there is no presentation).
-    typealias Make = @Sendable (MarkdownRuns, MarkdownPresentation.LookContext) -> Part
+    typealias MakePart = @Sendable (MarkdownRuns, MarkdownPresentation.LookContext) -> Part
 
     private let sections: [MarkdownSections.Section]
     private let presentation: MarkdownPresentation?
-    private let make: Make
-    /// Only the reading queue touches the reader, the look context and the parsed sections.
+    private let make: MakePart
+    /// Only the reading queue touches the reader, the look context and the parsed sections,
+    /// until `run` has waited for all the work.
     private var reader: MarkdownReader
     private var context = MarkdownPresentation.LookContext()
     private var parsed: [CmarkDocument] = []
@@ -26,7 +28,7 @@ final class SectionedMarkdownImport<Part: Sendable>: @unchecked Sendable {
     private let failure = Mutex<(section: Int, error: MarkdownError)?>(nil)
 
     private init(sections: [MarkdownSections.Section], options: AttributedString.MarkdownParsingOptions, baseURL: URL?,
-                 presentation: MarkdownPresentation?, make: @escaping Make) {
+                 presentation: MarkdownPresentation?, make: @escaping MakePart) {
         self.sections = sections
         self.presentation = presentation
         self.make = make
@@ -42,7 +44,7 @@ final class SectionedMarkdownImport<Part: Sendable>: @unchecked Sendable {
     /// cannot know).
     static func parts(
         of markdown: String, options: AttributedString.MarkdownParsingOptions, baseURL: URL?,
-        presentation: MarkdownPresentation?, sectionBytes: Int, make: @escaping Make
+        presentation: MarkdownPresentation?, sectionBytes: Int, make: @escaping MakePart
     ) throws(MarkdownError) -> [Part]? {
         guard options.interpretedSyntax == .full, !options.appliesSourcePositionAttributes else { return nil }
         var source = markdown
@@ -70,10 +72,8 @@ final class SectionedMarkdownImport<Part: Sendable>: @unchecked Sendable {
             }
         }
         group.wait()
-        // Freeing cmark's trees is no part of the import: it goes on beside what follows.
-        let trees = parsed
+        CmarkDocument.freeInBackground(parsed)
         parsed = []
-        DispatchQueue.global(qos: .utility).async { _ = trees }
         if let failure = failure.withLock({ $0 }) { throw failure.error }
         return made.withLock { $0.compactMap { $0 } }
     }
@@ -83,7 +83,8 @@ final class SectionedMarkdownImport<Part: Sendable>: @unchecked Sendable {
     private func read(_ document: CmarkDocument, section number: Int, group: DispatchGroup) {
         // Kept to be freed at the end: freeing takes cmark's lock, which the parsing holds.
         parsed.append(document)
-        guard failure.withLock({ $0 == nil }) else { return }
+        // Sections after a failure are not read; those before it are (theirs comes first).
+        guard failure.withLock({ $0.map { $0.section > number } ?? true }) else { return }
         let runs: MarkdownRuns
         do throws(MarkdownError) {
             runs = try reader.readRuns(section: document, linesBefore: sections[number].linesBefore, isLast: number == sections.count - 1)
@@ -106,7 +107,3 @@ final class SectionedMarkdownImport<Part: Sendable>: @unchecked Sendable {
         }
     }
 }
-
-/// The section size imports use: long enough that a section's fixed costs (a parser, a
-/// presentation's looks) do not count, short enough that the first is read soon.
-let defaultMarkdownSectionBytes = 512 * 1024

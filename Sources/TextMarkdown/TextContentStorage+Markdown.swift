@@ -7,7 +7,8 @@ extension TextContentStorage {
     /// with `MarkdownPresentation.apply(to:width:)`, made straight from the parser's runs, so that
     /// no `AttributedString` of the whole document is built (most paragraphs become text with
     /// one set of attributes). The way to open a large Markdown file: one of a megabyte or more
-    /// is parsed, read and drawn in sections, on every core, to the same result.
+    /// may be imported in sections, its parts on every core, to the same result (see
+    /// `MarkdownSections` for when a document is cut).
     ///
     /// ```swift
     /// let storage = try TextContentStorage(markdown: readme, width: 600)
@@ -17,17 +18,17 @@ extension TextContentStorage {
         presentation: MarkdownPresentation? = MarkdownPresentation(), width: Double = 600
     ) throws(MarkdownError) {
         try self.init(markdown: markdown, options: options, baseURL: baseURL, presentation: presentation, width: width,
-                      sectionBytes: defaultMarkdownSectionBytes)
+                      sectionBytes: MarkdownSections.defaultTargetBytes)
     }
 
-    /// The same, a large document imported in sections of about `sectionBytes` where it can
-    /// be cut (see `SectionedMarkdownImport`).
+    /// The same, a large document that can be cut imported in sections of about
+    /// `sectionBytes` (see `SectionedMarkdownImport`).
     convenience init(
         markdown: String, options: AttributedString.MarkdownParsingOptions, baseURL: URL?,
         presentation: MarkdownPresentation?, width: Double, sectionBytes: Int
     ) throws(MarkdownError) {
-        let parts = try SectionedMarkdownImport.parts(of: markdown, options: options, baseURL: baseURL, presentation: presentation,
-                                                      sectionBytes: sectionBytes) { runs, context in
+        // A document's (or a section's) runs as the storage keeps them, drawn after `context`.
+        let paragraphs: SectionedMarkdownImport<[ParagraphEntry]>.MakePart = { runs, context in
             guard let presentation else {
                 return TextContentStorage.paragraphs(text: runs.text, utf8Runs: runs.combined(), unifyingBlockAttributes: true)
             }
@@ -35,17 +36,14 @@ extension TextContentStorage {
             return TextContentStorage.paragraphs(text: runs.text, utf8Runs: presentation.apply(runs, width: width, after: context),
                                                  unifyingBlockAttributes: false)
         }
-        if let parts {
-            self.init(paragraphs: parts)
+        let parts = try SectionedMarkdownImport.parts(of: markdown, options: options, baseURL: baseURL, presentation: presentation,
+                                                      sectionBytes: sectionBytes, make: paragraphs)
+        guard let parts else {
+            let document = try MarkdownReader.runs(of: markdown, options: options, baseURL: baseURL)
+            self.init(paragraphs: [paragraphs(document, MarkdownPresentation.LookContext())])
             return
         }
-        let document = try Self.read(markdown, options: options, baseURL: baseURL)
-        if let presentation {
-            // The presentation sets paragraph styles, never the block attributes folded into them.
-            self.init(text: document.text, utf8Runs: presentation.apply(document, width: width), unifyingBlockAttributes: false)
-        } else {
-            self.init(text: document.text, utf8Runs: document.combined())
-        }
+        self.init(paragraphs: parts)
     }
 
     /// A document parsed from Markdown given as UTF-8 bytes; invalid UTF-8 is an error
@@ -59,17 +57,5 @@ extension TextContentStorage {
         }
         try self.init(markdown: String(decoding: markdown, as: UTF8.self), options: options, baseURL: baseURL,
                       presentation: presentation, width: width)
-    }
-
-    /// The reader's runs of `markdown`.
-    private static func read(_ markdown: String, options: AttributedString.MarkdownParsingOptions, baseURL: URL?) throws(MarkdownError) -> MarkdownRuns {
-        let parsed = try CmarkDocument(markdown, options: options)
-        var reader = MarkdownReader(options: options, baseURL: baseURL)
-        let document = try reader.readRuns(parsed)
-        // Freeing cmark's tree is no part of the import (cmark's own parse-to-HTML is timed
-        // without it): it goes on beside what follows.
-        let tree = Unmanaged.passRetained(parsed)
-        DispatchQueue.global(qos: .utility).async { tree.release() }
-        return document
     }
 }
