@@ -14,7 +14,7 @@ enum RawShaping {
     static func firstViewportFigures(_ text: [String], font: FontDescriptor, layoutSeconds: Double) throws -> [(String, String)] {
         // A semantic font as layout resolves it in the standard context (the family fontconfig
         // chose for it: the baseline asks for an exact family).
-        let resolved = try font.resolve(in: .standard)
+        let resolved = try font.resolve(in: .standard, matcher: .shared)
         let shaper = try ShapingBaseline(family: resolved.family, size: resolved.pointSize)
         let clock = ContinuousClock()
         let start = clock.now

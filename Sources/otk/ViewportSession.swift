@@ -166,7 +166,7 @@ struct ViewportSession {
         if let error = manager.lastLayoutError { report.append(("layoutError", jsonString("\(error)"))) }
         report += try RawShaping.firstViewportFigures(firstViewportText, font: font, layoutSeconds: firstViewportSeconds)
         if wholeDocument {
-            let resolved = try font.resolve(in: .standard)
+            let resolved = try font.resolve(in: .standard, matcher: .shared)
             let shaper = try ShapingBaseline(family: resolved.family, size: resolved.pointSize)
             let paragraphs = RawShaping.paragraphs(of: storage)
             let documentStart = clock.now

@@ -18,12 +18,27 @@ struct NoCustomFonts: AttributedTextFormattingDefinition {
 /// Semantic fonts in an editor: a toolbar reads bold and italic from the font resolved in the
 /// view's context (the seed's example), and a definition keeps custom fonts out.
 @Suite struct SemanticFontEditingTests {
-    /// The seed's toolbar: bold toggles on what the resolved font says.
-    static func toggleBold(_ text: inout AttributedString, _ selection: inout AttributedTextSelection, in context: FontResolutionContext) throws(FontError) {
-        try text.transformAttributes(in: &selection) { (attributes) throws(FontError) in
-            let font = attributes.font ?? .default
-            let resolved = try font.resolve(in: context)
-            attributes.font = font.bold(!resolved.isBold)
+    /// The seed's toolbar, as written there: bold and italic toggle on what the resolved font
+    /// says, underline on the attribute.
+    static func toggleBold(_ text: inout AttributedString, _ selection: inout AttributedTextSelection, in fontResolutionContext: FontResolutionContext) {
+        text.transformAttributes(in: &selection) {
+            let font = $0.font ?? .default
+            let resolved = font.resolve(in: fontResolutionContext)
+            $0.font = font.bold(!resolved.isBold)
+        }
+    }
+
+    static func toggleItalic(_ text: inout AttributedString, _ selection: inout AttributedTextSelection, in fontResolutionContext: FontResolutionContext) {
+        text.transformAttributes(in: &selection) {
+            let font = $0.font ?? .default
+            let resolved = font.resolve(in: fontResolutionContext)
+            $0.font = font.italic(!resolved.isItalic)
+        }
+    }
+
+    static func toggleUnderline(_ text: inout AttributedString, _ selection: inout AttributedTextSelection) {
+        text.transformAttributes(in: &selection) {
+            $0.underlineStyle = $0.underlineStyle == nil ? .single : nil
         }
     }
 
@@ -37,18 +52,27 @@ struct NoCustomFonts: AttributedTextFormattingDefinition {
         var selection = AttributedTextSelection(range: boldRange)
         let fonts = selection.attributes(in: text)[\.font]
         #expect(fonts == [.body.bold()])
-        #expect(try fonts.allSatisfy { try ($0 ?? .default).resolve(in: context).isBold })
+        #expect(fonts.allSatisfy { ($0 ?? .default).resolve(in: context).isBold })
 
         // Toggled off, then on again; the selection still covers the same text.
-        try Self.toggleBold(&text, &selection, in: context)
-        #expect(try selection.attributes(in: text)[\.font].allSatisfy { try !($0 ?? .default).resolve(in: context).isBold })
-        try Self.toggleBold(&text, &selection, in: context)
+        Self.toggleBold(&text, &selection, in: context)
+        #expect(selection.attributes(in: text)[\.font].allSatisfy { !($0 ?? .default).resolve(in: context).isBold })
+        Self.toggleBold(&text, &selection, in: context)
         #expect(selection.attributes(in: text)[\.font] == [.body.bold()])
         // Plain text (no font: the default, body) reads as not bold, and bolds.
         let plainRange = try #require(text.range(of: "ไทย"))
         var plain = AttributedTextSelection(range: plainRange)
-        #expect(try !(plain.attributes(in: text)[\.font].first! ?? .default).resolve(in: context).isBold)
-        try Self.toggleBold(&text, &plain, in: context)
+        #expect(!(plain.attributes(in: text)[\.font].first! ?? .default).resolve(in: context).isBold)
+        Self.toggleBold(&text, &plain, in: context)
+        #expect(plain.attributes(in: text)[\.font] == [.body.bold()])
+        // Italic and underline toggle the same way, and back.
+        Self.toggleItalic(&text, &plain, in: context)
+        #expect(plain.attributes(in: text)[\.font].allSatisfy { ($0 ?? .default).resolve(in: context).isItalic })
+        Self.toggleUnderline(&text, &plain)
+        #expect(plain.attributes(in: text)[\.underlineStyle] == [.single])
+        Self.toggleUnderline(&text, &plain)
+        #expect(plain.attributes(in: text)[\.underlineStyle] == [nil])
+        Self.toggleItalic(&text, &plain, in: context)
         #expect(plain.attributes(in: text)[\.font] == [.body.bold()])
     }
 
@@ -60,7 +84,7 @@ struct NoCustomFonts: AttributedTextFormattingDefinition {
         #expect(view.textLayoutManager.fontResolutionContext.dynamicTypeSize == .xxLarge)
         view.setSelectedRange(NSRange(location: 0, length: 5))
         let font = try #require(view.attributedTextSelection.attributes(in: view.attributedText)[\.font].first ?? nil)
-        let resolved = try font.resolve(in: view.fontResolutionContext)
+        let resolved = font.resolve(in: view.fontResolutionContext)
         #expect(resolved.isItalic && !resolved.isBold)
         let expected: Double = 28.0 * 13 / 17 * 21 / 17
         #expect(abs(resolved.pointSize - expected) < 1e-9)

@@ -19,7 +19,7 @@ import TextContent
         let resolved = try FontDescriptor.custom("DejaVu Serif", size: 12).resolve(in: context, matcher: matcher)
         #expect(resolved.family == "DejaVu Serif" && resolved.requestedFamily == "DejaVu Serif")
         #expect(resolved.fallback == nil)
-        #expect(resolved.pointSize == 18 && resolved.font.size == 18)
+        #expect(resolved.pointSize == 18 && resolved.font?.size == 18)
         #expect(!resolved.isBold && !resolved.isItalic && !resolved.isMonospaced)
         #expect(resolved.weight == .regular)
         let fixed = try FontDescriptor(family: "DejaVu Sans Mono", size: 12).resolve(in: context, matcher: matcher)
@@ -80,7 +80,7 @@ import TextContent
         #expect(bold.isBold && !regular.isBold)
         #expect(headline.isBold, "headlines are semibold")
         let italic = try FontDescriptor.body.italic().resolve(in: context, matcher: matcher)
-        #expect(italic.isItalic && italic.font.styleName == "Oblique")
+        #expect(italic.isItalic && italic.font?.styleName == "Oblique")
         let boldItalic = try FontDescriptor.largeTitle.bold().italic().resolve(in: context, matcher: matcher)
         #expect(boldItalic.isBold && boldItalic.isItalic && boldItalic.weight == .bold)
         // Every text style, in order, at a larger text size.
@@ -95,6 +95,23 @@ import TextContent
         #expect(throws: FontError.invalidSize(0)) { try FontDescriptor.custom("DejaVu Sans", fixedSize: 0).resolve(in: .standard, matcher: matcher) }
         #expect(throws: FontError.invalidFamily("  ")) { try FontDescriptor.custom("  ", size: 12).resolve(in: .standard, matcher: matcher) }
         #expect(throws: FontError.invalidSize(.infinity)) { try FontDescriptor.system(size: .infinity).resolve(in: .standard, matcher: matcher) }
+    }
+
+    /// `resolve(in:)` never fails, as SwiftUI's: what cannot be asked for resolves as the body
+    /// font of its weight and slant, and the fallback says why.
+    @Test func resolvingInAContextNeverFailsAndNamesTheStandIn() {
+        let zero = FontDescriptor.custom("DejaVu Sans", fixedSize: 0).bold().resolve(in: .standard)
+        #expect(zero.isBold && zero.font != nil)
+        #expect(zero.pointSize == FontDescriptor.body.pointSize(in: .standard))
+        #expect(zero.fallback?.reason == FontError.invalidSize(0).description)
+        let blank = FontDescriptor.custom("  ", size: 12).italic().resolve(in: .standard)
+        #expect(blank.isItalic && blank.fallback?.requestedFamily == "  ")
+        #expect(blank.fallback?.reason == FontError.invalidFamily("  ").description)
+        let infinite = FontDescriptor.system(size: .infinity).resolve(in: .standard)
+        #expect(infinite.pointSize.isFinite && infinite.fallback != nil)
+        // What can be asked for resolves as with a matcher, with no fallback.
+        let body = FontDescriptor.body.resolve(in: .standard)
+        #expect(body.fallback == nil && body == (try? FontDescriptor.body.resolve(in: .standard, matcher: .shared)))
     }
 
     @Test func layoutsRequestIsTheResolvedOne() throws {

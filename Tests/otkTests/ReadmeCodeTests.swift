@@ -141,7 +141,7 @@ import Testing
         // Semantic fonts, resolved in a context (text size, language) through fontconfig; layout follows.
         note.font = .body.bold()
         let larger = FontResolutionContext(dynamicTypeSize: .xxLarge)
-        let resolved = try FontDescriptor.body.bold().resolve(in: larger)
+        let resolved = FontDescriptor.body.bold().resolve(in: larger)
         print(resolved.isBold, resolved.pointSize, resolved.family)   // a toolbar's bold button reads isBold
         layoutManager.fontResolutionContext = larger         // the viewport is laid out again, anchored
 
