@@ -30,6 +30,43 @@ import TextContent
         #expect(Array(selection.attributes(in: text)).count == 2)
     }
 
+    /// Changing attributes leaves the characters but makes the old indices invalid: the
+    /// selection comes back with the changed text's own.
+    @Test func afterATransformTheSelectionHasTheChangedTextsIndices() throws {
+        var text = AttributedString(Self.sample)
+        var selection = AttributedTextSelection(ranges: RangeSet([range(text, "مرحبا"), range(text, "ไทย")]))
+        text.transformAttributes(in: &selection) { $0.font = .body.bold() }
+        guard case .ranges(let ranges) = selection.indices(in: text) else {
+            Issue.record("the selection became a caret")
+            return
+        }
+        #expect(ranges.ranges.allSatisfy { $0.isValid(within: text) })
+        #expect(ranges.ranges.map { String(text[$0].characters) } == ["مرحبا", "ไทย"])
+        var caret = AttributedTextSelection(insertionPoint: range(text, "world").lowerBound)
+        text.transformAttributes(in: &caret) { $0.alignment = .center }
+        guard case .insertionPoint(let index) = caret.indices(in: text) else {
+            Issue.record("the caret became a range")
+            return
+        }
+        #expect((index ..< index).isValid(within: text) && text[index...].characters.starts(with: "world"))
+        // A selection given in UTF-16 offsets (as a view hands it out) stays in offsets.
+        var offsets = AttributedTextSelection(utf16Offsets: [0 ..< 5])
+        text.replaceSelection(&offsets, withCharacters: "Hi")
+        #expect(offsets.givenUTF16Offsets == [2 ..< 2])
+        #expect(String(text.characters).hasPrefix("Hi مرحبا"))
+    }
+
+    /// A toolbar reads one value per run of an attribute, not one per run of the text.
+    @Test func attributeValuesComeOncePerRunOfTheAttribute() {
+        var text = AttributedString("ಕನ್ನಡ مرحبا plain")
+        text[range(text, "ಕನ್ನಡ مرحبا")].underlineStyle = .single
+        text[range(text, "مرحبا")].font = .body.bold()
+        let selection = AttributedTextSelection(range: text.startIndex ..< text.endIndex)
+        #expect(Array(selection.attributes(in: text)).count == 3)
+        #expect(selection.attributes(in: text)[\.underlineStyle] == [.single, nil])
+        #expect(selection.attributes(in: text)[\.font] == [nil, .body.bold(), nil])
+    }
+
     @Test func atACaretTheTypingAttributesChangeAndTypedTextTakesThem() {
         var text = AttributedString(Self.sample)
         let caret = range(text, "world").lowerBound

@@ -12,6 +12,14 @@ extension AttributedString {
     public mutating func transformAttributes<E: Error>(
         in selection: inout AttributedTextSelection, body: (inout AttributeContainer) throws(E) -> Void
     ) throws(E) {
+        // Attributes change, characters do not: the selection is kept as UTF-8 offsets and
+        // given the changed text's indices (indices of the text before are no longer valid in it).
+        func offsets(_ range: Range<AttributedString.Index>) -> Range<Int> {
+            utf8.distance(from: startIndex, to: range.lowerBound) ..< utf8.distance(from: startIndex, to: range.upperBound)
+        }
+        func indices(_ offsets: Range<Int>) -> Range<AttributedString.Index> {
+            utf8.index(startIndex, offsetBy: offsets.lowerBound) ..< utf8.index(startIndex, offsetBy: offsets.upperBound)
+        }
         switch selection.indices(in: self) {
         case .insertionPoint(let caret):
             let before = selection.typingAttributes(in: self)
@@ -20,9 +28,11 @@ extension AttributedString {
             selection.typingAttributes = after
             let paragraph = after.filter(runBoundaries: .paragraph)
             guard paragraph != before.filter(runBoundaries: .paragraph) else { return }
-            // Attributes change, characters do not: indices stay where they were.
+            let caretOffsets = offsets(caret ..< caret)
             self[paragraphRange(around: caret)].mergeAttributes(paragraph)
+            if case .insertionPoint = selection.place { selection.place = selection.place.moved(to: [indices(caretOffsets)], in: self) }
         case .ranges(let ranges):
+            let selected = ranges.ranges.map(offsets)
             for range in ranges.ranges {
                 var changes: [(Range<AttributedString.Index>, AttributeContainer)] = []
                 for run in self[range].runs {
@@ -32,6 +42,7 @@ extension AttributedString {
                 }
                 for (range, attributes) in changes { self[range].setAttributes(attributes) }
             }
+            selection.place = selection.place.moved(to: selected.map(indices), in: self)
         }
     }
 
@@ -50,8 +61,10 @@ extension AttributedString {
         for range in ranges.dropFirst().reversed() { removeSubrange(range) }
         replaceSubrange(ranges[0], with: replacement)
         let end = utf16.index(startIndex, offsetBy: start + replacement.utf16.count)
-        selection = AttributedTextSelection(insertionPoint: end)
-        selection.place = selection.place.moved(to: [end ..< end], in: self)
+        // A caret after the new content, in the form the selection was given (offsets stay offsets).
+        let given = selection.place
+        selection = AttributedTextSelection()
+        selection.place = given.moved(to: [end ..< end], in: self)
     }
 
     /// Replaces what `selection` covers with `newContent`, which takes the selection's typing

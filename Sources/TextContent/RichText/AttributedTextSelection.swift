@@ -191,9 +191,14 @@ extension AttributedTextSelection {
 
         public func makeIterator() -> IndexingIterator<[AttributeContainer]> { containers.makeIterator() }
 
-        /// The values of one attribute, nil for a run without it.
+        /// The values of one attribute, one for each run of it (nil for a run without it): a
+        /// selection all bold in two fonts' runs has one value.
         public subscript<K: AttributedStringKey>(_ keyPath: KeyPath<AttributeDynamicLookup, K>) -> [K.Value?] where K.Value: Sendable {
-            containers.map { $0[K.self] }
+            var values: [K.Value?] = []
+            for container in containers where values.isEmpty || values[values.count - 1] != container[K.self] {
+                values.append(container[K.self])
+            }
+            return values
         }
     }
 }
