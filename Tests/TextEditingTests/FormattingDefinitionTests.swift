@@ -49,6 +49,15 @@ struct NotesFormatting: AttributedTextFormattingDefinition {
     }
 }
 
+/// Apple's example, as its documentation writes it (the scope is the engine's).
+struct MyTextFormattingDefinition: AttributedTextFormattingDefinition {
+    var body: some AttributedTextFormattingDefinition<AttributeScopes.OpenTextKitAttributes> {
+        // Allow no underline or the `.single` underline style; any other becomes `.single`.
+        ValueConstraint(for: \.underlineStyle, values: [nil, .single], default: .single)
+        ValueConstraint(for: \.foregroundColor, values: [nil, .black, .red], default: .black)
+    }
+}
+
 /// A formatting definition constrains every path that brings attributes into the view.
 @Suite struct FormattingDefinitionTests {
     static let text = "Notes: مرحبا ಕನ್ನಡ ไทย 👩‍👩‍👧 end"
@@ -84,6 +93,22 @@ struct NotesFormatting: AttributedTextFormattingDefinition {
         #expect(container.underlineStyle == .single && container.kern == nil && container.backgroundColor == nil)
         #expect(container.foregroundColor == PaletteColors.palette[1])
         #expect(NotesFormatting().valueConstraints.count == 2)
+    }
+
+    @Test func aValueConstraintKeepsAnAttributeToItsValues() throws {
+        var container = forbidden().runs.first!.attributes
+        MyTextFormattingDefinition().constrain(&container)
+        #expect(container.underlineStyle == .single && container.foregroundColor == .black)
+        var allowed = AttributeContainer()
+        allowed.foregroundColor = .red
+        MyTextFormattingDefinition().constrain(&allowed)
+        #expect(allowed.underlineStyle == nil && allowed.foregroundColor == .red)
+        let view = makeView(Self.text)
+        view.formattingDefinition = MyTextFormattingDefinition()
+        view.paste(forbidden())
+        let text = view.attributedText
+        let pasted = try #require(text.range(of: "pasted ಹೊಸ"))
+        #expect(text[pasted].runs.allSatisfy { $0.underlineStyle == .single && $0.foregroundColor == .black })
     }
 
     @Test func pasteArrivesWithoutWhatIsForbiddenAndTheRestIntact() {
