@@ -63,12 +63,14 @@ extension TextView {
     /// Replaces what `selection` covers with `newContent` (inserts it at a caret) in one undo
     /// step and leaves a caret after it; of several ranges the first is replaced and the others
     /// removed. The view's selection becomes that caret.
-    public func replaceSelection(_ selection: inout AttributedTextSelection, with newContent: AttributedString) {
+    public func replaceSelection(_ selection: inout AttributedTextSelection, with newContent: some AttributedStringProtocol) {
+        var content = AttributedString()
+        content.append(newContent)
         let ranges = offsets(of: selection)
         guard let first = ranges.first else { return }
-        let pieces = [newContent] + Array(repeating: AttributedString(), count: ranges.count - 1)
+        let pieces = [content] + Array(repeating: AttributedString(), count: ranges.count - 1)
         guard replace(ranges, with: nil, kind: .other, pieces: pieces) else { return }
-        let caret = first.lowerBound + newContent.utf16.count
+        let caret = first.lowerBound + content.utf16.count
         setSelections([caret ..< caret])
         selection = attributedTextSelection
     }

@@ -78,5 +78,11 @@ import TextLayout
         view.undo()
         view.undo()
         #expect(view.textContentStorage.string == Self.text)
+        // A substring goes in as it is, as SwiftUI's takes any AttributedStringProtocol.
+        let source = AttributedString("ಕನ್ನಡ ไทย")
+        view.setSelectedRange(nsRange(view, "Bold me"))
+        selection = view.attributedTextSelection
+        view.replaceSelection(&selection, with: source[try #require(source.range(of: "ไทย"))])
+        #expect(view.textContentStorage.string.hasPrefix("ไทย, مرحبا"))
     }
 }

@@ -109,6 +109,10 @@ import TextContent
         #expect(blank.fallback?.reason == FontError.invalidFamily("  ").description)
         let infinite = FontDescriptor.system(size: .infinity).resolve(in: .standard)
         #expect(infinite.pointSize.isFinite && infinite.fallback != nil)
+        // With no font installed at all there is no face; the traits asked for and the reason stay.
+        let none = ResolvedFont(unresolvable: FontDescriptor.body.bold(), in: .standard, reason: FontError.noFontAvailable(family: "sans-serif").description)
+        #expect(none.font == nil && none.isBold && none.pointSize == FontDescriptor.body.pointSize(in: .standard))
+        #expect(none.fallback?.description.hasSuffix("no font is") == true)
         // What can be asked for resolves as with a matcher, with no fallback.
         let body = FontDescriptor.body.resolve(in: .standard)
         #expect(body.fallback == nil && body == (try? FontDescriptor.body.resolve(in: .standard, matcher: .shared)))

@@ -63,7 +63,7 @@ public struct ResolvedFont: Hashable, Sendable, CustomStringConvertible {
         requestedFamily = family
         textStyle = descriptor.textStyle
         design = descriptor.design
-        fallback = FontFallback(requestedFamily: family, chosenFamily: "none", reason: reason)
+        fallback = FontFallback(requestedFamily: family, chosenFamily: "", reason: reason)
     }
 
     /// The same font, standing in for another that could not be resolved (`fallback`).
