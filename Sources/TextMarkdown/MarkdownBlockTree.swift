@@ -29,6 +29,7 @@ struct MarkdownBlockTree {
                 }
                 let leaf = node(for: intent)
                 leaf.pieces.append(piece)
+                if run[Keys.MarkdownEmptyCodeBlockAttribute.self] == true { leaf.isEmptyCodeBlock = true }
                 if let task = run[Keys.TaskListItemAttribute.self] {
                     var item: BlockNode? = nil
                     var current: BlockNode? = root

@@ -133,11 +133,18 @@ struct MarkdownInlineWriter {
         return fence + (pad ? " " : "") + body + (pad ? " " : "") + fence
     }
 
-    /// Text with every character Markdown could read as syntax escaped.
+    /// Text with every character Markdown could read as syntax escaped: punctuation, a line
+    /// feed or carriage return in the text (a character reference: as written they would end
+    /// the line), and what GitHub's autolink extension would read as a link (`http://`,
+    /// `www.`: the colon or dot is escaped, which ends its match; an e-mail address cannot be
+    /// escaped, see `AttributedString.markdown(maximumNestingDepth:)`).
     func escaped(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
-        for character in text {
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            index = text.index(after: index)
             switch character {
             case "\\", "`", "*", "_", "[", "]", "<", ">", "#", "|", "~", "&", "!":
                 out.append("\\")
@@ -145,7 +152,13 @@ struct MarkdownInlineWriter {
             case "\u{2028}":
                 out += context == .paragraph ? "\\\n" : " "
             case "\n":
-                out += context == .paragraph ? "\n" : " "
+                out += "&#10;"
+            case "\r":
+                out += "&#13;"
+            case ":" where text[index...].hasPrefix("//") && Self.endsWithScheme(out):
+                out += "\\:"
+            case "." where out.utf8.count >= 3 && out.utf8.suffix(3).allSatisfy({ $0 | 0x20 == UInt8(ascii: "w") }):
+                out += "\\."
             default:
                 out.append(character)
             }
@@ -153,15 +166,37 @@ struct MarkdownInlineWriter {
         return out
     }
 
+    /// Whether `text` ends with a scheme the autolink extension links (`http`, `https`, `ftp`).
+    private static func endsWithScheme(_ text: String) -> Bool {
+        let tail = String(decoding: text.utf8.suffix(5).map { $0 | 0x20 }, as: UTF8.self)
+        return tail.hasSuffix("http") || tail.hasSuffix("https") || tail.hasSuffix("ftp")
+    }
+
     /// A link destination, in angle brackets when it holds spaces, parentheses or nothing.
     static func destination(_ url: URL) -> String {
         let string = url.relativeString
         var escaped = ""
-        for character in string {
+        var index = string.startIndex
+        while index < string.endIndex {
+            let character = string[index]
+            index = string.index(after: index)
+            if character == "&" && Self.startsEntity(string[index...]) {
+                // cmark decodes a destination's entities before its backslash escapes, so an
+                // ampersand that would begin one is written as an entity itself.
+                escaped += "&amp;"
+                continue
+            }
             if character == "\\" || character == "<" || character == ">" { escaped.append("\\") }
             escaped.append(character)
         }
         let needsBrackets = string.isEmpty || string.contains { $0 == " " || $0 == "(" || $0 == ")" || $0.isNewline }
         return needsBrackets ? "<" + escaped + ">" : escaped
+    }
+
+    /// Whether the text after an ampersand makes it a character reference (`#123;`, `#x1F;`,
+    /// `name;`).
+    static func startsEntity(_ text: Substring) -> Bool {
+        let body = text.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "#") }
+        return !body.isEmpty && body.count <= 32 && text.dropFirst(body.count).first == ";"
     }
 }

@@ -10,7 +10,8 @@ import TextContent
 /// a table row is one paragraph whose cells are separated by tabs, each tab carrying the cell it
 /// ends; a thematic break is an empty paragraph. A last block with no characters (a thematic
 /// break) or ending in an empty line (a code block's) ends with "\n" too, so that its intent and
-/// its lines are kept. An empty code block has no line, so it has no paragraph and is left out.
+/// its lines are kept. A code block with no line at all is one empty paragraph whose line feed is
+/// marked `MarkdownEmptyCodeBlockAttribute` (told apart from a block of one empty line).
 struct MarkdownReader {
     private typealias Keys = AttributeScopes.OpenTextKitAttributes
 
@@ -211,10 +212,19 @@ struct MarkdownReader {
         case CMARK_NODE_HEADING:
             beginLeaf(.header(level: node.headingLevel), node: node)
         case CMARK_NODE_CODE_BLOCK:
-            // An empty code block has no line, so no paragraph: like Foundation, no characters.
-            guard !node.literal.isEmpty else { break }
             let info = node.fenceInfo.split(separator: " ", maxSplits: 1).first.map(String.init)
             beginLeaf(.codeBlock(languageHint: info), node: node)
+            guard !node.literal.isEmpty else {
+                // A block with no line at all: its line feed, marked, is its paragraph.
+                if isFull {
+                    var marked = AttributeContainer()
+                    marked[Keys.MarkdownEmptyCodeBlockAttribute.self] = true
+                    emit("\n", marked, leaf: leafIndex)
+                    leafHasCharacters = true
+                }
+                previousLeafEndLine = node.position?.endLine ?? previousLeafEndLine
+                break
+            }
             var code = node.literal
             if code.hasSuffix("\n") { code.removeLast() }
             appendText(code, extra: [])
@@ -245,7 +255,9 @@ struct MarkdownReader {
         case CMARK_NODE_LINK:
             links.append(url(node.url))
         case CMARK_NODE_IMAGE:
-            images.append(url(node.url))
+            // An image inside an image's description is text of the outer one (cmark's HTML
+            // writes the outer source and the inner description as alt text).
+            images.append(images.last.map { $0 ?? url(node.url) } ?? url(node.url))
         default:
             try enterExtension(node)
         }
@@ -325,10 +337,17 @@ struct MarkdownReader {
 
     // MARK: Inlines
 
-    /// A link's URL, resolved against the base URL; nil when it is not a URL.
+    /// A link's or image's destination as cmark gives it (entities and backslash escapes
+    /// resolved), as a URL relative to the base URL.
+    ///
+    /// Made from the destination's bytes, as `CFURLCreateWithBytes` does: characters a URL cannot
+    /// hold are percent-encoded and escapes already there are kept, which is what cmark's HTML
+    /// writes (`URL(string:)` would encode the `%` of `%20` again, and refuses `foo):`). An empty
+    /// destination is the empty relative URL. nil only for what no URL can hold.
     private func url(_ string: String) -> URL? {
-        if let baseURL { return URL(string: string, relativeTo: baseURL) }
-        return URL(string: string)
+        if string.isEmpty { return URLComponents().url(relativeTo: baseURL) }
+        return URL(dataRepresentation: Data(string.utf8), relativeTo: baseURL)
+            ?? URL(string: string, relativeTo: baseURL)
     }
 
     /// Appends inline text with the current inline attributes.
