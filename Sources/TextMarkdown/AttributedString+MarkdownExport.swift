@@ -27,17 +27,13 @@ extension AttributedString {
     ///   link in emphasis): a run is emphasised or not, so the inner one merges into the outer
     ///   (examples 368, 372, 388, 406, 407, 408, 416, 417, 418, 424, 425, 426, 431, 460, 462,
     ///   463, 464, 465, 467);
-    /// - link and image titles (`[a](/u "title")`), in inline and reference links alike:
-    ///   Foundation's `link` and `imageURL` are URLs alone (examples 161, 162, 163, 164, 165,
-    ///   171, 186, 308, 309, 318, 319, 481, 501, 502, 505, 506, 523, 535, 538, 539, 549, 550,
-    ///   551, 552, 553, 554, 555, 557, 568, 569, 572, 573, 575, 580, 581, 582, 583, 584, 585,
-    ///   587, 589);
     /// - an image with empty alt text (`![](/url)`): the image is an attribute of its alt
     ///   text's characters, and it has none (example 577).
     ///
-    /// Reference-style links are written inline, headings in ATX form unless a heading of level
-    /// 1 or 2 has line breaks (then setext), and a table column aligned `.left` is written
-    /// unaligned (cmark reads these back alike).
+    /// Link and image titles are kept in `MarkdownLinkTitleAttribute` and
+    /// `MarkdownImageTitleAttribute` and written back. Reference-style links are written
+    /// inline, headings in ATX form unless a heading of level 1 or 2 has line breaks (then in
+    /// setext form), and a table column aligned `.left` unaligned: cmark reads these back alike.
     ///
     /// - Throws: `MarkdownError.unsupportedStructure` for intents Markdown cannot express (a
     ///   table cell outside a table, a list holding something other than items) or nested

@@ -10,6 +10,7 @@ struct CmarkNode {
     var typeName: String { cmark_node_get_type_string(pointer).map { String(cString: $0) } ?? "" }
     var literal: String { cmark_node_get_literal(pointer).map { String(cString: $0) } ?? "" }
     var url: String { cmark_node_get_url(pointer).map { String(cString: $0) } ?? "" }
+    var title: String { cmark_node_get_title(pointer).map { String(cString: $0) } ?? "" }
     var fenceInfo: String { cmark_node_get_fence_info(pointer).map { String(cString: $0) } ?? "" }
     var headingLevel: Int { Int(cmark_node_get_heading_level(pointer)) }
     var isOrderedList: Bool { cmark_node_get_list_type(pointer) == CMARK_ORDERED_LIST }

@@ -21,7 +21,8 @@ struct MarkdownBlockTree {
             let piece = InlinePiece(
                 text: text, inline: run[Keys.InlinePresentationIntentAttribute.self] ?? [],
                 link: run[AttributeScopes.FoundationAttributes.LinkAttribute.self],
-                imageURL: run[AttributeScopes.FoundationAttributes.ImageURLAttribute.self])
+                imageURL: run[AttributeScopes.FoundationAttributes.ImageURLAttribute.self],
+                linkTitle: run[Keys.MarkdownLinkTitleAttribute.self], imageTitle: run[Keys.MarkdownImageTitleAttribute.self])
             if let intent = run[Keys.PresentationIntentAttribute.self], !intent.isEmpty {
                 plainParagraph = nil
                 guard intent.components.count <= maximumNestingDepth + 1 else {

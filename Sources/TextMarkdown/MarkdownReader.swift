@@ -61,8 +61,9 @@ struct MarkdownReader {
 
     /// Inline state.
     private var emphasis = 0, strong = 0, strike = 0
-    private var links: [URL?] = []
-    private var images: [URL?] = []
+    /// The open links and images: destination and title (empty for none).
+    private var links: [(url: URL?, title: String)] = []
+    private var images: [(url: URL?, title: String)] = []
 
     init(options: AttributedString.MarkdownParsingOptions, baseURL: URL?) {
         self.options = options
@@ -253,11 +254,11 @@ struct MarkdownReader {
         case CMARK_NODE_STRONG:
             strong += 1
         case CMARK_NODE_LINK:
-            links.append(url(node.url))
+            links.append((url(node.url), node.title))
         case CMARK_NODE_IMAGE:
             // An image inside an image's description is text of the outer one (cmark's HTML
             // writes the outer source and the inner description as alt text).
-            images.append(images.last.map { $0 ?? url(node.url) } ?? url(node.url))
+            images.append(images.last ?? (url(node.url), node.title))
         default:
             try enterExtension(node)
         }
@@ -387,8 +388,14 @@ struct MarkdownReader {
         if strong > 0 { inline.insert(.stronglyEmphasized) }
         if strike > 0 { inline.insert(.strikethrough) }
         if !inline.isEmpty { attributes[Keys.InlinePresentationIntentAttribute.self] = inline }
-        if let link = links.last ?? nil { attributes[AttributeScopes.FoundationAttributes.LinkAttribute.self] = link }
-        if let image = images.last ?? nil { attributes[AttributeScopes.FoundationAttributes.ImageURLAttribute.self] = image }
+        if let link = links.last, let url = link.url {
+            attributes[AttributeScopes.FoundationAttributes.LinkAttribute.self] = url
+            if !link.title.isEmpty { attributes[Keys.MarkdownLinkTitleAttribute.self] = link.title }
+        }
+        if let image = images.last, let url = image.url {
+            attributes[AttributeScopes.FoundationAttributes.ImageURLAttribute.self] = url
+            if !image.title.isEmpty { attributes[Keys.MarkdownImageTitleAttribute.self] = image.title }
+        }
         if let node, let position = sourcePosition(of: node) { attributes[Keys.MarkdownSourcePositionAttribute.self] = position }
         return attributes
     }
