@@ -20,9 +20,6 @@ extension AttributedString {
     ///
     /// Of the spec's 649 examples, these render differently after import and export (the test
     /// `CommonMarkSpecTests` holds the list to exactly these), because the model does not hold:
-    /// - whether a list was loose: lists are written tight wherever their blocks allow it, so
-    ///   a loose list's items lose their `<p>` (examples 5, 79, 224, 233, 234, 240, 241, 243,
-    ///   244, 256, 257, 258, 260, 276, 281, 283, 284, 285, 287, 294, 296);
     /// - emphasis nested in emphasis of the same kind (`*a *b**`, `****a****`, emphasis in a
     ///   link in emphasis): a run is emphasised or not, so the inner one merges into the outer
     ///   (examples 368, 372, 388, 406, 407, 408, 416, 417, 418, 424, 425, 426, 431, 460, 462,
@@ -31,7 +28,8 @@ extension AttributedString {
     ///   text's characters, and it has none (example 577).
     ///
     /// Link and image titles are kept in `MarkdownLinkTitleAttribute` and
-    /// `MarkdownImageTitleAttribute` and written back. Reference-style links are written
+    /// `MarkdownImageTitleAttribute`, loose lists in `MarkdownLooseListsAttribute`, and written
+    /// back; a list not named loose is written tight where its blocks allow it. Reference-style links are written
     /// inline, headings in ATX form unless a heading of level 1 or 2 has line breaks (then in
     /// setext form), and a table column aligned `.left` unaligned: cmark reads these back alike.
     ///

@@ -31,6 +31,7 @@ struct MarkdownBlockTree {
                 let leaf = node(for: intent)
                 leaf.pieces.append(piece)
                 if run[Keys.MarkdownEmptyCodeBlockAttribute.self] == true { leaf.isEmptyCodeBlock = true }
+                if let loose = run[Keys.MarkdownLooseListsAttribute.self], !loose.isEmpty { markLoose(loose, along: intent) }
                 if let task = run[Keys.TaskListItemAttribute.self] {
                     var item: BlockNode? = nil
                     var current: BlockNode? = root
@@ -45,6 +46,17 @@ struct MarkdownBlockTree {
             }
         }
         removeSeparators()
+    }
+
+    /// Marks the lists on `intent`'s path whose identities are in `loose`.
+    private func markLoose(_ loose: Set<Int>, along intent: PresentationIntent) {
+        var current: BlockNode? = root
+        for component in intent.components.reversed() {
+            current = current?.children.last(where: { $0.identity == component.identity })
+            if loose.contains(component.identity), let list = current, list.kind == .orderedList || list.kind == .unorderedList {
+                list.isLooseList = true
+            }
+        }
     }
 
     /// The leaf for `intent`, creating the blocks on its path that do not exist yet.

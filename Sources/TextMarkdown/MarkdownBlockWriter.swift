@@ -5,7 +5,7 @@ import TextContent
 /// ("> " for a quote, a list marker or its width of spaces for an item).
 ///
 /// Lists are written tight (no blank lines) whenever their items' blocks can follow one another
-/// without one; the model does not record whether the source list was loose.
+/// without one, unless import marked them loose (`MarkdownLooseListsAttribute`).
 struct MarkdownBlockWriter {
     /// The lines of the document.
     func lines(of root: BlockNode) throws(MarkdownError) -> [String] {
@@ -126,7 +126,7 @@ struct MarkdownBlockWriter {
 
     private func list(_ node: BlockNode, alternateMarker: Bool) throws(MarkdownError) -> [String] {
         let ordered = node.kind == .orderedList
-        let tight = node.children.allSatisfy { item in
+        let tight = !node.isLooseList && node.children.allSatisfy { item in
             zip(item.children, item.children.dropFirst()).allSatisfy { Self.canFollowWithoutBlank($0, $1) }
         }
         var lines: [String] = []

@@ -32,8 +32,10 @@ struct MarkdownReader {
     /// The enclosing containers' intent; containers past the nesting limit are counted in `skipped`.
     private var containers: [PresentationIntent] = []
     private var skipped = 0
-    /// Per open list: its start number and how many items it has had.
-    private var lists: [(start: Int, items: Int)] = []
+    /// Per open list: its start number, how many items it has had, and whether it is loose.
+    private var lists: [(start: Int, items: Int, loose: Bool)] = []
+    /// The identities of the open loose lists.
+    private var looseLists: [Int] = []
     /// Per open item: its task box, if it is a task item.
     private var items: [TaskListItem?] = []
     /// Per open table: the number of body rows and cells so far.
@@ -171,7 +173,8 @@ struct MarkdownReader {
         leafHasCharacters = false
         leafEndsWithLineFeed = false
         leafPosition = sourcePosition(of: node)
-        output.leaves.append(MarkdownRuns.Leaf(intent: leaf, task: leafTask, position: leafPosition))
+        output.leaves.append(MarkdownRuns.Leaf(intent: leaf, task: leafTask, position: leafPosition,
+                                               looseLists: looseLists.isEmpty || !isFull ? nil : Set(looseLists)))
         leafIndex = output.leaves.count - 1
     }
 
@@ -197,8 +200,11 @@ struct MarkdownReader {
             try push(.blockQuote, node: node)
         case CMARK_NODE_LIST:
             let ordered = node.isOrderedList
-            lists.append((ordered ? node.listStart : 1, 0))
+            let depth = containers.count
             try push(ordered ? .orderedList : .unorderedList, node: node)
+            let loose = !node.isTightList && containers.count > depth
+            if loose, let list = containers.last { looseLists.append(list.components[0].identity) }
+            lists.append((ordered ? node.listStart : 1, 0, loose))
         case CMARK_NODE_ITEM:
             var ordinal = 1
             if !lists.isEmpty {
@@ -299,7 +305,7 @@ struct MarkdownReader {
         case CMARK_NODE_BLOCK_QUOTE:
             endContainer(node)
         case CMARK_NODE_LIST:
-            lists.removeLast()
+            if lists.removeLast().loose { looseLists.removeLast() }
             pop()
         case CMARK_NODE_ITEM:
             endContainer(node)
