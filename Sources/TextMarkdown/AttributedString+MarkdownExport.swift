@@ -27,11 +27,16 @@ extension AttributedString {
     /// - an image with empty alt text (`![](/url)`): the image is an attribute of its alt
     ///   text's characters, and it has none (example 577).
     ///
+    /// Outside the spec's examples, the model does not hold how spans covering the same
+    /// characters nested: they are written link outermost, then strikethrough, emphasis,
+    /// strong, so `*[a](/u)*` comes back as `[*a*](/u)`.
+    ///
     /// Link and image titles are kept in `MarkdownLinkTitleAttribute` and
     /// `MarkdownImageTitleAttribute`, loose lists in `MarkdownLooseListsAttribute`, and written
-    /// back; a list not named loose is written tight where its blocks allow it. Reference-style links are written
-    /// inline, headings in ATX form unless a heading of level 1 or 2 has line breaks (then in
-    /// setext form), and a table column aligned `.left` unaligned: cmark reads these back alike.
+    /// back; a list not named loose is written tight where its blocks allow it. Reference-style
+    /// links are written inline, headings in ATX form unless a heading of level 1 or 2 has line
+    /// breaks (then in setext form), and a table column aligned `.left` unaligned: cmark reads
+    /// these back alike.
     ///
     /// - Throws: `MarkdownError.unsupportedStructure` for intents Markdown cannot express (a
     ///   table cell outside a table, a list holding something other than items) or nested
