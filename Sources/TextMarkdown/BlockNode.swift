@@ -11,6 +11,10 @@ final class BlockNode {
     var pieces: [InlinePiece] = []
     /// A list item's task box.
     var task: TaskListItem?
+    /// A code block imported with no line at all (see `MarkdownEmptyCodeBlockAttribute`).
+    var isEmptyCodeBlock = false
+    /// A list imported loose (see `MarkdownLooseListsAttribute`).
+    var isLooseList = false
 
     init(kind: PresentationIntent.Kind?, identity: Int) {
         self.kind = kind

@@ -10,10 +10,12 @@ struct CmarkNode {
     var typeName: String { cmark_node_get_type_string(pointer).map { String(cString: $0) } ?? "" }
     var literal: String { cmark_node_get_literal(pointer).map { String(cString: $0) } ?? "" }
     var url: String { cmark_node_get_url(pointer).map { String(cString: $0) } ?? "" }
+    var title: String { cmark_node_get_title(pointer).map { String(cString: $0) } ?? "" }
     var fenceInfo: String { cmark_node_get_fence_info(pointer).map { String(cString: $0) } ?? "" }
     var headingLevel: Int { Int(cmark_node_get_heading_level(pointer)) }
     var isOrderedList: Bool { cmark_node_get_list_type(pointer) == CMARK_ORDERED_LIST }
     var listStart: Int { Int(cmark_node_get_list_start(pointer)) }
+    var isTightList: Bool { cmark_node_get_list_tight(pointer) != 0 }
     var isTaskChecked: Bool { cmark_gfm_extensions_get_tasklist_item_checked(pointer) }
     var parent: CmarkNode? { cmark_node_parent(pointer).map(CmarkNode.init) }
     var startLine: Int { Int(cmark_node_get_start_line(pointer)) }

@@ -7,4 +7,7 @@ struct InlinePiece {
     var inline: InlinePresentationIntent
     var link: URL?
     var imageURL: URL?
+    /// The link's and the image's titles, if they have one.
+    var linkTitle: String? = nil
+    var imageTitle: String? = nil
 }

@@ -21,7 +21,8 @@ struct MarkdownBlockTree {
             let piece = InlinePiece(
                 text: text, inline: run[Keys.InlinePresentationIntentAttribute.self] ?? [],
                 link: run[AttributeScopes.FoundationAttributes.LinkAttribute.self],
-                imageURL: run[AttributeScopes.FoundationAttributes.ImageURLAttribute.self])
+                imageURL: run[AttributeScopes.FoundationAttributes.ImageURLAttribute.self],
+                linkTitle: run[Keys.MarkdownLinkTitleAttribute.self], imageTitle: run[Keys.MarkdownImageTitleAttribute.self])
             if let intent = run[Keys.PresentationIntentAttribute.self], !intent.isEmpty {
                 plainParagraph = nil
                 guard intent.components.count <= maximumNestingDepth + 1 else {
@@ -29,6 +30,8 @@ struct MarkdownBlockTree {
                 }
                 let leaf = node(for: intent)
                 leaf.pieces.append(piece)
+                if run[Keys.MarkdownEmptyCodeBlockAttribute.self] == true { leaf.isEmptyCodeBlock = true }
+                if let loose = run[Keys.MarkdownLooseListsAttribute.self], !loose.isEmpty { markLoose(loose, along: intent) }
                 if let task = run[Keys.TaskListItemAttribute.self] {
                     var item: BlockNode? = nil
                     var current: BlockNode? = root
@@ -43,6 +46,17 @@ struct MarkdownBlockTree {
             }
         }
         removeSeparators()
+    }
+
+    /// Marks the lists on `intent`'s path whose identities are in `loose`.
+    private func markLoose(_ loose: Set<Int>, along intent: PresentationIntent) {
+        var current: BlockNode? = root
+        for component in intent.components.reversed() {
+            current = current?.children.last(where: { $0.identity == component.identity })
+            if loose.contains(component.identity), let list = current, list.kind == .orderedList || list.kind == .unorderedList {
+                list.isLooseList = true
+            }
+        }
     }
 
     /// The leaf for `intent`, creating the blocks on its path that do not exist yet.

@@ -5,7 +5,7 @@ import TextContent
 /// ("> " for a quote, a list marker or its width of spaces for an item).
 ///
 /// Lists are written tight (no blank lines) whenever their items' blocks can follow one another
-/// without one; the model does not record whether the source list was loose.
+/// without one, unless import marked them loose (`MarkdownLooseListsAttribute`).
 struct MarkdownBlockWriter {
     /// The lines of the document.
     func lines(of root: BlockNode) throws(MarkdownError) -> [String] {
@@ -39,7 +39,14 @@ struct MarkdownBlockWriter {
     /// a block of its own.
     static func canFollowWithoutBlank(_ previous: BlockNode, _ next: BlockNode) -> Bool {
         switch previous.kind {
-        case .blockQuote?, .table?, nil: return false
+        case .blockQuote?:
+            // A line without "> " would continue the quote's last paragraph, unless it starts
+            // a block that interrupts one (a fence, a rule, an ATX heading).
+            switch next.kind {
+            case .codeBlock?, .thematicBreak?, .header?: return true
+            default: return false
+            }
+        case .table?, nil: return false
         case .paragraph? where previous.pieces.contains(where: { $0.inline.contains(.blockHTML) }): return false
         default: break
         }
@@ -74,10 +81,18 @@ struct MarkdownBlockWriter {
             guard !text.isEmpty else { return try childLines(of: node, tight: false) }
             return text.split(separator: "\n", omittingEmptySubsequences: false).map(Self.escapingLineStart) + (try childLines(of: node, tight: false))
         case .header(let level)?:
+            if level == 1 || level == 2, node.pieces.contains(where: { !$0.inline.isDisjoint(with: [.softBreak, .lineBreak]) }) {
+                // A heading of several lines (read from a setext heading) keeps its line
+                // breaks in the setext form, which only levels 1 and 2 have.
+                let text = MarkdownInlineWriter(context: .paragraph).write(node.pieces)
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(Self.escapingLineStart)
+                return lines + [level == 1 ? "===" : "---"]
+            }
             let text = MarkdownInlineWriter(context: .heading).write(node.pieces)
             return [String(repeating: "#", count: min(max(level, 1), 6)) + (text.isEmpty ? "" : " " + text)]
         case .codeBlock(let hint)?:
-            return codeBlock(node.text, hint: hint)
+            let code = node.text
+            return codeBlock(code, hint: hint, hasNoLine: code.isEmpty && node.isEmptyCodeBlock)
         case .thematicBreak?:
             return ["***"]
         case .blockQuote?:
@@ -94,8 +109,9 @@ struct MarkdownBlockWriter {
         }
     }
 
-    /// A fenced code block; tildes when the language names a backtick.
-    private func codeBlock(_ code: String, hint: String?) -> [String] {
+    /// A fenced code block; tildes when the language names a backtick. A block with no line is
+    /// the two fences alone.
+    private func codeBlock(_ code: String, hint: String?, hasNoLine: Bool) -> [String] {
         let hint = hint ?? ""
         let fenceCharacter: Character = hint.contains("`") ? "~" : "`"
         var longest = 0, run = 0
@@ -104,13 +120,13 @@ struct MarkdownBlockWriter {
             longest = max(longest, run)
         }
         let fence = String(repeating: fenceCharacter, count: max(3, longest + 1))
-        let body = code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let body = hasNoLine ? [] : code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         return [fence + hint] + body + [fence]
     }
 
     private func list(_ node: BlockNode, alternateMarker: Bool) throws(MarkdownError) -> [String] {
         let ordered = node.kind == .orderedList
-        let tight = node.children.allSatisfy { item in
+        let tight = !node.isLooseList && node.children.allSatisfy { item in
             zip(item.children, item.children.dropFirst()).allSatisfy { Self.canFollowWithoutBlank($0, $1) }
         }
         var lines: [String] = []

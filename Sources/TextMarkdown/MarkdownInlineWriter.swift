@@ -15,7 +15,7 @@ struct MarkdownInlineWriter {
     }
 
     enum Layer: Hashable {
-        case link(URL), image(URL), strikethrough, emphasis, strong
+        case link(URL, title: String?), image(URL, title: String?), strikethrough, emphasis, strong
 
         var priority: Int {
             switch self {
@@ -39,7 +39,8 @@ struct MarkdownInlineWriter {
 
         var closer: String {
             switch self {
-            case .link(let url), .image(let url): "](" + MarkdownInlineWriter.destination(url) + ")"
+            case .link(let url, let title), .image(let url, let title):
+                "](" + MarkdownInlineWriter.destination(url) + (title.map { " " + MarkdownInlineWriter.title($0) } ?? "") + ")"
             case .strikethrough: "~~"
             case .emphasis: "*"
             case .strong: "**"
@@ -85,8 +86,8 @@ struct MarkdownInlineWriter {
 
     static func layers(_ piece: InlinePiece) -> Set<Layer> {
         var layers = Set<Layer>()
-        if let link = piece.link { layers.insert(.link(link)) }
-        if let image = piece.imageURL { layers.insert(.image(image)) }
+        if let link = piece.link { layers.insert(.link(link, title: piece.linkTitle)) }
+        if let image = piece.imageURL { layers.insert(.image(image, title: piece.imageTitle)) }
         if piece.inline.contains(.strikethrough) { layers.insert(.strikethrough) }
         if piece.inline.contains(.emphasized) { layers.insert(.emphasis) }
         if piece.inline.contains(.stronglyEmphasized) { layers.insert(.strong) }
@@ -98,7 +99,7 @@ struct MarkdownInlineWriter {
         var merged: [InlinePiece] = []
         for piece in pieces {
             if var last = merged.last, last.inline.contains(.code), piece.inline.contains(.code),
-               last.inline == piece.inline, last.link == piece.link, last.imageURL == piece.imageURL {
+               last.inline == piece.inline, Self.layers(last) == Self.layers(piece) {
                 last.text += piece.text
                 merged[merged.count - 1] = last
             } else {
@@ -133,11 +134,18 @@ struct MarkdownInlineWriter {
         return fence + (pad ? " " : "") + body + (pad ? " " : "") + fence
     }
 
-    /// Text with every character Markdown could read as syntax escaped.
+    /// Text with every character Markdown could read as syntax escaped: punctuation, a line
+    /// feed or carriage return in the text (a character reference: as written they would end
+    /// the line), and what GitHub's autolink extension would read as a link (`http://`,
+    /// `www.`: the colon or dot is escaped, which ends its match; an e-mail address cannot be
+    /// escaped, see `AttributedString.markdown(maximumNestingDepth:)`).
     func escaped(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
-        for character in text {
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            index = text.index(after: index)
             switch character {
             case "\\", "`", "*", "_", "[", "]", "<", ">", "#", "|", "~", "&", "!":
                 out.append("\\")
@@ -145,7 +153,15 @@ struct MarkdownInlineWriter {
             case "\u{2028}":
                 out += context == .paragraph ? "\\\n" : " "
             case "\n":
-                out += context == .paragraph ? "\n" : " "
+                out += "&#10;"
+            case "\r":
+                out += "&#13;"
+            case "\r\n":
+                out += "&#13;&#10;"
+            case ":" where text[index...].hasPrefix("//") && Self.endsWithScheme(out):
+                out += "\\:"
+            case "." where out.utf8.count >= 3 && out.utf8.suffix(3).allSatisfy({ $0 | 0x20 == UInt8(ascii: "w") }):
+                out += "\\."
             default:
                 out.append(character)
             }
@@ -153,15 +169,58 @@ struct MarkdownInlineWriter {
         return out
     }
 
+    /// Whether `text` ends with a scheme the autolink extension links (`http`, `https`, `ftp`).
+    private static func endsWithScheme(_ text: String) -> Bool {
+        let tail = String(decoding: text.utf8.suffix(5).map { $0 | 0x20 }, as: UTF8.self)
+        return tail.hasSuffix("http") || tail.hasSuffix("https") || tail.hasSuffix("ftp")
+    }
+
     /// A link destination, in angle brackets when it holds spaces, parentheses or nothing.
     static func destination(_ url: URL) -> String {
         let string = url.relativeString
         var escaped = ""
-        for character in string {
+        var index = string.startIndex
+        while index < string.endIndex {
+            let character = string[index]
+            index = string.index(after: index)
+            if character == "&" && Self.startsEntity(string[index...]) {
+                // cmark decodes a destination's entities before its backslash escapes, so an
+                // ampersand that would begin one is written as an entity itself.
+                escaped += "&amp;"
+                continue
+            }
             if character == "\\" || character == "<" || character == ">" { escaped.append("\\") }
             escaped.append(character)
         }
         let needsBrackets = string.isEmpty || string.contains { $0 == " " || $0 == "(" || $0 == ")" || $0.isNewline }
         return needsBrackets ? "<" + escaped + ">" : escaped
+    }
+
+    /// A link or image title in double quotes. cmark decodes a title's entities before its
+    /// backslash escapes: quotes and backslashes are escaped with a backslash, an ampersand
+    /// that would begin an entity and line breaks are written as entities.
+    static func title(_ title: String) -> String {
+        var out = "\""
+        var index = title.startIndex
+        while index < title.endIndex {
+            let character = title[index]
+            index = title.index(after: index)
+            switch character {
+            case "\"", "\\": out += "\\" + String(character)
+            case "&" where startsEntity(title[index...]): out += "&amp;"
+            case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
+            case "\r\n": out += "&#13;&#10;"
+            default: out.append(character)
+            }
+        }
+        return out + "\""
+    }
+
+    /// Whether the text after an ampersand makes it a character reference (`#123;`, `#x1F;`,
+    /// `name;`).
+    static func startsEntity(_ text: Substring) -> Bool {
+        let body = text.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "#") }
+        return !body.isEmpty && body.count <= 32 && text.dropFirst(body.count).first == ";"
     }
 }

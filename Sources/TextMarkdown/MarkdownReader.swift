@@ -10,7 +10,8 @@ import TextContent
 /// a table row is one paragraph whose cells are separated by tabs, each tab carrying the cell it
 /// ends; a thematic break is an empty paragraph. A last block with no characters (a thematic
 /// break) or ending in an empty line (a code block's) ends with "\n" too, so that its intent and
-/// its lines are kept. An empty code block has no line, so it has no paragraph and is left out.
+/// its lines are kept. A code block with no line at all is one empty paragraph whose line feed is
+/// marked `MarkdownEmptyCodeBlockAttribute` (told apart from a block of one empty line).
 struct MarkdownReader {
     private typealias Keys = AttributeScopes.OpenTextKitAttributes
 
@@ -31,8 +32,10 @@ struct MarkdownReader {
     /// The enclosing containers' intent; containers past the nesting limit are counted in `skipped`.
     private var containers: [PresentationIntent] = []
     private var skipped = 0
-    /// Per open list: its start number and how many items it has had.
-    private var lists: [(start: Int, items: Int)] = []
+    /// Per open list: its start number, how many items it has had, and whether it is loose.
+    private var lists: [(start: Int, items: Int, loose: Bool)] = []
+    /// The identities of the open loose lists.
+    private var looseLists: [Int] = []
     /// Per open item: its task box, if it is a task item.
     private var items: [TaskListItem?] = []
     /// Per open table: the number of body rows and cells so far.
@@ -60,8 +63,9 @@ struct MarkdownReader {
 
     /// Inline state.
     private var emphasis = 0, strong = 0, strike = 0
-    private var links: [URL?] = []
-    private var images: [URL?] = []
+    /// The open links and images: destination and title (empty for none).
+    private var links: [(url: URL?, title: String)] = []
+    private var images: [(url: URL?, title: String)] = []
 
     init(options: AttributedString.MarkdownParsingOptions, baseURL: URL?) {
         self.options = options
@@ -169,7 +173,8 @@ struct MarkdownReader {
         leafHasCharacters = false
         leafEndsWithLineFeed = false
         leafPosition = sourcePosition(of: node)
-        output.leaves.append(MarkdownRuns.Leaf(intent: leaf, task: leafTask, position: leafPosition))
+        output.leaves.append(MarkdownRuns.Leaf(intent: leaf, task: leafTask, position: leafPosition,
+                                               looseLists: looseLists.isEmpty || !isFull ? nil : Set(looseLists)))
         leafIndex = output.leaves.count - 1
     }
 
@@ -195,8 +200,11 @@ struct MarkdownReader {
             try push(.blockQuote, node: node)
         case CMARK_NODE_LIST:
             let ordered = node.isOrderedList
-            lists.append((ordered ? node.listStart : 1, 0))
+            let depth = containers.count
             try push(ordered ? .orderedList : .unorderedList, node: node)
+            let loose = !node.isTightList && containers.count > depth
+            if loose, let list = containers.last { looseLists.append(list.components[0].identity) }
+            lists.append((ordered ? node.listStart : 1, 0, loose))
         case CMARK_NODE_ITEM:
             var ordinal = 1
             if !lists.isEmpty {
@@ -211,10 +219,19 @@ struct MarkdownReader {
         case CMARK_NODE_HEADING:
             beginLeaf(.header(level: node.headingLevel), node: node)
         case CMARK_NODE_CODE_BLOCK:
-            // An empty code block has no line, so no paragraph: like Foundation, no characters.
-            guard !node.literal.isEmpty else { break }
             let info = node.fenceInfo.split(separator: " ", maxSplits: 1).first.map(String.init)
             beginLeaf(.codeBlock(languageHint: info), node: node)
+            guard !node.literal.isEmpty else {
+                // A block with no line at all: its line feed, marked, is its paragraph.
+                if isFull {
+                    var marked = AttributeContainer()
+                    marked[Keys.MarkdownEmptyCodeBlockAttribute.self] = true
+                    emit("\n", marked, leaf: leafIndex)
+                    leafHasCharacters = true
+                }
+                previousLeafEndLine = node.position?.endLine ?? previousLeafEndLine
+                break
+            }
             var code = node.literal
             if code.hasSuffix("\n") { code.removeLast() }
             appendText(code, extra: [])
@@ -243,9 +260,11 @@ struct MarkdownReader {
         case CMARK_NODE_STRONG:
             strong += 1
         case CMARK_NODE_LINK:
-            links.append(url(node.url))
+            links.append((url(node.url), node.title))
         case CMARK_NODE_IMAGE:
-            images.append(url(node.url))
+            // An image inside an image's description is text of the outer one (cmark's HTML
+            // writes the outer source and the inner description as alt text).
+            images.append(images.last ?? (url(node.url), node.title))
         default:
             try enterExtension(node)
         }
@@ -286,7 +305,7 @@ struct MarkdownReader {
         case CMARK_NODE_BLOCK_QUOTE:
             endContainer(node)
         case CMARK_NODE_LIST:
-            lists.removeLast()
+            if lists.removeLast().loose { looseLists.removeLast() }
             pop()
         case CMARK_NODE_ITEM:
             endContainer(node)
@@ -325,10 +344,17 @@ struct MarkdownReader {
 
     // MARK: Inlines
 
-    /// A link's URL, resolved against the base URL; nil when it is not a URL.
+    /// A link's or image's destination as cmark gives it (entities and backslash escapes
+    /// resolved), as a URL relative to the base URL.
+    ///
+    /// Made from the destination's bytes, as `CFURLCreateWithBytes` does: characters a URL cannot
+    /// hold are percent-encoded and escapes already there are kept, which is what cmark's HTML
+    /// writes (`URL(string:)` would encode the `%` of `%20` again, and refuses `foo):`). An empty
+    /// destination is the empty relative URL. nil only for what no URL can hold.
     private func url(_ string: String) -> URL? {
-        if let baseURL { return URL(string: string, relativeTo: baseURL) }
-        return URL(string: string)
+        if string.isEmpty { return URLComponents().url(relativeTo: baseURL) }
+        return URL(dataRepresentation: Data(string.utf8), relativeTo: baseURL)
+            ?? URL(string: string, relativeTo: baseURL)
     }
 
     /// Appends inline text with the current inline attributes.
@@ -368,8 +394,14 @@ struct MarkdownReader {
         if strong > 0 { inline.insert(.stronglyEmphasized) }
         if strike > 0 { inline.insert(.strikethrough) }
         if !inline.isEmpty { attributes[Keys.InlinePresentationIntentAttribute.self] = inline }
-        if let link = links.last ?? nil { attributes[AttributeScopes.FoundationAttributes.LinkAttribute.self] = link }
-        if let image = images.last ?? nil { attributes[AttributeScopes.FoundationAttributes.ImageURLAttribute.self] = image }
+        if let link = links.last, let url = link.url {
+            attributes[AttributeScopes.FoundationAttributes.LinkAttribute.self] = url
+            if !link.title.isEmpty { attributes[Keys.MarkdownLinkTitleAttribute.self] = link.title }
+        }
+        if let image = images.last, let url = image.url {
+            attributes[AttributeScopes.FoundationAttributes.ImageURLAttribute.self] = url
+            if !image.title.isEmpty { attributes[Keys.MarkdownImageTitleAttribute.self] = image.title }
+        }
         if let node, let position = sourcePosition(of: node) { attributes[Keys.MarkdownSourcePositionAttribute.self] = position }
         return attributes
     }

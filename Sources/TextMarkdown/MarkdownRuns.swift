@@ -14,6 +14,8 @@ struct MarkdownRuns {
         var intent: PresentationIntent?
         var task: TaskListItem?
         var position: AttributedString.MarkdownSourcePosition?
+        /// The loose lists the leaf is in, by identity; nil for none.
+        var looseLists: Set<Int>? = nil
 
         /// The leaf's attributes; only what is there is set.
         var attributes: AttributeContainer {
@@ -21,6 +23,7 @@ struct MarkdownRuns {
             if let intent { attributes[Keys.PresentationIntentAttribute.self] = intent }
             if let task { attributes[Keys.TaskListItemAttribute.self] = task }
             if let position { attributes[Keys.MarkdownSourcePositionAttribute.self] = position }
+            if let looseLists { attributes[Keys.MarkdownLooseListsAttribute.self] = looseLists }
             return attributes
         }
     }

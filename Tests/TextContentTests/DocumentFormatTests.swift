@@ -602,7 +602,7 @@ extension SplitMix64 {
             (run(#"{"paragraphStyle": {"alignment": "middle"}}"#), "runs[0].attributes.paragraphStyle.alignment", ""),
             (run(#"{"paragraphStyle": {"textLists": [{"markerFormat": "{disc}", "startingItemNumber": 1.5}]}}"#),
              "runs[0].attributes.paragraphStyle.textLists[0].startingItemNumber", "integer"),
-            (run(#"{"link": ""}"#), "runs[0].attributes.link", "not a valid URL"),
+            (run(#"{"link": "http://a.example.`b"}"#), "runs[0].attributes.link", "not a valid URL"),
             (run(#"{"attachment": {"contents": "not base64!"}}"#), "runs[0].attributes.attachment.contents", ""),
             (run(#"{"underlineStyle": {"pattern": "wavy"}}"#), "runs[0].attributes.underlineStyle.pattern", ""),
             (run("{}", length: -3), "runs[0].length", "at least 1"),

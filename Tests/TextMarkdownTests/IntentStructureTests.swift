@@ -56,9 +56,14 @@ import TextMarkdown
     @Test func codeBlockEndingInAnEmptyLineKeepsIt() throws {
         let last = try AttributedString(markdown: "```\na\n\n```")
         #expect(String(last.characters) == "a\n\n")
-        // An empty code block has no line and, as in Foundation, no characters.
+        // An empty code block is kept: an empty paragraph of its own, its line feed marked so
+        // that it is told apart from a block of one empty line.
         let empty = try AttributedString(markdown: "before\n\n```\n```\n\nafter")
-        #expect(String(empty.characters) == "before\nafter")
+        #expect(String(empty.characters) == "before\n\nafter")
+        let marked = empty.runs.filter { $0[AttributeScopes.OpenTextKitAttributes.MarkdownEmptyCodeBlockAttribute.self] == true }
+        #expect(marked.count == 1)
+        #expect(marked.first.map { String(empty.characters[$0.range]) } == "\n")
+        #expect(marked.first?.presentationIntent?.components.map(\.kind) == [.codeBlock(languageHint: nil)])
     }
 
     @Test func tableRowsAreParagraphsOfTabSeparatedCells() throws {

@@ -49,6 +49,14 @@ extension AttributeScopes {
         public let taskListItem: TaskListItemAttribute
         /// Where a run came from in the Markdown it was parsed from.
         public let markdownSourcePosition: MarkdownSourcePositionAttribute
+        /// The title of the Markdown link a run is text of.
+        public let markdownLinkTitle: MarkdownLinkTitleAttribute
+        /// The title of the Markdown image a run describes.
+        public let markdownImageTitle: MarkdownImageTitleAttribute
+        /// The loose Markdown lists a run is inside, by identity.
+        public let markdownLooseLists: MarkdownLooseListsAttribute
+        /// Marks the line feed of a Markdown code block with no lines.
+        public let markdownEmptyCodeBlock: MarkdownEmptyCodeBlockAttribute
         /// Foundation's attributes, among them `link`.
         public let foundation: AttributeScopes.FoundationAttributes
     }

@@ -26,6 +26,12 @@ struct DocumentAttributes: Codable, Equatable {
     var inlinePresentationIntent: InlinePresentationIntent?
     /// Where the run came from in a Markdown source.
     var markdownSourcePosition: AttributedString.MarkdownSourcePosition?
+    /// What Markdown says that Foundation's attributes do not: link and image titles, the
+    /// loose lists a run is in, a code block with no lines.
+    var markdownLinkTitle: String?
+    var markdownImageTitle: String?
+    var markdownLooseLists: Set<Int>?
+    var markdownEmptyCodeBlock: Bool?
     /// Paragraph-bound, like `paragraphStyle`: the same on every run of a paragraph.
     var taskListItem: TaskListItem?
     /// Paragraph-bound; it must be the same on every run of a paragraph.
@@ -54,6 +60,10 @@ struct DocumentAttributes: Codable, Equatable {
         presentationIntent = container.presentationIntent
         inlinePresentationIntent = container.inlinePresentationIntent
         markdownSourcePosition = container.markdownSourcePosition
+        markdownLinkTitle = container.markdownLinkTitle
+        markdownImageTitle = container.markdownImageTitle
+        markdownLooseLists = container.markdownLooseLists
+        markdownEmptyCodeBlock = container.markdownEmptyCodeBlock
         taskListItem = container.taskListItem
         // Alignment, line height and direction set as attributes of their own are stored in
         // the paragraph style they are part of.
@@ -81,6 +91,10 @@ struct DocumentAttributes: Codable, Equatable {
         container.presentationIntent = presentationIntent
         container.inlinePresentationIntent = inlinePresentationIntent
         container.markdownSourcePosition = markdownSourcePosition
+        container.markdownLinkTitle = markdownLinkTitle
+        container.markdownImageTitle = markdownImageTitle
+        container.markdownLooseLists = markdownLooseLists
+        container.markdownEmptyCodeBlock = markdownEmptyCodeBlock
         return container
     }
 
@@ -94,7 +108,8 @@ struct DocumentAttributes: Codable, Equatable {
             || underlineColor != nil || strikethroughStyle != nil || strikethroughColor != nil || kern != nil
             || tracking != nil || baselineOffset != nil || attachment != nil || link != nil || imageURL != nil
             || languageIdentifier != nil || presentationIntent != nil || inlinePresentationIntent != nil
-            || markdownSourcePosition != nil
+            || markdownSourcePosition != nil || markdownLinkTitle != nil || markdownImageTitle != nil
+            || markdownLooseLists != nil || markdownEmptyCodeBlock != nil
     }
 
     /// The name of an attribute in `container` that the format does not store, or nil if it
@@ -119,6 +134,10 @@ struct DocumentAttributes: Codable, Equatable {
         rest.presentationIntent = nil
         rest.inlinePresentationIntent = nil
         rest.markdownSourcePosition = nil
+        rest.markdownLinkTitle = nil
+        rest.markdownImageTitle = nil
+        rest.markdownLooseLists = nil
+        rest.markdownEmptyCodeBlock = nil
         rest.taskListItem = nil
         rest.paragraphStyle = nil
         rest.blockDecoration = nil
@@ -148,6 +167,7 @@ struct DocumentAttributes: Codable, Equatable {
         case font, foregroundColor, backgroundColor, underlineStyle, underlineColor
         case strikethroughStyle, strikethroughColor, kern, tracking, baselineOffset, attachment, link, imageURL, languageIdentifier
         case presentationIntent, inlinePresentationIntent, markdownSourcePosition, taskListItem, paragraphStyle, blockDecoration
+        case markdownLinkTitle, markdownImageTitle, markdownLooseLists, markdownEmptyCodeBlock
     }
 
     /// Decodes an object of attributes by name; a name this version does not know is an error.
@@ -176,6 +196,10 @@ struct DocumentAttributes: Codable, Equatable {
         presentationIntent = try container.decodeIfPresent(PresentationIntent.self, forKey: .presentationIntent)
         inlinePresentationIntent = try container.decodeIfPresent(InlinePresentationIntent.self, forKey: .inlinePresentationIntent)
         markdownSourcePosition = try container.decodeIfPresent(AttributedString.MarkdownSourcePosition.self, forKey: .markdownSourcePosition)
+        markdownLinkTitle = try container.decodeIfPresent(String.self, forKey: .markdownLinkTitle)
+        markdownImageTitle = try container.decodeIfPresent(String.self, forKey: .markdownImageTitle)
+        markdownLooseLists = try container.decodeIfPresent(Set<Int>.self, forKey: .markdownLooseLists)
+        markdownEmptyCodeBlock = try container.decodeIfPresent(Bool.self, forKey: .markdownEmptyCodeBlock)
         taskListItem = try container.decodeIfPresent(TaskListItem.self, forKey: .taskListItem)
         paragraphStyle = try container.decodeIfPresent(ParagraphStyle.self, forKey: .paragraphStyle)
         blockDecoration = try container.decodeIfPresent(BlockDecoration.self, forKey: .blockDecoration)
@@ -201,6 +225,10 @@ struct DocumentAttributes: Codable, Equatable {
         try container.encodeIfPresent(presentationIntent, forKey: .presentationIntent)
         try container.encodeIfPresent(inlinePresentationIntent, forKey: .inlinePresentationIntent)
         try container.encodeIfPresent(markdownSourcePosition, forKey: .markdownSourcePosition)
+        try container.encodeIfPresent(markdownLinkTitle, forKey: .markdownLinkTitle)
+        try container.encodeIfPresent(markdownImageTitle, forKey: .markdownImageTitle)
+        try container.encodeIfPresent(markdownLooseLists.map { $0.sorted() }, forKey: .markdownLooseLists)
+        try container.encodeIfPresent(markdownEmptyCodeBlock, forKey: .markdownEmptyCodeBlock)
         try container.encodeIfPresent(taskListItem, forKey: .taskListItem)
         try container.encodeIfPresent(paragraphStyle, forKey: .paragraphStyle)
     }

@@ -14,7 +14,7 @@ struct DocumentLink: Codable, Equatable {
     /// Decodes `"https://example.com/a"` or `{"relative": "a/b", "base": <link>}`.
     init(from decoder: any Decoder) throws {
         if let single = try? decoder.singleValueContainer(), let string = try? single.decode(String.self) {
-            guard let url = URL(string: string) else {
+            guard let url = Self.url(string, relativeTo: nil) else {
                 throw DecodingError.dataCorruptedError(in: single, debugDescription: "\"\(string)\" is not a valid URL")
             }
             self.url = url
@@ -23,11 +23,21 @@ struct DocumentLink: Codable, Equatable {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         let relative = try container.decode(String.self, forKey: .relative)
         let base = try container.decode(DocumentLink.self, forKey: .base)
-        guard let url = URL(string: relative, relativeTo: base.url) else {
+        guard let url = Self.url(relative, relativeTo: base.url) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .relative, in: container, debugDescription: "\"\(relative)\" is not a valid relative URL")
         }
         self.url = url
+    }
+
+    /// The URL for a stored string: as `URL(string:)` reads it, or else made from its bytes as
+    /// Markdown import makes a link whose destination `URL(string:)` refuses (`foo):`), when
+    /// that URL writes the string back unchanged; the empty string is the empty relative URL.
+    static func url(_ string: String, relativeTo base: URL?) -> URL? {
+        if string.isEmpty { return URLComponents().url(relativeTo: base) }
+        if let url = URL(string: string, relativeTo: base) { return url }
+        guard let url = URL(dataRepresentation: Data(string.utf8), relativeTo: base), url.relativeString == string else { return nil }
+        return url
     }
 
     func encode(to encoder: any Encoder) throws {

@@ -12,7 +12,8 @@ import Foundation
 /// text's. Attribute names are stable: font, foregroundColor, backgroundColor, underlineStyle,
 /// underlineColor, strikethroughStyle, strikethroughColor, kern, tracking, baselineOffset,
 /// attachment, link, imageURL, languageIdentifier, presentationIntent, inlinePresentationIntent,
-/// markdownSourcePosition, taskListItem, paragraphStyle.
+/// markdownSourcePosition, markdownLinkTitle, markdownImageTitle, markdownLooseLists,
+/// markdownEmptyCodeBlock, taskListItem, paragraphStyle.
 ///
 /// The encoder writes every field of every value. The decoder lets a reader omit what has an
 /// obvious default (a run's empty `attributes`, a font's weight, a paragraph style's indents) and
