@@ -27,6 +27,7 @@ extension TextContentStorage {
         markdown: String, options: AttributedString.MarkdownParsingOptions, baseURL: URL?,
         presentation: MarkdownPresentation?, width: Double, sectionBytes: Int
     ) throws(MarkdownError) {
+        try options.checkLimits(of: markdown)
         // A document's (or a section's) runs as the storage keeps them, drawn after `context`.
         let paragraphs: SectionedMarkdownImport<[ParagraphEntry]>.MakePart = { runs, context in
             guard let presentation else {

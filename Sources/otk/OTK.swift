@@ -12,12 +12,23 @@ struct OTK: ParsableCommand {
     )
 
     /// Runs the command; an error's message never quotes a huge value whole (a 100,000-digit
-    /// number given as an option, or found in a document, is shortened).
+    /// number given as an option, or found in a document, is shortened) nor a control character
+    /// (escaped). A mistake in the command line exits 64 (EX_USAGE) with the usage line; any
+    /// other failure (`CommandFailure`) exits with its sysexits.h code, without it.
     static func main() {
         SignalCleanup.install()
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let failure as CommandFailure {
+            let message = EchoedValue.shorteningLongWords(in: "Error: \(failure.description)")
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+            Foundation.exit(failure.code.rawValue)
+        } catch let error as RenderingError {
+            // An output written directly (--save-markdown): it cannot be created or written.
+            let failure = CommandFailure.rendering(error, input: "")
+            FileHandle.standardError.write(Data((EchoedValue.shorteningLongWords(in: "Error: \(error)") + "\n").utf8))
+            Foundation.exit(failure.code.rawValue)
         } catch {
             // Help and version requests are "errors" that print to standard output: as they were.
             guard exitCode(for: error) != .success else { exit(withError: error) }

@@ -55,6 +55,9 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("allow-link-scheme"), help: "Also write links of this scheme (besides http, https, mailto and relative links), e.g. ftp. Links of other schemes (javascript:, file:, ...) are drawn as text only. Repeatable.")
     var allowedLinkSchemes: [String] = []
 
+    @Flag(help: "Markdown: let code block lines run on past the right edge, clipped, as in an editor (by default they wrap: a page cannot scroll, and what is clipped is lost).")
+    var clipCodeBlocks = false
+
     @Flag(help: "Print statistics as JSON: pages, seconds, and raw HarfBuzz shaping of the same paragraphs in the same run.")
     var stats = false
 
@@ -75,7 +78,8 @@ struct RenderCommand: ParsableCommand {
         options.width = CGFloat(width)
         guard margin.isFinite, margin >= 0 else { throw ValidationError("--margin takes 0 or more points; got \(margin).") }
         options.margin = CGFloat(margin)
-        guard scale.isFinite, scale > 0, scale <= 16 else { throw ValidationError("--scale takes a number above 0, at most 16; got \(scale).") }
+        // Cairo cannot draw at a scale near 0 (its matrix cannot be inverted).
+        guard scale.isFinite, scale >= 0.01, scale <= 16 else { throw ValidationError("--scale takes a number from 0.01 to 16; got \(scale).") }
         options.scale = scale
         if let pageSize {
             guard let size = PageSize.parse(pageSize) else {
@@ -109,10 +113,10 @@ struct RenderCommand: ParsableCommand {
 
         var presentation = MarkdownPresentation()
         presentation.bodyFont = options.defaultFont
+        presentation.wrapsCodeBlocks = !clipCodeBlocks
         // Tables share out the width lines have: the text width less the line padding.
         let textWidth = (options.pageSize.map { Double($0.width) - 2 * margin } ?? width) - 2 * Double(TextContainer(size: .zero).lineFragmentPadding)
-        let storage = try DocumentLoader.open(document.file, allowsLossyDecoding: document.lossy, maximumBytes: document.maxInputBytes,
-                                              markdownWidth: textWidth, markdownPresentation: presentation)
+        let storage = try DocumentLoader.open(document.file, document: document, markdownWidth: textWidth, markdownPresentation: presentation)
         if let select = options.selection.first, select.upperBound > storage.utf16Length {
             throw ValidationError("--select \(select.lowerBound):\(select.upperBound) goes past the document's end (\(storage.utf16Length) UTF-16 units).")
         }
@@ -128,7 +132,7 @@ struct RenderCommand: ParsableCommand {
             }
         } catch {
             progress.finish()
-            throw ValidationError("Cannot render \(document.file): \(error)")
+            throw CommandFailure.rendering(error, input: document.file)
         }
         progress.finish()
         for warning in result.warnings {
@@ -174,13 +178,13 @@ struct RenderCommand: ParsableCommand {
             do {
                 match = try FontMatcher.shared.match(try FontRequest(descriptor))
             } catch {
-                throw ValidationError("Font \"\(descriptor.family)\": \(error)")
+                throw CommandFailure(.dataError, "Font \"\(EchoedValue(descriptor.family))\": \(error)")
             }
             guard !match.isExactFamily else { continue }
             if strictFonts {
-                throw ValidationError("Font family \"\(descriptor.family)\" is not installed (fontconfig would use \"\(match.font.familyName)\").")
+                throw CommandFailure(.unavailable, "Font family \"\(EchoedValue(descriptor.family))\" is not installed (fontconfig would use \"\(EchoedValue(match.font.familyName))\").")
             }
-            FileHandle.standardError.write(Data("otk: font family \"\(descriptor.family)\" is not installed; using \"\(match.font.familyName)\" instead.\n".utf8))
+            FileHandle.standardError.write(Data("otk: font family \"\(EchoedValue(descriptor.family))\" is not installed; using \"\(EchoedValue(match.font.familyName))\" instead.\n".utf8))
         }
     }
 
