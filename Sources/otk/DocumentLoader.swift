@@ -38,7 +38,7 @@ enum DocumentLoader {
         // A regular file is read by the storage itself (no copy); anything else (a pipe, a
         // device such as /dev/zero, a file whose name is not UTF-8) is read here, in chunks, up
         // to the limit.
-        let data = try bytes(of: path, maximumBytes: document.maxInputBytes, ifNotRegular: true)
+        let data = try bytes(of: path, maximumBytes: document.maxInputBytes, ifNotRegular: true, allowsInvalidUTF8: document.lossy)
         if !document.lossy, let encoding = try wideEncoding(of: path, data: data) {
             throw CommandFailure(.dataError, "\(shown): this file is \(encoding); OpenTextKit reads UTF-8 (convert it, e.g. with iconv -f \(encoding) -t UTF-8).")
         }
@@ -88,8 +88,10 @@ enum DocumentLoader {
     /// Checks `path` (the command line's bytes of it: see `InputPath`) and its size against
     /// `maximumBytes`. A regular file whose name is UTF-8 is only measured (nil is returned)
     /// when `ifNotRegular`; otherwise, and for anything else, its bytes are read, and reading
-    /// stops as soon as the limit is passed (/dev/zero never ends).
-    static func bytes(of path: String, maximumBytes: Int, ifNotRegular: Bool = false) throws -> Data? {
+    /// stops as soon as the limit is passed. A stream (a pipe, a device) is checked as it comes:
+    /// a NUL byte, or bytes that are not UTF-8 (unless `allowsInvalidUTF8`), stop it at once,
+    /// since no text follows (/dev/zero and /dev/urandom never end).
+    static func bytes(of path: String, maximumBytes: Int, ifNotRegular: Bool = false, allowsInvalidUTF8: Bool = false) throws -> Data? {
         let shown = EchoedValue(path, limit: 200)
         let raw = InputPath.fileSystemRepresentation(of: path)
         var info = stat()
@@ -106,6 +108,7 @@ enum DocumentLoader {
         guard descriptor >= 0 else { throw CommandFailure.reading(shown, errno: errno) }
         defer { close(descriptor) }
         var data = Data()
+        var check = kind == S_IFREG ? nil : StreamCheck(shown: shown, allowsInvalidUTF8: allowsInvalidUTF8)
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             // Never more than one byte past the limit: enough to know it is passed.
@@ -115,8 +118,12 @@ enum DocumentLoader {
                 if errno == EINTR { continue }
                 throw CommandFailure.reading(shown, errno: errno)
             }
-            if count == 0 { return data }
+            if count == 0 {
+                try check?.validate(data, final: true)
+                return data
+            }
             data.append(contentsOf: chunk[0 ..< count])
+            try check?.validate(data, final: false)
             guard data.count <= maximumBytes else {
                 throw CommandFailure(.dataError, "\(shown) holds more than the limit of \(maximumBytes) bytes (--max-input-bytes raises it); stopped reading there.")
             }

@@ -33,7 +33,7 @@ struct ViewportOptions: ParsableArguments {
     /// document): it is read once and repeated (`DocumentLoader.open(_:document:formatOf:copies:)`).
     func path(of document: DocumentOptions) throws -> String {
         guard copies > 1, !DocumentLoader.isDocument(document.file) else { return document.file }
-        let descriptor = try Self.writeCopies(of: document.file, count: copies, maximumBytes: document.maxInputBytes,
+        let descriptor = try Self.writeCopies(of: document.file, count: copies, maximumBytes: document.maxInputBytes, allowsInvalidUTF8: document.lossy,
                                               separator: DocumentLoader.isMarkdown(document.file) ? "\n\n" : "\n")
         return "/proc/\(getpid())/fd/\(descriptor)"
     }
@@ -43,8 +43,8 @@ struct ViewportOptions: ParsableArguments {
     /// made: nothing is left behind however the process ends (killed, crashed, a full disk).
     /// Each copy ends with `separator` (a blank line between Markdown copies, so that each starts
     /// a block of its own), unless it ends so already.
-    static func writeCopies(of path: String, count: Int, maximumBytes: Int, separator: String = "\n") throws -> Int32 {
-        var copy = try DocumentLoader.bytes(of: path, maximumBytes: maximumBytes) ?? Data()
+    static func writeCopies(of path: String, count: Int, maximumBytes: Int, allowsInvalidUTF8: Bool = false, separator: String = "\n") throws -> Int32 {
+        var copy = try DocumentLoader.bytes(of: path, maximumBytes: maximumBytes, allowsInvalidUTF8: allowsInvalidUTF8) ?? Data()
         if !copy.isEmpty, !copy.suffix(separator.utf8.count).elementsEqual(separator.utf8) {
             copy.append(contentsOf: separator.utf8)
         }

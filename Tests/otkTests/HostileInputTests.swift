@@ -139,10 +139,21 @@ import Testing
     }
 
     @Test func anEndlessInputIsReadOnlyToTheLimit() throws {
-        for command in [["stats"], ["markdown", "--stats"], ["viewport", "--copies", "2"]] {
-            let output = try Otk.run([command[0], "/dev/zero", "--max-input-bytes", "3000"] + command.dropFirst())
+        // Endless text through a pipe: read up to the limit and no further.
+        for command in ["stats", "markdown --stats", "viewport --copies 2"] {
+            let output = try Otk.runShell("yes 'English مرحبا שלום' | \"$1\" \(command.split(separator: " ")[0]) /dev/stdin --max-input-bytes 3000 \(command.split(separator: " ").dropFirst().joined(separator: " "))",
+                                          arguments: [Otk.executable.path])
             Self.expectFailure(output, code: 65, saying: "more than the limit of 3000 bytes")
-            #expect(output.stderr.contains("stopped reading") || command[0] == "viewport", "\(output.stderr)")
+            #expect(output.stderr.contains("stopped reading"), "\(command): \(output.stderr)")
+        }
+        // A stream that is not text stops at once, under the default limit (2 GiB) too.
+        for (device, extra, phrases) in [("/dev/zero", [String](), ["NUL byte at offset 0"]), ("/dev/urandom", [], ["is not UTF-8", "NUL byte"]),
+                                         ("/dev/urandom", ["--lossy"], ["NUL byte"])] {
+            for command in [["stats"], ["markdown", "--stats"], ["viewport", "--copies", "2"]] where !(command[0] == "markdown" && !extra.isEmpty) {
+                let output = try Otk.run([command[0], device] + command.dropFirst() + extra)
+                Self.expectFailure(output, code: 65, saying: "stopped reading there")
+                #expect(phrases.contains { output.stderr.contains($0) }, "\(device) \(command): \(output.stderr)")
+            }
         }
     }
 }
