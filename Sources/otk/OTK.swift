@@ -32,7 +32,9 @@ struct OTK: ParsableCommand {
         } catch {
             // Help and version requests are "errors" that print to standard output: as they were.
             guard exitCode(for: error) != .success else { exit(withError: error) }
-            let message = EchoedValue.shorteningLongWords(in: fullMessage(for: error))
+            // A line past 2,000 characters is shortened too (a value of a million short words).
+            let message = EchoedValue.shorteningLongWords(in: fullMessage(for: error)).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.unicodeScalars.count > 2_000 ? EchoedValue(String($0), limit: 2_000).description : String($0) }.joined(separator: "\n")
             if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
             Foundation.exit(exitCode(for: error).rawValue)
         }

@@ -66,11 +66,11 @@ struct RenderCommand: ParsableCommand {
         if stem.hasSuffix(".otk") { stem.removeLast(4) }
         let outputPath = output ?? stem + ".png"
         guard let kind = DrawingSurface.Kind(path: outputPath) else {
-            throw ValidationError("Unknown output kind \"\((outputPath as NSString).pathExtension)\" for \(outputPath): use .png, .svg or .pdf.")
+            throw ValidationError("Unknown output kind \"\(EchoedValue((outputPath as NSString).pathExtension))\" for \(EchoedValue(outputPath, limit: 200)): use .png, .svg or .pdf.")
         }
         // A text file named notes.png, or -o naming the input: the input would be lost.
         if let input = FileIdentity(path: document.file), FileIdentity(path: outputPath) == input {
-            throw ValidationError("The output \(outputPath) is the input file \(document.file) itself; it is not overwritten. Choose another output with -o.")
+            throw ValidationError("The output \(EchoedValue(outputPath, limit: 200)) is the input file \(EchoedValue(document.file, limit: 200)) itself; it is not overwritten. Choose another output with -o.")
         }
         var options = DocumentRenderer.Options()
         options.defaultFont = try font.descriptor()
@@ -83,7 +83,7 @@ struct RenderCommand: ParsableCommand {
         options.scale = scale
         if let pageSize {
             guard let size = PageSize.parse(pageSize) else {
-                throw ValidationError("Unknown page size \"\(pageSize)\": use A3, A4, A5, Letter, Legal or WIDTHxHEIGHT in points.")
+                throw ValidationError("Unknown page size \"\(EchoedValue(pageSize))\": use A3, A4, A5, Letter, Legal or WIDTHxHEIGHT in points.")
             }
             options.pageSize = size
         } else if kind == .pdf {
@@ -99,14 +99,14 @@ struct RenderCommand: ParsableCommand {
         options.debugOverlay = debugOverlay
         if let exclusionColor {
             guard let color = TextColor(hex: exclusionColor) else {
-                throw ValidationError("--exclusion-color takes #RRGGBB or #RRGGBBAA; got \"\(exclusionColor)\".")
+                throw ValidationError("--exclusion-color takes #RRGGBB or #RRGGBBAA; got \"\(EchoedValue(exclusionColor))\".")
             }
             options.exclusionFill = color
         }
         if let select {
             let parts = select.split(separator: ":")
             guard parts.count == 2, let start = Int(parts[0]), let end = Int(parts[1]), start >= 0, start <= end else {
-                throw ValidationError("--select takes START:END, UTF-16 offsets with START <= END; got \"\(select)\".")
+                throw ValidationError("--select takes START:END, UTF-16 offsets with START <= END; got \"\(EchoedValue(select))\".")
             }
             options.selection = [start ..< end]
         }
@@ -197,7 +197,7 @@ struct RenderCommand: ParsableCommand {
             var page: Int?
             if let colon = text.firstIndex(of: ":") {
                 guard let number = Int(text[..<colon]), number >= 1 else {
-                    throw ValidationError("--exclusion \"\(value)\": the page before \":\" must be a number from 1.")
+                    throw ValidationError("--exclusion \"\(EchoedValue(value))\": the page before \":\" must be a number from 1.")
                 }
                 page = number
                 text = text[text.index(after: colon)...]
@@ -205,7 +205,7 @@ struct RenderCommand: ParsableCommand {
             let numbers = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let w = numbers[2], let h = numbers[3],
                   [x, y, w, h].allSatisfy(\.isFinite), w > 0, h > 0 else {
-                throw ValidationError("--exclusion \"\(value)\" must be x,y,width,height in points, with a positive width and height.")
+                throw ValidationError("--exclusion \"\(EchoedValue(value))\" must be x,y,width,height in points, with a positive width and height.")
             }
             let path = ExclusionPath.rectangle(CGRect(x: x, y: y, width: w, height: h))
             if let page { byPage[page, default: []].append(path) } else { everyPage.append(path) }

@@ -106,6 +106,18 @@ import Testing
         }
     }
 
+    @Test func aValueOfAMillionShortWordsIsShortened() throws {
+        let input = try Otk.temporaryFile(Array(Self.text.utf8))
+        defer { try? FileManager.default.removeItem(at: input) }
+        let words = String(repeating: "a\u{1B} ", count: 40_000)
+        for option in ["--page-size", "--exclusion", "--width"] {
+            let output = try Otk.run(["render", input.path, "-o", "/tmp/unused-\(UUID().uuidString).png", option, words])
+            #expect(output.status == 64, "\(option): \(output.stderr.prefix(300))")
+            #expect(output.stderr.utf8.count < 8_000, "\(option): \(output.stderr.utf8.count) bytes of messages")
+            #expect(!output.stderr.contains("\u{1B}"))
+        }
+    }
+
     @Test func aLongCodeLineIsWrappedUnlessClippingIsAsked() throws {
         // A code block line of 20,000 characters (Hebrew, Arabic, Thai and Latin) on a 600-point page.
         let line = String(repeating: "let x = \"שלום مرحبا ไทย\"; ", count: 800)

@@ -156,4 +156,19 @@ import Testing
             }
         }
     }
+
+    @Test func nestingIsCountedAsAReaderCountsIt() throws {
+        // 33 nested lists are 33 levels (a list and its item are one), under the limit of 64.
+        let lists = { (count: Int) in String(repeating: "- ", count: count) + "deep עמוק ลึก\n" }
+        let within = try Self.file(lists(33), extension: "md")
+        let beyond = try Self.file(String(repeating: "> 1. ", count: 33) + "x مرحبا\n", extension: "md")
+        defer { try? FileManager.default.removeItem(at: within); try? FileManager.default.removeItem(at: beyond) }
+        let read = try Otk.run(["stats", within.path])
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(read.json?["paragraphs"] as? Int == 1)
+        let refused = try Otk.run(["stats", beyond.path])
+        Self.expectFailure(refused, code: 65, saying: "more than 64 deep (each block quote and each list counts one level")
+        #expect(refused.stderr.contains("--max-nesting-depth raises it"), "\(refused.stderr)")
+        #expect(try Otk.run(["stats", beyond.path, "--max-nesting-depth", "66"]).status == 0)
+    }
 }
