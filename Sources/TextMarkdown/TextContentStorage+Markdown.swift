@@ -13,6 +13,10 @@ extension TextContentStorage {
     /// ```swift
     /// let storage = try TextContentStorage(markdown: readme, width: 600)
     /// ```
+    ///
+    /// - Throws: `MarkdownError.limitExceeded` for a document past one of `options`' limits
+    ///   (reference expansion, table cells, re-reading), checked before cmark-gfm parses it;
+    ///   `MarkdownError.nestingTooDeep` for blocks nested past `options.maximumNestingDepth`.
     public convenience init(
         markdown: String, options: AttributedString.MarkdownParsingOptions = .init(interpretedSyntax: .full), baseURL: URL? = nil,
         presentation: MarkdownPresentation? = MarkdownPresentation(), width: Double = 600
