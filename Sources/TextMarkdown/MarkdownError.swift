@@ -57,7 +57,7 @@ public enum MarkdownError: Error, Hashable, Sendable, CustomStringConvertible {
         case .tableCells:
             "The Markdown's tables make at least \(found) cells (every row has as many cells as its table's header), more than the limit of \(limit) cells (\(kind.rawValue))"
         case .rescanWork:
-            "The Markdown holds constructs that cmark-gfm reads again and again (an inline \"<?\" with no \"?>\" after it, \"<![CDATA[\" with no \"]]>\", links inside brackets left open): about \(found) steps, more than the limit of \(limit) (\(kind.rawValue))"
+            "The Markdown holds constructs that cmark-gfm reads again and again (an inline \"<?\" with no \"?>\" after it, \"<![CDATA[\" with no \"]]>\", links inside brackets left open, many e-mail addresses on one line): about \(found) steps, more than the limit of \(limit) (\(kind.rawValue))"
         case .htmlBytes:
             "The Markdown's HTML could reach \(found) bytes, more than the \(limit) bytes cmark-gfm's HTML renderer can hold"
         }

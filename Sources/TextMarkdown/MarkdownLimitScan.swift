@@ -7,8 +7,10 @@ import Foundation
 /// - table cells: every row of a table gets as many cells as its header, so a 5,000-column
 ///   header over 200 one-cell rows is a million cells;
 /// - re-reading: an inline `<?` with no `?>` after it, or `<![CDATA[` with no `]]>`, is looked
-///   for to the end of its paragraph each time, and every link closed inside brackets left open
-///   (`![[]()` repeated) walks all of them: both quadratic.
+///   for to the end of its paragraph each time; every link closed inside brackets left open
+///   (`![[]()` repeated) walks all of them; every e-mail address the autolink extension finds
+///   copies the rest of its line: all quadratic. The first of each in a paragraph (or line)
+///   costs what reading it does anyway and is not counted, so ordinary text counts nothing.
 ///
 /// The estimates are made on lines and blank-line-separated chunks (a chunk stands for a
 /// paragraph or a table), never smaller than what cmark does, so they can only refuse early.
@@ -61,14 +63,23 @@ struct MarkdownLimitScan {
         var line = 0, start = 0
         var previousBlank = true
         var tableColumns = 0, cells = 0
-        // Re-reading, per chunk: open brackets; openers since the last closer (count, offsets).
+        // Re-reading, per chunk: open brackets; openers since the last closer after the first
+        // (whether there is one, and the count and offsets of the rest).
         var work = 0, depth = 0
-        var instructions = (count: 0, offsets: 0), cdata = (count: 0, offsets: 0)
+        var instructions = (open: false, count: 0, offsets: 0), cdata = (open: false, count: 0, offsets: 0)
         func endChunk(at end: Int) {
             work += instructions.count * end - instructions.offsets + cdata.count * end - cdata.offsets
             depth = 0
-            instructions = (0, 0)
-            cdata = (0, 0)
+            instructions = (false, 0, 0)
+            cdata = (false, 0, 0)
+        }
+        func opened(_ opener: inout (open: Bool, count: Int, offsets: Int), at index: Int) {
+            if opener.open {
+                opener.count += 1
+                opener.offsets += index
+            } else {
+                opener.open = true
+            }
         }
         while start < bytes.count {
             line += 1
@@ -92,6 +103,8 @@ struct MarkdownLimitScan {
                 throw .limitExceeded(.tableCells, limit: options.maximumTableCells, found: cells, line: line)
             }
             recordDefinition(start, end)
+            // E-mail addresses on this line after its first: count and offsets.
+            var addresses = (open: false, count: 0, offsets: 0)
             var index = start
             while index < end {
                 switch bytes[index] {
@@ -100,26 +113,27 @@ struct MarkdownLimitScan {
                 case UInt8(ascii: "["):
                     depth += 1
                 case UInt8(ascii: "]"):
-                    if index + 2 < end, bytes[index + 1] == UInt8(ascii: "]"), bytes[index + 2] == UInt8(ascii: ">") { cdata = (0, 0) }
+                    if index + 2 < end, bytes[index + 1] == UInt8(ascii: "]"), bytes[index + 2] == UInt8(ascii: ">") { cdata = (false, 0, 0) }
                     if depth > 0 {
                         work += depth - 1
                         depth -= 1
                     }
                 case UInt8(ascii: "<"):
                     if index + 1 < end, bytes[index + 1] == UInt8(ascii: "?") {
-                        instructions.count += 1
-                        instructions.offsets += index
+                        opened(&instructions, at: index)
                     } else if has("<![CDATA[", at: index, before: end) {
-                        cdata.count += 1
-                        cdata.offsets += index
+                        opened(&cdata, at: index)
                     }
+                case UInt8(ascii: "@"):
+                    opened(&addresses, at: index)
                 case UInt8(ascii: "?"):
-                    if index + 1 < end, bytes[index + 1] == UInt8(ascii: ">"), index > 0, bytes[index - 1] != UInt8(ascii: "<") { instructions = (0, 0) }
+                    if index + 1 < end, bytes[index + 1] == UInt8(ascii: ">"), index > 0, bytes[index - 1] != UInt8(ascii: "<") { instructions = (false, 0, 0) }
                 default:
                     break
                 }
                 index += 1
             }
+            work += addresses.count * end - addresses.offsets
             try checkRescan(work + instructions.count * end - instructions.offsets + cdata.count * end - cdata.offsets, line: line)
             previousBlank = false
         }

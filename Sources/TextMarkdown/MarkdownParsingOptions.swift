@@ -54,9 +54,11 @@ extension AttributedString {
         public var maximumTableCells: Int
         /// How much re-reading cmark-gfm 0.29 may be led into: an inline `<?` with no `?>`
         /// after it in its paragraph, or `<![CDATA[` with no `]]>`, makes it read the rest of
-        /// the paragraph again (bytes), and every link closed inside brackets left open
-        /// (`![[]()` repeated) walks those brackets again (steps); both grow with the square of
-        /// the input. The source is estimated from above before parsing; default 20,000,000
+        /// the paragraph again (bytes); every link closed inside brackets left open (`![[]()`
+        /// repeated) walks those brackets again (steps); every e-mail address its autolink
+        /// extension finds copies the rest of the line (bytes): all grow with the square of
+        /// the input (the first of each in a paragraph or line is not counted: reading costs
+        /// that anyway). The source is estimated from above before parsing; default 20,000,000
         /// (well under a second of cmark-gfm's time); past it the import throws
         /// `MarkdownError.limitExceeded(.rescanWork, ...)`. Not in Foundation.
         public var maximumRescanWork: Int

@@ -146,6 +146,8 @@ import TextMarkdown
         "a" + String(repeating: "<![CDATA[", count: 10_000),
         "مرحبا " + String(repeating: "[[", count: 10_000) + String(repeating: "]]", count: 10_000),
         "a <?\n" + String(repeating: "x <? y\n", count: 10_000),
+        "mail " + String(repeating: "a@b.c ", count: 10_000),
+        "x " + String(repeating: "a@a.", count: 10_000),
     ])
     func quadraticConstructsAreRefused(markdown: String) throws {
         #expect(Self.limit { try _ = AttributedString(markdown: markdown) } == .rescanWork)
@@ -159,6 +161,8 @@ import TextMarkdown
         String(repeating: "<![CDATA[ a ]]> עברית ", count: 20_000),
         String(repeating: "<? a\n\n", count: 20_000),
         String(repeating: "[[wiki]] ", count: 20_000),
+        String(repeating: "<?php echo 1;\n\nmore <?php text\n\n", count: 20_000),
+        String(repeating: "From: עברית <someone@example.com> and [x](y)\n", count: 20_000),
     ])
     func theSameConstructsClosedAreRead(markdown: String) throws {
         #expect(throws: Never.self) { try Options().checkLimits(of: markdown) }
