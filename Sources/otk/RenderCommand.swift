@@ -55,8 +55,8 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("allow-link-scheme"), help: "Also write links of this scheme (besides http, https, mailto and relative links), e.g. ftp. Links of other schemes (javascript:, file:, ...) are drawn as text only. Repeatable.")
     var allowedLinkSchemes: [String] = []
 
-    @Flag(help: "Markdown: let code block lines run on past the right edge, clipped, as in an editor (by default they wrap: a page cannot scroll, and what is clipped is lost).")
-    var clipCodeBlocks = false
+    @Flag(help: "Markdown: wrap code block lines at the right edge (by default they run on, as in an editor, and a warning says how many are cut at the edge).")
+    var wrapCodeBlocks = false
 
     @Flag(help: "Print statistics as JSON: pages, seconds, and raw HarfBuzz shaping of the same paragraphs in the same run.")
     var stats = false
@@ -113,7 +113,7 @@ struct RenderCommand: ParsableCommand {
 
         var presentation = MarkdownPresentation()
         presentation.bodyFont = options.defaultFont
-        presentation.wrapsCodeBlocks = !clipCodeBlocks
+        presentation.wrapsCodeBlocks = wrapCodeBlocks
         // Tables share out the width lines have: the text width less the line padding.
         let textWidth = (options.pageSize.map { Double($0.width) - 2 * margin } ?? width) - 2 * Double(TextContainer(size: .zero).lineFragmentPadding)
         let storage = try DocumentLoader.open(document.file, document: document, markdownWidth: textWidth, markdownPresentation: presentation)
@@ -121,6 +121,13 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--select \(select.lowerBound):\(select.upperBound) goes past the document's end (\(storage.utf16Length) UTF-16 units).")
         }
         try checkFonts(in: storage, defaultFont: options.defaultFont)
+        if DocumentLoader.isMarkdown(document.file), !wrapCodeBlocks {
+            let clipped = CodeLineClipping.clippedLines(in: storage, width: textWidth, defaultFont: options.defaultFont)
+            if clipped.count > 0 {
+                let lines = clipped.count == 1 ? "1 code block line is" : "\(clipped.count) code block lines are"
+                FileHandle.standardError.write(Data("otk: warning: \(lines) wider than the text (\(Int(textWidth)) pt; the widest at least \(Int(clipped.widest.rounded(.up))) pt) and cut at its right edge; --wrap-code-blocks wraps them.\n".utf8))
+            }
+        }
 
         let progress = ProgressLine(label: "Rendering")
         let clock = ContinuousClock()

@@ -118,23 +118,31 @@ import Testing
         }
     }
 
-    @Test func aLongCodeLineIsWrappedUnlessClippingIsAsked() throws {
-        // A code block line of 20,000 characters (Hebrew, Arabic, Thai and Latin) on a 600-point page.
-        let line = String(repeating: "let x = \"שלום مرحبا ไทย\"; ", count: 800)
-        let input = try Otk.temporaryFile(Array("# Code\n\n```swift\n\(line)\n```\n".utf8), extension: "md")
-        defer { try? FileManager.default.removeItem(at: input) }
+    @Test func aLongCodeLineIsNotCutSilently() throws {
+        // Code block lines of 20,000 characters (Hebrew, Arabic, Thai and Latin) and of 100
+        // (wider than 600 points too), on a 600-point sheet; and short ones, which fit.
+        let long = String(repeating: "let x = \"שלום مرحبا ไทย\"; ", count: 800)
+        let hundred = String(repeating: "ಕನ್ನಡ x = 1; ", count: 8)
+        let input = try Otk.temporaryFile(Array("# Code\n\n```swift\n\(long)\nshort\n\(hundred)\n```\n\n```\nfits 👍🏽\n```\n".utf8), extension: "md")
+        let fits = try Otk.temporaryFile(Array("```\nfits עברית\n```\n".utf8), extension: "md")
+        defer { try? FileManager.default.removeItem(at: input); try? FileManager.default.removeItem(at: fits) }
         let png = RenderCommandTests.temporaryPath("png")
         defer { try? FileManager.default.removeItem(atPath: png) }
-        func height(_ arguments: [String]) throws -> Int? {
-            let output = try Otk.run(["render", input.path, "-o", png] + arguments)
+        func render(_ file: URL, _ arguments: [String]) throws -> (height: Int?, stderr: String) {
+            let output = try Otk.run(["render", file.path, "-o", png] + arguments)
             #expect(output.status == 0, "\(output.stderr)")
             // "Wrote PATH (PNG, 1 page, 600 × HEIGHT pt)."
-            return output.stderr.split(separator: "×").last.flatMap { Int($0.split(separator: " ").first ?? "") }
+            return (output.stderr.split(separator: "×").last.flatMap { Int($0.split(separator: " ").first ?? "") }, output.stderr)
         }
-        let wrapped = try #require(try height([]))
-        let clipped = try #require(try height(["--clip-code-blocks"]))
+        let cut = try render(input, [])
+        #expect(cut.stderr.contains("warning: 2 code block lines are wider than the text"), "\(cut.stderr)")
+        #expect(cut.stderr.contains("--wrap-code-blocks wraps them"), "\(cut.stderr)")
+        let wrapped = try render(input, ["--wrap-code-blocks"])
+        #expect(!wrapped.stderr.contains("warning"), "\(wrapped.stderr)")
         // Wrapped, every character is on the page: hundreds of lines, not one.
-        #expect(wrapped > 20 * clipped, "wrapped \(wrapped) pt, clipped \(clipped) pt")
+        let cutHeight = try #require(cut.height), wrappedHeight = try #require(wrapped.height)
+        #expect(wrappedHeight > 10 * cutHeight, "wrapped \(wrappedHeight) pt, cut \(cutHeight) pt")
+        #expect(!(try render(fits, [])).stderr.contains("warning"))
     }
 }
 
