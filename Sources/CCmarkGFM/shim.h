@@ -2,13 +2,13 @@
 #include <cmark-gfm-core-extensions.h>
 
 
-/// The bytes `text` can take in cmark-gfm's HTML: `&`, `<`, `>` and `"` become entities of at
+/// The bytes `text` can take in cmark-gfm's HTML: `&`, `<`, `>`, `"` (and `'`) become entities of at
 /// most 6 bytes; in a destination (`href`) any byte may become up to 6 (`'` is `&#x27;`).
 static inline long long otk_cmark_escaped_size(const char *text, int isURL) {
     long long total = 0;
     for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
         if (isURL) total += 6;
-        else total += (*p == '&' || *p == '<' || *p == '>' || *p == '"') ? 6 : 1;
+        else total += (*p == '&' || *p == '<' || *p == '>' || *p == '"' || *p == '\'') ? 6 : 1;
     }
     return total;
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import TextContent
-import TextMarkdown
+@testable import TextMarkdown
+import TestFixtures
 
 /// Hostile input: deep nesting, large tables, invalid UTF-8, and Markdown whose parse costs far
 /// more than its size (references repeated, tables padded to a wide header, constructs cmark-gfm
@@ -191,5 +192,23 @@ import TextMarkdown
         #expect(try AttributedString(markdown: mixed).runs.first?.presentationIntent?.indentationLevel == 64)
         #expect(throws: MarkdownError.self) { try AttributedString(markdown: "> " + mixed) }
         #expect(MarkdownError.nestingTooDeep(limit: 64, line: 1).message.contains("each list counts one level"))
+    }
+
+    /// cmark-gfm's HTML renderer aborts the process past a 1 GiB buffer; the bound checked
+    /// before rendering must never be below what it renders, whatever the text holds.
+    @Test func theHTMLBoundIsNeverBelowTheHTML() throws {
+        var documents = [try String(contentsOf: RoundTripTests.fixture, encoding: .utf8)]
+        documents += try Fixtures.lines(of: Fixtures.directory.appendingPathComponent("mixed.tsv")).map { "# \($0)\n\n> *\($0)*\n" }
+        documents.append(String(repeating: "\"&<>'\" ", count: 2_000))
+        documents.append(String(repeating: "[a](<\"&'<> \u{7F}é>) ", count: 500))
+        documents.append("[r]: /\"'&<>é \"t&<>\"\n\n" + String(repeating: "[r] ![r] ", count: 500))
+        documents.append("| a | b |\n| :-: | --: |\n" + String(repeating: "| &amp; | <b>\"</b> |\n", count: 500))
+        documents.append(String(repeating: "- [x] ~~s~~ www.example.com a@b.co `\"<>`\n", count: 500))
+        documents.append("```\"&<>\n" + String(repeating: "<\"&>\n", count: 500) + "```\n<div>\n\"&\n</div>\n")
+        for markdown in documents {
+            let document = try CmarkDocument(markdown, extensions: CmarkDocument.blockExtensions)
+            let html = try document.html()
+            #expect(document.htmlSizeBound >= html.utf8.count, "\(markdown.prefix(80))")
+        }
     }
 }
