@@ -16,7 +16,9 @@ extension AttributedString {
     /// `imageURL`. Raw HTML is kept as text, marked `.inlineHTML` or `.blockHTML`.
     ///
     /// - Throws: `MarkdownError.nestingTooDeep` for blocks nested deeper than
-    ///   `options.maximumNestingDepth` (unless the failure policy asks for a partial result).
+    ///   `options.maximumNestingDepth` (unless the failure policy asks for a partial result);
+    ///   `MarkdownError.limitExceeded` for a document past one of the options' limits on the
+    ///   work it makes (reference expansion, table cells, re-reading), checked before parsing.
     public init(markdown: String, options: MarkdownParsingOptions = .init(), baseURL: URL? = nil) throws(MarkdownError) {
         try self.init(markdown: markdown, options: options, baseURL: baseURL, sectionBytes: MarkdownSections.defaultTargetBytes)
     }
@@ -25,6 +27,7 @@ extension AttributedString {
     /// `sectionBytes` (see `SectionedMarkdownImport`), each made into an attributed string on
     /// any core, and those joined.
     init(markdown: String, options: MarkdownParsingOptions, baseURL: URL?, sectionBytes: Int) throws(MarkdownError) {
+        try options.checkLimits(of: markdown)
         let parts = try SectionedMarkdownImport.parts(of: markdown, options: options, baseURL: baseURL, presentation: nil,
                                                       sectionBytes: sectionBytes) { runs, _ in runs.attributedString() }
         guard let parts else {

@@ -94,8 +94,22 @@ final class CmarkDocument: @unchecked Sendable {
         }
     }
 
+    /// At least as many bytes as `html()` renders: every character as HTML escapes it, and a
+    /// node's tags and attributes (-1 when the tree cannot be walked).
+    var htmlSizeBound: Int {
+        let root = root
+        return Int(Self.access.withLock { _ in otk_cmark_html_size_bound(root) })
+    }
+
     /// The document as HTML, rendered with the parser's extensions (raw HTML left in).
-    func html() -> String {
+    ///
+    /// - Throws: `MarkdownError.limitExceeded(.htmlBytes, ...)` when the HTML could pass the
+    ///   buffer cmark-gfm's renderer aborts the process beyond (checked before rendering).
+    func html() throws(MarkdownError) -> String {
+        let bound = htmlSizeBound
+        guard bound >= 0, bound <= otk_cmark_html_buffer_limit else {
+            throw .limitExceeded(.htmlBytes, limit: Int(otk_cmark_html_buffer_limit), found: bound, line: 0)
+        }
         let pointer = Self.access.withLock { _ in cmark_render_html(root, CMARK_OPT_UNSAFE, cmark_parser_get_syntax_extensions(parser)) }
         guard let pointer else { return "" }
         defer { free(pointer) }

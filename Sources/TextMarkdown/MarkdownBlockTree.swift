@@ -25,8 +25,8 @@ struct MarkdownBlockTree {
                 linkTitle: run[Keys.MarkdownLinkTitleAttribute.self], imageTitle: run[Keys.MarkdownImageTitleAttribute.self])
             if let intent = run[Keys.PresentationIntentAttribute.self], !intent.isEmpty {
                 plainParagraph = nil
-                guard intent.components.count <= maximumNestingDepth + 1 else {
-                    throw .unsupportedStructure("blocks nest \(intent.components.count) deep, more than the limit of \(maximumNestingDepth)")
+                guard intent.indentationLevel <= maximumNestingDepth else {
+                    throw .unsupportedStructure("blocks nest \(intent.indentationLevel) deep (each block quote and each list counts one level), more than the limit of \(maximumNestingDepth)")
                 }
                 let leaf = node(for: intent)
                 leaf.pieces.append(piece)

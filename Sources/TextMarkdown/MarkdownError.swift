@@ -13,6 +13,22 @@ public enum MarkdownError: Error, Hashable, Sendable, CustomStringConvertible {
     case unsupportedStructure(String)
     /// A Markdown file could not be read (missing, unreadable, or larger than the limit).
     case unreadable(path: String, reason: String)
+    /// The document would cost more than `limit` allows (see `MarkdownParsingOptions`): it
+    /// reaches at least `found`, first at `line` (1-based; 0 when no line applies). Checked
+    /// before cmark-gfm parses the document (and, for the HTML, before it renders).
+    case limitExceeded(Limit, limit: Int, found: Int, line: Int)
+
+    /// The limits of `MarkdownError.limitExceeded`, named after the option that sets each.
+    public enum Limit: String, Hashable, Sendable {
+        /// `MarkdownParsingOptions.maximumReferenceExpansionBytes`.
+        case referenceExpansionBytes = "maximumReferenceExpansionBytes"
+        /// `MarkdownParsingOptions.maximumTableCells`.
+        case tableCells = "maximumTableCells"
+        /// `MarkdownParsingOptions.maximumRescanWork`.
+        case rescanWork = "maximumRescanWork"
+        /// cmark-gfm's HTML renderer, which aborts the process past a 1 GiB buffer (a fixed limit).
+        case htmlBytes = "cmark-gfm's 1 GiB HTML buffer"
+    }
 
     /// A sentence saying what went wrong.
     public var message: String {
@@ -20,15 +36,30 @@ public enum MarkdownError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidUTF8(let offset):
             "The Markdown is not valid UTF-8: the byte at offset \(offset) does not start or continue a character."
         case .nestingTooDeep(let limit, let line):
-            "The Markdown nests blocks (quotes, lists) more than \(limit) deep, first at line \(line)."
+            "The Markdown nests blocks more than \(limit) deep (each block quote and each list counts one level; a list's items do not), first at line \(line)."
         case .parserUnavailable(let what):
             "The Markdown parser could not be set up: \(what)."
         case .unsupportedStructure(let what):
             "The text cannot be written as Markdown: \(what)."
         case .unreadable(let path, let reason):
             "The Markdown file \(EchoedValue(path, limit: 200)) could not be read: \(reason)."
+        case .limitExceeded(let kind, let limit, let found, let line):
+            Self.message(kind, limit: limit, found: found) + (line > 0 ? ", first at line \(line)." : ".")
         }
     }
 
     public var description: String { message }
+
+    private static func message(_ kind: Limit, limit: Int, found: Int) -> String {
+        switch kind {
+        case .referenceExpansionBytes:
+            "The Markdown's link references expand to at least \(found) bytes (every use after the first repeats its definition's destination and title), more than the limit of \(limit) bytes (\(kind.rawValue))"
+        case .tableCells:
+            "The Markdown's tables make at least \(found) cells (every row has as many cells as its table's header), more than the limit of \(limit) cells (\(kind.rawValue))"
+        case .rescanWork:
+            "The Markdown holds constructs that cmark-gfm reads again and again (an inline \"<?\" with no \"?>\" after it, \"<![CDATA[\" with no \"]]>\", links inside brackets left open, many e-mail addresses on one line): about \(found) steps, more than the limit of \(limit) (\(kind.rawValue))"
+        case .htmlBytes:
+            "The Markdown's HTML could reach \(found) bytes, more than the \(limit) bytes cmark-gfm's HTML renderer can hold"
+        }
+    }
 }

@@ -36,10 +36,39 @@ extension AttributedString {
         public var languageCode: String?
         /// Whether runs carry `markdownSourcePosition`.
         public var appliesSourcePositionAttributes: Bool
-        /// How deeply blocks (quotes, lists, items) may nest; deeper input is refused with
+        /// How deeply blocks may nest, counted as a reader sees it: each block quote and each
+        /// list is one level (a list's items, and a table's rows, are not); deeper input is refused with
         /// `MarkdownError.nestingTooDeep`, or flattened under `.returnPartiallyParsedIfPossible`.
         /// Not in Foundation: hostile input such as 10,000 nested quotes must not exhaust anything.
         public var maximumNestingDepth: Int
+        /// How many bytes link references may add to the document: every use of a reference
+        /// after the first repeats its definition's destination and title (a 2 MB definition used
+        /// 1,000 times would be 2 GB of links). Default 16 MiB; past it the import throws
+        /// `MarkdownError.limitExceeded(.referenceExpansionBytes, ...)` before cmark-gfm parses.
+        /// Not in Foundation.
+        public var maximumReferenceExpansionBytes: Int
+        /// How many table cells the document's tables may make together: every row has as many
+        /// cells as its table's header, so a 31 KB table with a 5,000-column header makes a
+        /// million. Default 250,000; past it the import throws
+        /// `MarkdownError.limitExceeded(.tableCells, ...)` before cmark-gfm parses. Not in Foundation.
+        public var maximumTableCells: Int
+        /// How much re-reading cmark-gfm 0.29 may be led into: an inline `<?` with no `?>`
+        /// after it in its paragraph, or `<![CDATA[` with no `]]>`, makes it read the rest of
+        /// the paragraph again (bytes); every link closed inside brackets left open (`![[]()`
+        /// repeated) walks those brackets again (steps); every e-mail address its autolink
+        /// extension finds copies the rest of the line (bytes): all grow with the square of
+        /// the input (the first of each in a paragraph or line is not counted: reading costs
+        /// that anyway). The source is estimated from above before parsing; default 20,000,000
+        /// (well under a second of cmark-gfm's time); past it the import throws
+        /// `MarkdownError.limitExceeded(.rescanWork, ...)`. Not in Foundation.
+        public var maximumRescanWork: Int
+
+        /// The default `maximumReferenceExpansionBytes`: 16 MiB.
+        public static let defaultMaximumReferenceExpansionBytes = 16 << 20
+        /// The default `maximumTableCells`: 250,000.
+        public static let defaultMaximumTableCells = 250_000
+        /// The default `maximumRescanWork`: 20,000,000.
+        public static let defaultMaximumRescanWork = 20_000_000
 
         /// Options with Foundation's defaults: full syntax, throwing, no source positions.
         public init(
@@ -48,7 +77,10 @@ extension AttributedString {
             failurePolicy: FailurePolicy = .throwError,
             languageCode: String? = nil,
             appliesSourcePositionAttributes: Bool = false,
-            maximumNestingDepth: Int = 64
+            maximumNestingDepth: Int = 64,
+            maximumReferenceExpansionBytes: Int = defaultMaximumReferenceExpansionBytes,
+            maximumTableCells: Int = defaultMaximumTableCells,
+            maximumRescanWork: Int = defaultMaximumRescanWork
         ) {
             self.allowsExtendedAttributes = allowsExtendedAttributes
             self.interpretedSyntax = interpretedSyntax
@@ -56,6 +88,18 @@ extension AttributedString {
             self.languageCode = languageCode
             self.appliesSourcePositionAttributes = appliesSourcePositionAttributes
             self.maximumNestingDepth = maximumNestingDepth
+            self.maximumReferenceExpansionBytes = maximumReferenceExpansionBytes
+            self.maximumTableCells = maximumTableCells
+            self.maximumRescanWork = maximumRescanWork
+        }
+
+        /// Checks `markdown` against these options' limits (reference expansion, table cells,
+        /// re-reading) without parsing it: what every import and `MarkdownHTML.render` do
+        /// first, for code that hands the same text to cmark-gfm itself.
+        ///
+        /// - Throws: `MarkdownError.limitExceeded` naming the first limit passed.
+        public func checkLimits(of markdown: String) throws(MarkdownError) {
+            try MarkdownLimitScan.check(markdown, options: self)
         }
     }
 }

@@ -129,7 +129,9 @@ struct MarkdownReader {
     /// Opens a container block, or counts it as skipped past the nesting limit.
     private mutating func push(_ kind: PresentationIntent.Kind, node: CmarkNode) throws(MarkdownError) {
         guard isFull else { return }
-        if containers.count >= options.maximumNestingDepth || skipped > 0 {
+        // Levels as a reader counts them: quotes and lists, not a list's items (`indentationLevel`).
+        let isLevel = PresentationIntent(kind, identity: 0).indentationLevel == 1
+        if (isLevel && (containers.last?.indentationLevel ?? 0) >= options.maximumNestingDepth) || skipped > 0 {
             if options.failurePolicy == .throwError {
                 throw .nestingTooDeep(limit: options.maximumNestingDepth, line: linesBefore + node.startLine)
             }

@@ -13,6 +13,10 @@ extension TextContentStorage {
     /// ```swift
     /// let storage = try TextContentStorage(markdown: readme, width: 600)
     /// ```
+    ///
+    /// - Throws: `MarkdownError.limitExceeded` for a document past one of `options`' limits
+    ///   (reference expansion, table cells, re-reading), checked before cmark-gfm parses it;
+    ///   `MarkdownError.nestingTooDeep` for blocks nested past `options.maximumNestingDepth`.
     public convenience init(
         markdown: String, options: AttributedString.MarkdownParsingOptions = .init(interpretedSyntax: .full), baseURL: URL? = nil,
         presentation: MarkdownPresentation? = MarkdownPresentation(), width: Double = 600
@@ -27,6 +31,7 @@ extension TextContentStorage {
         markdown: String, options: AttributedString.MarkdownParsingOptions, baseURL: URL?,
         presentation: MarkdownPresentation?, width: Double, sectionBytes: Int
     ) throws(MarkdownError) {
+        try options.checkLimits(of: markdown)
         // A document's (or a section's) runs as the storage keeps them, drawn after `context`.
         let paragraphs: SectionedMarkdownImport<[ParagraphEntry]>.MakePart = { runs, context in
             guard let presentation else {

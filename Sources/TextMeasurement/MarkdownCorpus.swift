@@ -4,9 +4,12 @@ import Foundation
 /// ("Genesis 1" chapter lines, "1 In the beginning..." verse lines): a heading per book and per
 /// chapter, the verses as a numbered list, every 40th verse a block quote and every 150th a
 /// fenced code block, the whole repeated until it is at least `minimumBytes` long (it ends
-/// with the chapter that reaches that).
+/// with the chapter that reaches that). Verses with no line at all (empty, or only line
+/// breaks) make an empty document, whatever `minimumBytes` asks.
 public enum MarkdownCorpus {
     public static func make(fromVerses verses: String, minimumBytes: Int = 10_000_000) -> String {
+        // Repeating nothing never reaches any size.
+        guard verses.contains(where: { $0 != "\n" && $0 != "\r\n" && $0 != "\r" }) else { return "" }
         var output = ""
         output.reserveCapacity(minimumBytes + 1_000_000)
         var copy = 0

@@ -62,6 +62,6 @@ struct EditCommand: ParsableCommand {
         session.moveDown(moves)
         try session.compareWithRawShaping()
         printJSONReport(session.report)
-        if let error = session.view.textLayoutManager.lastLayoutError { throw ValidationError("Layout failed: \(error)") }
+        if let error = session.view.textLayoutManager.lastLayoutError { throw CommandFailure(.software, "Layout failed: \(error)") }
     }
 }

@@ -22,7 +22,7 @@ struct EditSession {
         var report: [(String, String)] = [("file", jsonString(reportedName)), ("copies", "\(copies)")]
         let clock = ContinuousClock()
         let openStart = clock.now
-        let storage = try DocumentLoader.open(path, allowsLossyDecoding: document.lossy, maximumBytes: document.maxInputBytes)
+        let storage = try DocumentLoader.open(path, document: document, formatOf: reportedName, copies: copies)
         let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: size.width, height: 0)), defaultFont: font)
         view = TextView(storage: storage, layoutManager: manager)
         host = BenchmarkView(visibleRect: CGRect(origin: .zero, size: size))

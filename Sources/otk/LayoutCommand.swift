@@ -36,7 +36,7 @@ struct LayoutCommand: ParsableCommand {
     func run() throws {
         let descriptor = try font.descriptor()
         let clock = ContinuousClock()
-        let storage = try DocumentLoader.open(document.file, allowsLossyDecoding: document.lossy, maximumBytes: document.maxInputBytes)
+        let storage = try DocumentLoader.open(document.file, document: document)
         let containerWidth = width > 0 ? CGFloat(width) : .infinity
         let manager = TextLayoutManager(
             textContainer: TextContainer(size: CGSize(width: containerWidth, height: 0),
@@ -60,7 +60,7 @@ struct LayoutCommand: ParsableCommand {
         manager.ensureLayoutForEntireDocument()
         let layoutSeconds = (clock.now - start).seconds
         let usage = ProcessMemory.usage() - usageBefore
-        if let error = manager.lastLayoutError { throw ValidationError("Layout failed: \(error)") }
+        if let error = manager.lastLayoutError { throw CommandFailure(.software, "Layout failed: \(error)") }
 
         var lines = 0
         manager.enumerateTextLayoutFragments(from: nil) { fragment in

@@ -26,22 +26,33 @@ struct MarkdownCommand: ParsableCommand {
     @Option(help: "Write the Markdown made with --from-verses here.")
     var saveMarkdown: String?
 
-    @Option(help: "Maximum input size in bytes.")
+    @Option(parsing: .unconditional, help: "Refuse an input larger than this many bytes (a pipe or device is read up to it, and no further).")
     var maxInputBytes: Int = DocumentLoader.defaultMaximumBytes
+
+    @OptionGroup var limits: MarkdownLimitOptions
 
     @Flag(help: "Print statistics as JSON (the only output for now).")
     var stats = false
 
     func validate() throws {
         guard (1 ... 1 << 30).contains(minimumBytes) else { throw ValidationError("--minimum-bytes takes 1 to \(1 << 30); got \(minimumBytes).") }
+        guard maxInputBytes >= 0 else { throw ValidationError("--max-input-bytes takes 0 or more bytes; got \(maxInputBytes).") }
     }
 
     func run() throws {
         let data = try DocumentLoader.bytes(of: file, maximumBytes: maxInputBytes) ?? Data(contentsOf: URL(fileURLWithPath: file))
         guard let source = String(validating: data, as: UTF8.self) else {
-            throw ValidationError("\(EchoedValue(file, limit: 200)) is not valid UTF-8.")
+            throw CommandFailure(.dataError, "\(EchoedValue(file, limit: 200)) is not valid UTF-8.")
         }
         let markdown = fromVerses ? MarkdownCorpus.make(fromVerses: source, minimumBytes: minimumBytes) : source
+        if fromVerses, markdown.isEmpty {
+            throw CommandFailure(.dataError, "\(EchoedValue(file, limit: 200)) has no lines to make Markdown from (--from-verses reads \"Genesis 1\" chapter lines and \"1 In the beginning...\" verse lines).")
+        }
+        // The limits first: cmark-gfm alone (the comparison) would parse whatever it is given.
+        let options = limits.parsingOptions
+        do { try options.checkLimits(of: markdown) } catch {
+            throw CommandFailure(.dataError, "\(EchoedValue(file, limit: 200)) is not Markdown this can read: \(MarkdownLimitOptions.message(for: error))")
+        }
         if let saveMarkdown {
             // Written whole or not at all, as every output is.
             let writer = try AtomicFileWriter(path: saveMarkdown)
@@ -51,12 +62,18 @@ struct MarkdownCommand: ParsableCommand {
         var report: [(String, String)] = [("file", jsonString(file)), ("markdownBytes", "\(markdown.utf8.count)")]
 
         // cmark-gfm alone, then ours, in the same run.
-        let raw = RawMarkdown.html(markdown)
+        let raw: (html: String, seconds: Double)
+        do { raw = try RawMarkdown.html(markdown) } catch {
+            throw CommandFailure(.dataError, "\(EchoedValue(file, limit: 200)): \(error)")
+        }
         report.append(("cmarkParseToHTMLSeconds", jsonNumber(raw.seconds, "%.6f")))
         let clock = ContinuousClock()
         // The import a document is opened with: parsed and drawn straight into a storage.
         let start = clock.now
-        let storage = try TextContentStorage(markdown: markdown, width: 790)
+        let storage: TextContentStorage
+        do { storage = try TextContentStorage(markdown: markdown, options: options, width: 790) } catch {
+            throw CommandFailure(.dataError, "\(EchoedValue(file, limit: 200)) is not Markdown this can read: \(MarkdownLimitOptions.message(for: error))")
+        }
         let importSeconds = (clock.now - start).seconds
         report.append(("importSeconds", jsonNumber(importSeconds, "%.6f")))
         report.append(("importRatioToCmark", jsonNumber(importSeconds / max(raw.seconds, 1e-9), "%.3f")))
@@ -80,10 +97,10 @@ struct MarkdownCommand: ParsableCommand {
         // For comparison: the whole document as one AttributedString (what
         // `AttributedString(markdown:)` gives), without drawing.
         let attributedStart = clock.now
-        let attributed = try AttributedString(markdown: markdown, options: .init(interpretedSyntax: .full))
+        let attributed = try AttributedString(markdown: markdown, options: options)
         report.append(("attributedStringImportSeconds", jsonNumber((clock.now - attributedStart).seconds, "%.6f")))
         report.append(("attributedStringUTF16", "\(attributed.utf16.count)"))
         printJSONReport(report)
-        if let error = manager.lastLayoutError { throw ValidationError("Layout failed: \(error)") }
+        if let error = manager.lastLayoutError { throw CommandFailure(.software, "Layout failed: \(error)") }
     }
 }

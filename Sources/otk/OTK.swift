@@ -11,19 +11,45 @@ struct OTK: ParsableCommand {
         subcommands: [RenderCommand.self, StatsCommand.self, LayoutCommand.self, ViewportCommand.self, EditCommand.self, MarkdownCommand.self]
     )
 
+    /// The exit code of an error no command turned into a `CommandFailure`: the parser's own
+    /// (64 for a mistake in the command line), else the sysexits.h code that fits its type.
+    static func code(for error: Error) -> Int32 {
+        let parsers = exitCode(for: error)
+        guard parsers == .failure, !(error is ExitCode) else { return parsers.rawValue }
+        switch error {
+        case is TextContentError, is TextDocumentError, is MarkdownError: return CommandFailure.Code.dataError.rawValue
+        case is FontError: return CommandFailure.Code.unavailable.rawValue
+        default: return CommandFailure.Code.software.rawValue
+        }
+    }
+
     /// Runs the command; an error's message never quotes a huge value whole (a 100,000-digit
-    /// number given as an option, or found in a document, is shortened).
+    /// number given as an option, or found in a document, is shortened) nor a control character
+    /// (escaped). A mistake in the command line exits 64 (EX_USAGE) with the usage line; any
+    /// other failure (`CommandFailure`, or an engine error) exits with its sysexits.h code,
+    /// without it.
     static func main() {
         SignalCleanup.install()
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let failure as CommandFailure {
+            let message = EchoedValue.shorteningLongWords(in: "Error: \(failure.description)")
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+            Foundation.exit(failure.code.rawValue)
+        } catch let error as RenderingError {
+            // An output written directly (--save-markdown): it cannot be created or written.
+            let failure = CommandFailure.rendering(error, input: "")
+            FileHandle.standardError.write(Data((EchoedValue.shorteningLongWords(in: "Error: \(error)") + "\n").utf8))
+            Foundation.exit(failure.code.rawValue)
         } catch {
             // Help and version requests are "errors" that print to standard output: as they were.
             guard exitCode(for: error) != .success else { exit(withError: error) }
-            let message = EchoedValue.shorteningLongWords(in: fullMessage(for: error))
+            // A line past 2,000 characters is shortened too (a value of a million short words).
+            let message = EchoedValue.shorteningLongWords(in: fullMessage(for: error)).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.unicodeScalars.count > 2_000 ? EchoedValue(String($0), limit: 2_000).description : String($0) }.joined(separator: "\n")
             if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
-            Foundation.exit(exitCode(for: error).rawValue)
+            Foundation.exit(Self.code(for: error))
         }
     }
 }

@@ -55,6 +55,9 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("allow-link-scheme"), help: "Also write links of this scheme (besides http, https, mailto and relative links), e.g. ftp. Links of other schemes (javascript:, file:, ...) are drawn as text only. Repeatable.")
     var allowedLinkSchemes: [String] = []
 
+    @Flag(help: "Markdown: wrap code block lines at the right edge (by default they run on, as in an editor, and a warning says how many are cut at the edge).")
+    var wrapCodeBlocks = false
+
     @Flag(help: "Print statistics as JSON: pages, seconds, and raw HarfBuzz shaping of the same paragraphs in the same run.")
     var stats = false
 
@@ -63,11 +66,11 @@ struct RenderCommand: ParsableCommand {
         if stem.hasSuffix(".otk") { stem.removeLast(4) }
         let outputPath = output ?? stem + ".png"
         guard let kind = DrawingSurface.Kind(path: outputPath) else {
-            throw ValidationError("Unknown output kind \"\((outputPath as NSString).pathExtension)\" for \(outputPath): use .png, .svg or .pdf.")
+            throw ValidationError("Unknown output kind \"\(EchoedValue((outputPath as NSString).pathExtension))\" for \(EchoedValue(outputPath, limit: 200)): use .png, .svg or .pdf.")
         }
         // A text file named notes.png, or -o naming the input: the input would be lost.
         if let input = FileIdentity(path: document.file), FileIdentity(path: outputPath) == input {
-            throw ValidationError("The output \(outputPath) is the input file \(document.file) itself; it is not overwritten. Choose another output with -o.")
+            throw ValidationError("The output \(EchoedValue(outputPath, limit: 200)) is the input file \(EchoedValue(document.file, limit: 200)) itself; it is not overwritten. Choose another output with -o.")
         }
         var options = DocumentRenderer.Options()
         options.defaultFont = try font.descriptor()
@@ -75,11 +78,12 @@ struct RenderCommand: ParsableCommand {
         options.width = CGFloat(width)
         guard margin.isFinite, margin >= 0 else { throw ValidationError("--margin takes 0 or more points; got \(margin).") }
         options.margin = CGFloat(margin)
-        guard scale.isFinite, scale > 0, scale <= 16 else { throw ValidationError("--scale takes a number above 0, at most 16; got \(scale).") }
+        // Cairo cannot draw at a scale near 0 (its matrix cannot be inverted).
+        guard scale.isFinite, scale >= 0.01, scale <= 16 else { throw ValidationError("--scale takes a number from 0.01 to 16; got \(scale).") }
         options.scale = scale
         if let pageSize {
             guard let size = PageSize.parse(pageSize) else {
-                throw ValidationError("Unknown page size \"\(pageSize)\": use A3, A4, A5, Letter, Legal or WIDTHxHEIGHT in points.")
+                throw ValidationError("Unknown page size \"\(EchoedValue(pageSize))\": use A3, A4, A5, Letter, Legal or WIDTHxHEIGHT in points.")
             }
             options.pageSize = size
         } else if kind == .pdf {
@@ -95,28 +99,35 @@ struct RenderCommand: ParsableCommand {
         options.debugOverlay = debugOverlay
         if let exclusionColor {
             guard let color = TextColor(hex: exclusionColor) else {
-                throw ValidationError("--exclusion-color takes #RRGGBB or #RRGGBBAA; got \"\(exclusionColor)\".")
+                throw ValidationError("--exclusion-color takes #RRGGBB or #RRGGBBAA; got \"\(EchoedValue(exclusionColor))\".")
             }
             options.exclusionFill = color
         }
         if let select {
             let parts = select.split(separator: ":")
             guard parts.count == 2, let start = Int(parts[0]), let end = Int(parts[1]), start >= 0, start <= end else {
-                throw ValidationError("--select takes START:END, UTF-16 offsets with START <= END; got \"\(select)\".")
+                throw ValidationError("--select takes START:END, UTF-16 offsets with START <= END; got \"\(EchoedValue(select))\".")
             }
             options.selection = [start ..< end]
         }
 
         var presentation = MarkdownPresentation()
         presentation.bodyFont = options.defaultFont
+        presentation.wrapsCodeBlocks = wrapCodeBlocks
         // Tables share out the width lines have: the text width less the line padding.
         let textWidth = (options.pageSize.map { Double($0.width) - 2 * margin } ?? width) - 2 * Double(TextContainer(size: .zero).lineFragmentPadding)
-        let storage = try DocumentLoader.open(document.file, allowsLossyDecoding: document.lossy, maximumBytes: document.maxInputBytes,
-                                              markdownWidth: textWidth, markdownPresentation: presentation)
+        let storage = try DocumentLoader.open(document.file, document: document, markdownWidth: textWidth, markdownPresentation: presentation)
         if let select = options.selection.first, select.upperBound > storage.utf16Length {
             throw ValidationError("--select \(select.lowerBound):\(select.upperBound) goes past the document's end (\(storage.utf16Length) UTF-16 units).")
         }
         try checkFonts(in: storage, defaultFont: options.defaultFont)
+        if DocumentLoader.isMarkdown(document.file), !wrapCodeBlocks {
+            let clipped = CodeLineClipping.clippedLines(in: storage, width: textWidth, defaultFont: options.defaultFont)
+            if clipped.count > 0 {
+                let lines = clipped.count == 1 ? "1 code block line is" : "\(clipped.count) code block lines are"
+                FileHandle.standardError.write(Data("otk: warning: \(lines) wider than the text (\(Int(textWidth)) pt; the widest at least \(Int(clipped.widest.rounded(.up))) pt) and cut at its right edge; --wrap-code-blocks wraps them.\n".utf8))
+            }
+        }
 
         let progress = ProgressLine(label: "Rendering")
         let clock = ContinuousClock()
@@ -128,7 +139,7 @@ struct RenderCommand: ParsableCommand {
             }
         } catch {
             progress.finish()
-            throw ValidationError("Cannot render \(document.file): \(error)")
+            throw CommandFailure.rendering(error, input: document.file)
         }
         progress.finish()
         for warning in result.warnings {
@@ -174,13 +185,13 @@ struct RenderCommand: ParsableCommand {
             do {
                 match = try FontMatcher.shared.match(try FontRequest(descriptor))
             } catch {
-                throw ValidationError("Font \"\(descriptor.family)\": \(error)")
+                throw CommandFailure(.dataError, "Font \"\(EchoedValue(descriptor.family))\": \(error)")
             }
             guard !match.isExactFamily else { continue }
             if strictFonts {
-                throw ValidationError("Font family \"\(descriptor.family)\" is not installed (fontconfig would use \"\(match.font.familyName)\").")
+                throw CommandFailure(.unavailable, "Font family \"\(EchoedValue(descriptor.family))\" is not installed (fontconfig would use \"\(EchoedValue(match.font.familyName))\").")
             }
-            FileHandle.standardError.write(Data("otk: font family \"\(descriptor.family)\" is not installed; using \"\(match.font.familyName)\" instead.\n".utf8))
+            FileHandle.standardError.write(Data("otk: font family \"\(EchoedValue(descriptor.family))\" is not installed; using \"\(EchoedValue(match.font.familyName))\" instead.\n".utf8))
         }
     }
 
@@ -193,7 +204,7 @@ struct RenderCommand: ParsableCommand {
             var page: Int?
             if let colon = text.firstIndex(of: ":") {
                 guard let number = Int(text[..<colon]), number >= 1 else {
-                    throw ValidationError("--exclusion \"\(value)\": the page before \":\" must be a number from 1.")
+                    throw ValidationError("--exclusion \"\(EchoedValue(value))\": the page before \":\" must be a number from 1.")
                 }
                 page = number
                 text = text[text.index(after: colon)...]
@@ -201,7 +212,7 @@ struct RenderCommand: ParsableCommand {
             let numbers = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let w = numbers[2], let h = numbers[3],
                   [x, y, w, h].allSatisfy(\.isFinite), w > 0, h > 0 else {
-                throw ValidationError("--exclusion \"\(value)\" must be x,y,width,height in points, with a positive width and height.")
+                throw ValidationError("--exclusion \"\(EchoedValue(value))\" must be x,y,width,height in points, with a positive width and height.")
             }
             let path = ExclusionPath.rectangle(CGRect(x: x, y: y, width: w, height: h))
             if let page { byPage[page, default: []].append(path) } else { everyPage.append(path) }

@@ -14,13 +14,13 @@ struct StatsCommand: ParsableCommand {
     func run() throws {
         let clock = ContinuousClock()
         let start = clock.now
-        let storage = try DocumentLoader.open(document.file, allowsLossyDecoding: document.lossy, maximumBytes: document.maxInputBytes)
+        let storage = try DocumentLoader.open(document.file, document: document)
         let openSeconds = (clock.now - start).seconds
         let memory = ProcessMemory.residentBytes()
         let text = storage.string
         let report: [(String, String)] = [
             ("file", jsonString(document.file)),
-            ("format", jsonString(DocumentLoader.isDocument(document.file) ? "opentextkit-document" : "plain-text")),
+            ("format", jsonString(DocumentLoader.formatName(of: document.file))),
             ("paragraphs", "\(storage.paragraphCount)"),
             ("characters", "\(text.count)"),
             ("unicodeScalars", "\(text.unicodeScalars.count)"),

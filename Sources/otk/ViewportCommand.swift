@@ -53,14 +53,17 @@ struct ViewportCommand: ParsableCommand {
         session.relocateToMiddle()
         try session.type(keystrokes)
         session.changeFontContext(fontChanges, scale: fontScale)
+        var pagingStopped: String?
         if !noPaging {
-            session.pageThrough()
+            pagingStopped = session.pageThrough()
             // Again at the end, where paging left the most layouts kept: the dearest change.
             session.changeFontContext(fontChanges, scale: fontScale, prefix: "fontContextAfterPaging")
         }
         try session.compareWithRawShaping(wholeDocument: baseline)
         printJSONReport(session.report)
         // The figures are printed (they say what was measured), but a run that lost a paragraph failed.
-        if let error = session.manager.lastLayoutError { throw ValidationError("Layout failed: \(error)") }
+        if let error = session.manager.lastLayoutError { throw CommandFailure(.software, "Layout failed: \(error)") }
+        // A guard that stopped the work fails the run, whose figures are then partial.
+        if let pagingStopped { throw CommandFailure(.software, pagingStopped) }
     }
 }

@@ -24,7 +24,7 @@ struct ViewportSession {
         var report: [(String, String)] = [("file", jsonString(reportedName)), ("copies", "\(copies)")]
         let clock = ContinuousClock()
         let openStart = clock.now
-        storage = try DocumentLoader.open(path, allowsLossyDecoding: document.lossy, maximumBytes: document.maxInputBytes)
+        storage = try DocumentLoader.open(path, document: document, formatOf: reportedName, copies: copies)
         let readSeconds = (clock.now - openStart).seconds
         manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: size.width, height: 0)), defaultFont: font)
         storage.addTextLayoutManager(manager)
@@ -137,15 +137,34 @@ struct ViewportSession {
         report.append(("\(prefix)ChangeKeptTopParagraph", anchorBefore == anchorAfter ? "true" : "false"))
     }
 
+    /// The most viewports `pageThrough` goes through.
+    static let maximumPages = 10_000_000
+
     /// Paging through the whole document, viewport by viewport, and the kept layouts'
-    /// high-water mark.
-    mutating func pageThrough() {
+    /// high-water mark. A document that would take more than `maximumPages` viewports (its
+    /// height over the viewport's, checked before each step), or whose height is not a number,
+    /// is not paged through to the end: the report says `"pagingComplete": false` and the
+    /// sentence returned says why (the command then fails).
+    mutating func pageThrough() -> String? {
         var pages = 0
         var maxKept = manager.keptLayoutUsage
         let start = clock.now
+        var stopped: String?
         view.visibleRect.origin.y = 0
         controller.layoutViewport()
-        while controller.viewportBounds.maxY < manager.usageBoundsForTextContainer.height, pages < 10_000_000 {
+        let step = Double(view.visibleRect.height)
+        while true {
+            let height = Double(manager.usageBoundsForTextContainer.height), reached = Double(controller.viewportBounds.maxY)
+            guard height.isFinite, reached.isFinite else {
+                stopped = "Paging stopped after \(pages) viewports: the document's height is not a finite number of points (\(height))."
+                break
+            }
+            guard reached < height else { break }
+            let needed = Double(pages) + (height - reached) / step
+            guard needed <= Double(Self.maximumPages) else {
+                stopped = "Paging stopped after \(pages) viewports: the document is \(height) points tall, which would take about \(needed) viewports \(step) points tall, more than the limit of \(Self.maximumPages) (--no-paging skips paging)."
+                break
+            }
             view.visibleRect.origin.y = controller.viewportBounds.maxY
             controller.layoutViewport()
             pages += 1
@@ -153,10 +172,12 @@ struct ViewportSession {
             if kept.utf16 > maxKept.utf16 { maxKept = kept }
         }
         report.append(("pages", "\(pages)"))
+        report.append(("pagingComplete", stopped == nil ? "true" : "false"))
         record("pagingSeconds", (clock.now - start).seconds)
         report.append(("keptLayoutLimitUTF16", "\(manager.keptLayoutLimit)"))
         report.append(("maxKeptLayout", "{\"paragraphs\": \(maxKept.paragraphs), \"utf16\": \(maxKept.utf16)}"))
         report.append(("heightAfterPaging", jsonNumber(manager.usageBoundsForTextContainer.height, "%.1f")))
+        return stopped
     }
 
     /// Raw HarfBuzz shaping of the first viewport's paragraphs (and, with `wholeDocument`, of

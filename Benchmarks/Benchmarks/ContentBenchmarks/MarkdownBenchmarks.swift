@@ -20,7 +20,7 @@ let markdownBenchmarks: @Sendable () -> Void = {
                                         maxIterations: 5, setup: make, teardown: drop)
 
     Benchmark("cmark-gfm parse to HTML of the Markdown verses (10 MB with CORPUS)", configuration: whole) { _ in
-        blackHole(RawMarkdown.html(markdownDocument!).html.utf8.count)
+        blackHole(try RawMarkdown.html(markdownDocument!).html.utf8.count)
     }
 
     Benchmark("Import the Markdown verses into a storage, presentation drawn", configuration: whole) { _ in
