@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 import TextContent
 import TextLayout
@@ -254,5 +255,104 @@ final class DiscardRecordingDelegate: TextInputDelegate {
                 #expect(view.textContentStorage.string == text + "z", "\(name) at \(split): undo gave \(view.textContentStorage.string)")
             }
         }
+    }
+}
+
+/// Random input-method sessions interleaved with everything else that edits (paste, deletion,
+/// typing, undo, redo, setting the text), at random and explicit replacement ranges, some of
+/// them splitting surrogate pairs: no trap; while text is marked the marked range holds what
+/// was last marked; undo and redo go through the texts the history had, and undoing everything
+/// gives the original back.
+@Suite struct RandomCompositionTests {
+    @Test(arguments: 0 ..< 16)
+    func compositionsInterleavedWithOtherEdits(_ run: Int) {
+        var random = SplitMix64(seed: 0xC0_3905_0000 + UInt64(run))
+        let original = ["日本語: ", "hello ", "שלום ", "مرحبا ", "👍🏽x👨‍👩‍👧 "].shuffled(using: &random).joined()
+        let view = makeView(original)
+        let storage = view.textContentStorage
+        var textAtDepth = [0: original]
+        var lastMarked: String?
+        let kana = ["に", "ほ", "ん", "ご", "か", "な", "😀", "ni", "漢字"]
+        func randomRange() -> NSRange {
+            let length = storage.utf16Length
+            let lower = Int.random(in: 0 ... length, using: &random)
+            return NSRange(location: lower, length: Int.random(in: 0 ... min(4, length - lower), using: &random))
+        }
+        for step in 0 ..< 300 {
+            let depthBefore = view.undoStack.undoStepCount
+            let wasComposing = view.hasMarkedText
+            let roll = Int.random(in: 0 ..< 100, using: &random)
+            var action: String
+            var isHistory = false
+            switch roll {
+            case 0 ..< 30:
+                let string = (0 ..< Int.random(in: 0 ... 3, using: &random)).map { _ in kana.randomElement(using: &random)! }.joined()
+                let explicit = Int.random(in: 0 ..< 5, using: &random) == 0
+                let replacement = explicit ? randomRange() : notFound
+                action = "setMarkedText(\(string), \(replacement))"
+                // Refused when an explicit range splits a surrogate pair.
+                let units = Array(storage.string.utf16)
+                func splits(_ offset: Int) -> Bool { offset > 0 && offset < units.count && UTF16.isTrailSurrogate(units[offset]) }
+                let refused = explicit && (splits(replacement.location) || splits(replacement.location + replacement.length))
+                view.setMarkedText(string, selectedRange: NSRange(location: string.utf16.count, length: 0), replacementRange: replacement)
+                if !refused { lastMarked = string.isEmpty ? nil : string }
+            case 30 ..< 45:
+                let explicit = Int.random(in: 0 ..< 4, using: &random) == 0
+                let replacement = explicit ? randomRange() : notFound
+                let string = ["日本", "語", "x", "😀"].randomElement(using: &random)!
+                action = "insertText(\(string), \(replacement))"
+                let wasMarked = view.hasMarkedText
+                view.insertText(string, replacementRange: replacement)
+                if wasMarked, view.hasMarkedText { /* refused: the composition goes on */ } else { lastMarked = nil }
+            case 45 ..< 55:
+                action = "paste"
+                view.paste("p")
+                lastMarked = nil
+            case 55 ..< 65:
+                action = ["deleteBackward:", "deleteForward:", "moveLeft:", "moveRightAndModifySelection:"].randomElement(using: &random)!
+                view.doCommand(by: action)
+                lastMarked = nil
+            case 65 ..< 70:
+                action = "attributedText"
+                view.attributedText = AttributedString(["a b", "", "שלום 😀"].randomElement(using: &random)!)
+                lastMarked = nil
+            case 70 ..< 85:
+                action = "undo"
+                isHistory = true
+                view.undo()
+                lastMarked = nil
+            default:
+                action = "redo"
+                isHistory = true
+                view.redo()
+                lastMarked = nil
+            }
+            let context = "run \(run) step \(step) \(action) -> \(storage.string.debugDescription)"
+            if let lastMarked {
+                let marked = view.markedRange()
+                #expect(marked.location != NSNotFound, "\(context): the marked text is gone")
+                if marked.location != NSNotFound {
+                    #expect(marked.location + marked.length <= storage.utf16Length, "\(context)")
+                    #expect(storage.string.utf16.dropFirst(marked.location).prefix(marked.length).elementsEqual(lastMarked.utf16),
+                            "\(context): the marked range \(marked) does not hold \(lastMarked)")
+                }
+            } else {
+                #expect(!view.hasMarkedText, "\(context): marked text left behind")
+            }
+            let depth = view.undoStack.undoStepCount
+            if !isHistory || wasComposing {
+                // A new step (an edit, or a composition an undo ended first) drops the redo
+                // history, and any step made unseen.
+                textAtDepth = textAtDepth.filter { $0.key <= min(depth, depthBefore) }
+            }
+            guard !view.hasMarkedText else { continue }
+            if isHistory, let expected = textAtDepth[depth] {
+                #expect(storage.string == expected, "\(context): depth \(depth) should be \(expected.debugDescription)")
+            }
+            textAtDepth[depth] = storage.string
+        }
+        view.unmarkText()
+        while view.undoStack.canUndo { view.undo() }
+        #expect(storage.string == original, "run \(run): undoing everything")
     }
 }
