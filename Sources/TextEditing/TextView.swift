@@ -143,10 +143,13 @@ public final class TextView {
         _ ranges: [Range<Int>], with replacement: AttributedString?, plain: String? = nil, kind: TextUndoStack.Kind,
         recording: Bool = true, selectingReplacement: Bool = false, pieces: [AttributedString]? = nil
     ) -> Bool {
-        if !isInputMethodChange { endComposition() }
         let ranges = ranges.map(clamp)
-        // A range splitting a surrogate pair is refused by the storage before anything changes.
-        guard !ranges.isEmpty else { return false }
+        // A range splitting a surrogate pair is refused before anything changes (the
+        // composition included): nothing is recorded for a refused call.
+        guard !ranges.isEmpty, !ranges.contains(where: {
+            textContentStorage.splitsSurrogatePair(at: $0.lowerBound) || textContentStorage.splitsSurrogatePair(at: $0.upperBound)
+        }) else { return false }
+        if !isInputMethodChange { endComposition() }
         let before = selectionOffsets
         let notifies = !isInputMethodChange
         if notifies { inputDelegate?.textWillChange(self) }

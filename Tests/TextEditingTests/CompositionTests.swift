@@ -224,17 +224,16 @@ final class DiscardRecordingDelegate: TextInputDelegate {
                 ("setMarkedText", { $0.setMarkedText("か", selectedRange: NSRange(location: 1, length: 0), replacementRange: split) }),
                 ("insertText", { $0.insertText("x", replacementRange: split) }),
                 ("insertText attributed", { $0.insertText(AttributedString("x"), replacementRange: split) }),
+                // A selection splitting the pair (set through the app's API) refuses what edits
+                // it, and a refused edit does not end the composition either.
+                ("paste", { $0.setSelectedRange(split); $0.paste("x") }),
+                ("replaceSelection", { view in
+                    var selection = AttributedTextSelection(utf16Offsets: [split.location ..< split.location + split.length])
+                    view.replaceSelection(&selection, with: AttributedString("x"))
+                }),
             ]
             if !composing {
-                // A selection splitting the pair (set through the app's API) refuses what edits it.
-                calls += [
-                    ("paste", { $0.setSelectedRange(split); $0.paste("x") }),
-                    ("typing", { $0.setSelectedRange(split); $0.insertText("x", replacementRange: notFound) }),
-                    ("replaceSelection", { view in
-                        var selection = AttributedTextSelection(utf16Offsets: [split.location ..< split.location + split.length])
-                        view.replaceSelection(&selection, with: AttributedString("x"))
-                    }),
-                ]
+                calls.append(("typing", { $0.setSelectedRange(split); $0.insertText("x", replacementRange: notFound) }))
             }
             for (name, call) in calls {
                 // One step before: the text typed at the end.
