@@ -62,6 +62,9 @@ public final class TextView {
 
     /// A view of `storage` laid out by `layoutManager` (a new one in a container 600 points wide
     /// if none is given), with a caret at the start if the layout manager has no selection.
+    /// The view also adds an observer of its own to the storage's observers
+    /// (`textLayoutManagers`), to hear of edits made elsewhere (on the storage itself, or
+    /// through another view); it is removed when the view goes.
     public init(storage: TextContentStorage = TextContentStorage(), layoutManager: TextLayoutManager? = nil) {
         textContentStorage = storage
         let manager = layoutManager ?? TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 600, height: 0)))
