@@ -35,6 +35,8 @@ extension TextView {
     /// view.transformAttributes(in: &selection) { $0.underlineStyle = .single }
     /// ```
     public func transformAttributes(in selection: inout AttributedTextSelection, body: (inout AttributeContainer) -> Void) {
+        // A change the input method did not make: its composition ends first.
+        endComposition()
         let ranges = offsets(of: selection).filter { !$0.isEmpty }
         guard !ranges.isEmpty else {
             transformTypingAttributes(of: &selection, body: body)

@@ -14,7 +14,7 @@ extension TextView {
         let extending = name.hasSuffix("AndModifySelection:")
         if extending { name = String(name.dropLast("AndModifySelection:".count)) + ":" }
         let moves = Self.moves, deletions = Self.deletions
-        if hasMarkedText { unmarkText() }
+        endComposition()
         if let (direction, destination) = moves[name] {
             move(direction, destination, extending: extending)
             return true
@@ -38,9 +38,7 @@ extension TextView {
         case "selectWord:", "selectParagraph:", "selectLine:":
             let granularity: TextSelection.Granularity = name == "selectWord:" ? .word : name == "selectParagraph:" ? .paragraph : .line
             let navigation = textLayoutManager.textSelectionNavigation
-            inputDelegate?.selectionWillChange(self)
-            textLayoutManager.textSelections = mergingOverlaps(textLayoutManager.textSelections.map { navigation.textSelection(for: granularity, enclosing: $0) })
-            inputDelegate?.selectionDidChange(self)
+            setNormalizedSelections(textLayoutManager.textSelections.map { navigation.textSelection(for: granularity, enclosing: $0) })
         case "transpose:":
             transpose()
         case "undo:":
@@ -87,62 +85,30 @@ extension TextView {
         }
         guard !moved.isEmpty else { return }
         undoStack.closeStep()
-        inputDelegate?.selectionWillChange(self)
-        textLayoutManager.textSelections = mergingOverlaps(moved)
-        inputDelegate?.selectionDidChange(self)
-    }
-
-    /// `selections` sorted, those that overlap (or start together: carets that met) joined into
-    /// one, as AppKit keeps its selected ranges apart: several selections extended into each
-    /// other become one.
-    func mergingOverlaps(_ selections: [TextSelection]) -> [TextSelection] {
-        // One selection (a caret moving) has nothing to merge with.
-        guard selections.count > 1 else { return selections }
-        let spans = selections.compactMap { selection -> (range: Range<Int>, selection: TextSelection)? in
-            guard let first = selection.textRanges.first, let last = selection.textRanges.last,
-                  let lower = try? textContentStorage.offset(of: first.location),
-                  let upper = try? textContentStorage.offset(of: last.endLocation) else { return nil }
-            return (lower ..< max(lower, upper), selection)
-        }.sorted { $0.range.lowerBound != $1.range.lowerBound ? $0.range.lowerBound < $1.range.lowerBound : $0.range.upperBound > $1.range.upperBound }
-        var result: [(range: Range<Int>, selection: TextSelection)] = []
-        for span in spans {
-            guard let previous = result.last,
-                  span.range.lowerBound < previous.range.upperBound || span.range.lowerBound == previous.range.lowerBound else {
-                result.append(span)
-                continue
-            }
-            // The head of the one reaching further is the joined selection's head.
-            let affinity = span.range.upperBound > previous.range.upperBound ? span.selection.affinity : previous.selection.affinity
-            guard var joined = TextSelection(previous.selection.textRanges + span.selection.textRanges, affinity: affinity,
-                                             granularity: previous.selection.granularity) else { continue }
-            joined.typingAttributes = previous.selection.typingAttributes
-            joined.anchorPositionOffset = previous.selection.anchorPositionOffset
-            result[result.count - 1] = (previous.range.lowerBound ..< max(previous.range.upperBound, span.range.upperBound), joined)
-        }
-        return result.map(\.selection)
+        setNormalizedSelections(moved)
     }
 
     /// Deletes at every selection, as the delete keys do: one undo step, joined with the
-    /// deletions just before it.
+    /// deletions just before it. A caret with nothing to delete (at the start going backward,
+    /// at the end going forward) stays, with the others: each caret is still there afterwards.
     func delete(_ direction: TextSelectionNavigation.Direction, _ destination: TextSelectionNavigation.Destination, decomposing: Bool) {
         let navigation = textLayoutManager.textSelectionNavigation
         var ranges: [Range<Int>] = []
         for selection in textLayoutManager.textSelections {
+            var deletes = false
             for range in navigation.deletionRanges(for: selection, direction: direction, destination: destination, allowsDecomposition: decomposing) {
-                if let offsets = try? textContentStorage.offsets(of: range) { ranges.append(offsets) }
+                if let offsets = try? textContentStorage.offsets(of: range) {
+                    ranges.append(offsets)
+                    deletes = deletes || !offsets.isEmpty
+                }
+            }
+            // Nothing to delete here: the caret is kept (an empty range replaced by nothing).
+            if !deletes, let caret = selection.textRanges.first.flatMap({ try? textContentStorage.offset(of: $0.location) }) {
+                ranges.append(caret ..< caret)
             }
         }
-        ranges.sort { $0.lowerBound < $1.lowerBound }
-        var merged: [Range<Int>] = []
-        for range in ranges {
-            if let last = merged.last, range.lowerBound <= last.upperBound {
-                merged[merged.count - 1] = last.lowerBound ..< max(last.upperBound, range.upperBound)
-            } else {
-                merged.append(range)
-            }
-        }
-        guard !merged.isEmpty else { return }
-        replace(merged, with: nil, plain: "", kind: .deleting)
+        guard ranges.contains(where: { !$0.isEmpty }) else { return }
+        replace(Self.normalizedSelectionRanges(ranges), with: nil, plain: "", kind: .deleting)
     }
 
     /// Moves every caret by the viewport's height (or 600 points without a viewport),
@@ -166,9 +132,7 @@ extension TextView {
         }
         guard !moved.isEmpty else { return }
         undoStack.closeStep()
-        inputDelegate?.selectionWillChange(self)
-        textLayoutManager.textSelections = mergingOverlaps(moved)
-        inputDelegate?.selectionDidChange(self)
+        setNormalizedSelections(moved)
     }
 
     /// Swaps the two characters around each caret (the last two of a line at its end).
@@ -193,9 +157,14 @@ extension TextView {
             swapped.append(textContentStorage.exactText(start ..< middle))
             edits.append((start ..< end, swapped))
         }
-        // One step for all of them, from the last to the first.
-        for edit in edits.reversed() {
-            replace([edit.range], with: edit.text, kind: .other)
+        // One user action, one undo step: every swap in one replacement (a swap overlapping the
+        // one before it, from carets a character apart, is left out).
+        var kept: [(range: Range<Int>, text: AttributedString)] = []
+        for edit in edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            if let last = kept.last, edit.range.lowerBound < last.range.upperBound { continue }
+            kept.append(edit)
         }
+        guard !kept.isEmpty else { return }
+        replace(kept.map(\.range), with: nil, kind: .other, pieces: kept.map(\.text))
     }
 }

@@ -14,8 +14,10 @@ extension TextView: TextInputClient {
 
     /// Inserts `string` as typing does: over `replacementRange`, or with `NSNotFound` over the
     /// marked text (committing it) or else over every selection (several cursors type at once).
-    /// Consecutive typing is one undo step. A range out of bounds or splitting a surrogate pair
-    /// is ignored (nothing changes).
+    /// Consecutive typing is one undo step; a commit is one step that gives back the text from
+    /// before the composition (also when `replacementRange` covers only part of the marked
+    /// text, or more). A bad range (a negative or overflowing one, one past the end, one
+    /// splitting a surrogate pair) is ignored: nothing changes and nothing is recorded.
     public func insertText(_ string: String, replacementRange: NSRange) {
         insert(plain: string, attributed: nil, replacementRange: replacementRange)
     }
@@ -26,21 +28,6 @@ extension TextView: TextInputClient {
     }
 
     private func insert(plain: String?, attributed: AttributedString?, replacementRange: NSRange) {
-        if let base = markedUndoBase, let marked = markedOffsets {
-            // Committing: the marked text becomes `string`, one undo step from before marking.
-            let target = replacementRange.location == NSNotFound ? marked : (offsets(of: replacementRange) ?? marked)
-            isInputMethodChange = true
-            defer { isInputMethodChange = false }
-            clearMarkedDecoration()
-            guard replace([target], with: attributed, plain: plain ?? "", kind: .other, recording: false) else { return }
-            let end = selectionOffsets.first?.first?.upperBound ?? target.lowerBound
-            let start = min(base.record.range.lowerBound, target.lowerBound)
-            undoStack.record(.init(kind: .other, batches: [[.init(range: start ..< end, original: base.record.original)]],
-                                   selectionBefore: base.selection, selectionAfter: selectionOffsets, isOpen: false))
-            markedOffsets = nil
-            markedUndoBase = nil
-            return
-        }
         let ranges: [Range<Int>]
         if replacementRange.location == NSNotFound {
             ranges = defaultReplacementRanges
@@ -50,14 +37,23 @@ extension TextView: TextInputClient {
         }
         isInputMethodChange = true
         defer { isInputMethodChange = false }
+        if hasMarkedText {
+            // Committing: the composition ends in one undo step, from before marking.
+            guard let target = ranges.first, compose(target, plain: plain ?? "", attributed: attributed) else { return }
+            finishComposition()
+            return
+        }
         replace(ranges, with: attributed, plain: plain ?? "", kind: .typing)
     }
 
     /// Shows `string` as marked text (what an input method composes) over `replacementRange`,
     /// or with `NSNotFound` over the marked text or else the selection; `selectedRange` is the
-    /// selection inside it (the clause being converted). Marked text is drawn with an underline
-    /// (thick under the selected clause) through rendering attributes, never stored as content
-    /// attributes, and enters undo only when committed. An empty string removes the marked text.
+    /// selection inside it (the clause being converted), clipped to it (`NSNotFound` as its
+    /// location: the end). Marked text is drawn with an underline (thick under the selected
+    /// clause) through rendering attributes, never stored as content attributes, and enters
+    /// undo only when the composition ends. An empty string removes the marked text. A bad
+    /// replacement range (negative, overflowing, past the end, splitting a surrogate pair) is
+    /// ignored: nothing changes and nothing is recorded.
     public func setMarkedText(_ string: String, selectedRange: NSRange, replacementRange: NSRange) {
         let target: Range<Int>
         if replacementRange.location == NSNotFound {
@@ -66,29 +62,21 @@ extension TextView: TextInputClient {
             guard let range = offsets(of: replacementRange) else { return }
             target = range
         }
-        if markedUndoBase == nil {
-            markedUndoBase = (selectionOffsets, .init(range: target, original: textContentStorage.contentSlice(clamp(target))))
-        }
+        let start = clamp(target).lowerBound
         isInputMethodChange = true
         defer { isInputMethodChange = false }
-        clearMarkedDecoration()
-        guard replace([target], with: nil, plain: string, kind: .other, recording: false) else { return }
-        let start = clamp(target).lowerBound
+        guard compose(target, plain: string) else { return }
         let length = string.utf16.count
         guard length > 0 else {
-            // Nothing marked any more: as if the composition was cancelled, and no undo step
-            // unless the text changed.
-            markedOffsets = nil
-            if let base = markedUndoBase, !base.record.original.isEmpty {
-                undoStack.record(.init(kind: .other, batches: [[.init(range: start ..< start, original: base.record.original)]],
-                                       selectionBefore: base.selection, selectionAfter: selectionOffsets, isOpen: false))
-            }
-            markedUndoBase = nil
+            // Nothing marked any more: the composition ends (an undo step only if the text changed).
+            finishComposition()
             return
         }
         markedOffsets = start ..< start + length
-        let lower = min(max(0, selectedRange.location == NSNotFound ? length : selectedRange.location), length)
-        let upper = min(lower + max(0, selectedRange.length), length)
+        // Clipped without arithmetic that can overflow: {1, NSNotFound} selects to the end.
+        let location = selectedRange.location == NSNotFound ? length : selectedRange.location
+        let lower = min(max(0, location), length)
+        let upper = lower + min(max(0, selectedRange.length), length - lower)
         markedSelection = NSRange(location: lower, length: upper - lower)
         setSelections([start + lower ..< start + upper], notifying: false)
         drawMarkedDecoration()
@@ -96,16 +84,7 @@ extension TextView: TextInputClient {
 
     /// Commits the marked text as it is: one undo step.
     public func unmarkText() {
-        guard let marked = markedOffsets, let base = markedUndoBase else {
-            markedOffsets = nil
-            markedUndoBase = nil
-            return
-        }
-        clearMarkedDecoration()
-        undoStack.record(.init(kind: .other, batches: [[.init(range: marked, original: base.record.original)]],
-                               selectionBefore: base.selection, selectionAfter: selectionOffsets, isOpen: false))
-        markedOffsets = nil
-        markedUndoBase = nil
+        finishComposition()
     }
 
     public var hasMarkedText: Bool { markedOffsets != nil }
@@ -145,10 +124,15 @@ extension TextView: TextInputClient {
     public var validAttributesForMarkedText: [NSAttributedString.Key] { [.underlineStyle, .underlineColor, .backgroundColor] }
 
     /// The rectangle of the first line piece of `range` (container coordinates), and in
-    /// `actualRange` the part of the range it covers; `.null` for a range outside the text.
+    /// `actualRange` the part of the range it covers. A range running past the end is clipped to
+    /// the text (an empty one at the end gives the end caret's rectangle); a range wholly
+    /// outside the text (starting past its end, a negative location or length, `NSNotFound`)
+    /// gives `.null` and leaves `actualRange` alone.
     public func firstRect(forCharacterRange range: NSRange, actualRange: inout NSRange?) -> CGRect {
-        guard let offsets = offsets(of: range) ?? (range.location != NSNotFound ? offsets(of: NSRange(location: min(range.location, textContentStorage.utf16Length), length: 0)) : nil),
-              let textRange = textContentStorage.textRange(for: offsets) else { return .null }
+        let length = textContentStorage.utf16Length
+        guard range.location != NSNotFound, range.location >= 0, range.length >= 0, range.location <= length else { return .null }
+        let offsets = range.location ..< range.location + min(range.length, length - range.location)
+        guard let textRange = textContentStorage.textRange(for: offsets) else { return .null }
         var first: (range: TextRange?, rect: CGRect)?
         _ = textLayoutManager.enumerateTextSegments(in: textRange, type: offsets.isEmpty ? .standard : .selection) { segment, rect, _, _ in
             first = (segment, rect)
@@ -214,13 +198,20 @@ extension TextView: TextInputClient {
     }
 
     /// `offset` moved `count` characters (grapheme clusters) in `direction` on screen or in
-    /// logical order, as navigation moves a caret; nil when it cannot move that far.
+    /// logical order (lines for up and down), as navigation moves a caret; nil when it cannot
+    /// move that far (the offset runs past the text, as UIKit's `position(from:in:offset:)`),
+    /// for a negative count, or for an offset outside the text.
     public func position(from offset: Int, in direction: TextSelectionNavigation.Direction, offset count: Int) -> Int? {
-        guard offset >= 0, offset <= textContentStorage.utf16Length, count >= 0,
+        let length = textContentStorage.utf16Length
+        guard offset >= 0, offset <= length, count >= 0,
               var selection = textContentStorage.textRange(for: offset ..< offset).map({ TextSelection(range: $0) }) else { return nil }
+        // A caret has at most two places an offset (its two affinities), and a walk one way never
+        // comes back to one: more steps than places cannot all move.
+        guard count <= 2 * (length + 1) else { return nil }
         for _ in 0 ..< count {
             guard let next = textLayoutManager.textSelectionNavigation.destinationSelection(
-                for: selection, direction: direction, destination: .character, extending: false, confined: false) else { return nil }
+                for: selection, direction: direction, destination: .character, extending: false, confined: false),
+                  next.textRanges != selection.textRanges || next.affinity != selection.affinity else { return nil }
             selection = next
         }
         return try? textContentStorage.offset(of: selection.textRanges[0].location)
@@ -242,7 +233,7 @@ extension TextView: TextInputClient {
         drawMarkedDecoration()
     }
 
-    private func clearMarkedDecoration() {
+    func clearMarkedDecoration() {
         guard let range = markedDecorationRange else { return }
         markedDecorationRange = nil
         let clamped = clamp(range)

@@ -46,7 +46,9 @@ public final class TextView {
     var markedOffsets: Range<Int>?
     /// The selected clause inside the marked text, relative to its start.
     var markedSelection = NSRange(location: 0, length: 0)
-    /// What the marked text replaced, kept for the one undo step its commit makes.
+    /// What the composition changed, kept for the one undo step that ends it: the range of the
+    /// document it covers now (the marked text, and whatever else the input method replaced
+    /// while composing) and the text that range held before, with the selection from before.
     var markedUndoBase: (selection: [[Range<Int>]], record: TextUndoStack.Record)?
     /// The rendering attributes the marked text was drawn with, to take away again.
     var markedDecorationRange: Range<Int>?
@@ -54,9 +56,15 @@ public final class TextView {
     var isInputMethodChange = false
     /// Set while the marked text's underline is being drawn (laying it out calls back).
     var isDrawingMarkedText = false
+    /// Hears of every edit of the content, so that one made elsewhere (on the storage itself, or
+    /// through another view of it) moves or ends what this view keeps in offsets.
+    private let contentObserver = TextViewContentObserver()
 
     /// A view of `storage` laid out by `layoutManager` (a new one in a container 600 points wide
     /// if none is given), with a caret at the start if the layout manager has no selection.
+    /// The view also adds an observer of its own to the storage's observers
+    /// (`textLayoutManagers`), to hear of edits made elsewhere (on the storage itself, or
+    /// through another view); it is removed when the view goes.
     public init(storage: TextContentStorage = TextContentStorage(), layoutManager: TextLayoutManager? = nil) {
         textContentStorage = storage
         let manager = layoutManager ?? TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 600, height: 0)))
@@ -72,6 +80,13 @@ public final class TextView {
             appValidator?(manager, fragment)
             self?.redrawMarkedDecoration(in: fragment)
         }
+        // After the layout manager, so that the selections have followed the edit when told.
+        contentObserver.view = self
+        storage.addTextLayoutManager(contentObserver)
+    }
+
+    deinit {
+        textContentStorage.removeTextLayoutManager(contentObserver)
     }
 
     // MARK: Selections as offsets
@@ -83,22 +98,15 @@ public final class TextView {
         }
     }
 
-    /// Every selected range of every selection, sorted; overlapping ranges and equal carets merged.
+    /// Every selected range of every selection, normalized: sorted, those that overlap or touch
+    /// joined (see `normalizedSelectionRanges`).
     var allSelectedOffsets: [Range<Int>] {
-        var merged: [Range<Int>] = []
-        for range in selectionOffsets.joined().sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = merged.last, range.lowerBound < last.upperBound || range == last {
-                merged[merged.count - 1] = last.lowerBound ..< max(last.upperBound, range.upperBound)
-            } else {
-                merged.append(range)
-            }
-        }
-        return merged
+        Self.normalizedSelectionRanges(selectionOffsets.joined())
     }
 
-    /// Sets the selections to carets or ranges at `offsets` (one selection each).
+    /// Sets the selections to carets or ranges at `offsets` (one selection each), normalized.
     func setSelections(_ offsets: [Range<Int>], affinity: TextSelection.Affinity = .downstream, notifying: Bool = true) {
-        let selections = offsets.compactMap { range -> TextSelection? in
+        let selections = Self.normalizedSelectionRanges(offsets.map(clamp)).compactMap { range -> TextSelection? in
             guard let textRange = textContentStorage.textRange(for: clamp(range)) else { return nil }
             var selection = TextSelection(range: textRange, affinity: affinity)
             if let typingAttributes { selection.typingAttributes = typingAttributes }
@@ -130,15 +138,21 @@ public final class TextView {
     /// Replaces each of `ranges` (sorted, disjoint) with `replacement`, in one transaction, and
     /// puts a caret after each replacement. Records one undo step of `kind` unless `recording`
     /// is false (marked text). Returns false when nothing could be done (a range splitting a
-    /// surrogate pair).
+    /// surrogate pair); then nothing changed and nothing was recorded. An empty range replaced
+    /// by nothing only keeps its caret. A change the input method did not make ends its
+    /// composition first (see `endComposition()`).
     @discardableResult
     func replace(
         _ ranges: [Range<Int>], with replacement: AttributedString?, plain: String? = nil, kind: TextUndoStack.Kind,
         recording: Bool = true, selectingReplacement: Bool = false, pieces: [AttributedString]? = nil
     ) -> Bool {
         let ranges = ranges.map(clamp)
-        // A range splitting a surrogate pair is refused by the storage before anything changes.
-        guard !ranges.isEmpty else { return false }
+        // A range splitting a surrogate pair is refused before anything changes (the
+        // composition included): nothing is recorded for a refused call.
+        guard !ranges.isEmpty, !ranges.contains(where: {
+            textContentStorage.splitsSurrogatePair(at: $0.lowerBound) || textContentStorage.splitsSurrogatePair(at: $0.upperBound)
+        }) else { return false }
+        if !isInputMethodChange { endComposition() }
         let before = selectionOffsets
         let notifies = !isInputMethodChange
         if notifies { inputDelegate?.textWillChange(self) }
@@ -153,12 +167,18 @@ public final class TextView {
             // start the paragraph's), but never a link, unless the app set typing attributes.
             var attributes = typingAttributes ?? textContentStorage.typingAttributes(at: ranges[index])
             if typingAttributes == nil { attributes.link = nil }
-            if let formattingDefinition, attributes != AttributeContainer() { formattingDefinition.constrain(&attributes) }
+            // Typed text passes the formatting definition as pasted text does, also with no
+            // attributes at all (a definition may give it a default).
+            formattingDefinition?.constrain(&attributes)
             return attributes == AttributeContainer() ? ContentSlice(plain ?? "") : ContentSlice(AttributedString(plain ?? "", attributes: attributes))
         }
+        // Empty ranges replaced by nothing (carets that had nothing to delete) change nothing.
+        let edited = ranges.indices.filter { !ranges[$0].isEmpty || slices[$0].utf16Count > 0 }
         do {
-            try textContentStorage.performEditingTransaction {
-                try textContentStorage.replaceContents(in: ranges, with: slices)
+            if !edited.isEmpty {
+                try textContentStorage.performEditingTransaction {
+                    try textContentStorage.replaceContents(in: edited.map { ranges[$0] }, with: edited.map { slices[$0] })
+                }
             }
         } catch {
             if notifies { inputDelegate?.textDidChange(self) }
@@ -173,8 +193,8 @@ public final class TextView {
             shift += length - range.count
         }
         setSelections(selectingReplacement ? placed : placed.map { $0.upperBound ..< $0.upperBound }, notifying: false)
-        if recording {
-            let records = zip(placed, originals).map { TextUndoStack.Record(range: $0, original: $1) }
+        if recording, !edited.isEmpty {
+            let records = edited.map { TextUndoStack.Record(range: placed[$0], original: originals[$0]) }
             undoStack.record(.init(kind: kind, batches: [records], selectionBefore: before, selectionAfter: selectionOffsets, isOpen: kind != .other))
         }
         if notifies { inputDelegate?.textDidChange(self) }
@@ -206,7 +226,7 @@ public final class TextView {
     /// Takes the last step of one history, applies it backward, and puts its inverse on the other.
     private func replay(from source: ReferenceWritableKeyPath<TextUndoStack, [TextUndoStack.Step]>,
                         onto target: ReferenceWritableKeyPath<TextUndoStack, [TextUndoStack.Step]>) {
-        if hasMarkedText { unmarkText() }
+        endComposition()
         guard let step = undoStack[keyPath: source].popLast() else { return }
         let inverse = apply(step.batches.reversed())
         undoStack[keyPath: target].append(.init(kind: step.kind, batches: inverse, selectionBefore: step.selectionAfter,

@@ -199,8 +199,9 @@ struct Checker {
                 check(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound < $1.lowerBound }, "\(failure): ranges \(ranges)")
             }
             let flat = selections.joined().map { $0 }
-            check(zip(flat, flat.dropFirst()).allSatisfy { $0.upperBound <= $1.lowerBound && $0 != $1 },
-                  "\(failure): selections \(selections) not sorted and disjoint")
+            // Normalized: touching ones joined too.
+            check(zip(flat, flat.dropFirst()).allSatisfy { $0.upperBound < $1.lowerBound },
+                  "\(failure): selections \(selections) not sorted, disjoint and apart")
 
             // Every edge on a cluster boundary. An edit may leave a caret inside a cluster only by
             // joining what is around it (a virama-final cluster typed before a consonant, a

@@ -186,3 +186,76 @@ struct DocumentFormatting: AttributedTextFormattingDefinition {
         #expect(view.textContentStorage.string.contains("Four مرحبا"))
     }
 }
+
+/// The definition: the body font, plain or bold, and the body font for anything else.
+struct BodyFontFormatting: AttributedTextFormattingDefinition {
+    var body: some AttributedTextFormattingDefinition<AttributeScopes.OpenTextKitAttributes> {
+        ValueConstraint(for: \.font, values: [.body, .body.bold()], default: .body)
+    }
+}
+
+/// Typed text passes the definition as pasted text does, also when it comes with no
+/// attributes at all: into an empty view, at a paragraph with none, as marked text and its
+/// commit, at several carets, in every script.
+@Suite struct TypedTextFormattingTests {
+    static let typed = ["typed", "مرحبا", "שלום", "ಕನ್ನಡ", "ไทย", "👩‍👩‍👧"]
+
+    func expectBodyFont(_ view: TextView, _ context: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let text = view.attributedText
+        #expect(!text.characters.isEmpty, sourceLocation: sourceLocation)
+        #expect(text.runs.allSatisfy { $0.font == .body || $0.font == .body.bold() }, "\(context): \(text.runs.map { String(describing: $0.font) })",
+                sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: typed)
+    func typingIntoAnEmptyViewTakesTheDefinitionsDefault(_ typed: String) {
+        let view = makeView("")
+        view.formattingDefinition = BodyFontFormatting()
+        view.insertText(typed, replacementRange: NSRange(location: NSNotFound, length: 0))
+        #expect(view.attributedText.runs.allSatisfy { $0.font == .body }, "\(typed)")
+        expectBodyFont(view, "typed")
+
+        // Typed character by character into a plain paragraph, as pasted plain text is.
+        let plain = makeView("plain ")
+        plain.formattingDefinition = BodyFontFormatting()
+        for character in typed { plain.insertText(String(character), replacementRange: NSRange(location: NSNotFound, length: 0)) }
+        let pasted = makeView("plain ")
+        pasted.formattingDefinition = BodyFontFormatting()
+        pasted.paste(typed)
+        for (view, how) in [(plain, "typed"), (pasted, "pasted")] {
+            let text = view.attributedText
+            let added = text[text.characters.index(text.startIndex, offsetBy: 6)...]
+            #expect(String(added.characters) == typed)
+            #expect(added.runs.allSatisfy { $0.font == .body }, "\(typed) \(how) after plain text")
+        }
+
+        // Marked text and its commit.
+        let composed = makeView("")
+        composed.formattingDefinition = BodyFontFormatting()
+        composed.setMarkedText(typed, selectedRange: NSRange(location: 0, length: 0), replacementRange: NSRange(location: NSNotFound, length: 0))
+        expectBodyFont(composed, "marked")
+        composed.insertText(typed, replacementRange: NSRange(location: NSNotFound, length: 0))
+        #expect(composed.attributedText.runs.allSatisfy { $0.font == .body }, "\(typed) committed")
+
+        // Several carets in an unstyled text.
+        let carets = makeView("ab\ncd")
+        carets.formattingDefinition = BodyFontFormatting()
+        carets.textLayoutManager.textSelections = [0, 3].map { TextSelection(carets.textContentStorage.textRange(for: $0 ..< $0)!.location) }
+        carets.insertText(typed, replacementRange: NSRange(location: NSNotFound, length: 0))
+        let text = carets.attributedText
+        for range in [text.range(of: typed)].compactMap({ $0 }) {
+            #expect(text[range].runs.allSatisfy { $0.font == .body }, "\(typed) at several carets")
+        }
+    }
+
+    /// A bold font the definition allows is kept when typed after bold text.
+    @Test func anAllowedFontIsKept() {
+        var bold = AttributedString("bold")
+        bold.font = .body.bold()
+        let view = TextView(storage: TextContentStorage(attributedString: bold))
+        view.setSelectedRange(NSRange(location: 4, length: 0))
+        view.formattingDefinition = BodyFontFormatting()
+        view.insertText(" more", replacementRange: NSRange(location: NSNotFound, length: 0))
+        #expect(view.attributedText.runs.allSatisfy { $0.font == .body.bold() })
+    }
+}
