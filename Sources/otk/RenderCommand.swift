@@ -52,8 +52,17 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Print the links drawn and their rectangles as JSON.")
     var links = false
 
-    @Option(name: .customLong("allow-link-scheme"), help: "Also write links of this scheme (besides http, https, mailto and relative links), e.g. ftp. Links of other schemes (javascript:, file:, ...) are drawn as text only. Repeatable.")
+    @Option(name: .customLong("allow-link-scheme"), help: "Also write links of this scheme (besides http, https and mailto), e.g. ftp. Links of other schemes (javascript:, file:, ...) are drawn as text only. Repeatable.")
     var allowedLinkSchemes: [String] = []
+
+    @Option(parsing: .unconditional, help: "Draw a link longer than this many bytes as text only (default 8192).")
+    var maxLinkLength: Int = 8_192
+
+    @Option(help: "Resolve relative links (notes.html, /docs/a, ../b, //host/c) against this absolute URL, e.g. https://example.com/docs/. Without it they are drawn as text only.")
+    var baseURL: String?
+
+    @Option(parsing: .unconditional, help: "Refuse an attached image of more pixels than this (it is not decoded; default 16777216, 4096 x 4096).")
+    var maxImagePixels: Int = 4096 * 4096
 
     @Flag(help: "Print statistics as JSON: pages, seconds, and raw HarfBuzz shaping of the same paragraphs in the same run.")
     var stats = false
@@ -66,9 +75,7 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("Unknown output kind \"\((outputPath as NSString).pathExtension)\" for \(outputPath): use .png, .svg or .pdf.")
         }
         // A text file named notes.png, or -o naming the input: the input would be lost.
-        if let input = FileIdentity(path: document.file), FileIdentity(path: outputPath) == input {
-            throw ValidationError("The output \(outputPath) is the input file \(document.file) itself; it is not overwritten. Choose another output with -o.")
-        }
+        try FileIdentity.checkOutput(outputPath, option: "-o", isNotInput: document.file)
         var options = DocumentRenderer.Options()
         options.defaultFont = try font.descriptor()
         guard width.isFinite, width >= 1, width <= 100_000 else { throw ValidationError("--width takes a number of points from 1 to 100000; got \(width).") }
@@ -91,6 +98,16 @@ struct RenderCommand: ParsableCommand {
             }
         }
         options.linkPolicy = LinkPolicy(allowing: Set(allowedLinkSchemes))
+        guard maxLinkLength >= 1 else { throw ValidationError("--max-link-length takes 1 or more bytes; got \(maxLinkLength).") }
+        options.linkPolicy.maximumURLLength = maxLinkLength
+        if let baseURL {
+            guard let url = URL(string: baseURL), url.scheme != nil else {
+                throw ValidationError("--base-url takes an absolute URL such as https://example.com/docs/; got \"\(EchoedValue(baseURL))\".")
+            }
+            options.baseURL = url
+        }
+        guard maxImagePixels >= 1 else { throw ValidationError("--max-image-pixels takes 1 or more pixels; got \(maxImagePixels).") }
+        options.maximumImagePixels = maxImagePixels
         options.exclusionPaths = try Self.exclusions(exclusion)
         options.debugOverlay = debugOverlay
         if let exclusionColor {
@@ -128,11 +145,12 @@ struct RenderCommand: ParsableCommand {
             }
         } catch {
             progress.finish()
-            throw ValidationError("Cannot render \(document.file): \(error)")
+            let hint = if case .imageTooLarge = error { " (--max-image-pixels raises the limit)" } else { "" }
+            throw ValidationError("Cannot render \(document.file): \(error)\(hint)")
         }
         progress.finish()
         for warning in result.warnings {
-            FileHandle.standardError.write(Data("otk: warning: \(warning); --allow-link-scheme allows a scheme.\n".utf8))
+            FileHandle.standardError.write(Data("otk: warning: \(warning); --allow-link-scheme allows a scheme, --base-url resolves relative links, --max-link-length allows longer links.\n".utf8))
         }
         let seconds = (clock.now - start).seconds
         let pages = result.pageCount == 1 ? "1 page" : "\(result.pageCount) pages"
@@ -146,7 +164,7 @@ struct RenderCommand: ParsableCommand {
             printJSONReport([
                 ("file", jsonString(document.file)), ("output", jsonString(outputPath)), ("kind", jsonString(kind.rawValue)),
                 ("paragraphs", "\(storage.paragraphCount)"), ("pages", "\(result.pageCount)"), ("links", "\(result.linkAreas.count)"),
-                ("seconds", jsonNumber(seconds, "%.6f")),
+                ("seconds", jsonNumber(seconds, "%.6f")), ("peakResidentBytes", "\(ProcessMemory.peakResidentBytes())"),
                 ("rawHarfBuzzShapingSeconds", jsonNumber(rawSeconds, "%.6f")),
                 ("ratioToRawShaping", jsonNumber(seconds / rawSeconds, "%.3f")),
             ])
