@@ -58,6 +58,9 @@ public enum SpecialFiles {
         private let path: String
         private let isSocket: Bool
         private let listener: Int32
+        /// The FIFO itself (O_PATH: neither a reader nor a writer), to unblock the reader even
+        /// when a writer replaced the name with a file of its own.
+        private let fifo: Int32
         private let done = DispatchSemaphore(value: 0)
         private let received = Mutex(Data())
 
@@ -66,6 +69,7 @@ public enum SpecialFiles {
             self.path = path
             isSocket = false
             listener = -1
+            fifo = open(path, Self.pathOnly | O_CLOEXEC)
             start()
         }
 
@@ -73,6 +77,7 @@ public enum SpecialFiles {
         public init(socketAt path: String) throws {
             self.path = path
             isSocket = true
+            fifo = -1
             let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
             var address = Self.address(path)
             let bound = withUnsafePointer(to: &address) {
@@ -84,6 +89,9 @@ public enum SpecialFiles {
             start()
         }
 
+        /// Linux's O_PATH (a macro Swift does not import).
+        static let pathOnly: Int32 = 0o10_000_000
+
         static func address(_ path: String) -> sockaddr_un {
             var address = sockaddr_un()
             address.sun_family = sa_family_t(AF_UNIX)
@@ -93,7 +101,7 @@ public enum SpecialFiles {
 
         private func start() {
             let thread = Thread { [self] in
-                let fd = isSocket ? accept(listener, nil, nil) : open(path, O_RDONLY)
+                let fd = isSocket ? accept(listener, nil, nil) : open("/proc/self/fd/\(fifo)", O_RDONLY)
                 if fd >= 0 {
                     var buffer = [UInt8](repeating: 0, count: 1 << 16)
                     while true {
@@ -111,21 +119,18 @@ public enum SpecialFiles {
 
         /// Everything read, once the writer has closed (or after `timeout` seconds, when the
         /// reader is unblocked by a writer of its own that writes nothing).
-        public func finish(timeout: Double = 60) -> Data {
+        public func finish(timeout: Double = 30) -> Data {
             if done.wait(timeout: .now() + timeout) == .timedOut {
                 if isSocket {
-                    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-                    var address = Self.address(path)
-                    _ = withUnsafePointer(to: &address) {
-                        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-                    }
-                    close(fd)
+                    // Wakes accept() even when the name now leads elsewhere.
+                    shutdown(listener, Int32(SHUT_RDWR))
                 } else {
-                    close(open(path, O_WRONLY | O_NONBLOCK))
+                    close(open("/proc/self/fd/\(fifo)", O_WRONLY | O_NONBLOCK))
                 }
                 done.wait()
             }
             if listener >= 0 { close(listener) }
+            if fifo >= 0 { close(fifo) }
             return received.withLock { $0 }
         }
     }
