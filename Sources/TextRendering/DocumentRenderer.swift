@@ -81,7 +81,10 @@ public struct DocumentRenderer {
     /// `progress` is called with each page number as it is drawn. Pages are drawn from the
     /// content alone (no layout manager, so no rendering attributes, selection or caret). A
     /// paragraph that cannot be laid out is an error. The file is written whole or not at all:
-    /// on any error a file already at `path` is left as it was.
+    /// on any error a file already at `path` is left as it was. A symbolic link at `path` is
+    /// kept and the file it names replaced; a device, FIFO or Unix socket is written in place,
+    /// never replaced (a failed write, such as a full device, is `.unwritable` naming `path` and
+    /// the system's reason, in every format).
     public func render(_ content: TextContentStorage, to path: String, progress: ((Int) -> Void)? = nil) throws(RenderingError) -> Result {
         guard let kind = DrawingSurface.Kind(path: path) else {
             throw .unwritable(path: path, reason: "the extension must be .png, .svg or .pdf")

@@ -126,7 +126,8 @@ public final class DrawingSurface {
         try checkStatus()
     }
 
-    /// Writes the image as PNG to `path`: whole, or (on a failure) not at all.
+    /// Writes the image as PNG to `path`: whole, or (on a failure) not at all; a device, FIFO or
+    /// socket is written in place (see `AtomicFileWriter`).
     public func writePNG(to path: String) throws(RenderingError) {
         guard kind == .png else { throw .cairo("only an image surface can be written as PNG") }
         cairo_surface_flush(surface)
