@@ -9,6 +9,7 @@ import TextContent
 public final class RenderingContext {
     /// A link drawn, and where: a viewer makes these rectangles clickable.
     public struct LinkArea: Sendable, Hashable {
+        /// The URL written (a relative link resolved against the link policy's base URL).
         public let url: URL
         /// In the surface's points (what `translate` did to the context applied).
         public let rect: CGRect
