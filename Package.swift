@@ -123,7 +123,7 @@ let package = Package(
             dependencies: ["TextMarkdown", "TestFixtures"],
             swiftSettings: strict
         ),
-        .testTarget(name: "otkTests", dependencies: ["otk", "OpenTextKit"], swiftSettings: strict),
+        .testTarget(name: "otkTests", dependencies: ["otk", "OpenTextKit", "TestFixtures"], swiftSettings: strict),
         .testTarget(name: "ExamplesTests", dependencies: ["OpenTextKitExamples", "TestFixtures"], swiftSettings: strict),
     ]
 )

@@ -7,6 +7,15 @@ import Glibc
 /// the target's folder, every write and the close are checked, and only a complete file is
 /// renamed over the target. A failure, a crash or a kill leaves the target as it was.
 ///
+/// What is not a regular file is never replaced:
+/// - a symbolic link is followed (a chain of them too, and a link to a file not yet made): the
+///   file it names is what is replaced, and the link is kept;
+/// - a character or block device (`/dev/null`, a tape, a terminal), a FIFO or a Unix socket is
+///   written in place, as `cat > target` would: the bytes stream into it, a failed write (ENOSPC
+///   from a full device) is an error naming the target and the reason, and nothing can be taken
+///   back. A FIFO with no reader is waited for at most ``defaultFIFOReaderWait`` seconds, then an error;
+/// - a folder is an error.
+///
 /// ```swift
 /// let writer = try AtomicFileWriter(path: "out.json")
 /// try writer.write(Data(json.utf8))
@@ -14,31 +23,52 @@ import Glibc
 /// ```
 /// A writer dropped without `commit()` removes its temporary file.
 package final class AtomicFileWriter {
-    /// The file replaced on commit (a symbolic link's target, so that the link keeps working).
+    /// The path as the caller gave it (what errors name).
     package let path: String
-    /// Where the bytes go until the commit.
-    package let temporaryPath: String
+    /// What is written: `path` with its symbolic links followed.
+    package let target: String
+    /// Where the bytes go until the commit (nil when the target is written in place).
+    package let temporaryPath: String?
+    /// Whether the target is a device, FIFO or socket written in place.
+    package var writesInPlace: Bool { temporaryPath == nil }
     private var descriptor: Int32
     /// The first failed write's reason; later writes are skipped.
     package private(set) var failure: String?
     private var isDone = false
+
+    /// How long opening a FIFO waits for a process to read it, in seconds.
+    package static let defaultFIFOReaderWait: Double = 10
 
     /// The temporary files of every writer not yet committed or discarded, so that a process
     /// stopped by a signal can remove them (see `removeAllTemporaryFiles()`).
     nonisolated(unsafe) private static var temporaryPaths: Set<String> = []
     private static let lock = NSLock()
 
-    /// Opens a temporary file beside `path`. Throws `.unwritable` naming `path` and the reason.
-    package init(path: String) throws(RenderingError) {
-        // Follow a symbolic link to an existing file, so that the link itself is not replaced.
-        var target = path
-        if let resolved = realpath(path, nil) {
-            target = String(cString: resolved)
-            free(resolved)
-        }
-        // A rename would replace a file the user may not write: refuse, as writing in place would.
-        if access(target, F_OK) == 0, access(target, W_OK) != 0 {
-            throw .unwritable(path: path, reason: String(cString: strerror(errno)))
+    /// Opens a temporary file beside `path` (or `path` itself when it is a device, FIFO or
+    /// socket). Throws `.unwritable` naming `path` and the reason. A FIFO that no process
+    /// opens for reading within `fifoReaderWait` seconds is an error.
+    package init(path: String, fifoReaderWait: Double = AtomicFileWriter.defaultFIFOReaderWait) throws(RenderingError) {
+        self.path = path
+        let target = try Self.followingLinks(path)
+        self.target = target
+        var info = stat()
+        if stat(target, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                break
+            case S_IFDIR:
+                throw .unwritable(path: path, reason: "it is a folder")
+            case S_IFSOCK:
+                descriptor = try Self.connect(toSocket: target, path: path)
+                temporaryPath = nil
+                return
+            default:  // character and block devices, FIFOs
+                descriptor = try Self.openInPlace(target, isFIFO: info.st_mode & S_IFMT == S_IFIFO, wait: fifoReaderWait, path: path)
+                temporaryPath = nil
+                return
+            }
+            // A rename would replace a file the user may not write: refuse, as writing in place would.
+            if access(target, W_OK) != 0 { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
         }
         let folder = (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent
@@ -48,7 +78,7 @@ package final class AtomicFileWriter {
             let random = String(UInt64.random(in: 0 ... UInt64.max), radix: 36)
             let candidate = (folder.isEmpty ? "" : folder + "/") + ".\(name).\(random).tmp"
             // 0o666 lets the umask decide the permissions, as for any file a program creates.
-            let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
             if fd >= 0 {
                 opened = (fd, candidate)
                 break
@@ -58,10 +88,76 @@ package final class AtomicFileWriter {
             guard code == EEXIST else { break }
         }
         guard let (fd, temporary) = opened else { throw .unwritable(path: path, reason: reason) }
-        self.path = target
         temporaryPath = temporary
         descriptor = fd
         Self.lock.withLock { _ = Self.temporaryPaths.insert(temporary) }
+    }
+
+    /// `path` with every symbolic link in its last component followed (relative links resolve
+    /// against their own folder), so that the file a link names is replaced and the link kept;
+    /// also a link to a file not yet made. Links in the folders are left to the system.
+    private static func followingLinks(_ path: String) throws(RenderingError) -> String {
+        var current = path
+        for _ in 0 ..< 40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
+            let destination = String(decoding: buffer[0 ..< count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = destination.hasPrefix("/") ? destination
+                : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+        }
+        throw .unwritable(path: path, reason: String(cString: strerror(ELOOP)))
+    }
+
+    /// Opens a device or FIFO for writing where it is. A FIFO is opened without blocking, so
+    /// that one nobody reads is an error after a wait rather than a hang.
+    private static func openInPlace(_ target: String, isFIFO: Bool, wait: Double, path: String) throws(RenderingError) -> Int32 {
+        let flags = O_WRONLY | O_CLOEXEC | O_NOCTTY
+        guard isFIFO else {
+            let fd = open(target, flags)
+            guard fd >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
+            return fd
+        }
+        let deadline = ContinuousClock.now + .milliseconds(Int(max(0, min(wait, 86_400)) * 1000))
+        while true {
+            let fd = open(target, flags | O_NONBLOCK)
+            if fd >= 0 {
+                // Writes block again, as a pipe's writer expects: a slow reader is waited for.
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+                return fd
+            }
+            let code = errno
+            guard code == ENXIO || code == EINTR else { throw .unwritable(path: path, reason: String(cString: strerror(code))) }
+            guard ContinuousClock.now < deadline else {
+                throw .unwritable(path: path, reason: "it is a FIFO and no process opened it for reading within \(wait) seconds")
+            }
+            usleep(10_000)
+        }
+    }
+
+    /// Connects to the Unix socket at `target` (a stream socket), to write into it.
+    private static func connect(toSocket target: String, path: String) throws(RenderingError) -> Int32 {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(target.utf8)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard bytes.count < capacity else { throw .unwritable(path: path, reason: "a socket's path can be at most \(capacity - 1) bytes") }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+        }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw .unwritable(path: path, reason: "cannot connect to the socket: \(reason)")
+        }
+        return fd
     }
 
     /// Removes the temporary file of every writer still open: for a process that is being
@@ -81,10 +177,16 @@ package final class AtomicFileWriter {
         guard failure == nil, !isDone else { return false }
         var offset = 0
         while offset < bytes.count {
+            // A FIFO's or socket's reader gone away raises SIGPIPE, as for any Unix writer (a
+            // process that ignores the signal gets EPIPE here, reported as a failure).
             let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 failure = String(cString: strerror(errno))
+                return false
+            }
+            if written == 0 {
+                failure = "the device took no more bytes"
                 return false
             }
             offset += written
@@ -98,8 +200,9 @@ package final class AtomicFileWriter {
         guard ok else { throw .unwritable(path: path, reason: failure ?? "the file is already closed") }
     }
 
-    /// Flushes and closes the temporary file and renames it over the target. Throws (leaving
-    /// the target as it was) when any write, the flush, the close or the rename failed.
+    /// Flushes and closes the temporary file and renames it over the target (or closes the
+    /// device, FIFO or socket written in place). Throws (leaving a regular target as it was)
+    /// when any write, the flush, the close or the rename failed.
     package func commit() throws(RenderingError) {
         guard !isDone else { throw .unwritable(path: path, reason: "the file is already closed") }
         if let failure {
@@ -107,7 +210,7 @@ package final class AtomicFileWriter {
             throw .unwritable(path: path, reason: failure)
         }
         // The data must be on disk before the name points at it, or a crash could leave an empty file.
-        if fsync(descriptor) != 0, errno != EINVAL {
+        if temporaryPath != nil, fsync(descriptor) != 0, errno != EINVAL {
             let reason = String(cString: strerror(errno))
             discard()
             throw .unwritable(path: path, reason: reason)
@@ -119,22 +222,25 @@ package final class AtomicFileWriter {
             discard()
             throw .unwritable(path: path, reason: reason)
         }
-        if rename(temporaryPath, path) != 0 {
+        if let temporaryPath, rename(temporaryPath, target) != 0 {
             let reason = String(cString: strerror(errno))
             discard()
             throw .unwritable(path: path, reason: reason)
         }
         isDone = true
-        Self.lock.withLock { _ = Self.temporaryPaths.remove(temporaryPath) }
+        if let temporaryPath { Self.lock.withLock { _ = Self.temporaryPaths.remove(temporaryPath) } }
     }
 
-    /// Closes and removes the temporary file; the target is untouched.
+    /// Closes and removes the temporary file; a regular target is untouched (what was written
+    /// to a device, FIFO or socket is already there).
     package func discard() {
         guard !isDone else { return }
         isDone = true
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
-        unlink(temporaryPath)
-        Self.lock.withLock { _ = Self.temporaryPaths.remove(temporaryPath) }
+        if let temporaryPath {
+            unlink(temporaryPath)
+            Self.lock.withLock { _ = Self.temporaryPaths.remove(temporaryPath) }
+        }
     }
 }

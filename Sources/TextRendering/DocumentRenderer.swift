@@ -39,8 +39,20 @@ public struct DocumentRenderer {
         public var selection: [Range<Int>] = []
         /// A UTF-16 offset where a caret is drawn (on a sheet, not on pages).
         public var caret: Int?
-        /// Which links are written into the output (by default web, mail and relative links).
+        /// Which links are written into the output (by default web and mail links; relative
+        /// links only against `baseURL`).
         public var linkPolicy = LinkPolicy()
+        /// What relative links are resolved against (the link policy's `baseURL`); nil draws
+        /// them as text only, with a warning.
+        public var baseURL: URL? {
+            get { linkPolicy.baseURL }
+            set { linkPolicy.baseURL = newValue }
+        }
+
+        /// The most pixels an attached image may have (by default 16,777,216, 4096 × 4096). A
+        /// larger one is not decoded and the render fails with `.imageTooLarge`. Images are
+        /// decoded one at a time and kept only at the size they are drawn.
+        public var maximumImagePixels = AttachmentImages.defaultMaximumPixels
 
         public init() {}
     }
@@ -54,7 +66,8 @@ public struct DocumentRenderer {
         public let size: CGSize
         /// Links and their rectangles, in the picture's points (of their page for a PDF).
         public let linkAreas: [(page: Int, area: RenderingContext.LinkArea)]
-        /// What was left out and why (links not allowed by the options' `linkPolicy`).
+        /// What was left out and why (links not allowed by the options' `linkPolicy`, relative
+        /// links without a base URL).
         public let warnings: [String]
     }
 
@@ -68,7 +81,10 @@ public struct DocumentRenderer {
     /// `progress` is called with each page number as it is drawn. Pages are drawn from the
     /// content alone (no layout manager, so no rendering attributes, selection or caret). A
     /// paragraph that cannot be laid out is an error. The file is written whole or not at all:
-    /// on any error a file already at `path` is left as it was.
+    /// on any error a file already at `path` is left as it was. A symbolic link at `path` is
+    /// kept and the file it names replaced; a device, FIFO or Unix socket is written in place,
+    /// never replaced (a failed write, such as a full device, is `.unwritable` naming `path` and
+    /// the system's reason, in every format).
     public func render(_ content: TextContentStorage, to path: String, progress: ((Int) -> Void)? = nil) throws(RenderingError) -> Result {
         guard let kind = DrawingSurface.Kind(path: path) else {
             throw .unwritable(path: path, reason: "the extension must be .png, .svg or .pdf")
@@ -105,7 +121,7 @@ public struct DocumentRenderer {
         let size = CGSize(width: options.width + 2 * options.margin, height: max(usage.height, 1) + 2 * options.margin)
         let surface = try makeSurface(kind: kind, path: path, size: size)
         let context = try surface.makeContext()
-        context.linkPolicy = options.linkPolicy
+        configure(context)
         if let background = options.background { context.fillBackground(background) }
         let origin = CGPoint(x: options.margin, y: options.margin)
         let documentStart = content.documentRange.location
@@ -167,7 +183,7 @@ public struct DocumentRenderer {
         if kind == .pdf {
             let surface = try DrawingSurface.pdf(path: path, pageSize: pageSize)
             var context = try surface.makeContext()
-            context.linkPolicy = options.linkPolicy
+            configure(context)
             var warnings: [String] = []
             var failure: RenderingError?
             let pages = layout.enumeratePages { page in
@@ -176,7 +192,7 @@ public struct DocumentRenderer {
                         try surface.beginPage()
                         warnings += context.warnings.filter { !warnings.contains($0) }
                         context = try surface.makeContext()
-                        context.linkPolicy = options.linkPolicy
+                        configure(context)
                     }
                     if let background = options.background { context.fillBackground(background) }
                     let before = context.linkAreas.count
@@ -215,7 +231,7 @@ public struct DocumentRenderer {
         let size = CGSize(width: pageSize.width, height: CGFloat(pages.count) * (pageSize.height + gap) - gap)
         let surface = try makeSurface(kind: kind, path: path, size: size)
         let context = try surface.makeContext()
-        context.linkPolicy = options.linkPolicy
+        configure(context)
         context.fill(CGRect(origin: .zero, size: size), color: TextColor(white: 0.6))
         for page in pages {
             let top = CGFloat(page.number - 1) * (pageSize.height + gap)
@@ -228,6 +244,11 @@ public struct DocumentRenderer {
         if let error = layout.lastLayoutError { throw .layout("\(error)") }
         try finish(surface, kind: kind, path: path)
         return Result(kind: kind, pageCount: pages.count, size: size, linkAreas: links, warnings: context.warnings)
+    }
+
+    private func configure(_ context: RenderingContext) {
+        context.linkPolicy = options.linkPolicy
+        context.maximumImagePixels = options.maximumImagePixels
     }
 
     private func fillExclusions(of container: TextContainer, in context: RenderingContext, origin: CGPoint) {

@@ -35,6 +35,10 @@ public final class DrawingSurface {
     private var isFinished = false
     /// Where an SVG or PDF surface writes: a temporary file renamed over the target by `finish()`.
     private let file: AtomicFileWriter?
+    /// The PDF links of the current page, written as one annotation each (its rectangles as
+    /// `/QuadPoints`, the URL once) when the page ends.
+    private var pageLinks: [(url: URL, rects: [CGRect])] = []
+    private var pageLinkIndex: [URL: Int] = [:]
 
     private init(kind: Kind, surface: OpaquePointer, size: CGSize, scale: Double, file: AtomicFileWriter? = nil) throws(RenderingError) {
         self.kind = kind
@@ -43,6 +47,7 @@ public final class DrawingSurface {
         self.scale = scale
         self.file = file
         // On a throw, deinit still runs (every property is set) and destroys the surface.
+        try checkOutput()
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
     }
@@ -114,13 +119,15 @@ public final class DrawingSurface {
             try Self.checkPoints(size)
             self.size = size
         }
+        writePageLinks()
         cairo_surface_show_page(surface)
         cairo_pdf_surface_set_size(surface, Double(self.size.width), Double(self.size.height))
         pageCount += 1
         try checkStatus()
     }
 
-    /// Writes the image as PNG to `path`: whole, or (on a failure) not at all.
+    /// Writes the image as PNG to `path`: whole, or (on a failure) not at all; a device, FIFO or
+    /// socket is written in place (see `AtomicFileWriter`).
     public func writePNG(to path: String) throws(RenderingError) {
         guard kind == .png else { throw .cairo("only an image surface can be written as PNG") }
         cairo_surface_flush(surface)
@@ -139,6 +146,7 @@ public final class DrawingSurface {
     /// was there). Drawing after this fails.
     public func finish() throws(RenderingError) {
         guard !isFinished else { return }
+        writePageLinks()
         cairo_surface_finish(surface)
         isFinished = true
         if let file, let failure = file.failure {
@@ -170,9 +178,46 @@ public final class DrawingSurface {
         return ImagePixels(width: width, height: height, scale: scale, argb: words)
     }
 
+    /// Adds `rect` (in the surface's points) to the link to `url` on the current PDF page.
+    func addLink(_ url: URL, rect: CGRect) {
+        guard kind == .pdf else { return }
+        // A link's lines come one after another: compare with the last link before hashing.
+        if let last = pageLinks.indices.last, pageLinks[last].url == url {
+            pageLinks[last].rects.append(rect)
+        } else if let index = pageLinkIndex[url] {
+            pageLinks[index].rects.append(rect)
+        } else {
+            pageLinkIndex[url] = pageLinks.count
+            pageLinks.append((url, [rect]))
+        }
+    }
+
+    /// Writes the current page's links: one link tag each with all its rectangles, which Cairo
+    /// writes as one annotation (`/QuadPoints`) holding the URL once.
+    private func writePageLinks() {
+        guard kind == .pdf, !pageLinks.isEmpty else { return }
+        let cairo = cairo_create(surface)
+        for link in pageLinks {
+            let rects = link.rects.map { "\(Double($0.minX)) \(Double($0.minY)) \(Double($0.width)) \(Double($0.height))" }
+            // Cairo copies the URI into a PDF string as it is: nothing in it may end that string.
+            cairo_tag_begin(cairo, CAIRO_TAG_LINK, "rect=[\(rects.joined(separator: " "))] uri='\(LinkPolicy.pdfSafe(link.url))'")
+            cairo_tag_end(cairo, CAIRO_TAG_LINK)
+        }
+        cairo_destroy(cairo)
+        pageLinks = []
+        pageLinkIndex = [:]
+    }
+
     func checkStatus() throws(RenderingError) {
+        try checkOutput()
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
+    }
+
+    /// Throws `.unwritable` naming the file and the system's reason when a write to it failed
+    /// (Cairo itself only says "error while writing to output stream").
+    func checkOutput() throws(RenderingError) {
+        if let file, let failure = file.failure { throw .unwritable(path: file.path, reason: failure) }
     }
 
     private static func checkPoints(_ size: CGSize) throws(RenderingError) {

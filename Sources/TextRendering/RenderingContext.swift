@@ -9,6 +9,7 @@ import TextContent
 public final class RenderingContext {
     /// A link drawn, and where: a viewer makes these rectangles clickable.
     public struct LinkArea: Sendable, Hashable {
+        /// The URL written (a relative link resolved against the link policy's base URL).
         public let url: URL
         /// In the surface's points (what `translate` did to the context applied).
         public let rect: CGRect
@@ -19,15 +20,26 @@ public final class RenderingContext {
     /// Every link drawn so far, in drawing order.
     public private(set) var linkAreas: [LinkArea] = []
     /// Which links are written (the others are drawn as text only, with a warning).
-    public var linkPolicy = LinkPolicy()
+    public var linkPolicy = LinkPolicy() {
+        didSet { lastLink = nil }
+    }
     /// What was left out of the drawing and why (links not allowed by `linkPolicy`), once each.
     public private(set) var warnings: [String] = []
     private var refusedLinks: Set<URL> = []
+    /// The most pixels an attached image may have (by default 4096 × 4096); a larger one is not
+    /// decoded: it is drawn as an empty box and `checkStatus()` throws `.imageTooLarge`.
+    public var maximumImagePixels = AttachmentImages.defaultMaximumPixels
+    /// The first image refused for its size.
+    var imageFailure: RenderingError?
+    /// The last link asked for and what was written for it: a long link wraps onto many lines,
+    /// each drawn with the same URL, which is then neither resolved nor hashed again.
+    private var lastLink: (url: URL, written: URL?)?
 
     init(surface: DrawingSurface) throws(RenderingError) {
         self.surface = surface
         cairo = cairo_create(surface.surface)
         // On a throw, deinit still runs and destroys the context.
+        try surface.checkOutput()
         let status = cairo_status(cairo)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
         if surface.scale != 1 { cairo_scale(cairo, surface.scale, surface.scale) }
@@ -44,8 +56,12 @@ public final class RenderingContext {
         cairo_destroy(cairo)
     }
 
-    /// Throws if Cairo put the context in an error state (after which it draws nothing more).
+    /// Throws if Cairo put the context in an error state (after which it draws nothing more), if
+    /// a write to the output failed, or if an image was refused for its size.
     public func checkStatus() throws(RenderingError) {
+        // A failed write puts Cairo in an error state too: name the file and the reason instead.
+        try surface.checkOutput()
+        if let imageFailure { throw imageFailure }
         let status = cairo_status(cairo)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
     }
@@ -130,21 +146,22 @@ public final class RenderingContext {
         return CGRect(x: min(x1, x2) / scale, y: min(y1, y2) / scale, width: abs(x2 - x1) / scale, height: abs(y2 - y1) / scale)
     }
 
-    /// Records a link drawn over `rect`; in a PDF, also makes the rectangle a link annotation.
+    /// Records a link drawn over `rect`; in a PDF, also makes the rectangle part of the link's
+    /// annotation on this page (one annotation a link and page, however many lines it covers).
+    /// A relative link is written resolved against the policy's base URL.
     func addLink(_ url: URL, rect: CGRect) {
-        guard linkPolicy.allows(url) else {
-            if refusedLinks.insert(url).inserted { warnings.append(linkPolicy.refusal(of: url)) }
-            return
+        let written: URL?
+        if let lastLink, lastLink.url == url {
+            written = lastLink.written
+        } else {
+            written = linkPolicy.resolved(url)
+            lastLink = (url, written)
+            if written == nil, refusedLinks.insert(url).inserted { warnings.append(linkPolicy.refusal(of: url)) }
         }
+        guard let written else { return }
         let area = surfaceRect(rect)
-        linkAreas.append(LinkArea(url: url, rect: area))
-        if surface.kind == .pdf {
-            // Cairo's link tags take the rectangle in PDF user space, as drawn. Cairo copies the
-            // URI into a PDF string as it is: nothing in it may be able to end that string.
-            let attributes = "rect=[\(Double(rect.minX)) \(Double(rect.minY)) \(Double(rect.width)) \(Double(rect.height))] uri='\(LinkPolicy.pdfSafe(url))'"
-            cairo_tag_begin(cairo, CAIRO_TAG_LINK, attributes)
-            cairo_tag_end(cairo, CAIRO_TAG_LINK)
-        }
+        linkAreas.append(LinkArea(url: written, rect: area))
+        surface.addLink(written, rect: area)
     }
 
     func setColor(_ color: TextColor) {

@@ -13,6 +13,9 @@ public enum RenderingError: Error, Sendable, Equatable, CustomStringConvertible 
     case layout(String)
     /// A page size that leaves no room for text once the margins are taken.
     case noRoomOnPage(width: Double, height: Double, margins: String)
+    /// An attached image has more pixels than the drawing allows (`limit`, the renderer's
+    /// `maximumImagePixels`); it was not decoded.
+    case imageTooLarge(width: Int, height: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -20,6 +23,8 @@ public enum RenderingError: Error, Sendable, Equatable, CustomStringConvertible 
         case let .cairo(message): "Cairo: \(message)"
         case let .unwritable(path, reason): "cannot write \(path): \(reason)"
         case let .layout(reason): "a paragraph could not be laid out, and is missing: \(reason)"
+        case let .imageTooLarge(width, height, limit):
+            "an attached image of \(width) × \(height) pixels is larger than the limit of \(limit) pixels (maximumImagePixels); it is not drawn"
         case let .noRoomOnPage(width, height, margins): "a \(width) × \(height) pt page with margins \(margins) leaves no room for text"
         }
     }

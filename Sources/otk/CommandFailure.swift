@@ -50,6 +50,7 @@ struct CommandFailure: Error, CustomStringConvertible {
         case .cairo: return CommandFailure(.ioError, message)
         case .layout: return CommandFailure(.software, message)
         case .invalidSize, .noRoomOnPage: return CommandFailure(.dataError, message)
+        case .imageTooLarge: return CommandFailure(.dataError, message + " (--max-image-pixels raises the limit)")
         }
     }
 }

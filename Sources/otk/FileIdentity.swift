@@ -1,4 +1,6 @@
+import ArgumentParser
 import Foundation
+import OpenTextKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,6 +10,8 @@ import Glibc
 struct FileIdentity: Equatable {
     let device: UInt64
     let inode: UInt64
+    /// Whether it is a regular file (not a device, FIFO, socket or folder).
+    let isRegularFile: Bool
 
     /// The identity of the file at `path` (symbolic links followed), or nil when there is none.
     init?(path: String) {
@@ -15,5 +19,16 @@ struct FileIdentity: Equatable {
         guard stat(path, &info) == 0 else { return nil }
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
+        isRegularFile = info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// The one check every command that writes makes before it writes `output`: refuses when
+    /// `output` is the input file `input` by any name (itself, `./`, a symbolic or hard link),
+    /// which writing would destroy. A device or FIFO read and written (`/dev/null`) is no file
+    /// to lose, and is allowed.
+    static func checkOutput(_ output: String, option: String, isNotInput input: String) throws {
+        guard let inputIdentity = FileIdentity(path: input), inputIdentity.isRegularFile,
+              FileIdentity(path: output) == inputIdentity else { return }
+        throw ValidationError("The output \(EchoedValue(output, limit: 200)) is the input file \(EchoedValue(input, limit: 200)) itself; it is not overwritten. Choose another output with \(option).")
     }
 }

@@ -40,6 +40,8 @@ struct MarkdownCommand: ParsableCommand {
     }
 
     func run() throws {
+        // The input (the verses corpus, or the Markdown itself) is never overwritten.
+        if let saveMarkdown { try FileIdentity.checkOutput(saveMarkdown, option: "--save-markdown", isNotInput: file) }
         let data = try DocumentLoader.bytes(of: file, maximumBytes: maxInputBytes) ?? Data(contentsOf: URL(fileURLWithPath: file))
         guard let source = String(validating: data, as: UTF8.self) else {
             throw CommandFailure(.dataError, "\(EchoedValue(file, limit: 200)) is not valid UTF-8.")

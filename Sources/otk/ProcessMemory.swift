@@ -11,6 +11,13 @@ enum ProcessMemory {
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
+    /// The most memory the process has held resident so far, in bytes (getrusage's maxrss).
+    static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss * 1024
+    }
+
     /// CPU time split into user and kernel, and page faults, so a report can show how much of
     /// a figure is the kernel handing the process fresh memory.
     struct Usage {

@@ -52,11 +52,20 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Print the links drawn and their rectangles as JSON.")
     var links = false
 
-    @Option(name: .customLong("allow-link-scheme"), help: "Also write links of this scheme (besides http, https, mailto and relative links), e.g. ftp. Links of other schemes (javascript:, file:, ...) are drawn as text only. Repeatable.")
+    @Option(name: .customLong("allow-link-scheme"), help: "Also write links of this scheme (besides http, https and mailto), e.g. ftp. Links of other schemes (javascript:, file:, ...) are drawn as text only. Repeatable.")
     var allowedLinkSchemes: [String] = []
 
     @Flag(help: "Markdown: wrap code block lines at the right edge (by default they run on, as in an editor, and a warning says how many are cut at the edge).")
     var wrapCodeBlocks = false
+
+    @Option(parsing: .unconditional, help: "Draw a link longer than this many bytes as text only (default 8192).")
+    var maxLinkLength: Int = 8_192
+
+    @Option(help: "Resolve relative links (notes.html, /docs/a, ../b, //host/c) against this absolute URL, e.g. https://example.com/docs/. Without it they are drawn as text only.")
+    var baseURL: String?
+
+    @Option(parsing: .unconditional, help: "Refuse an attached image of more pixels than this (it is not decoded; default 16777216, 4096 x 4096).")
+    var maxImagePixels: Int = 4096 * 4096
 
     @Flag(help: "Print statistics as JSON: pages, seconds, and raw HarfBuzz shaping of the same paragraphs in the same run.")
     var stats = false
@@ -69,9 +78,7 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("Unknown output kind \"\(EchoedValue((outputPath as NSString).pathExtension))\" for \(EchoedValue(outputPath, limit: 200)): use .png, .svg or .pdf.")
         }
         // A text file named notes.png, or -o naming the input: the input would be lost.
-        if let input = FileIdentity(path: document.file), FileIdentity(path: outputPath) == input {
-            throw ValidationError("The output \(EchoedValue(outputPath, limit: 200)) is the input file \(EchoedValue(document.file, limit: 200)) itself; it is not overwritten. Choose another output with -o.")
-        }
+        try FileIdentity.checkOutput(outputPath, option: "-o", isNotInput: document.file)
         var options = DocumentRenderer.Options()
         options.defaultFont = try font.descriptor()
         guard width.isFinite, width >= 1, width <= 100_000 else { throw ValidationError("--width takes a number of points from 1 to 100000; got \(width).") }
@@ -95,6 +102,16 @@ struct RenderCommand: ParsableCommand {
             }
         }
         options.linkPolicy = LinkPolicy(allowing: Set(allowedLinkSchemes))
+        guard maxLinkLength >= 1 else { throw ValidationError("--max-link-length takes 1 or more bytes; got \(maxLinkLength).") }
+        options.linkPolicy.maximumURLLength = maxLinkLength
+        if let baseURL {
+            guard let url = URL(string: baseURL), url.scheme != nil else {
+                throw ValidationError("--base-url takes an absolute URL such as https://example.com/docs/; got \"\(EchoedValue(baseURL))\".")
+            }
+            options.baseURL = url
+        }
+        guard maxImagePixels >= 1 else { throw ValidationError("--max-image-pixels takes 1 or more pixels; got \(maxImagePixels).") }
+        options.maximumImagePixels = maxImagePixels
         options.exclusionPaths = try Self.exclusions(exclusion)
         options.debugOverlay = debugOverlay
         if let exclusionColor {
@@ -143,7 +160,7 @@ struct RenderCommand: ParsableCommand {
         }
         progress.finish()
         for warning in result.warnings {
-            FileHandle.standardError.write(Data("otk: warning: \(warning); --allow-link-scheme allows a scheme.\n".utf8))
+            FileHandle.standardError.write(Data("otk: warning: \(warning); --allow-link-scheme allows a scheme, --base-url resolves relative links, --max-link-length allows longer links.\n".utf8))
         }
         let seconds = (clock.now - start).seconds
         let pages = result.pageCount == 1 ? "1 page" : "\(result.pageCount) pages"
@@ -157,7 +174,7 @@ struct RenderCommand: ParsableCommand {
             printJSONReport([
                 ("file", jsonString(document.file)), ("output", jsonString(outputPath)), ("kind", jsonString(kind.rawValue)),
                 ("paragraphs", "\(storage.paragraphCount)"), ("pages", "\(result.pageCount)"), ("links", "\(result.linkAreas.count)"),
-                ("seconds", jsonNumber(seconds, "%.6f")),
+                ("seconds", jsonNumber(seconds, "%.6f")), ("peakResidentBytes", "\(ProcessMemory.peakResidentBytes())"),
                 ("rawHarfBuzzShapingSeconds", jsonNumber(rawSeconds, "%.6f")),
                 ("ratioToRawShaping", jsonNumber(seconds / rawSeconds, "%.3f")),
             ])
