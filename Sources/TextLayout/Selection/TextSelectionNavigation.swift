@@ -218,9 +218,10 @@ public final class TextSelectionNavigation {
         }
     }
 
-    /// One caret stop left or right on screen: through every stop of the line in screen order
-    /// (both places of an offset where the text changes direction, told apart by affinity), then
-    /// onto the next or previous line the paragraph's way.
+    /// One caret stop left or right on screen: through every key stop of the line in screen
+    /// order (both places of an offset where the text changes direction, told apart by
+    /// affinity, and both offsets of an x that stands for two), then onto the next or previous
+    /// line the paragraph's way.
     private func visualMove(
         _ offset: Int, affinity: TextSelection.Affinity, right: Bool, in source: any SelectionNavigationSource
     ) -> (offset: Int, affinity: TextSelection.Affinity)? {
