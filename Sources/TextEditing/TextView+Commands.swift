@@ -16,7 +16,7 @@ extension TextView {
         let moves = Self.moves, deletions = Self.deletions
         endComposition()
         if let (direction, destination) = moves[name] {
-            move(direction, destination, extending: extending)
+            move(direction, destination, extending: extending, confined: Self.confinedMoves.contains(name))
             return true
         }
         if let (direction, destination) = deletions[name] {
@@ -68,7 +68,14 @@ extension TextView {
         "moveToBeginningOfDocument:": (.backward, .document), "moveToEndOfDocument:": (.forward, .document),
     ]
 
-    /// AppKit's delete actions.
+    /// The moves that stay in the caret's paragraph: to its start or the end of its text, and
+    /// no further when already there (`moveParagraphBackward:` and `moveParagraphForward:` go
+    /// on to the previous or next paragraph).
+    private static let confinedMoves: Set<String> = ["moveToBeginningOfParagraph:", "moveToEndOfParagraph:"]
+
+    /// AppKit's delete actions (`deleteToBeginningOfParagraph:` and `deleteToEndOfParagraph:`
+    /// delete to the paragraph's edge, or the separator when already there; see
+    /// `TextSelectionNavigation.deletionRanges`).
     private static let deletions: [String: Move] = [
         "deleteBackward:": (.backward, .character), "deleteForward:": (.forward, .character),
         "deleteBackwardByDecomposingPreviousCharacter:": (.backward, .character),
@@ -77,11 +84,12 @@ extension TextView {
         "deleteToBeginningOfParagraph:": (.backward, .paragraph), "deleteToEndOfParagraph:": (.forward, .paragraph),
     ]
 
-    /// Moves (or extends) every selection.
-    func move(_ direction: TextSelectionNavigation.Direction, _ destination: TextSelectionNavigation.Destination, extending: Bool) {
+    /// Moves (or extends) every selection; `confined` keeps each in its paragraph.
+    func move(_ direction: TextSelectionNavigation.Direction, _ destination: TextSelectionNavigation.Destination, extending: Bool,
+              confined: Bool = false) {
         let navigation = textLayoutManager.textSelectionNavigation
         let moved = textLayoutManager.textSelections.compactMap {
-            navigation.destinationSelection(for: $0, direction: direction, destination: destination, extending: extending, confined: false)
+            navigation.destinationSelection(for: $0, direction: direction, destination: destination, extending: extending, confined: confined)
         }
         guard !moved.isEmpty else { return }
         undoStack.closeStep()

@@ -15,6 +15,10 @@ public enum Fixtures {
     /// Devanagari, Kannada, Thai, Chinese, Japanese, emoji and paragraphs mixing them.
     public static let mixedCorpus = directory.appendingPathComponent("mixed.tsv")
 
+    /// 200 lines of Unicode 15.0's BidiCharacterTest.txt (code points; direction; levels; order),
+    /// one of every 229 of its distinct texts.
+    public static let bidiCharacterSample = directory.appendingPathComponent("bidi-character-sample.txt")
+
     /// The first 2,000 lines of the code corpus (C headers of glibc and Linux).
     public static let codeSlice = directory.appendingPathComponent("code-slice.txt")
 

@@ -69,8 +69,9 @@ import TextContent
     }
 
     /// Right and left on screen over a line mixing directions visit every place a caret can
-    /// stand once, in screen order: where the text changes direction an offset stands in two
-    /// places, told apart by affinity.
+    /// stand, in screen order: where the text changes direction an offset stands in two places,
+    /// told apart by affinity, and one x can stand for two offsets, each a stop of its own (the
+    /// caret keeps its x for one key press).
     @Test(arguments: ["English العربية 123 end", "مرحبا English text بالعالم", MixedSamples.text("mixed")])
     func visualMovesVisitEveryCaretStopInScreenOrder(_ text: String) throws {
         let (storage, manager) = makeLayout(text, width: 10_000)
@@ -101,19 +102,23 @@ import TextContent
             positions.append((offset(next, storage), next.affinity))
             selection = next
         }
-        #expect(visited.count == places.count, "visited \(visited.count) of \(places.count)")
-        #expect(zip(visited, places).allSatisfy { abs($0 - $1) < 0.01 }, "\(visited) != \(places)")
+        // Every place, in screen order (an x twice in a row where it stands for two offsets).
+        let keyStops = try #require(manager.lineInfo(at: 0, upstream: false)?.visual.keyStops)
+        #expect(visited.count == keyStops.count, "visited \(visited.count) of \(keyStops.count)")
+        #expect(distinctPlaces(visited).count == places.count)
+        #expect(zip(distinctPlaces(visited), places).allSatisfy { abs($0 - $1) < 0.01 }, "\(visited) != \(places)")
+        #expect(visited.indices.dropFirst().allSatisfy { visited[$0 - 1] <= visited[$0] + 0.01 })
         // No position twice.
         #expect(Set(positions.map { "\($0.0 ?? -1)\($0.1)" }).count == positions.count)
         // And back again, right to left.
         var back = [try x(selection)]
-        for _ in 0 ..< places.count + 5 {
+        for _ in 0 ..< keyStops.count + 5 {
             guard let next = step(selection, .left) else { break }
             back.append(try x(next))
             selection = next
         }
-        #expect(back.count == places.count)
-        #expect(zip(back, places.reversed()).allSatisfy { abs($0 - $1) < 0.01 }, "\(back)")
+        #expect(back.count == keyStops.count)
+        #expect(zip(back, visited.reversed()).allSatisfy { abs($0 - $1) < 0.01 }, "\(back)")
     }
 
     /// Where left-to-right text meets right-to-left text, one offset has two carets on screen:
@@ -183,7 +188,7 @@ import TextContent
     }
 
     /// Random lines mixing directions, made of pieces of mixed.tsv rows and English: right and
-    /// left visit every caret stop once, in screen order, both ways.
+    /// left visit every caret stop the keys stop at once, in screen order, both ways.
     @Test(arguments: 0 ..< 24)
     func visualMovesVisitEveryCaretStopOfRandomMixedLines(_ run: Int) throws {
         let seed = 0x0B1D_0000 + UInt64(run)
@@ -203,7 +208,7 @@ import TextContent
         let text = pieces.joined(separator: " ")
         let (storage, manager) = makeLayout(text, width: 100_000)
         let visual = try #require(manager.lineInfo(at: 0, upstream: false)?.visual)
-        let stops = visual.stops
+        let stops = visual.keyStops
         let navigation = manager.textSelectionNavigation
         // Each move lands on one of the line's stops: an offset and an affinity, which tells the
         // two places of an offset at a direction boundary apart.
@@ -231,7 +236,8 @@ import TextContent
     /// Where a line's logical end falls between two runs (a right-to-left paragraph ending in
     /// left-to-right text, or the reverse), the end still has a caret place (it once lost its x
     /// to the neighbouring run's edge and moves from it fell back on logical ones): right from
-    /// the end of "אב abc" (right of the c) goes to 2, right of the space.
+    /// the end of "אב abc" (right of the c) goes to 3, the start of "abc", at the same x (one
+    /// x, two offsets), then to 2, right of the space.
     @Test(arguments: ["אב abc", "abc אב"])
     func aLineEndingAtADirectionBoundaryHasACaretStop(_ text: String) throws {
         let (storage, manager) = makeLayout(text, width: 10_000)
@@ -239,9 +245,13 @@ import TextContent
         let visual = try #require(manager.lineInfo(at: end, upstream: false)?.visual)
         #expect(visual.x(of: end, affinity: .downstream) != nil, "\(visual.stops)")
         if text == "אב abc" {
-            let moved = manager.textSelectionNavigation.destinationSelection(
-                for: TextSelection(storage.location(at: 6)), direction: .right, destination: .character, extending: false, confined: false)
-            #expect(offset(moved, storage) == 2)
+            let moved = try #require(manager.textSelectionNavigation.destinationSelection(
+                for: TextSelection(storage.location(at: 6)), direction: .right, destination: .character, extending: false, confined: false))
+            #expect(offset(moved, storage) == 3)
+            #expect(visual.x(of: 3, affinity: moved.affinity) == visual.x(of: 6, affinity: .upstream))
+            let again = manager.textSelectionNavigation.destinationSelection(
+                for: moved, direction: .right, destination: .character, extending: false, confined: false)
+            #expect(offset(again, storage) == 2)
         }
     }
 

@@ -19,10 +19,12 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
     public let glyphOrigin: CGPoint
     /// Distance from the top of the line to its baseline.
     public let baseline: CGFloat
-    /// Caret positions, left to right: one for every x where a caret can stand, as selection
-    /// navigation and hit testing find them (where the text changes direction one offset can
-    /// show in two places, and an x two offsets share belongs to the character before it in
-    /// reading order). Worked out on first use: most lines are drawn, never edited.
+    /// Caret positions, left to right: one for every x where a caret can stand, as hit testing
+    /// finds them (where the text changes direction one offset can show in two places, and an x
+    /// two offsets share belongs to the character before it in reading order: where a click
+    /// lands). Moving left and right also stops at the other offset of such an x, one key press
+    /// later at the same x (see `TextSelectionNavigation`). Worked out on first use: most lines
+    /// are drawn, never edited.
     public var caretStops: [CaretStop] {
         cachedCaretStops.withLock { cached in
             if let cached { return cached }

@@ -7,7 +7,8 @@ extension TextLayoutManager {
     /// caret stop of the nearest line, correct in mixed-direction lines, and its affinity:
     /// `.upstream` at the end of a line that wraps (the caret stays on that line, not at the
     /// start of the next) and where the text changes direction at the place that belongs to the
-    /// character before (see `TextSelectionNavigation`), `.downstream` otherwise. Lays out only the paragraph found.
+    /// character before (see `TextSelectionNavigation`), `.downstream` otherwise. Every position
+    /// it gives is one that moving left and right reaches too. Lays out only the paragraph found.
     /// Nil for an empty document or a NaN point.
     ///
     /// ```swift

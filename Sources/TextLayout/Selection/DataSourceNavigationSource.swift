@@ -48,6 +48,19 @@ struct DataSourceNavigationSource: SelectionNavigationSource {
         return source.textRange(for: granularity, enclosing: location).flatMap(offsets)
     }
 
+    func paragraphContentRange(at offset: Int) -> Range<Int>? {
+        guard let enclosing = enclosingSegment(.paragraph, at: offset), let location = documentLocation(enclosing.lowerBound) else { return nil }
+        // The paragraph's text: its first unit by paragraphs.
+        var content = enclosing
+        source.enumerateSubstrings(from: location, options: [.byParagraphs, .substringNotRequired]) { _, substringRange, _, stop in
+            if let units = offsets(of: substringRange), units.lowerBound == enclosing.lowerBound, units.upperBound <= enclosing.upperBound {
+                content = units
+            }
+            stop = true
+        }
+        return offset > content.upperBound ? offset ..< offset : content
+    }
+
     func forEachSegment(of kind: TextUnitKind, from offset: Int, reverse: Bool, _ body: (TextUnitSegment) -> Bool) {
         // A source may enumerate only the units that start after a location (forward) or end
         // before it (backward): start from the edge of the unit around `offset`, and leave out

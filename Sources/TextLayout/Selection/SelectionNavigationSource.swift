@@ -16,6 +16,10 @@ protocol SelectionNavigationSource {
     func isRightToLeft(at offset: Int) -> Bool
     /// The unit of `granularity` around `offset` (a line with its separator); nil for an empty document.
     func enclosingSegment(_ granularity: TextSelection.Granularity, at offset: Int) -> Range<Int>?
+    /// The paragraph holding `offset` without its separator (the end of a paragraph's text
+    /// belongs to it; the document's end after a final separator is an empty paragraph there);
+    /// nil for an empty document.
+    func paragraphContentRange(at offset: Int) -> Range<Int>?
     /// Calls `body` with the units of `kind` from `offset`: forward, those that end after it (the
     /// one around it first); backward, those that start before it, nearest first. Stops when
     /// `body` returns false.

@@ -8,6 +8,11 @@ extension TextLayoutManager: SelectionNavigationSource {
         baseWritingDirection(at: documentLocation(offset) ?? documentRange.location) == .rightToLeft
     }
 
+    func paragraphContentRange(at offset: Int) -> Range<Int>? {
+        guard let ordinal = shownOrdinal(at: offset), let paragraph = shownParagraph(ordinal) else { return nil }
+        return offset > paragraph.contentEnd ? offset ..< offset : paragraph.start ..< paragraph.contentEnd
+    }
+
     func visualLine(at offset: Int, upstream: Bool) -> VisualLine? {
         lineInfo(at: offset, upstream: upstream)?.visual
     }

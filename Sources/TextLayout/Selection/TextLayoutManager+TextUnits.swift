@@ -136,12 +136,28 @@ extension TextLayoutManager {
             }
             return result
         case .word:
-            return (try? TextBoundaryAnalyzer.boundaries(in: text, kind: .word)) ?? [0, text.utf16.count]
+            return Self.graphemeBoundaries(of: (try? TextBoundaryAnalyzer.boundaries(in: text, kind: .word)) ?? [0, text.utf16.count], in: text)
         case .sentence:
-            return (try? TextBoundaryAnalyzer.boundaries(in: text, kind: .sentence)) ?? [0, text.utf16.count]
+            return Self.graphemeBoundaries(of: (try? TextBoundaryAnalyzer.boundaries(in: text, kind: .sentence)) ?? [0, text.utf16.count], in: text)
         case .line, .paragraph:
             return [0, text.utf16.count]
         }
+    }
+
+    /// The boundaries of `found` (sorted UTF-16 offsets) that are grapheme cluster boundaries of
+    /// `text`: ICU's word rules may break where Swift's grapheme clusters do not (between
+    /// conjoining jamo and a syllable, around a conjunct, inside an emoji sequence), and a caret
+    /// never stands inside a cluster, so a unit ending inside one runs on to the cluster's end.
+    static func graphemeBoundaries(of found: [Int], in text: String) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(found.count)
+        var offset = 0
+        var characters = text.makeIterator()
+        for boundary in found {
+            while offset < boundary, let character = characters.next() { offset += character.utf16.count }
+            if offset == boundary, result.last != boundary { result.append(boundary) }
+        }
+        return result
     }
 
     private static func isWord(_ units: ArraySlice<UInt16>) -> Bool {

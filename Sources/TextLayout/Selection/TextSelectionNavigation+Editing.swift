@@ -8,7 +8,11 @@ extension TextSelectionNavigation {
     /// grapheme cluster (an emoji ZWJ sequence, a flag, a keycap), except that backward with
     /// `allowsDecomposition` takes a cluster of several code points apart one code point at a
     /// time (a Devanagari or Kannada conjunct, jamo of a Hangul syllable, a letter and its
-    /// marks), as TextKit does. Empty ranges (nothing to delete) are left out.
+    /// marks), as TextKit does. By paragraphs, a caret deletes to its paragraph's start or to the
+    /// end of its text, and a caret already there deletes the separator beside it (AppKit's
+    /// `deleteToBeginningOfParagraph:` and `deleteToEndOfParagraph:`: at the end of "abc" in
+    /// "abc\ndef", forward deletes the line break only). Empty ranges (nothing to delete) are
+    /// left out.
     public func deletionRanges(
         for selection: TextSelection, direction: Direction, destination: Destination, allowsDecomposition: Bool
     ) -> [TextRange] {
@@ -52,10 +56,16 @@ extension TextSelectionNavigation {
             guard offset < source.documentLength, let cluster = source.enclosingSegment(.character, at: offset) else { return nil }
             return offset ..< max(offset, cluster.upperBound)
         }
+        // To a paragraph's edge, in its own text; already there, the separator beside it.
+        let paragraph = destination == .paragraph
         let moved = destinationSelection(
             for: TextSelection(source.documentLocation(offset) ?? source.documentRange.location, affinity: affinity),
-            direction: backward ? .backward : .forward, destination: destination, extending: false, confined: false)
+            direction: backward ? .backward : .forward, destination: destination, extending: false, confined: paragraph)
         guard let target = moved?.textRanges.first.flatMap({ source.documentOffset(of: $0.location) }) else { return nil }
+        if paragraph, target == offset {
+            return deletion(at: offset, affinity: affinity, direction: backward ? .backward : .forward, destination: .character,
+                            allowsDecomposition: false, in: source)
+        }
         return min(offset, target) ..< max(offset, target)
     }
 

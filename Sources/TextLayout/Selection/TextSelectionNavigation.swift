@@ -65,7 +65,24 @@ public final class TextSelectionNavigation {
     /// Where `selection` goes when moved in `direction` by `destination`; nil when it cannot
     /// move (no data source, a location not of this text). `extending` moves only the selection's
     /// head (the edge its affinity names) and keeps its anchor; `confined` keeps the result in the
-    /// paragraph it starts in. Several ranges move each, and merge where they meet.
+    /// text of the paragraph it starts in (a move that would leave it stops at its start or at
+    /// the end of its text, before the separator). Several ranges move each, and merge where they
+    /// meet.
+    ///
+    /// By paragraphs, a move goes to the end of the paragraph's text (forward) or its start
+    /// (backward), and from there on to the next or previous one: AppKit's
+    /// `moveParagraphForward:` and `moveParagraphBackward:`. Confined, it stays in its paragraph:
+    /// `moveToEndOfParagraph:` and `moveToBeginningOfParagraph:`, which leave a caret already
+    /// there, or in an empty paragraph, where it is.
+    ///
+    /// Left and right by characters move on screen, through every caret position of the line
+    /// (see `VisualLine`): where the text changes direction one x can stand for two offsets (the
+    /// end of the run on each side), and TextKit shows the caret there with a
+    /// `secondarySelectionLocation`. A click lands on the position of the character before that
+    /// x in reading order; the arrow keys stop at both, one key press each, the caret keeping its
+    /// x: in "abc אבג", right goes 0 1 2 3 4 7 6 5 4 (4 and 7 at one x, the second 4 at the
+    /// line's right end). So every position a click gives, and every offset of the line, is
+    /// reached from the keyboard.
     public func destinationSelection(
         for selection: TextSelection, direction: Direction, destination: Destination, extending: Bool, confined: Bool
     ) -> TextSelection? {
@@ -94,8 +111,11 @@ public final class TextSelectionNavigation {
             }
             guard var moved = move(from, affinity: fromAffinity, direction: direction, destination: destination, anchorX: &anchorX, in: source)
             else { return nil }
-            if confined, let paragraph = source.enclosingSegment(.paragraph, at: from) {
-                moved.offset = min(max(moved.offset, paragraph.lowerBound), paragraph.upperBound)
+            if confined, let paragraph = source.paragraphContentRange(at: from) {
+                // Kept to the paragraph's text: its separator is not in it, and the next
+                // paragraph's start is not either.
+                let clamped = min(max(moved.offset, paragraph.lowerBound), paragraph.upperBound)
+                if clamped != moved.offset { moved = (clamped, .downstream) }
             }
             if extending {
                 let lowerEdge = min(anchor, moved.offset), upperEdge = max(anchor, moved.offset)
@@ -198,15 +218,16 @@ public final class TextSelectionNavigation {
         }
     }
 
-    /// One caret stop left or right on screen: through every stop of the line in screen order
-    /// (both places of an offset where the text changes direction, told apart by affinity), then
-    /// onto the next or previous line the paragraph's way.
+    /// One caret stop left or right on screen: through every key stop of the line in screen
+    /// order (both places of an offset where the text changes direction, told apart by
+    /// affinity, and both offsets of an x that stands for two), then onto the next or previous
+    /// line the paragraph's way.
     private func visualMove(
         _ offset: Int, affinity: TextSelection.Affinity, right: Bool, in source: any SelectionNavigationSource
     ) -> (offset: Int, affinity: TextSelection.Affinity)? {
         guard let line = source.visualLine(at: offset, upstream: affinity == .upstream) else { return (offset, affinity) }
-        let stops = line.stops
-        guard let index = line.stopIndex(of: offset, affinity: affinity) else {
+        let stops = line.keyStops
+        guard let index = line.keyStopIndex(of: offset, affinity: affinity) else {
             return logicalMove(offset, affinity: affinity, forward: right != line.isRightToLeft, destination: .character, in: source)
         }
         let next = right ? index + 1 : index - 1
@@ -217,13 +238,13 @@ public final class TextSelectionNavigation {
         // A wrapped line's end and the next line's start are one offset: moving skips it.
         if right != line.isRightToLeft {
             guard let following = source.visualLine(after: line) else { return (offset, affinity) }
-            guard let first = following.stopsInReadingOrder.first(where: { $0.offset != offset }) else {
+            guard let first = following.keyStopsInReadingOrder.first(where: { $0.offset != offset }) else {
                 return (following.range.lowerBound, .downstream)
             }
             return (first.offset, first.affinity)
         }
         guard let preceding = source.visualLine(before: line) else { return (offset, affinity) }
-        guard let last = preceding.stopsInReadingOrder.last(where: { $0.offset != offset }) else {
+        guard let last = preceding.keyStopsInReadingOrder.last(where: { $0.offset != offset }) else {
             return (preceding.range.lowerBound, .downstream)
         }
         return (last.offset, last.affinity)

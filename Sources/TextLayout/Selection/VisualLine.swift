@@ -6,12 +6,23 @@ import TextContent
 /// its caret stops on screen, left to right, one for every x where a caret can stand.
 ///
 /// Where the text changes direction one offset shows in two places (the trailing edge of the
-/// character before it and the leading edge of the character after it), and one x can stand for
-/// two offsets. Each x gets one stop: the position that belongs to the character before it in
-/// the paragraph's reading order (the one on its left in a left-to-right paragraph). An offset
-/// that shows in two places keeps the affinity that names which (upstream: attached to the
-/// character before it, downstream: to the character after it); any other stop is downstream,
-/// except the end of a soft-wrapped line, which is upstream.
+/// character before it and the leading edge of the character after it: TextKit's caret and its
+/// `secondarySelectionLocation`), and one x can stand for two offsets: in "abc אבג" the x
+/// between the space and ג is both 4 (after the space) and 7 (after ג, the text's end).
+///
+/// - A click (`stops`) gets one stop for each x: the position that belongs to the character
+///   before it in the paragraph's reading order (the one on its left in a left-to-right
+///   paragraph): 4 in the example.
+/// - The arrow keys (`keyStops`) stop at every offset an x stands for: at such an x, first at the
+///   position of the character on its left, then, one key press later and at the same x, at the
+///   position of the character on its right (4, then 7, going right). So every caret position a
+///   click gives, and every offset of the line, is reached by moving left or right, except an
+///   offset whose every place it shares with another offset of the same character side (one
+///   next to a character without width, such as a zero-width joiner or a direction mark).
+///
+/// An offset that shows in two places keeps the affinity that names which (upstream: attached to
+/// the character before it, downstream: to the character after it); any other stop is
+/// downstream, except the end of a soft-wrapped line, which is upstream.
 struct VisualLine {
     typealias Affinity = TextSelection.Affinity
 
@@ -32,8 +43,11 @@ struct VisualLine {
     let isRightToLeft: Bool
     /// Every caret position of the line's graphemes, before any was chosen for a stop.
     let positions: [Stop]
-    /// One stop for every x a caret can stand at, left to right.
+    /// One stop for every x a caret can stand at, left to right: where a click lands.
     let stops: [Stop]
+    /// Every stop the arrow keys visit, left to right: `stops`, and where an x stands for two
+    /// offsets (a direction boundary) both, the one of the character on the left first.
+    let keyStops: [Stop]
     /// Where the line is in the layout manager (shown paragraph ordinal, line index), when the
     /// layout manager made it.
     var layoutPosition: (ordinal: Int, index: Int)?
@@ -80,44 +94,60 @@ struct VisualLine {
         // The offsets that show in more than one place (at a direction boundary).
         let byOffset = inOffsetOrder ? nil
             : positions.indices.sorted { (positions[$0].offset, keys[$0]) < (positions[$1].offset, keys[$1]) }
-        var twoPlaces: [Int] = []
+        var twoPlaces = Set<Int>()
         for n in positions.indices.dropFirst() {
             let previous = byOffset?[n - 1] ?? n - 1, next = byOffset?[n] ?? n
-            if positions[previous].offset == positions[next].offset, keys[previous] != keys[next],
-               twoPlaces.last != positions[next].offset {
-                twoPlaces.append(positions[next].offset)
+            if positions[previous].offset == positions[next].offset, keys[previous] != keys[next] {
+                twoPlaces.insert(positions[next].offset)
             }
         }
-        // One stop for every x, left to right.
+        func labelled(_ k: Int) -> Stop {
+            var stop = positions[k]
+            if !twoPlaces.contains(stop.offset) {
+                stop.affinity = endsInSoftWrap && stop.offset == range.upperBound ? .upstream : .downstream
+            }
+            return stop
+        }
+        // One stop for every x, left to right; and every offset an x stands for, for the keys.
         let byX = inXOrder ? nil : positions.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
-        var stops: [Stop] = []
+        var stops: [Stop] = [], keyStops: [Stop] = []
         stops.reserveCapacity(positions.count)
+        keyStops.reserveCapacity(positions.count)
         var groupStart = 0
         while groupStart < positions.count {
             let key = keys[byX?[groupStart] ?? groupStart]
             var groupEnd = groupStart + 1
             while groupEnd < positions.count, keys[byX?[groupEnd] ?? groupEnd] == key { groupEnd += 1 }
-            // The character before this x in reading order: on its left in a left-to-right
-            // paragraph; of several (zero-width characters), the furthest on; else any of them.
-            var chosen: Int?, fallback: Int?
+            // The position of the character on the left of this x and of the one on its right;
+            // of several (zero-width characters), the furthest on.
+            var left: Int?, right: Int?
             for n in groupStart ..< groupEnd {
                 let k = byX?[n] ?? n
-                if isOnTheLeft[k] != isRightToLeft {
-                    if chosen.map({ positions[k].offset > positions[$0].offset }) ?? true { chosen = k }
-                } else if fallback.map({ positions[k].offset > positions[$0].offset }) ?? true {
-                    fallback = k
+                if isOnTheLeft[k] {
+                    if left.map({ positions[k].offset > positions[$0].offset }) ?? true { left = k }
+                } else if right.map({ positions[k].offset > positions[$0].offset }) ?? true {
+                    right = k
                 }
             }
-            if let chosen = chosen ?? fallback {
-                var stop = positions[chosen]
-                if !twoPlaces.contains(stop.offset) {
-                    stop.affinity = endsInSoftWrap && stop.offset == range.upperBound ? .upstream : .downstream
+            // A click: the character before this x in reading order (on its left in a
+            // left-to-right paragraph), else the other.
+            if let chosen = isRightToLeft ? right ?? left : left ?? right {
+                stops.append(labelled(chosen))
+                if let left, let right, positions[left].offset != positions[right].offset {
+                    keyStops.append(labelled(left))
+                    keyStops.append(labelled(right))
+                } else {
+                    keyStops.append(labelled(chosen))
                 }
-                stops.append(stop)
             }
             groupStart = groupEnd
         }
-        self.stops = stops.indices.dropFirst().allSatisfy({ stops[$0 - 1].x <= stops[$0].x }) ? stops : stops.sorted { $0.x < $1.x }
+        func sortedByX(_ stops: [Stop]) -> [Stop] {
+            if stops.indices.dropFirst().allSatisfy({ stops[$0 - 1].x <= stops[$0].x }) { return stops }
+            return stops.enumerated().sorted { ($0.element.x, $0.offset) < ($1.element.x, $1.offset) }.map(\.element)
+        }
+        self.stops = sortedByX(stops)
+        self.keyStops = sortedByX(keyStops)
     }
 
     /// Makes the line of a left-to-right paragraph in one pass, when its graphemes follow each
@@ -185,17 +215,19 @@ struct VisualLine {
         func finish() -> VisualLine? {
             guard !positions.isEmpty else { return nil }
             return VisualLine(range: range.lowerBound + offset ..< range.upperBound + offset, contentEnd: contentEnd + offset,
-                              endsInSoftWrap: endsInSoftWrap, isRightToLeft: false, positions: positions, stops: stops)
+                              endsInSoftWrap: endsInSoftWrap, isRightToLeft: false, positions: positions, stops: stops, keyStops: stops)
         }
     }
 
-    private init(range: Range<Int>, contentEnd: Int, endsInSoftWrap: Bool, isRightToLeft: Bool, positions: [Stop], stops: [Stop]) {
+    private init(range: Range<Int>, contentEnd: Int, endsInSoftWrap: Bool, isRightToLeft: Bool, positions: [Stop], stops: [Stop],
+                 keyStops: [Stop]) {
         self.range = range
         self.contentEnd = contentEnd
         self.endsInSoftWrap = endsInSoftWrap
         self.isRightToLeft = isRightToLeft
         self.positions = positions
         self.stops = stops
+        self.keyStops = keyStops
     }
 
     /// The same line with its offsets moved by `offset` and its x by `x` (a line made once in
@@ -204,7 +236,8 @@ struct VisualLine {
         func moved(_ stop: Stop) -> Stop { Stop(x: stop.x + x, offset: stop.offset + offset, affinity: stop.affinity) }
         return VisualLine(range: range.lowerBound + offset ..< range.upperBound + offset, contentEnd: contentEnd + offset,
                           endsInSoftWrap: endsInSoftWrap, isRightToLeft: isRightToLeft,
-                          positions: positions.map(moved), stops: stops.map(moved))
+                          positions: positions.map(moved), stops: stops.map(moved),
+                          keyStops: keyStops.count == stops.count ? stops.map(moved) : keyStops.map(moved))
     }
 
     /// The x of the caret at `offset` with `affinity`: where that edge is; the offset's other
@@ -218,11 +251,14 @@ struct VisualLine {
         return before.x
     }
 
-    /// The index in `stops` of the caret at `offset` with `affinity` (the stop at its x).
-    func stopIndex(of offset: Int, affinity: Affinity) -> Int? {
-        if let exact = stops.firstIndex(where: { $0.offset == offset && $0.affinity == affinity }) { return exact }
+    /// The index in `keyStops` of the caret at `offset` with `affinity`; else of the stop of
+    /// that offset nearest its x, else of the stop nearest its x (a caret inside a grapheme).
+    func keyStopIndex(of offset: Int, affinity: Affinity) -> Int? {
+        if let exact = keyStops.firstIndex(where: { $0.offset == offset && $0.affinity == affinity }) { return exact }
         guard let x = x(of: offset, affinity: affinity) else { return nil }
-        return nearestStopIndex(to: x)
+        let distance = { (index: Int) in abs(self.keyStops[index].x - x) }
+        if let same = keyStops.indices.filter({ keyStops[$0].offset == offset }).min(by: { distance($0) < distance($1) }) { return same }
+        return keyStops.indices.min { distance($0) < distance($1) }
     }
 
     /// The index of the stop nearest `x`.
@@ -230,8 +266,8 @@ struct VisualLine {
         stops.indices.min { abs(stops[$0].x - x) < abs(stops[$1].x - x) }
     }
 
-    /// The stops in the paragraph's reading order.
-    var stopsInReadingOrder: [Stop] {
-        isRightToLeft ? stops.reversed() : stops
+    /// The stops the arrow keys visit, in the paragraph's reading order.
+    var keyStopsInReadingOrder: [Stop] {
+        isRightToLeft ? keyStops.reversed() : keyStops
     }
 }
