@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestFixtures
 import TextContent
 import TextLayout
 @testable import TextEditing
@@ -17,21 +18,13 @@ import TextLayout
         "שָׁלוֹם עוֹלָם مَرْحَبًا \u{1112}\u{B120}",
     ]
 
-    static func boundaries(_ text: String) -> Set<Int> {
-        var offsets: Set<Int> = [0], offset = 0
-        for character in text {
-            offset += character.utf16.count
-            offsets.insert(offset)
-        }
-        return offsets
-    }
 
     static let moves = ["moveWordLeft:", "moveWordRight:", "moveWordForward:", "moveWordBackward:", "selectWord:"]
 
     @Test(arguments: 0 ..< 6)
     func movesAndSelectWordStayOnGraphemeBoundaries(_ index: Int) {
         let text = Self.texts[index]
-        let clusters = Self.boundaries(text)
+        let clusters = graphemeBoundaries(text)
         for start in clusters.sorted() {
             for command in Self.moves + Self.moves.dropLast().map({ String($0.dropLast()) + "AndModifySelection:" }) {
                 let view = makeView(text, caret: start)
@@ -46,7 +39,7 @@ import TextLayout
     @Test(arguments: 0 ..< 6)
     func wordDeletionsTakeWholeGraphemes(_ index: Int) {
         let text = Self.texts[index]
-        let clusters = Self.boundaries(text)
+        let clusters = graphemeBoundaries(text)
         let units = Array(text.utf16)
         for start in clusters.sorted() {
             for command in ["deleteWordBackward:", "deleteWordForward:"] {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestFixtures
 import TextContent
 @testable import TextLayout
 
@@ -20,22 +21,13 @@ import TextContent
         "שָׁלוֹם עוֹלָם مَرْحَبًا \u{1112}\u{B120} 👨‍👩‍👧",                     // right to left with marks
     ]
 
-    /// The grapheme boundaries of `text` (UTF-16 offsets).
-    static func boundaries(_ text: String) -> Set<Int> {
-        var offsets: Set<Int> = [0], offset = 0
-        for character in text {
-            offset += character.utf16.count
-            offsets.insert(offset)
-        }
-        return offsets
-    }
 
     @Test(arguments: 0 ..< 8)
     func wordUnitsNeverSplitAGrapheme(_ index: Int) throws {
         let text = Self.texts[index]
         let (storage, manager) = makeLayout(text, width: 10_000)
         let navigation = manager.textSelectionNavigation
-        let clusters = Self.boundaries(text)
+        let clusters = graphemeBoundaries(text)
         func offsets(_ ranges: [TextRange]) -> [Int] {
             ranges.flatMap { [storage.offset(from: storage.documentRange.location, to: $0.location),
                               storage.offset(from: storage.documentRange.location, to: $0.endLocation)] }

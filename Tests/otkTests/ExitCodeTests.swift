@@ -150,16 +150,6 @@ extension Otk {
     /// Runs `script` with /bin/sh, `arguments` as $1, $2...: for bytes Swift's strings cannot
     /// carry (a file name that is not UTF-8), which the shell makes with printf.
     static func runShell(_ script: String, arguments: [String]) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script, "otk-test"] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        try run(["-c", script, "otk-test"] + arguments, program: URL(fileURLWithPath: "/bin/sh"))
     }
 }

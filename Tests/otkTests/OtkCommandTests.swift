@@ -18,10 +18,12 @@ struct Otk {
         }
     }
 
-    static func run(_ arguments: [String]) throws -> Output {
+    /// Runs otk (or `program`, with `environment` if given) with `arguments`, its output read to the end.
+    static func run(_ arguments: [String], program: URL = executable, environment: [String: String]? = nil) throws -> Output {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
+        if let environment { process.environment = environment }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

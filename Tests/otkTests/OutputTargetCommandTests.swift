@@ -14,18 +14,9 @@ import Glibc
     /// Runs otk as root, or as nobody (setpriv in a child process).
     static func run(_ arguments: [String], asNobody: Bool) throws -> Otk.Output {
         guard asNobody else { return try Otk.run(arguments) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: setpriv)
-        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", Otk.executable.path] + arguments
-        process.environment = ["HOME": "/tmp", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Otk.Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        return try Otk.run(["--reuid=65534", "--regid=65534", "--clear-groups", Otk.executable.path] + arguments,
+                           program: URL(fileURLWithPath: setpriv),
+                           environment: ["HOME": "/tmp", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
     }
 
     /// Root can drop to nobody, and nobody can run the built otk (its folders are readable).
