@@ -86,8 +86,8 @@ enum DocumentLoader {
     }
 
     /// Checks `path` (the command line's bytes of it: see `InputPath`) and its size against
-    /// `maximumBytes`. A regular file whose name is UTF-8 is only measured (nil is returned)
-    /// when `ifNotRegular`; otherwise, and for anything else, its bytes are read, and reading
+    /// `maximumBytes`. A regular file whose name is UTF-8 is only measured and opened (nil is
+    /// returned) when `ifNotRegular`; otherwise, and for anything else, its bytes are read, and reading
     /// stops as soon as the limit is passed. A stream (a pipe, a device) is checked as it comes:
     /// a NUL byte, or bytes that are not UTF-8 (unless `allowsInvalidUTF8`), stop it at once,
     /// since no text follows (/dev/zero and /dev/urandom never end).
@@ -102,7 +102,14 @@ enum DocumentLoader {
             guard Int(info.st_size) <= maximumBytes else {
                 throw CommandFailure(.dataError, "\(shown) is \(info.st_size) bytes, more than the limit of \(maximumBytes) bytes (--max-input-bytes raises it).")
             }
-            if ifNotRegular, raw == Array(path.utf8CString) { return nil }
+            if ifNotRegular, raw == Array(path.utf8CString) {
+                // Left to the reader of its format, but opened here first, so that a file the
+                // user may not read is the same failure (EX_NOINPUT) in every format.
+                let probe = Glibc.open(raw, O_RDONLY | O_CLOEXEC)
+                guard probe >= 0 else { throw CommandFailure.reading(shown, errno: errno) }
+                close(probe)
+                return nil
+            }
         }
         let descriptor = Glibc.open(raw, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw CommandFailure.reading(shown, errno: errno) }

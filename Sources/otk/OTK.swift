@@ -28,25 +28,30 @@ struct OTK: ParsableCommand {
     /// (escaped). A mistake in the command line exits 64 (EX_USAGE) with the usage line; any
     /// other failure (`CommandFailure`, or an engine error) exits with its sysexits.h code,
     /// without it.
+    /// Words of a message longer than this are shortened: longer than a value the commands
+    /// already shortened for a message (its 200 characters and the ellipsis), so that such a
+    /// value is not shortened again and counted by its shortened length.
+    static let longestWord = 201
+
     static func main() {
         SignalCleanup.install()
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch let failure as CommandFailure {
-            let message = EchoedValue.shorteningLongWords(in: "Error: \(failure.description)")
+            let message = EchoedValue.shorteningLongWords(in: "Error: \(failure.description)", longerThan: longestWord)
             FileHandle.standardError.write(Data((message + "\n").utf8))
             Foundation.exit(failure.code.rawValue)
         } catch let error as RenderingError {
             // An output written directly (--save-markdown): it cannot be created or written.
             let failure = CommandFailure.rendering(error, input: "")
-            FileHandle.standardError.write(Data((EchoedValue.shorteningLongWords(in: "Error: \(error)") + "\n").utf8))
+            FileHandle.standardError.write(Data((EchoedValue.shorteningLongWords(in: "Error: \(error)", longerThan: longestWord) + "\n").utf8))
             Foundation.exit(failure.code.rawValue)
         } catch {
             // Help and version requests are "errors" that print to standard output: as they were.
             guard exitCode(for: error) != .success else { exit(withError: error) }
             // A line past 2,000 characters is shortened too (a value of a million short words).
-            let message = EchoedValue.shorteningLongWords(in: fullMessage(for: error)).split(separator: "\n", omittingEmptySubsequences: false)
+            let message = EchoedValue.shorteningLongWords(in: fullMessage(for: error), longerThan: longestWord).split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.unicodeScalars.count > 2_000 ? EchoedValue(String($0), limit: 2_000).description : String($0) }.joined(separator: "\n")
             if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
             Foundation.exit(Self.code(for: error))

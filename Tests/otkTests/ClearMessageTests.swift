@@ -18,6 +18,22 @@ import Testing
         }
     }
 
+    /// A long path is shortened once, to the 200 characters a message keeps of it, and counted
+    /// by its own length: not shortened again to 40 and counted as 201 ("ZZZ… (201 characters)
+    /// (5004 characters)"). Paths in several scripts, missing and too long for the system.
+    @Test(arguments: ["Z", "ש", "م", "ไ", "ಕ", "👍🏽"])
+    func aLongPathIsShortenedOnceAndCountedRight(_ letter: String) throws {
+        let folder = "/nonexistent-" + String(repeating: letter + "/", count: 150)
+        for (path, reason) in [(folder + "x.txt", "No such file"), ("/tmp/" + String(repeating: letter, count: 5_000) + ".txt", "File name too long")] {
+            let output = try Otk.run(["stats", path])
+            let count = path.unicodeScalars.count
+            #expect(output.status == 66, "\(output.stderr)")
+            #expect(output.stderr.contains(reason), "\(output.stderr)")
+            #expect(output.stderr.contains(String(String.UnicodeScalarView(path.unicodeScalars.prefix(200))) + "… (\(count) characters)"), "\(output.stderr)")
+            #expect(!output.stderr.contains("(201 characters)"), "\(output.stderr)")
+        }
+    }
+
     @Test func aSymbolicLinkLoopIsNamedAsSuch() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("otk-loop-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

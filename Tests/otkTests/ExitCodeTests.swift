@@ -1,6 +1,9 @@
 import Foundation
 import OpenTextKit
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What `otk` says and how it exits (issue 26): a mistake in the command line exits 64
 /// (EX_USAGE) with the usage line; an input that is missing, unreadable or malformed, an output
@@ -36,6 +39,36 @@ import Testing
         let usage = try Otk.run(["stats", large.path, "--no-such-option"])
         #expect(usage.status == 64)
         #expect(usage.stderr.contains("Usage:"), "\(usage.stderr)")
+    }
+
+    /// A file the user may not read is EX_NOINPUT (66) with the system's reason, whatever its
+    /// format and whichever command opens it (root reads every file, so this runs as nobody).
+    @Test(.enabled(if: OutputTargetCommandTests.canDropPrivileges, "needs root to run otk as nobody"))
+    func anUnreadableInputIsNoInputInEveryFormat() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("otk-unreadable-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        chmod(folder.path, 0o755)
+        var document = AttributedString(Self.text)
+        document.font = FontDescriptor(family: "DejaVu Sans", size: 13)
+        let inputs: [(String, Data)] = [
+            ("plain.txt", Data(Self.text.utf8)),
+            ("notes.md", Data("# שלום\n\n- مرحبا ไทย\n- ಕನ್ನಡ 👍🏽\n".utf8)),
+            ("doc.otk.json", try TextDocumentFormat.encode(document)),
+        ]
+        let png = folder.appendingPathComponent("out.png").path
+        for (name, contents) in inputs {
+            let path = folder.appendingPathComponent(name).path
+            try contents.write(to: URL(fileURLWithPath: path))
+            chmod(path, 0o000)
+            var commands = [["stats", path], ["render", path, "-o", png], ["layout", path, "--stats"],
+                            ["viewport", path, "--stats", "--keystrokes", "1", "--font-changes", "0", "--no-paging"]]
+            if name.hasSuffix(".md") { commands.append(["markdown", path, "--stats"]) }
+            for arguments in commands {
+                let output = try OutputTargetCommandTests.run(arguments, asNobody: true)
+                HostileInputTests.expectFailure(output, code: 66, saying: "Permission denied")
+            }
+        }
     }
 
     @Test func anUnwritableOutputIsCantCreate() throws {
