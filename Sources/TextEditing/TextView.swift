@@ -110,6 +110,21 @@ public final class TextView {
         if notifying { inputDelegate?.selectionDidChange(self) }
     }
 
+    /// The selections where the last edit moved them (the layout manager moves them with their
+    /// text), each edge on a grapheme boundary, sorted, and overlapping, touching or equal ones joined.
+    func settledSelectionOffsets() -> [Range<Int>] {
+        var merged: [Range<Int>] = []
+        let snapped = selectionOffsets.joined().map { textContentStorage.snappedToGraphemeClusters(clamp($0)) }
+        for range in snapped.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, range.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound ..< max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
+    }
+
     func clamp(_ range: Range<Int>) -> Range<Int> {
         let length = textContentStorage.utf16Length
         let lower = min(max(0, range.lowerBound), length)
@@ -128,13 +143,14 @@ public final class TextView {
     // MARK: Editing
 
     /// Replaces each of `ranges` (sorted, disjoint) with `replacement`, in one transaction, and
-    /// puts a caret after each replacement. Records one undo step of `kind` unless `recording`
-    /// is false (marked text). Returns false when nothing could be done (a range splitting a
-    /// surrogate pair).
+    /// puts a caret after each replacement (or, `mappingSelections`, leaves the selections
+    /// where the edits moved them, as any other edit does). Records one undo step of `kind`
+    /// unless `recording` is false (marked text). Returns false when nothing could be done (a
+    /// range splitting a surrogate pair).
     @discardableResult
     func replace(
         _ ranges: [Range<Int>], with replacement: AttributedString?, plain: String? = nil, kind: TextUndoStack.Kind,
-        recording: Bool = true, selectingReplacement: Bool = false, pieces: [AttributedString]? = nil
+        recording: Bool = true, selectingReplacement: Bool = false, mappingSelections: Bool = false, pieces: [AttributedString]? = nil
     ) -> Bool {
         let ranges = ranges.map(clamp)
         // A range splitting a surrogate pair is refused by the storage before anything changes.
@@ -142,7 +158,7 @@ public final class TextView {
         let before = selectionOffsets
         let notifies = !isInputMethodChange
         if notifies { inputDelegate?.textWillChange(self) }
-        let originals = recording ? ranges.map { textContentStorage.contentSlice($0) } : []
+        let originals = recording ? textContentStorage.contentSlices(ranges) : []
         let slices = ranges.indices.map { index -> ContentSlice in
             if let pieces, pieces.indices.contains(index) { return ContentSlice(constrained(pieces[index])) }
             if var attributed = replacement {
@@ -172,7 +188,11 @@ public final class TextView {
             placed.append(range.lowerBound + shift ..< range.lowerBound + shift + length)
             shift += length - range.count
         }
-        setSelections(selectingReplacement ? placed : placed.map { $0.upperBound ..< $0.upperBound }, notifying: false)
+        if mappingSelections {
+            setSelections(settledSelectionOffsets(), notifying: false)
+        } else {
+            setSelections(selectingReplacement ? placed : placed.map { $0.upperBound ..< $0.upperBound }, notifying: false)
+        }
         if recording {
             let records = zip(placed, originals).map { TextUndoStack.Record(range: $0, original: $1) }
             undoStack.record(.init(kind: kind, batches: [records], selectionBefore: before, selectionAfter: selectionOffsets, isOpen: kind != .other))
@@ -224,7 +244,7 @@ public final class TextView {
             for batch in batches {
                 var records = batch.sorted { $0.range.lowerBound < $1.range.lowerBound }
                 var ranges = records.map { clamp($0.range) }
-                var current = ranges.map { textContentStorage.contentSlice($0) }
+                var current = textContentStorage.contentSlices(ranges)
                 if (try? textContentStorage.replaceContents(in: ranges, with: records.map(\.original))) == nil {
                     // A record whose range would split a surrogate pair (a stack out of step with
                     // its text) is left out, not the whole batch (nothing was changed).

@@ -293,9 +293,11 @@ extension TextContentStorage {
         }
     }
 
-    /// `offsets` widened so that neither edge falls inside a grapheme cluster. Clusters never
-    /// cross a paragraph separator, so each edge is resolved within its own paragraph.
-    func snappedToGraphemeClusters(_ offsets: Range<Int>) -> Range<Int> {
+    /// `offsets` widened so that neither edge falls inside a grapheme cluster (a caret inside
+    /// one goes to its start). Clusters never cross a paragraph separator, so each edge is
+    /// resolved within its own paragraph, in a window around it: the cost does not grow with
+    /// the paragraph.
+    public func snappedToGraphemeClusters(_ offsets: Range<Int>) -> Range<Int> {
         let lower = clusterBoundary(atOrBefore: offsets.lowerBound)
         let upper = offsets.isEmpty ? lower : max(lower, clusterBoundary(atOrAfter: offsets.upperBound))
         return lower ..< max(lower, upper)
