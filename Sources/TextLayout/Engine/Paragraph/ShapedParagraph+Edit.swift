@@ -188,15 +188,93 @@ extension ShapedParagraph {
         }
         guard spans.allSatisfy({ $0.font == font }) else { return nil }
 
-        // Glyphs, advances and grapheme boundaries: the old ones between the windows (glyphs in
-        // logical order: one left-to-right piece), moved to their new offsets, and the windows'.
+        let extra = Float(run.kern + run.tracking)
+        let paragraphGlyphs: ParagraphGlyphs, advances: [Float], boundarySet: GraphemeBoundarySet
+        if extra == 0, let compact = compactlySpliced(old, windows: windows, windowGlyphs: windowGlyphs, windowGlyphEnds: windowGlyphEnds) {
+            // One glyph an offset before and after: ids and advances copied a stretch at a time.
+            (paragraphGlyphs, advances) = compact
+            boundarySet = old.boundaries.isEveryOffset
+                ? GraphemeBoundarySet(everyOffsetOf: units.count, endsWithCRLF: units.count - contentLength == 2)
+                : splicedBoundaries(old.boundaries, windows: windows, count: units.count + 1)
+        } else {
+            (paragraphGlyphs, advances, boundarySet) = splicedGlyphs(
+                old, windows: windows, windowGlyphs: windowGlyphs, windowGlyphEnds: windowGlyphEnds, extra: extra, delta: delta, unitCount: units.count)
+        }
+
+        let lineBreaks = try old.knownBreakOpportunities.flatMap { (known) throws(TextLayoutError) in
+            try splicedBreakOpportunities(known, units: units, windows: windows, scratch: scratch)
+        }
+        // The pieces: one a run of the shaper, as shaping afresh makes them.
+        var pieces = SmallArray<1, ShapedParagraph.Piece>()
+        var pieceStart = 0, pieceGlyph = 0
+        for end in newCuts + [contentLength] {
+            let endGlyph = end == contentLength ? paragraphGlyphs.count : firstGlyph(in: paragraphGlyphs, atOrAfter: end)
+            pieces.append(Piece(range: pieceStart ..< end, level: 0, glyphRange: pieceGlyph ..< endGlyph, font: font, attributes: 0))
+            (pieceStart, pieceGlyph) = (end, endGlyph)
+        }
+        return ShapedParagraph(
+            content: content, levels: BidiLevels(paragraphLevel: 0, levels: []), glyphs: paragraphGlyphs,
+            pieces: pieces, advances: advances, boundaries: boundarySet, attachments: [], defaultFont: old.defaultFont, lineBreaks: lineBreaks)
+    }
+
+    /// The glyphs and advances after the edits when the old glyphs are compact and every window
+    /// shaped to one glyph an offset, undisplaced (most Latin text): old ids and advances are
+    /// copied a stretch at a time, no glyph is made. Nil otherwise.
+    private static func compactlySpliced(
+        _ old: ShapedParagraph, windows: [(new: Range<Int>, old: Range<Int>)], windowGlyphs: [ShapedGlyph], windowGlyphEnds: [Int]
+    ) -> (ParagraphGlyphs, [Float])? {
+        guard let oldIDs = old.glyphs.compactIDs, let last = windows.last, last.old.upperBound <= oldIDs.count else { return nil }
+        let count = old.advances.count + (last.new.upperBound - last.old.upperBound)
+        var ids: [UInt16] = []
+        ids.reserveCapacity(oldIDs.count + count - old.advances.count)
+        var advances: [Float] = []
+        advances.reserveCapacity(count)
+        var oldOffset = 0, windowGlyph = 0
+        for (index, window) in windows.enumerated() {
+            ids.append(contentsOf: oldIDs[oldOffset ..< window.old.lowerBound])
+            advances.append(contentsOf: old.advances[oldOffset ..< window.old.lowerBound])
+            let shaped = windowGlyphs[windowGlyph ..< windowGlyphEnds[index]]
+            windowGlyph = windowGlyphEnds[index]
+            guard shaped.count == window.new.count else { return nil }
+            for (offset, glyph) in zip(window.new, shaped) {
+                guard glyph.cluster == offset, glyph.xOffset == 0, glyph.yOffset == 0 else { return nil }
+                ids.append(glyph.storedID)
+                advances.append(glyph.advance)
+            }
+            oldOffset = window.old.upperBound
+        }
+        ids.append(contentsOf: oldIDs[oldOffset...])
+        advances.append(contentsOf: old.advances[oldOffset...])
+        return (ParagraphGlyphs(compactIDs: ids, advances: advances), advances)
+    }
+
+    /// The old boundary flags between the windows, and every offset of the (simple) windows.
+    private static func splicedBoundaries(_ old: GraphemeBoundarySet, windows: [(new: Range<Int>, old: Range<Int>)], count: Int) -> GraphemeBoundarySet {
+        var boundaries: [UInt8] = []
+        boundaries.reserveCapacity(count)
+        var oldOffset = 0
+        for window in windows {
+            boundaries.append(contentsOf: old.flags(in: oldOffset ..< window.old.lowerBound))
+            boundaries.append(contentsOf: repeatElement(graphemeBoundary, count: window.new.count))
+            oldOffset = window.old.upperBound
+        }
+        boundaries.append(contentsOf: old.flags(in: oldOffset ..< old.count))
+        return GraphemeBoundarySet(flags: boundaries)
+    }
+
+    /// The glyphs, advances and grapheme boundaries after the edits, glyph by glyph: the old
+    /// ones between the windows (glyphs in logical order: left to right), moved to their new
+    /// offsets, and the windows'.
+    private static func splicedGlyphs(
+        _ old: ShapedParagraph, windows: [(new: Range<Int>, old: Range<Int>)], windowGlyphs: [ShapedGlyph], windowGlyphEnds: [Int],
+        extra: Float, delta: Int, unitCount: Int
+    ) -> (ParagraphGlyphs, [Float], GraphemeBoundarySet) {
         var glyphs: [ShapedGlyph] = []
         glyphs.reserveCapacity(old.glyphs.count + windowGlyphs.count)
         var advances: [Float] = []
-        advances.reserveCapacity(units.count)
+        advances.reserveCapacity(unitCount)
         var boundaries: [UInt8] = []
-        boundaries.reserveCapacity(units.count + 1)
-        let extra = Float(run.kern + run.tracking)
+        boundaries.reserveCapacity(unitCount + 1)
         var oldOffset = 0, oldGlyph = 0, windowGlyph = 0
         func keepOld(through end: Int, movingBy shift: Int) {
             let endGlyph = firstGlyph(in: old.glyphs, atOrAfter: end)
@@ -225,22 +303,7 @@ extension ShapedParagraph {
             oldGlyph = firstGlyph(in: old.glyphs, atOrAfter: oldOffset)
         }
         keepOld(through: old.boundaries.count, movingBy: delta)
-
-        let lineBreaks = try old.knownBreakOpportunities.flatMap { (known) throws(TextLayoutError) in
-            try splicedBreakOpportunities(known, units: units, windows: windows, scratch: scratch)
-        }
-        // The pieces: one a run of the shaper, as shaping afresh makes them.
-        var pieces = SmallArray<1, ShapedParagraph.Piece>()
-        var pieceStart = 0, pieceGlyph = 0
-        for end in newCuts + [contentLength] {
-            let endGlyph = end == contentLength ? glyphs.count : firstGlyph(in: glyphs, atOrAfter: end)
-            pieces.append(Piece(range: pieceStart ..< end, level: 0, glyphRange: pieceGlyph ..< endGlyph, font: font, attributes: 0))
-            (pieceStart, pieceGlyph) = (end, endGlyph)
-        }
-        return ShapedParagraph(
-            content: content, levels: BidiLevels(paragraphLevel: 0, levels: []), glyphs: ParagraphGlyphs(glyphs, advances: advances),
-            pieces: pieces,
-            advances: advances, boundaries: GraphemeBoundarySet(flags: boundaries), attachments: [], defaultFont: old.defaultFont, lineBreaks: lineBreaks)
+        return (ParagraphGlyphs(glyphs, advances: advances), advances, GraphemeBoundarySet(flags: boundaries))
     }
 
     /// Where the shaper ends its runs in a paragraph of `length` units: each run as long as it
