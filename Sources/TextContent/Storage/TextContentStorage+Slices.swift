@@ -88,7 +88,11 @@ extension TextContentStorage {
         let offsets = try scalarAlignedOffsets(of: range)
         switch slice.content {
         case .plain(let string):
-            replace(offsets, with: AttributedString(string), hasAttributes: false, hasParagraphAttributes: false)
+            // The AttributedString only if a paragraph with attributes needs one (putting back a
+            // 5 MB plain paragraph makes none).
+            replaceCharacters(in: offsets, insertedUnits: string.utf16, insertsAttributes: false) { text, bounds in
+                text.safelyReplaceSubrange(bounds, with: AttributedString(string))
+            }
         case .attributed(let text):
             try replaceContents(in: range, with: text)
         case .paragraphs(let head, let middle, let tail, let sliceSource):
