@@ -89,15 +89,16 @@ extension TextView {
     }
 
     /// Replaces every match with `replacement`: one transaction and one undo step; the viewport
-    /// keeps its place (its anchor follows the text). Returns how many were replaced.
+    /// keeps its place (its anchor follows the text). The selections move with their text, as
+    /// through any other edit (one inside a match goes to the end of its replacement), and never
+    /// end inside a grapheme cluster; undo brings back the selections from before, redo the ones
+    /// after. Returns how many were replaced.
     @discardableResult
     public func replaceAll(_ pattern: String, with replacement: String, options: TextFindOptions = []) throws(TextFindError) -> Int {
         let matches = try ranges(of: pattern, options: options).map { $0.location ..< $0.location + $0.length }
         guard !matches.isEmpty else { return 0 }
-        let selections = selectionOffsets
-        replace(matches, with: nil, plain: replacement, kind: .other)
-        // The selection stays where it was, as far as the text it was in allows.
-        setSelections(selections.compactMap(\.first).map(clamp))
+        undoStack.closeStep()
+        replace(matches, with: nil, plain: replacement, kind: .other, mappingSelections: true)
         return matches.count
     }
 

@@ -118,6 +118,12 @@ public final class TextView {
         if notifying { inputDelegate?.selectionDidChange(self) }
     }
 
+    /// The selections where the last edit moved them (the layout manager moves them with their
+    /// text), each edge on a grapheme boundary, sorted, and overlapping, touching or equal ones joined.
+    func settledSelectionOffsets() -> [Range<Int>] {
+        Self.normalizedSelectionRanges(selectionOffsets.joined().map { textContentStorage.snappedToGraphemeClusters(clamp($0)) })
+    }
+
     func clamp(_ range: Range<Int>) -> Range<Int> {
         let length = textContentStorage.utf16Length
         let lower = min(max(0, range.lowerBound), length)
@@ -136,27 +142,26 @@ public final class TextView {
     // MARK: Editing
 
     /// Replaces each of `ranges` (sorted, disjoint) with `replacement`, in one transaction, and
-    /// puts a caret after each replacement. Records one undo step of `kind` unless `recording`
-    /// is false (marked text). Returns false when nothing could be done (a range splitting a
-    /// surrogate pair); then nothing changed and nothing was recorded. An empty range replaced
-    /// by nothing only keeps its caret. A change the input method did not make ends its
-    /// composition first (see `endComposition()`).
+    /// puts a caret after each replacement (or, `mappingSelections`, leaves the selections
+    /// where the edits moved them, as any other edit does). Records one undo step of `kind`
+    /// unless `recording` is false (marked text). Returns false when nothing could be done (a
+    /// range splitting a surrogate pair); then nothing changed and nothing was recorded. An
+    /// empty range replaced by nothing only keeps its caret. A change the input method did not
+    /// make ends its composition first (see `endComposition()`).
     @discardableResult
     func replace(
         _ ranges: [Range<Int>], with replacement: AttributedString?, plain: String? = nil, kind: TextUndoStack.Kind,
-        recording: Bool = true, selectingReplacement: Bool = false, pieces: [AttributedString]? = nil
+        recording: Bool = true, selectingReplacement: Bool = false, mappingSelections: Bool = false, pieces: [AttributedString]? = nil
     ) -> Bool {
         let ranges = ranges.map(clamp)
         // A range splitting a surrogate pair is refused before anything changes (the
         // composition included): nothing is recorded for a refused call.
-        guard !ranges.isEmpty, !ranges.contains(where: {
-            textContentStorage.splitsSurrogatePair(at: $0.lowerBound) || textContentStorage.splitsSurrogatePair(at: $0.upperBound)
-        }) else { return false }
+        guard !ranges.isEmpty, textContentStorage.firstSurrogatePairSplit(atEdgesOf: ranges) == nil else { return false }
         if !isInputMethodChange { endComposition() }
         let before = selectionOffsets
         let notifies = !isInputMethodChange
         if notifies { inputDelegate?.textWillChange(self) }
-        let originals = recording ? ranges.map { textContentStorage.contentSlice($0) } : []
+        let originals = recording ? textContentStorage.contentSlices(ranges) : []
         let slices = ranges.indices.map { index -> ContentSlice in
             if let pieces, pieces.indices.contains(index) { return ContentSlice(constrained(pieces[index])) }
             if var attributed = replacement {
@@ -192,7 +197,11 @@ public final class TextView {
             placed.append(range.lowerBound + shift ..< range.lowerBound + shift + length)
             shift += length - range.count
         }
-        setSelections(selectingReplacement ? placed : placed.map { $0.upperBound ..< $0.upperBound }, notifying: false)
+        if mappingSelections {
+            setSelections(settledSelectionOffsets(), notifying: false)
+        } else {
+            setSelections(selectingReplacement ? placed : placed.map { $0.upperBound ..< $0.upperBound }, notifying: false)
+        }
         if recording, !edited.isEmpty {
             let records = edited.map { TextUndoStack.Record(range: placed[$0], original: originals[$0]) }
             undoStack.record(.init(kind: kind, batches: [records], selectionBefore: before, selectionAfter: selectionOffsets, isOpen: kind != .other))
@@ -244,7 +253,7 @@ public final class TextView {
             for batch in batches {
                 var records = batch.sorted { $0.range.lowerBound < $1.range.lowerBound }
                 var ranges = records.map { clamp($0.range) }
-                var current = ranges.map { textContentStorage.contentSlice($0) }
+                var current = textContentStorage.contentSlices(ranges)
                 if (try? textContentStorage.replaceContents(in: ranges, with: records.map(\.original))) == nil {
                     // A record whose range would split a surrogate pair (a stack out of step with
                     // its text) is left out, not the whole batch (nothing was changed).

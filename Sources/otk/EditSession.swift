@@ -39,7 +39,7 @@ struct EditSession {
         report.append(("openToFirstViewportSeconds", jsonNumber((clock.now - openStart).seconds, "%.6f")))
         report.append(("layoutTreeSeconds", jsonNumber(indexSeconds, "%.6f")))
         report.append(("firstViewportLayoutSeconds", jsonNumber(firstViewportSeconds, "%.6f")))
-        firstViewportText = manager.textViewportLayoutController.visibleFragments.map { String($0.textElement.attributedString.characters) }
+        firstViewportText = manager.textViewportLayoutController.visibleFragments.map { $0.textElement.plainText ?? String($0.textElement.attributedString.characters) }
         self.report = report
     }
 
@@ -145,12 +145,27 @@ struct EditSession {
         controller.layoutViewport()
         record("replaceAllSeconds", (clock.now - replaceStart).seconds)
         report.append(("replaced", "\(replaced)"))
+        let selections = view.textLayoutManager.textSelections.count
         let undoStart = clock.now
         view.undo()
         controller.layoutViewport()
         record("undoReplaceAllSeconds", (clock.now - undoStart).seconds)
         let restored = try view.countMatches(of: pattern)
         report.append(("undoRestoredText", "\(storage.utf16Length == length && restored == matches)"))
+        // Redo and undo once more: each leaves the selection the user had then (one caret), not
+        // a caret a match, so the next edit moves one caret.
+        let redoStart = clock.now
+        view.redo()
+        controller.layoutViewport()
+        record("redoReplaceAllSeconds", (clock.now - redoStart).seconds)
+        let selectionsAfterRedo = view.textLayoutManager.textSelections.count
+        let undoAgainStart = clock.now
+        view.undo()
+        controller.layoutViewport()
+        record("undoAgainReplaceAllSeconds", (clock.now - undoAgainStart).seconds)
+        report.append(("selectionsAfterReplaceAll", "\(selections)"))
+        report.append(("selectionsAfterRedo", "\(selectionsAfterRedo)"))
+        report.append(("selectionsAfterUndoAgain", "\(view.textLayoutManager.textSelections.count)"))
     }
 
     /// Select all, delete it all, and undo that, each with the viewport laid out after it.

@@ -26,6 +26,27 @@ import TextTypography
         #expect(try a.breakOpportunities(scratch: scratch) == b.breakOpportunities(scratch: scratch), comment)
     }
 
+    /// As `expectSame`, comparing without printing (a difference of 150,000 glyphs takes minutes
+    /// to describe): says which part differs, and where.
+    private func expectSameQuietly(_ a: ShapedParagraph, _ b: ShapedParagraph, scratch: LayoutScratch, _ comment: String) throws {
+        func firstDifference<C: Collection>(_ x: C, _ y: C, _ same: (C.Element, C.Element) -> Bool) -> Int? {
+            if x.count != y.count { return -1 }
+            return zip(x, y).enumerated().first { !same($0.element.0, $0.element.1) }?.offset
+        }
+        let sameUnits = a.content.units == b.content.units
+        #expect(sameUnits, "\(comment): units")
+        let glyphs = firstDifference(a.glyphs, b.glyphs) { $0.id == $1.id && $0.cluster == $1.cluster && $0.advance == $1.advance && $0.xOffset == $1.xOffset && $0.yOffset == $1.yOffset }
+        #expect(glyphs == nil, "\(comment): glyph \(glyphs ?? 0) \(glyphs.map { $0 >= 0 ? "\(a.glyphs[$0]) \(b.glyphs[$0])" : "count \(a.glyphs.count) \(b.glyphs.count)" } ?? "")")
+        let advances = firstDifference(a.advances, b.advances, ==)
+        #expect(advances == nil, "\(comment): advance at \(advances ?? 0)")
+        let sameBoundaries = a.boundaries == b.boundaries
+        #expect(sameBoundaries, "\(comment): boundaries")
+        #expect(a.pieces.map(\.range) == b.pieces.map(\.range), "\(comment): pieces")
+        #expect(a.pieces.map(\.glyphRange) == b.pieces.map(\.glyphRange), "\(comment): piece glyphs")
+        let breaks = try firstDifference(a.breakOpportunities(scratch: scratch), b.breakOpportunities(scratch: scratch), ==)
+        #expect(breaks == nil, "\(comment): break opportunity at \(breaks ?? 0)")
+    }
+
     @Test func randomEditsReshapeAsShapingAfreshDoes() throws {
         var random = SplitMix64(seed: 11)
         let scratch = LayoutScratch()
@@ -64,6 +85,49 @@ import TextTypography
         }
         // The shortcut must actually be taken for plain Latin text.
         #expect(reshapedCount > 20)
+    }
+
+    /// A paragraph longer than the shaper's longest run is shaped in runs cut at fixed lengths,
+    /// each run's end ending a word: an edit moves the text past those cuts, and the words there
+    /// are shaped again, as shaping afresh shapes them (kerning and ligatures across a cut too).
+    @Test func editsInAParagraphLongerThanARunReshapeAsShapingAfreshDoes() throws {
+        var random = SplitMix64(seed: 29)
+        let scratch = LayoutScratch()
+        // (Text in another font would make the paragraph's pieces of two fonts: never reshaped;
+        // a combining accent makes the words around it complex: shaped afresh near it.)
+        let insertions = ["a", " ", "word", "fi", "ff", "AV", "Wa", "ä", "1.5", "-"]
+        let half = String(repeating: LayoutSamples.english + " AVAWAV fififfi office Wave ", count: 450)
+        var text = half + " cafe\u{301} " + half + "\n"
+        var old = try shaped(text, scratch: scratch)
+        #expect(old.pieces.count > 2)
+        var reshapedCount = 0
+        for step in 0 ..< 14 {
+            var units = Array(text.utf16)
+            let contentLength = units.count - 1
+            // Near where a run ends, at the start (every cut moves), or anywhere.
+            let start: Int
+            switch step % 3 {
+            case 0: start = min(contentLength, TextShaper.maximumRunLength * (1 + step % 2) + Int.random(in: -8 ... 8, using: &random))
+            case 1: start = Int.random(in: 0 ... 3, using: &random)
+            default: start = Int.random(in: 0 ... contentLength, using: &random)
+            }
+            let removed = Int.random(in: 0 ... min(3, contentLength - start), using: &random)
+            let inserted = Array(insertions.randomElement(using: &random)!.utf16)
+            units.replaceSubrange(start ..< start + removed, with: inserted)
+            guard let edited = String(validating: units, as: UTF16.self) else { continue }
+            let content = try ParagraphContent(TextParagraph(attributedString: AttributedString(edited)), defaultFont: font)
+            let fresh = try ShapedParagraph(content, scratch: LayoutScratch())
+            text = edited
+            let edit = ParagraphEdit(range: start ..< start + removed, replacementLength: inserted.count)
+            if let reshaped = try ShapedParagraph.reshaped(content, from: old, edits: [edit], scratch: scratch) {
+                reshapedCount += 1
+                try expectSameQuietly(reshaped, fresh, scratch: scratch, "step \(step): \(edit)")
+                old = reshaped
+            } else {
+                old = fresh
+            }
+        }
+        #expect(reshapedCount > 6)
     }
 
     @Test func editsMergeIntoEditsOfTheOriginalText() {

@@ -183,6 +183,10 @@ struct Otk {
         #expect(json["grepMatches"] as? Int == 600)
         #expect(json["replaced"] as? Int == 600)
         #expect(json["undoRestoredText"] as? Bool == true)
+        // Replace all, undo, redo and undo again leave the one caret the user had.
+        #expect(json["selectionsAfterReplaceAll"] as? Int == 1)
+        #expect(json["selectionsAfterRedo"] as? Int == 1)
+        #expect(json["selectionsAfterUndoAgain"] as? Int == 1)
         #expect(json["lengthAfterDeleteAll"] as? Int == 0)
         #expect(json["undoRestoredLength"] as? Bool == true)
         #expect(json["insertTextCount"] as? Int == 300)
@@ -193,7 +197,7 @@ struct Otk {
         #expect(json["undoStoredUTF16"] as? Int == 300)
         for key in ["insertTextMedianSeconds", "deleteBackwardP99Seconds", "moveDownMedianSeconds", "selectAllMedianSeconds",
                     "deleteAllSeconds", "undoDeleteAllSeconds", "findAllSeconds", "grepSeconds", "replaceAllSeconds",
-                    "undoReplaceAllSeconds", "rawHarfBuzzFirstViewportSeconds"] {
+                    "undoReplaceAllSeconds", "redoReplaceAllSeconds", "undoAgainReplaceAllSeconds", "rawHarfBuzzFirstViewportSeconds"] {
             #expect((json[key] as? Double).map { $0 >= 0 } == true, "\(key)")
         }
     }

@@ -234,6 +234,7 @@ extension TextContentStorage {
 
         // General path: rebuild the touched paragraphs, plus the one before (a `\r` there may
         // join an inserted `\n`) and the one starting at the end (a removed separator merges it).
+        if !insertsAttributes, !stashesParagraphAttributes, replacePlainParagraphs(in: offsets, insertedUnits: insertedUnits) { return }
         var combined = AttributedString()
         var touched = 0 ..< 0
         var combinedStart = 0
@@ -269,6 +270,59 @@ extension TextContentStorage {
         index.replace(touched, with: paragraphs)
     }
 
+    /// The general path for text without attributes: the same paragraphs are rebuilt, as one
+    /// String with the edit spliced in, re-split into paragraphs that stay Strings, so that
+    /// putting back a 5 MB paragraph (undoing a delete-all) leaves it as fast to type into as
+    /// it was. False, with nothing changed, when one of them has attributes.
+    private func replacePlainParagraphs(in offsets: Range<Int>, insertedUnits: some Collection<UInt16>) -> Bool {
+        guard paragraphCount > 0 else {
+            // An empty document: the text is all there is.
+            index.replace(0 ..< 0, with: Self.plainParagraphs(of: String(decoding: Array(insertedUnits), as: UTF16.self)))
+            return true
+        }
+        guard let firstPosition = index.paragraph(containing: offsets.lowerBound),
+              let lastPosition = index.paragraph(containing: offsets.upperBound),
+              let lastText = plainString(of: lastPosition.entry) else { return false }
+        var first = firstPosition.ordinal
+        if firstPosition.start == offsets.lowerBound, first > 0 { first -= 1 }
+        var head: [(start: Int, text: String)] = []
+        var isPlain = true
+        index.forEach(from: first, reverse: false) { position in
+            guard let text = plainString(of: position.entry) else {
+                isPlain = false
+                return false
+            }
+            head.append((position.start, text))
+            return position.ordinal < firstPosition.ordinal
+        }
+        guard isPlain else { return false }
+        var result = ""
+        for (start, text) in head {
+            if offsets.lowerBound >= start + text.utf16.count {
+                result += text
+            } else {
+                result += text[..<text.utf16.index(text.startIndex, offsetBy: offsets.lowerBound - start)]
+                break
+            }
+        }
+        result += String(decoding: Array(insertedUnits), as: UTF16.self)
+        result += lastText[lastText.utf16.index(lastText.startIndex, offsetBy: min(offsets.upperBound - lastPosition.start, lastText.utf16.count))...]
+        index.replace(first ..< lastPosition.ordinal + 1, with: Self.plainParagraphs(of: result))
+        return true
+    }
+
+    /// Paragraph entries of text without attributes, each a String.
+    static func plainParagraphs(of text: String) -> [ParagraphEntry] {
+        var entries: [ParagraphEntry] = []
+        var lower = text.startIndex
+        for (length, separator) in ParagraphScanner.paragraphs(ofUTF16: text.utf16) {
+            let upper = text.utf16.index(lower, offsetBy: length)
+            entries.append(ParagraphEntry(content: .string(String(text[lower ..< upper])), utf16Length: length, separatorLength: separator))
+            lower = upper
+        }
+        return entries
+    }
+
     /// Whether deleting `removing` from `position` could bring a `\r` ending the previous
     /// paragraph next to this paragraph's `\n`, making one `\r\n` separator.
     private func mayJoinWithPreviousSeparator(_ position: ParagraphPosition, removing: Range<Int>) -> Bool {
@@ -293,9 +347,11 @@ extension TextContentStorage {
         }
     }
 
-    /// `offsets` widened so that neither edge falls inside a grapheme cluster. Clusters never
-    /// cross a paragraph separator, so each edge is resolved within its own paragraph.
-    func snappedToGraphemeClusters(_ offsets: Range<Int>) -> Range<Int> {
+    /// `offsets` widened so that neither edge falls inside a grapheme cluster (a caret inside
+    /// one goes to its start). Clusters never cross a paragraph separator, so each edge is
+    /// resolved within its own paragraph, in a window around it: the cost does not grow with
+    /// the paragraph.
+    public func snappedToGraphemeClusters(_ offsets: Range<Int>) -> Range<Int> {
         let lower = clusterBoundary(atOrBefore: offsets.lowerBound)
         let upper = offsets.isEmpty ? lower : max(lower, clusterBoundary(atOrAfter: offsets.upperBound))
         return lower ..< max(lower, upper)

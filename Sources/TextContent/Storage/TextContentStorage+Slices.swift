@@ -31,12 +31,76 @@ extension TextContentStorage {
         return ContentSlice(head: head, middle: index.extract(firstWhole ..< wholeEnd), tail: tail, source: source)
     }
 
+    /// The text of each of `ranges` (sorted), as `contentSlice(_:)` gives it, reading each
+    /// paragraph without attributes once for all the ranges in it: a replace-all's million
+    /// matches in one long paragraph decode it once, not once a match.
+    package func contentSlices(_ ranges: [Range<Int>]) -> [ContentSlice] {
+        var result: [ContentSlice] = []
+        result.reserveCapacity(ranges.count)
+        let length = utf16Length
+        var paragraph: (start: Int, end: Int, units: [UInt16])?
+        for range in ranges {
+            let requested = max(0, min(range.lowerBound, length)) ..< max(0, min(range.upperBound, length))
+            if let current = paragraph, requested.lowerBound >= current.start, requested.upperBound <= current.end {
+                let units = current.units[requested.lowerBound - current.start ..< requested.upperBound - current.start]
+                result.append(ContentSlice(String(decoding: units, as: UTF16.self)))
+                continue
+            }
+            if !requested.isEmpty, let position = index.paragraph(containing: requested.lowerBound), requested.upperBound <= position.end,
+               let plain = plainString(of: position.entry) {
+                let units = Array(plain.utf16)
+                paragraph = (position.start, position.start + units.count, units)
+                result.append(ContentSlice(String(decoding: units[requested.lowerBound - position.start ..< requested.upperBound - position.start], as: UTF16.self)))
+                continue
+            }
+            result.append(contentSlice(requested))
+        }
+        return result
+    }
+
+    /// The first of `offsets` (sorted) that falls between the two halves of a surrogate pair,
+    /// reading each paragraph at most once (nil when none does).
+    package func firstSurrogatePairSplit(in offsets: some Sequence<Int>) -> Int? {
+        var paragraph: (start: Int, end: Int, units: [UInt16])?
+        var previous = Int.min
+        for offset in offsets {
+            guard offset >= previous else { return offsets.first { splitsSurrogatePair(at: $0) } }
+            previous = offset
+            if let current = paragraph, offset > current.start, offset < current.end {
+                if UTF16.isTrailSurrogate(current.units[offset - current.start]) { return offset }
+                continue
+            }
+            guard let position = index.paragraph(containing: offset), offset > position.start, offset < position.end else { continue }
+            let units: [UInt16]
+            switch position.entry.content {
+            case .plain(let start, let count): units = Array(plainText(start, count).utf16)
+            case .string(let text), .uniform(let text, _): units = Array(text.utf16)
+            case .attributed(let text): units = Array(text.utf16)
+            }
+            paragraph = (position.start, position.start + units.count, units)
+            if UTF16.isTrailSurrogate(units[offset - position.start]) { return offset }
+        }
+        return nil
+    }
+
+    /// The first edge of `ranges` (sorted, disjoint) that falls between the two halves of a
+    /// surrogate pair (nil when none does): what `replaceContents(in:with:)` refuses. One range
+    /// looks at its two edges alone; many read each paragraph at most once.
+    package func firstSurrogatePairSplit(atEdgesOf ranges: [Range<Int>]) -> Int? {
+        if ranges.count == 1 { return [ranges[0].lowerBound, ranges[0].upperBound].first { splitsSurrogatePair(at: $0) } }
+        return firstSurrogatePairSplit(in: ranges.lazy.flatMap { [$0.lowerBound, $0.upperBound] })
+    }
+
     /// Replaces exactly `range` with `slice`, the text and attributes it holds, as they were.
     package func replaceContents(in range: TextRange, with slice: ContentSlice) throws(TextContentError) {
         let offsets = try scalarAlignedOffsets(of: range)
         switch slice.content {
         case .plain(let string):
-            replace(offsets, with: AttributedString(string), hasAttributes: false, hasParagraphAttributes: false)
+            // The AttributedString only if a paragraph with attributes needs one (putting back a
+            // 5 MB plain paragraph makes none).
+            replaceCharacters(in: offsets, insertedUnits: string.utf16, insertsAttributes: false) { text, bounds in
+                text.safelyReplaceSubrange(bounds, with: AttributedString(string))
+            }
         case .attributed(let text):
             try replaceContents(in: range, with: text)
         case .paragraphs(let head, let middle, let tail, let sliceSource):
@@ -92,10 +156,8 @@ extension TextContentStorage {
             guard range.lowerBound >= 0, range.upperBound <= length else {
                 throw .outOfBounds(offset: range.lowerBound < 0 ? range.lowerBound : range.upperBound, documentLength: length)
             }
-            for edge in [range.lowerBound, range.upperBound] where splitsSurrogatePair(at: edge) {
-                throw .splitsSurrogatePair(offset: edge)
-            }
         }
+        if let edge = firstSurrogatePairSplit(atEdgesOf: ranges) { throw .splitsSurrogatePair(offset: edge) }
         // One transaction: layout managers hear of the edits once they are all made (a run
         // spliced into one paragraph is made before its edits are recorded).
         var failure: TextContentError?

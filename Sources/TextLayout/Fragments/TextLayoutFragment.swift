@@ -82,6 +82,38 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
         }
     }
 
+    /// Line `index` (of `lineCount`) as ``textLineFragments`` has it, made alone when those
+    /// have not been made: a caret in a paragraph of 60,000 lines needs one line, not all.
+    package func textLineFragment(at index: Int) -> TextLineFragment {
+        switch lines {
+        case .objects(let objects):
+            return objects[index]
+        case .layout(let records, let shaped):
+            if let original { return original.textLineFragment(at: index) }
+            if let cached = derived.withLock({ $0.lineObjects }) { return cached[index] }
+            return TextLineFragment(paragraph: textElement, layout: records[index], shaped: shaped)
+        }
+    }
+
+    /// The index of the first line whose characters end after `offset` (paragraph offsets), or
+    /// end at it when `atEnd`; the last line when none does. Lines follow one another, so this
+    /// is a binary search. Nil for a fragment without lines.
+    package func lineIndex(reaching offset: Int, atEnd: Bool) -> Int? {
+        guard lineCount > 0 else { return nil }
+        func end(_ index: Int) -> Int {
+            switch lines {
+            case .objects(let objects): return objects[index].characterRange.location + objects[index].characterRange.length
+            case .layout(let records, _): return records[index].characterRange.upperBound
+            }
+        }
+        var low = 0, high = lineCount
+        while low < high {
+            let mid = (low + high) / 2
+            if end(mid) > offset || (atEnd && end(mid) == offset) { high = mid } else { low = mid + 1 }
+        }
+        return min(low, lineCount - 1)
+    }
+
     /// The shaping the engine laid the fragment out from; nil for a fragment given its lines.
     var shapedParagraph: ShapedParagraph? {
         guard case .layout(_, let shaped) = lines else { return nil }

@@ -133,6 +133,17 @@ extension TextLayoutManager {
             }
             guard start <= offset else { return false }
             let origin = fragment.layoutFragmentFrame.origin
+            // The line holding the caret, found without making every line's object.
+            if let index = fragment.lineIndex(reaching: offset - start, atEnd: upstream) {
+                let line = fragment.textLineFragment(at: index)
+                let lineStart = start + line.characterRange.location, lineEnd = lineStart + line.characterRange.length
+                if offset >= lineStart, offset < lineEnd || index == fragment.lineCount - 1 || (offset == lineEnd && upstream) {
+                    let x = Self.caretX(at: offset, upstream: upstream, line: line, index: index, in: fragment, paragraphStart: start)
+                    segment = CGRect(x: origin.x + line.typographicBounds.minX + x, y: origin.y + line.typographicBounds.minY,
+                                     width: 0, height: line.typographicBounds.height)
+                    return false
+                }
+            }
             let fragmentLines = fragment.textLineFragments
             for (index, line) in fragmentLines.enumerated() {
                 let lineStart = start + line.characterRange.location, lineEnd = lineStart + line.characterRange.length
@@ -153,7 +164,7 @@ extension TextLayoutManager {
     /// direction an offset shows in two places, and the affinity says which (upstream: after
     /// the character before it).
     private static func caretX(at offset: Int, upstream: Bool, line: TextLineFragment, index: Int, in fragment: TextLayoutFragment, paragraphStart: Int) -> CGFloat {
-        let caretLine = CaretLine(ordinal: 0, index: index, fragment: fragment, line: line, lineCount: fragment.textLineFragments.count, paragraphStart: paragraphStart)
+        let caretLine = CaretLine(ordinal: 0, index: index, fragment: fragment, line: line, lineCount: fragment.lineCount, paragraphStart: paragraphStart)
         return caretLine.visual.x(of: offset, affinity: upstream ? .upstream : .downstream)
             .map { $0 - caretLine.frame.minX } ?? line.locationForCharacter(at: offset - paragraphStart).x
     }

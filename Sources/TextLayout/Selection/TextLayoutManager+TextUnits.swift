@@ -16,7 +16,8 @@ extension TextLayoutManager {
         let range: Range<Int>
         /// Where its separator starts.
         let contentEnd: Int
-        var text: String { String(paragraph.attributedString.characters) }
+        /// Plain text is read as it is stored (no AttributedString made for a 5 MB paragraph).
+        var text: String { paragraph.plainText ?? String(paragraph.attributedString.characters) }
     }
 
     /// The shown paragraph of ordinal `ordinal`.
@@ -110,7 +111,19 @@ extension TextLayoutManager {
             return paragraph.range
         case .line:
             return lineInfo(at: offset, upstream: false)?.range
-        case .character, .word, .sentence:
+        case .character:
+            // The cluster around the offset alone: what backspace asks on every key press, at
+            // a cost that does not grow with the paragraph.
+            let text = paragraph.text
+            let units = text.utf16
+            let local = min(max(0, offset - paragraph.start), units.count)
+            guard !units.isEmpty else { return paragraph.start ..< paragraph.start }
+            let at = units.index(units.startIndex, offsetBy: local)
+            var lower = at == text.endIndex ? text.index(before: at) : at
+            while lower > text.startIndex, lower.samePosition(in: text) == nil { lower = units.index(before: lower) }
+            let upper = text.index(after: lower)
+            return paragraph.start + units.distance(from: units.startIndex, to: lower) ..< paragraph.start + units.distance(from: units.startIndex, to: upper)
+        case .word, .sentence:
             let text = paragraph.text
             let bounds = boundaries(of: TextUnitKind(granularity), in: text)
             let local = min(max(0, offset - paragraph.start), text.utf16.count)

@@ -19,6 +19,9 @@ struct GraphemeBoundarySet: Sendable, Equatable {
         count = length + 1
     }
 
+    /// Whether every offset is a boundary (but the LF of a closing CR LF): no flags are kept.
+    var isEveryOffset: Bool { flags.isEmpty }
+
     /// Boundaries where `flags` is non-zero (one flag per offset, the length's included).
     init(flags: [UInt8]) {
         self.flags = flags

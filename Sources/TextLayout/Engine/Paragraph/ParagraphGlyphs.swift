@@ -44,6 +44,17 @@ struct ParagraphGlyphs: RandomAccessCollection, Sendable, Equatable {
         }
     }
 
+    /// Compact glyphs: glyph `i` has id `ids[i]`, cluster `i` and advance `advances[i]`.
+    init(compactIDs ids: [UInt16], advances: [Float]) {
+        storage = .compact(ids: ids, advances: advances)
+    }
+
+    /// The glyph ids of compact glyphs (glyph `i` at offset `i`); nil otherwise.
+    var compactIDs: [UInt16]? {
+        guard case .compact(let ids, _) = storage else { return nil }
+        return ids
+    }
+
     /// The sum of the advances of glyphs `range`, when the glyphs are compact: their advances
     /// are the paragraph's per-offset advances, summed here without making glyphs. Nil otherwise.
     func compactAdvance(of range: Range<Int>) -> Float? {

@@ -59,7 +59,10 @@ extension ShapedParagraph {
     ///
     /// The shortcut takes one font, one attribute run, no attachment, left-to-right text, and
     /// words of simple code units (see ``GraphemeSegmenter``) around each edit: there a word's
-    /// shaping depends only on the text between the separators around it.
+    /// shaping depends only on the text between the separators around it. A paragraph longer
+    /// than the shaper's longest run (``TextShaper/maximumRunLength``) is shaped in runs cut at
+    /// fixed lengths, and a run's end ends a word: the words at the runs' old and new ends are
+    /// shaped again too, so that typing in a 5 MB paragraph shapes a few words, not 5 MB.
     static func reshaped(
         _ content: ParagraphContent, from old: ShapedParagraph, edits: [ParagraphEdit], scratch: LayoutScratch,
         shaper: TextShaper = .shared
@@ -69,8 +72,7 @@ extension ShapedParagraph {
         let contentLength = content.contentLength
         guard let lastEdit = edits.last, units.count == oldUnits.count + delta, contentLength == old.content.contentLength + delta,
               contentLength > 0, edits[0].range.lowerBound >= 0, lastEdit.range.upperBound <= old.content.contentLength,
-              units.count <= TextShaper.maximumRunLength,
-              content.runs.count == 1, old.content.runs.count == 1, old.pieces.count == 1,
+              content.runs.count == 1, old.content.runs.count == 1, let firstPiece = old.pieces.first,
               content.attachments.isEmpty, old.attachments.isEmpty,
               old.levels.levels.isEmpty, old.levels.paragraphLevel == 0, content.style == old.content.style
         else { return nil }
@@ -78,6 +80,17 @@ extension ShapedParagraph {
         guard run.font == oldRun.font, run.features == oldRun.features, run.kern == oldRun.kern,
               run.tracking == oldRun.tracking, run.baselineOffset == oldRun.baselineOffset
         else { return nil }
+        // The old pieces: one font, left to right, one after another from 0 (no control
+        // between them); where one ends, the shaper ended a run.
+        let font = firstPiece.font
+        var oldCuts: [Int] = []
+        var expected = 0
+        for piece in old.pieces {
+            guard piece.font == font, piece.level == 0, piece.attributes == 0, piece.range.lowerBound == expected else { return nil }
+            if expected > 0 { oldCuts.append(expected) }
+            expected = piece.range.upperBound
+        }
+        guard expected == old.content.contentLength else { return nil }
 
         // The words each edit touched, from the separator before it to the one after it, in the
         // new text and in the old; windows that meet are merged.
@@ -97,6 +110,47 @@ extension ShapedParagraph {
                 windows.append((lower ..< upper, oldLower ..< upper - shift))
             }
         }
+        guard windows.allSatisfy({ $0.new.count <= TextShaper.maximumRunLength }) else { return nil }
+        // Where the shaper ends runs in the new text, and where it ended them in the old: the
+        // words there are shaped again (a cut moves with the text after an edit).
+        var newCuts: [Int] = []
+        if contentLength > TextShaper.maximumRunLength {
+            guard let cuts = runCuts(length: contentLength, isBoundary: { offset in
+                if windows.contains(where: { $0.new.lowerBound <= offset && offset <= $0.new.upperBound }) { return true }
+                return old.isGraphemeBoundary(offset - shiftBefore(offset, in: windows))
+            }) else { return nil }
+            newCuts = cuts
+        }
+        if !newCuts.isEmpty || !oldCuts.isEmpty {
+            let editWindows = windows
+            var points = newCuts
+            for cut in oldCuts {
+                // A cut inside an edited stretch is in its window already.
+                guard !windows.contains(where: { $0.old.lowerBound < cut && cut < $0.old.upperBound }) else { continue }
+                let moved = cut + (editWindows.last { $0.old.upperBound <= cut }.map { $0.new.upperBound - $0.old.upperBound } ?? 0)
+                points.append(moved)
+            }
+            for point in points where !windows.contains(where: { $0.new.lowerBound <= point && point <= $0.new.upperBound }) {
+                var lower = point
+                while lower > 0, !WordSegmentation.isSeparator(units[lower - 1]) { lower -= 1 }
+                var upper = point
+                while upper < contentLength, !WordSegmentation.isSeparator(units[upper]) { upper += 1 }
+                let before = shiftBefore(point, in: editWindows)
+                windows.append((lower ..< upper, lower - before ..< upper - before))
+            }
+            windows.sort { $0.new.lowerBound < $1.new.lowerBound }
+            var merged: [(new: Range<Int>, old: Range<Int>)] = []
+            for window in windows {
+                if let last = merged.last, window.new.lowerBound <= last.new.upperBound {
+                    let upper = max(last.new.upperBound, window.new.upperBound)
+                    let oldUpper = window.new.upperBound >= last.new.upperBound ? window.old.upperBound : last.old.upperBound
+                    merged[merged.count - 1] = (last.new.lowerBound ..< upper, last.old.lowerBound ..< oldUpper)
+                } else {
+                    merged.append(window)
+                }
+            }
+            windows = merged
+        }
         // A window and the units on its edges must be simple, left to right and not controls, so
         // that the planner cuts words at the window's edges as it does in the whole paragraph.
         for window in windows {
@@ -105,7 +159,8 @@ extension ShapedParagraph {
             guard simple, !mayHoldRightToLeft(units[edges]), !edges.contains(where: content.isControl) else { return nil }
         }
 
-        // Shape the windows, each into its own stretch of `windowGlyphs`.
+        // Shape the windows, each into its own stretch of `windowGlyphs`, in parts cut where
+        // the shaper ends its runs (as shaping the whole paragraph does).
         var windowGlyphs: [ShapedGlyph] = []
         var windowGlyphEnds: [Int] = []
         var spans: [ShapedRunSpan] = []
@@ -114,27 +169,112 @@ extension ShapedParagraph {
         spans.removeAll(keepingCapacity: true)
         do {
             try units.withUnsafeBufferPointer { (text) throws(ShapingError) in
+                var nextCut = 0
                 for window in windows {
-                    try shaper.shape(text: text, range: window.new, request: run.font, features: run.features, language: run.language,
-                                     glyphs: &windowGlyphs, runs: &spans, scratch: scratch.shaping)
+                    var start = window.new.lowerBound
+                    while nextCut < newCuts.count, newCuts[nextCut] <= start { nextCut += 1 }
+                    while start < window.new.upperBound {
+                        let end = nextCut < newCuts.count ? min(newCuts[nextCut], window.new.upperBound) : window.new.upperBound
+                        try shaper.shape(text: text, range: start ..< end, request: run.font, features: run.features, language: run.language,
+                                         glyphs: &windowGlyphs, runs: &spans, scratch: scratch.shaping)
+                        start = end
+                        while nextCut < newCuts.count, newCuts[nextCut] <= start { nextCut += 1 }
+                    }
                     windowGlyphEnds.append(windowGlyphs.count)
                 }
             }
         } catch {
             throw .shapingFailed(reason: "\(error)")
         }
-        let font = old.pieces[0].font
         guard spans.allSatisfy({ $0.font == font }) else { return nil }
 
-        // Glyphs, advances and grapheme boundaries: the old ones between the windows (glyphs in
-        // logical order: one left-to-right piece), moved to their new offsets, and the windows'.
+        let extra = Float(run.kern + run.tracking)
+        let paragraphGlyphs: ParagraphGlyphs, advances: [Float], boundarySet: GraphemeBoundarySet
+        if extra == 0, let compact = compactlySpliced(old, windows: windows, windowGlyphs: windowGlyphs, windowGlyphEnds: windowGlyphEnds) {
+            // One glyph an offset before and after: ids and advances copied a stretch at a time.
+            (paragraphGlyphs, advances) = compact
+            boundarySet = old.boundaries.isEveryOffset
+                ? GraphemeBoundarySet(everyOffsetOf: units.count, endsWithCRLF: units.count - contentLength == 2)
+                : splicedBoundaries(old.boundaries, windows: windows, count: units.count + 1)
+        } else {
+            (paragraphGlyphs, advances, boundarySet) = splicedGlyphs(
+                old, windows: windows, windowGlyphs: windowGlyphs, windowGlyphEnds: windowGlyphEnds, extra: extra, delta: delta, unitCount: units.count)
+        }
+
+        let lineBreaks = try old.knownBreakOpportunities.flatMap { (known) throws(TextLayoutError) in
+            try splicedBreakOpportunities(known, units: units, windows: windows, scratch: scratch)
+        }
+        // The pieces: one a run of the shaper, as shaping afresh makes them.
+        var pieces = SmallArray<1, ShapedParagraph.Piece>()
+        var pieceStart = 0, pieceGlyph = 0
+        for end in newCuts + [contentLength] {
+            let endGlyph = end == contentLength ? paragraphGlyphs.count : firstGlyph(in: paragraphGlyphs, atOrAfter: end)
+            pieces.append(Piece(range: pieceStart ..< end, level: 0, glyphRange: pieceGlyph ..< endGlyph, font: font, attributes: 0))
+            (pieceStart, pieceGlyph) = (end, endGlyph)
+        }
+        return ShapedParagraph(
+            content: content, levels: BidiLevels(paragraphLevel: 0, levels: []), glyphs: paragraphGlyphs,
+            pieces: pieces, advances: advances, boundaries: boundarySet, attachments: [], defaultFont: old.defaultFont, lineBreaks: lineBreaks)
+    }
+
+    /// The glyphs and advances after the edits when the old glyphs are compact and every window
+    /// shaped to one glyph an offset, undisplaced (most Latin text): old ids and advances are
+    /// copied a stretch at a time, no glyph is made. Nil otherwise.
+    private static func compactlySpliced(
+        _ old: ShapedParagraph, windows: [(new: Range<Int>, old: Range<Int>)], windowGlyphs: [ShapedGlyph], windowGlyphEnds: [Int]
+    ) -> (ParagraphGlyphs, [Float])? {
+        guard let oldIDs = old.glyphs.compactIDs, let last = windows.last, last.old.upperBound <= oldIDs.count else { return nil }
+        let count = old.advances.count + (last.new.upperBound - last.old.upperBound)
+        var ids: [UInt16] = []
+        ids.reserveCapacity(oldIDs.count + count - old.advances.count)
+        var advances: [Float] = []
+        advances.reserveCapacity(count)
+        var oldOffset = 0, windowGlyph = 0
+        for (index, window) in windows.enumerated() {
+            ids.append(contentsOf: oldIDs[oldOffset ..< window.old.lowerBound])
+            advances.append(contentsOf: old.advances[oldOffset ..< window.old.lowerBound])
+            let shaped = windowGlyphs[windowGlyph ..< windowGlyphEnds[index]]
+            windowGlyph = windowGlyphEnds[index]
+            guard shaped.count == window.new.count else { return nil }
+            for (offset, glyph) in zip(window.new, shaped) {
+                guard glyph.cluster == offset, glyph.xOffset == 0, glyph.yOffset == 0 else { return nil }
+                ids.append(glyph.storedID)
+                advances.append(glyph.advance)
+            }
+            oldOffset = window.old.upperBound
+        }
+        ids.append(contentsOf: oldIDs[oldOffset...])
+        advances.append(contentsOf: old.advances[oldOffset...])
+        return (ParagraphGlyphs(compactIDs: ids, advances: advances), advances)
+    }
+
+    /// The old boundary flags between the windows, and every offset of the (simple) windows.
+    private static func splicedBoundaries(_ old: GraphemeBoundarySet, windows: [(new: Range<Int>, old: Range<Int>)], count: Int) -> GraphemeBoundarySet {
+        var boundaries: [UInt8] = []
+        boundaries.reserveCapacity(count)
+        var oldOffset = 0
+        for window in windows {
+            boundaries.append(contentsOf: old.flags(in: oldOffset ..< window.old.lowerBound))
+            boundaries.append(contentsOf: repeatElement(graphemeBoundary, count: window.new.count))
+            oldOffset = window.old.upperBound
+        }
+        boundaries.append(contentsOf: old.flags(in: oldOffset ..< old.count))
+        return GraphemeBoundarySet(flags: boundaries)
+    }
+
+    /// The glyphs, advances and grapheme boundaries after the edits, glyph by glyph: the old
+    /// ones between the windows (glyphs in logical order: left to right), moved to their new
+    /// offsets, and the windows'.
+    private static func splicedGlyphs(
+        _ old: ShapedParagraph, windows: [(new: Range<Int>, old: Range<Int>)], windowGlyphs: [ShapedGlyph], windowGlyphEnds: [Int],
+        extra: Float, delta: Int, unitCount: Int
+    ) -> (ParagraphGlyphs, [Float], GraphemeBoundarySet) {
         var glyphs: [ShapedGlyph] = []
         glyphs.reserveCapacity(old.glyphs.count + windowGlyphs.count)
         var advances: [Float] = []
-        advances.reserveCapacity(units.count)
+        advances.reserveCapacity(unitCount)
         var boundaries: [UInt8] = []
-        boundaries.reserveCapacity(units.count + 1)
-        let extra = Float(run.kern + run.tracking)
+        boundaries.reserveCapacity(unitCount + 1)
         var oldOffset = 0, oldGlyph = 0, windowGlyph = 0
         func keepOld(through end: Int, movingBy shift: Int) {
             let endGlyph = firstGlyph(in: old.glyphs, atOrAfter: end)
@@ -163,18 +303,33 @@ extension ShapedParagraph {
             oldGlyph = firstGlyph(in: old.glyphs, atOrAfter: oldOffset)
         }
         keepOld(through: old.boundaries.count, movingBy: delta)
+        return (ParagraphGlyphs(glyphs, advances: advances), advances, GraphemeBoundarySet(flags: boundaries))
+    }
 
-        let lineBreaks = try old.knownBreakOpportunities.flatMap { (known) throws(TextLayoutError) in
-            try splicedBreakOpportunities(known, units: units, windows: windows, scratch: scratch)
+    /// Where the shaper ends its runs in a paragraph of `length` units: each run as long as it
+    /// may be (``TextShaper/maximumRunLength``), ending on a grapheme boundary. Nil when a run
+    /// would have no boundary to end on.
+    private static func runCuts(length: Int, isBoundary: (Int) -> Bool) -> [Int]? {
+        var cuts: [Int] = []
+        var start = 0
+        while length - start > TextShaper.maximumRunLength {
+            var cut = start + TextShaper.maximumRunLength
+            while cut > start, !isBoundary(cut) { cut -= 1 }
+            guard cut > start else { return nil }
+            cuts.append(cut)
+            start = cut
         }
-        return ShapedParagraph(
-            content: content, levels: BidiLevels(paragraphLevel: 0, levels: []), glyphs: ParagraphGlyphs(glyphs, advances: advances),
-            pieces: SmallArray<1, ShapedParagraph.Piece>(CollectionOfOne(Piece(range: 0 ..< contentLength, level: 0, glyphRange: 0 ..< glyphs.count, font: font, attributes: 0))),
-            advances: advances, boundaries: GraphemeBoundarySet(flags: boundaries), attachments: [], defaultFont: old.defaultFont, lineBreaks: lineBreaks)
+        return cuts
+    }
+
+    /// How far the edits before `offset` (new text, outside every window) moved it: new minus old
+    /// (`windows` sorted).
+    private static func shiftBefore(_ offset: Int, in windows: [(new: Range<Int>, old: Range<Int>)]) -> Int {
+        windows.last { $0.new.upperBound <= offset }.map { $0.new.upperBound - $0.old.upperBound } ?? 0
     }
 
     /// The index of the first glyph whose cluster is at or after `offset` (glyphs in logical order).
-    private static func firstGlyph(in glyphs: ParagraphGlyphs, atOrAfter offset: Int) -> Int {
+    private static func firstGlyph<Glyphs: RandomAccessCollection<ShapedGlyph>>(in glyphs: Glyphs, atOrAfter offset: Int) -> Int where Glyphs.Index == Int {
         var low = 0, high = glyphs.count
         while low < high {
             let mid = (low + high) / 2
