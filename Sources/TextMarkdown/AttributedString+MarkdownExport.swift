@@ -12,7 +12,11 @@ extension AttributedString {
     /// would take for a link (`http://`, `www.`), except an e-mail address: cmark-gfm joins the
     /// text, escapes and character references included, before it looks for addresses, so
     /// Markdown cannot write `a@b.com` as text; it comes back as a `mailto:` link. A line feed
-    /// or carriage return inside a block's text is written as a character reference. Link and
+    /// or carriage return inside a block's text is written as a character reference, and so is
+    /// a U+2028 LINE SEPARATOR or U+2029 PARAGRAPH SEPARATOR that is text (`&#8232;`,
+    /// `&#8233;`): only a U+2028 marked `.lineBreak`, as the import marks a hard line break, is
+    /// written as one (a backslash at the end of the line; a space where the block cannot hold
+    /// one, as in a table cell). Link and
     /// image destinations are written as their URL's `relativeString`; a `%` that began no
     /// escape in the source was made `%25` by `URL` on import.
     ///

@@ -17,6 +17,9 @@ public enum MarkdownError: Error, Hashable, Sendable, CustomStringConvertible {
     /// reaches at least `found`, first at `line` (1-based; 0 when no line applies). Checked
     /// before cmark-gfm parses the document (and, for the HTML, before it renders).
     case limitExceeded(Limit, limit: Int, found: Int, line: Int)
+    /// An option of `MarkdownParsingOptions` named `option` is `value`, outside the `range`
+    /// it takes (`maximumNestingDepth` is capped at `maximumNestingDepthCap`).
+    case optionOutOfRange(option: String, value: Int, range: ClosedRange<Int>)
 
     /// The limits of `MarkdownError.limitExceeded`, named after the option that sets each.
     public enum Limit: String, Hashable, Sendable {
@@ -45,6 +48,8 @@ public enum MarkdownError: Error, Hashable, Sendable, CustomStringConvertible {
             "The Markdown file \(EchoedValue(path, limit: 200)) could not be read: \(reason)."
         case .limitExceeded(let kind, let limit, let found, let line):
             Self.message(kind, limit: limit, found: found) + (line > 0 ? ", first at line \(line)." : ".")
+        case .optionOutOfRange(let option, let value, let range):
+            "The Markdown option \(option) is \(value); it takes \(range.lowerBound) through \(range.upperBound) (its cap)."
         }
     }
 

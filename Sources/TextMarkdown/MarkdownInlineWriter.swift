@@ -136,7 +136,8 @@ struct MarkdownInlineWriter {
 
     /// Text with every character Markdown could read as syntax escaped: punctuation, a line
     /// feed or carriage return in the text (a character reference: as written they would end
-    /// the line), and what GitHub's autolink extension would read as a link (`http://`,
+    /// the line), U+2028 and U+2029 (a character reference: they are text, not a hard break,
+    /// and stay so in headings and table cells), and what GitHub's autolink extension would read as a link (`http://`,
     /// `www.`: the colon or dot is escaped, which ends its match; an e-mail address cannot be
     /// escaped, see `AttributedString.markdown(maximumNestingDepth:)`).
     func escaped(_ text: String) -> String {
@@ -151,7 +152,11 @@ struct MarkdownInlineWriter {
                 out.append("\\")
                 out.append(character)
             case "\u{2028}":
-                out += context == .paragraph ? "\\\n" : " "
+                // A line separator in the text is a character (a hard break is a piece marked
+                // `.lineBreak`, written by `text(of:)`): as a reference it comes back as itself.
+                out += "&#8232;"
+            case "\u{2029}":
+                out += "&#8233;"
             case "\n":
                 out += "&#10;"
             case "\r":

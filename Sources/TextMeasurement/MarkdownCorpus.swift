@@ -4,12 +4,16 @@ import Foundation
 /// ("Genesis 1" chapter lines, "1 In the beginning..." verse lines): a heading per book and per
 /// chapter, the verses as a numbered list, every 40th verse a block quote and every 150th a
 /// fenced code block, the whole repeated until it is at least `minimumBytes` long (it ends
-/// with the chapter that reaches that). Verses with no line at all (empty, or only line
-/// breaks) make an empty document, whatever `minimumBytes` asks.
+/// with the chapter that reaches that). A line holding only whitespace is a blank line, and
+/// blank lines are skipped (lines end at any line break: LF, CR LF, CR); verses with no line
+/// holding text (empty, only line breaks, or only whitespace) make an empty document, whatever
+/// `minimumBytes` asks.
 public enum MarkdownCorpus {
     public static func make(fromVerses verses: String, minimumBytes: Int = 10_000_000) -> String {
+        // The lines that hold text, without the whitespace around it.
+        let lines = verses.split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         // Repeating nothing never reaches any size.
-        guard verses.contains(where: { $0 != "\n" && $0 != "\r\n" && $0 != "\r" }) else { return "" }
+        guard !lines.isEmpty else { return "" }
         var output = ""
         output.reserveCapacity(minimumBytes + 1_000_000)
         var copy = 0
@@ -18,8 +22,8 @@ public enum MarkdownCorpus {
             copy += 1
             var book = ""
             var inList = false
-            for line in verses.split(separator: "\n", omittingEmptySubsequences: true) {
-                if let space = line.firstIndex(of: " "), line[..<space].allSatisfy(\.isNumber) {
+            for line in lines {
+                if let space = line.firstIndex(of: " "), space > line.startIndex, line[..<space].allSatisfy(\.isNumber) {
                     // A verse: "12 text".
                     let number = line[..<space], text = line[line.index(after: space)...]
                     verseCount += 1
@@ -47,7 +51,15 @@ public enum MarkdownCorpus {
                     inList = false
                 }
             }
-        } while output.utf8.count < minimumBytes && !verses.isEmpty
+        } while output.utf8.count < minimumBytes
         return output
+    }
+}
+
+extension Substring {
+    /// This line without the whitespace at either end.
+    fileprivate func trimmingWhitespace() -> Substring {
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return self[endIndex...] }
+        return self[first...last]
     }
 }

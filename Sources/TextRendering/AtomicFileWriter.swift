@@ -5,7 +5,9 @@ import Glibc
 
 /// Writes a file so that nobody ever finds it half-written: the bytes go to a temporary file in
 /// the target's folder, every write and the close are checked, and only a complete file is
-/// renamed over the target. A failure, a crash or a kill leaves the target as it was.
+/// renamed over the target. A failure, a crash or a kill leaves the target as it was. A regular
+/// file replaced keeps its permission bits and (when the process runs as root) its owner and
+/// group; a new file gets the umask's mode.
 ///
 /// What is not a regular file is never replaced:
 /// - a symbolic link is followed (a chain of them too, and a link to a file not yet made): the
@@ -200,14 +202,19 @@ package final class AtomicFileWriter {
         guard ok else { throw .unwritable(path: path, reason: failure ?? "the file is already closed") }
     }
 
-    /// Flushes and closes the temporary file and renames it over the target (or closes the
-    /// device, FIFO or socket written in place). Throws (leaving a regular target as it was)
-    /// when any write, the flush, the close or the rename failed.
+    /// Gives the temporary file the replaced file's mode (and, as root, owner and group), flushes
+    /// and closes it and renames it over the target (or closes the device, FIFO or socket
+    /// written in place). Throws (leaving a regular target as it was) when any write, the mode,
+    /// the flush, the close or the rename failed.
     package func commit() throws(RenderingError) {
         guard !isDone else { throw .unwritable(path: path, reason: "the file is already closed") }
         if let failure {
             discard()
             throw .unwritable(path: path, reason: failure)
+        }
+        if temporaryPath != nil, let reason = keepModeAndOwnerOfTarget() {
+            discard()
+            throw .unwritable(path: path, reason: reason)
         }
         // The data must be on disk before the name points at it, or a crash could leave an empty file.
         if temporaryPath != nil, fsync(descriptor) != 0, errno != EINVAL {
@@ -229,6 +236,24 @@ package final class AtomicFileWriter {
         }
         isDone = true
         if let temporaryPath { Self.lock.withLock { _ = Self.temporaryPaths.remove(temporaryPath) } }
+    }
+
+    /// Gives the temporary file what the regular file it replaces had: its permission bits
+    /// (read, write and execute for owner, group and others; not set-user-ID, set-group-ID or
+    /// sticky, which a write clears too) and, when the process may (as root), its owner and
+    /// group; without privileges, its group when the user belongs to it. A new file keeps the
+    /// umask's mode. Returns the reason when the mode could not be set (an owner or group that
+    /// cannot be given is left as it is: the file then belongs to the user who wrote it).
+    private func keepModeAndOwnerOfTarget() -> String? {
+        var info = stat()
+        guard stat(target, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        if geteuid() == 0 {
+            _ = fchown(descriptor, info.st_uid, info.st_gid)
+        } else if info.st_gid != getegid() {
+            _ = fchown(descriptor, uid_t.max, info.st_gid)  // uid -1: the owner unchanged
+        }
+        guard fchmod(descriptor, info.st_mode & 0o777) == 0 else { return String(cString: strerror(errno)) }
+        return nil
     }
 
     /// Closes and removes the temporary file; a regular target is untouched (what was written

@@ -49,6 +49,27 @@ public struct LinkPolicy: Sendable, Equatable {
         return isAllowedAbsolute(url) ? url : nil
     }
 
+    /// Why `url` cannot be a ``baseURL`` under this policy, or nil when it can: a base must be
+    /// absolute (have a scheme), and be a link this policy writes (an allowed scheme; a host for
+    /// web schemes; at most ``maximumURLLength`` bytes), or every link resolved against it
+    /// would be drawn as text only.
+    public func baseURLRefusal(_ url: URL) -> String? {
+        guard let scheme = url.scheme, !scheme.isEmpty else {
+            return "it is not an absolute URL (it has no scheme such as https:)"
+        }
+        guard allowedSchemes.contains(scheme.lowercased()) else {
+            return "links of scheme \"\(EchoedValue(scheme))\" are not written (allowed: \(allowedList)), so no link resolved against it would be"
+        }
+        if Self.hostSchemes.contains(scheme.lowercased()), (url.host ?? "").isEmpty {
+            return "a \(EchoedValue(scheme)) URL must name a host"
+        }
+        let length = url.absoluteString.utf8.count
+        guard length <= maximumURLLength else {
+            return "it is \(length) bytes long, more than the \(maximumURLLength) a link may have"
+        }
+        return nil
+    }
+
     private func resolvedIgnoringLength(_ url: URL) -> URL? {
         var unlimited = self
         unlimited.maximumURLLength = .max

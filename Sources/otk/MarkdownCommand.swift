@@ -48,7 +48,7 @@ struct MarkdownCommand: ParsableCommand {
         }
         let markdown = fromVerses ? MarkdownCorpus.make(fromVerses: source, minimumBytes: minimumBytes) : source
         if fromVerses, markdown.isEmpty {
-            throw CommandFailure(.dataError, "\(EchoedValue(file, limit: 200)) has no lines to make Markdown from (--from-verses reads \"Genesis 1\" chapter lines and \"1 In the beginning...\" verse lines).")
+            throw CommandFailure(.dataError, "\(EchoedValue(file, limit: 200)) has no lines holding text to make Markdown from (--from-verses reads \"Genesis 1\" chapter lines and \"1 In the beginning...\" verse lines).")
         }
         // The limits first: cmark-gfm alone (the comparison) would parse whatever it is given.
         let options = limits.parsingOptions

@@ -16,13 +16,16 @@ struct MarkdownLimitOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Markdown: refuse input that would make cmark-gfm read parts of it again more than this much (\"<?\" with no \"?>\", brackets left open).")
     var maxRescanWork: Int = Defaults.defaultMaximumRescanWork
 
-    @Option(parsing: .unconditional, help: "Markdown: refuse blocks nested more deeply (each block quote and each list is a level).")
+    @Option(parsing: .unconditional, help: "Markdown: refuse blocks nested more deeply (each block quote and each list is a level); at most \(Defaults.maximumNestingDepthCap).")
     var maxNestingDepth: Int = 64
 
     func validate() throws {
         for (name, value) in [("--max-reference-expansion-bytes", maxReferenceExpansionBytes), ("--max-table-cells", maxTableCells),
                               ("--max-rescan-work", maxRescanWork), ("--max-nesting-depth", maxNestingDepth)] {
             guard value >= 0 else { throw ValidationError("\(name) takes 0 or more; got \(value).") }
+        }
+        guard maxNestingDepth <= Defaults.maximumNestingDepthCap else {
+            throw ValidationError("--max-nesting-depth takes at most \(Defaults.maximumNestingDepthCap) (the cap: what a deeply nested block costs grows with the square of its depth); got \(maxNestingDepth).")
         }
     }
 

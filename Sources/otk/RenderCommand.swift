@@ -61,7 +61,7 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Draw a link longer than this many bytes as text only (default 8192).")
     var maxLinkLength: Int = 8_192
 
-    @Option(help: "Resolve relative links (notes.html, /docs/a, ../b, //host/c) against this absolute URL, e.g. https://example.com/docs/. Without it they are drawn as text only.")
+    @Option(help: "Resolve relative links (notes.html, /docs/a, ../b, //host/c) against this absolute URL, e.g. https://example.com/docs/; its scheme must be one links are written with (http, https, mailto, or one --allow-link-scheme allows). Without it they are drawn as text only.")
     var baseURL: String?
 
     @Option(parsing: .unconditional, help: "Refuse an attached image of more pixels than this (it is not decoded; default 16777216, 4096 x 4096).")
@@ -107,6 +107,10 @@ struct RenderCommand: ParsableCommand {
         if let baseURL {
             guard let url = URL(string: baseURL), url.scheme != nil else {
                 throw ValidationError("--base-url takes an absolute URL such as https://example.com/docs/; got \"\(EchoedValue(baseURL))\".")
+            }
+            // A base whose links would all be dropped is refused, not silently useless.
+            if let reason = options.linkPolicy.baseURLRefusal(url) {
+                throw ValidationError("--base-url \"\(EchoedValue(baseURL))\" is refused: \(reason). Use an absolute URL of a scheme links are written with, such as https://example.com/docs/, or allow its scheme with --allow-link-scheme.")
             }
             options.baseURL = url
         }

@@ -84,4 +84,42 @@ import TextMarkdown
             #expect(back.runs.allSatisfy { $0.link == nil }, "written:\n\(written)")
         }
     }
+    // A literal U+2028 came back from import and export as a hard line break (`<br />`); in
+    // headings and table cells it became a space. U+2029 likewise stays itself.
+    @Test(arguments: [
+        "שלום\u{2028}עולם",
+        "مرحبا\u{2028}بالعالم and \u{2029} עברית",
+        "\u{2028}starts, ends\u{2028}",
+        "# כותרת\u{2028}ראשית\n\n## عنوان\u{2029}فرعي",
+        "Setext מבחן\u{2028}שורה\n===",
+        "| a\u{2028}b | שלום\u{2029} |\n| --- | --- |\n| مرحبا\u{2028}عالم | x |",
+        "> ציטוט\u{2028}عربي\n>\n> - ภาษา\u{2028}ไทย\n> - ಕನ್ನಡ\u{2029}👩‍👩‍👧",
+        "*הדגשה\u{2028}כאן* and **قوي\u{2028}**\u{2028}_x_\u{2028}",
+        "[קישור\u{2028}link](https://example.com/a \"כותרת\u{2028}title\") `code\u{2028}span`",
+        "hard break then separator  \nשלום\u{2028}עולם\\\nمرحبا",
+        "1. one\u{2028}\n2. two\u{2029}\n\n```\nfenced\u{2028}code\n```",
+    ])
+    func lineAndParagraphSeparatorsInTextStayText(markdown: String) throws {
+        let attributed = try AttributedString(markdown: markdown)
+        let written = try attributed.markdown()
+        #expect(try MarkdownHTML.render(written) == MarkdownHTML.render(markdown), "written:\n\(written)")
+        let back = try AttributedString(markdown: written)
+        #expect(String(back.characters) == String(attributed.characters), "written:\n\(written)")
+        #expect(back.runs.filter { $0.inlinePresentationIntent?.contains(.lineBreak) == true }.count
+                == attributed.runs.filter { $0.inlinePresentationIntent?.contains(.lineBreak) == true }.count)
+    }
+
+    @Test func aSeparatorInPlainTextIsTextAndAHardBreakStaysABreak() throws {
+        for text in ["שלום\u{2028}עולם", "مرحبا\u{2029}بالعالم", "ไทย\u{2028}\u{2028}ಕನ್ನಡ 👍🏽"] {
+            let written = try AttributedString(text).markdown()
+            #expect(!written.contains("\\\n"), "written:\n\(written)")
+            let back = try AttributedString(markdown: written)
+            #expect(String(back.characters) == text)
+            #expect(back.runs.allSatisfy { $0.inlinePresentationIntent?.contains(.lineBreak) != true })
+            #expect(try !MarkdownHTML.render(written).contains("<br"))
+        }
+        // A hard break from the source (U+2028 marked `.lineBreak`) is still written as one.
+        let broken = try AttributedString(markdown: "שלום\\\nعالم\n")
+        #expect(try MarkdownHTML.render(broken.markdown()).contains("<br />"))
+    }
 }

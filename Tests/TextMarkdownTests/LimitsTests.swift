@@ -194,6 +194,38 @@ import TestFixtures
         #expect(MarkdownError.nestingTooDeep(limit: 64, line: 1).message.contains("each list counts one level"))
     }
 
+    @Test(arguments: [Options.maximumNestingDepthCap + 1, 1_000, 100_000_000, Int.max, -1])
+    func theNestingDepthOptionIsCapped(depth: Int) throws {
+        // Memory and time grow with the square of the depth: a larger option is refused before
+        // anything is read, on every path, for any document (even an empty or flat one).
+        let cap = Options.maximumNestingDepthCap
+        #expect(cap == 256)
+        let options = Options(maximumNestingDepth: depth)
+        let expected = MarkdownError.optionOutOfRange(option: "maximumNestingDepth", value: depth, range: 0 ... cap)
+        for markdown in ["", "مرحبا עולם\n", String(repeating: "> ", count: 300) + "עמוק\n", String(repeating: "- ", count: 300) + "ลึก\n"] {
+            #expect(throws: expected) { try AttributedString(markdown: markdown, options: options) }
+            #expect(throws: expected) { try AttributedString(markdown: Data(markdown.utf8), options: options) }
+            #expect(throws: expected) { try TextContentStorage(markdown: markdown, options: options) }
+            #expect(throws: expected) { try MarkdownHTML.render(markdown, options: options) }
+            #expect(throws: expected) { try options.checkLimits(of: markdown) }
+        }
+        #expect(expected.message.contains("maximumNestingDepth is \(depth)"), "\(expected.message)")
+        #expect(expected.message.contains("0 through 256"), "\(expected.message)")
+    }
+
+    @Test func nestingUpToTheCapIsRead() throws {
+        // The cap itself is accepted: quotes, lists and both mixed, 256 deep, read and written back.
+        let options = Options(maximumNestingDepth: Options.maximumNestingDepthCap)
+        for prefix in ["> ", "- ", "1. "] {
+            let markdown = String(repeating: prefix, count: 256) + "deep עמוק مرحبا\n"
+            let string = try AttributedString(markdown: markdown, options: options)
+            #expect(string.runs.first?.presentationIntent?.indentationLevel == 256)
+            #expect(try string.markdown(maximumNestingDepth: 256).contains("deep עמוק مرحبا"))
+            let deeper = String(repeating: prefix, count: 257) + "x\n"
+            #expect(throws: MarkdownError.nestingTooDeep(limit: 256, line: 1)) { try AttributedString(markdown: deeper, options: options) }
+        }
+    }
+
     /// cmark-gfm's HTML renderer aborts the process past a 1 GiB buffer; the bound checked
     /// before rendering must never be below what it renders, whatever the text holds.
     @Test func theHTMLBoundIsNeverBelowTheHTML() throws {

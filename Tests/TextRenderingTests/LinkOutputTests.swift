@@ -139,6 +139,20 @@ import TextLayout
         #expect(local.warnings.contains { $0.contains("/etc/passwd") && $0.contains("resolved against") })
     }
 
+    @Test func aBaseURLMustBeALinkThePolicyWrites() throws {
+        let policy = LinkPolicy()
+        for base in ["file:///etc/", "javascript:x", "data:,x", "ftp://host/", "http:/etc/", "https://", "notes/", "/etc/", "//host/x"] {
+            #expect(policy.baseURLRefusal(try #require(URL(string: base))) != nil, "\(base)")
+        }
+        for base in ["https://example.com/docs/", "http://example.com", "HTTPS://Example.COM/a/b", "mailto:someone@example.com"] {
+            #expect(policy.baseURLRefusal(try #require(URL(string: base))) == nil, "\(base)")
+        }
+        #expect(LinkPolicy(allowing: ["file"]).baseURLRefusal(try #require(URL(string: "file:///srv/docs/"))) == nil)
+        var short = LinkPolicy()
+        short.maximumURLLength = 10
+        #expect(short.baseURLRefusal(try #require(URL(string: "https://example.com/"))) != nil)
+    }
+
     @Test func thePolicyResolvesAndRefuses() {
         let policy = LinkPolicy(baseURL: URL(string: "https://example.com/a/b"))
         #expect(policy.resolved(URL(string: "../c")!)?.absoluteString == "https://example.com/c")

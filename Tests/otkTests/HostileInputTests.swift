@@ -50,11 +50,30 @@ import Testing
         #expect(negative.stderr.contains("--max-table-cells takes 0 or more"), "\(negative.stderr)")
     }
 
-    @Test(arguments: ["\n\n\n", "", "\r\n\r\n"])
+    // Whitespace-only lines are blank lines: "   \n\t\n" made the default 10 MB of tiny blocks.
+    @Test(arguments: ["\n\n\n", "", "\r\n\r\n", "   \n\t\n", " ", "\t\t", " \r \r\n\u{0B}\n", "\u{00A0}\n\u{3000}\r\n\u{2003}", "\u{2028}\u{2029}\u{85}"])
     func versesWithNoLinesEnd(content: String) throws {
         let file = try Self.file(content, extension: "txt")
         defer { try? FileManager.default.removeItem(at: file) }
-        Self.expectFailure(try Otk.run(["markdown", file.path, "--from-verses", "--stats", "--minimum-bytes", "1000"]), code: 65, saying: "has no lines")
+        Self.expectFailure(try Otk.run(["markdown", file.path, "--from-verses", "--stats", "--minimum-bytes", "1000"]), code: 65, saying: "has no lines holding text")
+    }
+
+    @Test func whitespaceLinesAmongVersesAreSkipped() throws {
+        let verses = "Genesis 1\n1 In the beginning God created שלום مرحبا.\n2 And the earth ภาษาไทย ಕನ್ನಡ 👍🏽.\nExodus 1\n1 Now these are the names.\n"
+        let spaced = "  \n\t\nGenesis 1\r\n \t \n1 In the beginning God created שלום مرحبا.  \r\n\u{3000}\n2 And the earth ภาษาไทย ಕನ್ನಡ 👍🏽.\n\u{00A0}\nExodus 1\r1 Now these are the names.\t\n   "
+        var made: [Data] = []
+        for content in [verses, spaced] {
+            let input = try Self.file(content, extension: "txt")
+            let output = RenderCommandTests.temporaryPath("md")
+            defer { try? FileManager.default.removeItem(at: input); try? FileManager.default.removeItem(atPath: output) }
+            let result = try Otk.run(["markdown", input.path, "--from-verses", "--minimum-bytes", "1000", "--save-markdown", output, "--stats"])
+            #expect(result.status == 0, "\(result.stderr.prefix(300))")
+            made.append(try Data(contentsOf: URL(fileURLWithPath: output)))
+        }
+        #expect(made[0] == made[1])
+        let markdown = String(decoding: made[0], as: UTF8.self)
+        #expect(markdown.contains("## Genesis 1\n") && markdown.contains("1. In the beginning God created שלום مرحبا.\n"))
+        #expect(!markdown.contains("\n. ") && !markdown.contains("## \n"))
     }
 
     @Test func absurdViewportGeometryIsRefusedUpFront() throws {
@@ -170,5 +189,29 @@ import Testing
         Self.expectFailure(refused, code: 65, saying: "more than 64 deep (each block quote and each list counts one level")
         #expect(refused.stderr.contains("--max-nesting-depth raises it"), "\(refused.stderr)")
         #expect(try Otk.run(["stats", beyond.path, "--max-nesting-depth", "66"]).status == 0)
+    }
+    @Test func theNestingDepthOptionIsCappedByEveryCommand() throws {
+        // A larger --max-nesting-depth let 100,000 nested quotes (200 KB) take 16 GB: it is a
+        // usage error naming the cap, before the input is read, for every command that reads Markdown.
+        let deep = try Self.file(String(repeating: "> ", count: 256) + "عمق עומק ลึก\n", extension: "md")
+        let lists = try Self.file(String(repeating: "- ", count: 300) + "x\n", extension: "md")
+        let png = RenderCommandTests.temporaryPath("png")
+        defer { for file in [deep, lists] { try? FileManager.default.removeItem(at: file) }; try? FileManager.default.removeItem(atPath: png) }
+        let commands: [[String]] = [["stats", deep.path], ["markdown", deep.path, "--stats"], ["render", deep.path, "-o", png],
+                                    ["layout", deep.path], ["viewport", deep.path, "--stats"], ["edit", deep.path, "--stats"]]
+        for command in commands {
+            for value in ["257", "1000", "100000000", String(Int.max)] {
+                let output = try Otk.run(command + ["--max-nesting-depth", value])
+                #expect(output.status == 64, "\(command) \(value): exit \(output.status) \(output.stderr.prefix(300))")
+                #expect(output.stderr.contains("--max-nesting-depth takes at most 256"), "\(command): \(output.stderr.prefix(300))")
+                #expect(output.stderr.contains("got \(value)"), "\(command): \(output.stderr.prefix(300))")
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: png))
+        // The cap itself is accepted; deeper input under it is refused as too deep, not as a bad option.
+        let read = try Otk.run(["stats", deep.path, "--max-nesting-depth", "256"])
+        #expect(read.status == 0, "\(read.stderr.prefix(300))")
+        Self.expectFailure(try Otk.run(["stats", lists.path, "--max-nesting-depth", "256"]), code: 65, saying: "more than 256 deep")
+        #expect(try Otk.run(["markdown", "--help"]).stdout.contains("at most 256"))
     }
 }

@@ -74,6 +74,52 @@ import Testing
         #expect(bad.stderr.contains("--base-url takes an absolute URL"), "\(bad.stderr)")
     }
 
+    @Test func aBaseURLWhoseLinksWouldAllBeDroppedIsRefusedUpFront() throws {
+        // --base-url file:///etc/ and javascript:x were accepted, then every relative link
+        // resolved against them was dropped by the scheme policy without a word.
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let markdown = "English [page](notes/page.html), עברית [שלום](../b.html), العربية [مرحبا](/c), ไทย ಕನ್ನಡ 👍🏽.\n"
+        let input = folder.appendingPathComponent("links.md"), output = folder.appendingPathComponent("links.pdf")
+        try Data(markdown.utf8).write(to: input)
+        let refused: [(base: String, extra: [String], reason: String)] = [
+            ("file:///etc/", [], "links of scheme \"file\" are not written"),
+            ("javascript:x", [], "links of scheme \"javascript\" are not written"),
+            ("JavaScript:alert(1)//", [], "links of scheme \"JavaScript\" are not written"),
+            ("data:text/html,<b>x</b>", [], "links of scheme \"data\" are not written"),
+            ("ftp://files.example/pub/", [], "links of scheme \"ftp\" are not written"),
+            ("file:///etc/", ["--allow-link-scheme", "ftp"], "allowed: ftp, http, https, mailto"),
+            ("http:/etc/passwd", [], "must name a host"),
+            ("https://", [], "must name a host"),
+            ("https://example.com/" + String(repeating: "a", count: 9_000), [], "more than the 8192"),
+            ("https://example.com/docs/", ["--max-link-length", "20"], "more than the 20"),
+            ("docs/guide", [], "--base-url takes an absolute URL"),
+            ("/etc/", [], "--base-url takes an absolute URL"),
+            ("//evil.example/x", [], "--base-url takes an absolute URL"),
+        ]
+        for (base, extra, reason) in refused {
+            let result = try Otk.run(["render", input.path, "-o", output.path, "--base-url", base] + extra)
+            #expect(result.status == 64, "\(base): exit \(result.status) \(result.stderr.prefix(300))")
+            #expect(result.stderr.contains(reason), "\(base): \(result.stderr.prefix(400))")
+            #expect(result.stderr.contains("--base-url"), "\(base)")
+            #expect(!FileManager.default.fileExists(atPath: output.path), "\(base): nothing is written")
+        }
+        // A scheme the user allowed is a base like any other; its links are written.
+        let accepted: [(base: String, extra: [String], link: String)] = [
+            ("file:///srv/docs/", ["--allow-link-scheme", "file"], "file:///srv/docs/notes/page.html"),
+            ("FTP://files.example/pub/", ["--allow-link-scheme", "ftp"], "ftp://files.example/pub/notes/page.html"),
+            ("HTTPS://Docs.Example/guide/", [], "https://docs.example/guide/notes/page.html"),
+        ]
+        for (base, extra, link) in accepted {
+            let result = try Otk.run(["render", input.path, "-o", output.path, "--base-url", base] + extra)
+            #expect(result.status == 0, "\(base): \(result.stderr.prefix(300))")
+            let pdf = try Data(contentsOf: output)
+            #expect(Self.count("/URI (", in: pdf) == 3, "\(base)")
+            #expect(String(decoding: pdf, as: UTF8.self).lowercased().contains("/uri (\(link))"), "\(base): \(link)")
+            try FileManager.default.removeItem(at: output)
+        }
+    }
+
     /// A PNG of `side` × `side` pixels of one colour, written by Cairo.
     static func png(side: Int, red: Double, green: Double, in folder: URL) throws -> Data {
         let surface = try DrawingSurface.image(size: CGSize(width: side, height: side))

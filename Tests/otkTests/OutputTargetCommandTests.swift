@@ -108,6 +108,39 @@ import Glibc
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1 + 3 * Self.kinds.count, "no temporary file left")
     }
 
+    @Test(arguments: [false] + (canDropPrivileges ? [true] : []))
+    func aReplacedFileKeepsItsModeAndOwner(asNobody: Bool) throws {
+        // A mode-666 root file became 644 and nobody's after a render as nobody; as root, a file
+        // of another owner became root's. Root keeps the owner too; nobody cannot, but keeps the mode.
+        let folder = try SpecialFiles.folder("otk-mode")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = try Self.input(in: folder)
+        let owners: [(uid_t, gid_t)] = SpecialFiles.isRoot ? [(0, 0), (65534, 65534)] : [(getuid(), getgid())]
+        for ext in Self.kinds {
+            for (index, owner) in owners.enumerated() {
+                for mode: mode_t in [0o666, 0o640, 0o600] where !(asNobody && owner.0 == 0 && mode != 0o666) {
+                    let name = "out\(index)-\(String(mode, radix: 8)).\(ext)"
+                    let file = folder.appendingPathComponent(name).path, link = folder.appendingPathComponent("link-" + name).path
+                    try Data("old".utf8).write(to: URL(fileURLWithPath: file))
+                    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: name)
+                    for target in [file, link] {
+                        #expect(chown(file, owner.0, owner.1) == 0 && chmod(file, mode) == 0)
+                        let output = try Self.run(Self.writers(input: input, to: target, ext: ext), asNobody: asNobody)
+                        #expect(output.status == 0, "\(target): \(output.stderr)")
+                        var info = stat()
+                        #expect(stat(file, &info) == 0)
+                        #expect(info.st_mode & 0o7777 == mode, "\(target): \(String(info.st_mode & 0o7777, radix: 8)), was \(String(mode, radix: 8))")
+                        // nobody (with no other groups) can give the file neither root's owner nor group.
+                        let expected: (uid_t, gid_t) = asNobody ? (65534, 65534) : owner
+                        #expect(info.st_uid == expected.0 && info.st_gid == expected.1, "\(target): \(info.st_uid):\(info.st_gid)")
+                        #expect(try Data(contentsOf: URL(fileURLWithPath: file)).count > 40)
+                        #expect(SpecialFiles.type(of: link) == S_IFLNK)
+                    }
+                }
+            }
+        }
+    }
+
     @Test func noCommandOverwritesItsOwnInputByAnyName() throws {
         let folder = try SpecialFiles.folder("otk-own")
         defer { try? FileManager.default.removeItem(at: folder) }
