@@ -76,8 +76,9 @@ struct ParagraphContent: Sendable {
     /// Reads the AttributedString of `paragraph`.
     private init(attributed paragraph: TextParagraph, defaultFont: FontDescriptor, context: FontResolutionContext) throws(TextLayoutError) {
         let text = paragraph.attributedString
-        // The UTF-8 view reads much faster than the scalar view on Linux.
-        let string = String(decoding: text.utf8, as: UTF8.self)
+        // A slice of the characters is copied a chunk of the rope at a time: 5 MB in about a
+        // millisecond, where the UTF-8 view, read a byte at a time, takes half a second.
+        let string = String(text.characters[...])
         var runs: [AttributeRun] = []
         // Runs carrying an attachment, and the index of their attribute run.
         var attached: [(range: Range<Int>, value: TextAttachment, attributes: Int)] = []
