@@ -78,7 +78,7 @@ struct ParagraphContent: Sendable {
         let text = paragraph.attributedString
         // A slice of the characters is copied a chunk of the rope at a time: 5 MB in about a
         // millisecond, where the UTF-8 view, read a byte at a time, takes half a second.
-        let string = String(text.characters[...])
+        var string = String(text.characters[...])
         var runs: [AttributeRun] = []
         // Runs carrying an attachment, and the index of their attribute run.
         var attached: [(range: Range<Int>, value: TextAttachment, attributes: Int)] = []
@@ -108,7 +108,8 @@ struct ParagraphContent: Sendable {
             if let attachment = run.attachment { attached.append((attributes.range, attachment, runs.count - 1)) }
             offset += count
         }
-        let units = Array(string.utf16)
+        // ASCII (most of a long paragraph of English or code) is widened a byte at a time.
+        let units = string.withUTF8 { Self.utf16($0).units }
         // Only its U+FFFC characters show an attachment (a run may hold other text too).
         var attachments: [Attachment] = []
         for run in attached {
