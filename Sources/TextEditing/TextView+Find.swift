@@ -82,7 +82,7 @@ extension TextView {
     public func replace(_ pattern: String, with replacement: String, options: TextFindOptions = []) throws(TextFindError) {
         let matcher = try TextMatcher(pattern, options: options)
         if let selection = selectionOffsets.first?.first, !selection.isEmpty,
-           matcher.matches(in: String(textContentStorage.exactText(selection).characters)).first == 0 ..< selection.count {
+           matcher.matches(in: String(textContentStorage.exactText(selection).characters[...])).first == 0 ..< selection.count {
             replace([selection], with: nil, plain: replacement, kind: .other)
         }
         try find(pattern, options: options)
@@ -139,7 +139,7 @@ extension TextView {
         while index >= 0 {
             guard let paragraph = textContentStorage.textParagraph(atIndex: index), let range = paragraph.elementRange,
                   let start = try? textContentStorage.offset(of: range.location) else { return nil }
-            let text = String(paragraph.attributedString.characters)
+            let text = String(paragraph.attributedString.characters[...])
             if let match = matcher.matches(in: text).map({ start + $0.lowerBound ..< start + $0.upperBound }).last(where: { $0.upperBound <= offset }) {
                 return match
             }
@@ -155,7 +155,7 @@ extension TextView {
         guard textContentStorage.delegate == nil else {
             // A delegate may hide or substitute paragraphs: search what it shows.
             textContentStorage.paragraphReader.enumerateTextParagraphs(fromOffset: from) { paragraph, start in
-                var text = paragraph.withPlainUTF8 { String(decoding: $0, as: UTF8.self) } ?? String(paragraph.attributedString.characters)
+                var text = paragraph.withPlainUTF8 { String(decoding: $0, as: UTF8.self) } ?? String(paragraph.attributedString.characters[...])
                 return text.withUTF8 { body($0, start) }
             }
             return

@@ -27,7 +27,7 @@ extension TextView {
     /// One undo step.
     public func paste(_ text: AttributedString) {
         let ranges = allSelectedOffsets
-        let string = String(text.characters)
+        let string = String(text.characters[...])
         let lines = string.split(separator: "\n", omittingEmptySubsequences: false)
         guard ranges.count > 1, lines.count == ranges.count else {
             replace(ranges, with: text, kind: .other)

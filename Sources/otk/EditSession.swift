@@ -39,7 +39,7 @@ struct EditSession {
         report.append(("openToFirstViewportSeconds", jsonNumber((clock.now - openStart).seconds, "%.6f")))
         report.append(("layoutTreeSeconds", jsonNumber(indexSeconds, "%.6f")))
         report.append(("firstViewportLayoutSeconds", jsonNumber(firstViewportSeconds, "%.6f")))
-        firstViewportText = manager.textViewportLayoutController.visibleFragments.map { $0.textElement.plainText ?? String($0.textElement.attributedString.characters) }
+        firstViewportText = manager.textViewportLayoutController.visibleFragments.map { $0.textElement.plainText ?? String($0.textElement.attributedString.characters[...]) }
         self.report = report
     }
 

@@ -47,7 +47,7 @@ struct ViewportSession {
         report.append(("firstViewportLayoutSeconds", jsonNumber(firstViewportSeconds, "%.6f")))
         report.append(("firstViewportFragments", "\(view.configuredCount)"))
         report.append(("estimatedHeight", jsonNumber(estimatedHeight, "%.1f")))
-        firstViewportText = manager.textViewportLayoutController.visibleFragments.map { String($0.textElement.attributedString.characters) }
+        firstViewportText = manager.textViewportLayoutController.visibleFragments.map { String($0.textElement.attributedString.characters[...]) }
         self.report = report
     }
 

@@ -99,6 +99,98 @@ import TextLayout
         Self.expectLinesTile(view, length: original.count)
     }
 
+    /// About 120 KB of Latin words in one paragraph (the text whose edits are reshaped around
+    /// the edit), read from a file's bytes.
+    static func makeLatinView() throws -> (TextView, [UInt16]) {
+        let words = ["word", "the LORD", "office", "AVAWAV", "fi", "Wave", "1.5", "(x)"]
+        var text = ""
+        var index = 0
+        while text.utf8.count < 120_000 {
+            text += words[index % words.count] + " "
+            index += 1
+        }
+        let storage = try TextContentStorage(utf8: Data(text.utf8))
+        let view = TextView(storage: storage)
+        view.textLayoutManager.ensureLayout(for: storage.documentRange)
+        return (view, Array(text.utf16))
+    }
+
+    /// Each line's range and rectangle, as numbers.
+    static func lines(_ manager: TextLayoutManager, _ storage: TextContentStorage) -> [[Double]] {
+        manager.ensureLayout(for: storage.documentRange)
+        var result: [[Double]] = []
+        manager.enumerateTextLayoutFragments(from: storage.documentRange.location, options: [.ensuresLayout]) { fragment in
+            let origin = fragment.layoutFragmentFrame.origin
+            for line in fragment.textLineFragments {
+                let range = line.characterRange, bounds = line.typographicBounds
+                result.append([Double(range.location), Double(range.length), origin.x + bounds.minX, origin.y + bounds.minY, bounds.width, bounds.height])
+            }
+            return true
+        }
+        return result
+    }
+
+    /// The view's lines (ranges and positions) are those of a fresh layout of its text.
+    static func expectLinesOfAFreshLayout(_ view: TextView, _ comment: Comment) {
+        let storage = view.textContentStorage
+        let fresh = TextContentStorage(attributedString: storage.attributedString)
+        let manager = TextLayoutManager(textContainer: view.textLayoutManager.textContainer)
+        fresh.addTextLayoutManager(manager)
+        let edited = lines(view.textLayoutManager, storage), expected = lines(manager, fresh)
+        let difference = edited.count != expected.count ? -1 : edited.indices.first { edited[$0] != expected[$0] }
+        #expect(difference == nil, "\(comment): lines \(edited.count) and \(expected.count), first difference at \(difference ?? 0)")
+    }
+
+    /// A long paragraph with a bold stretch in it (what `otk edit` makes before typing): typing,
+    /// backspace and undo, inside the bold run, inside the plain ones and where they meet, keep
+    /// the text equal to a plain-string model and the lines equal to a fresh layout's; in Latin
+    /// text (reshaped around each edit) and in text of every script.
+    @Test(arguments: [true, false]) func editsInALongParagraphWithAttributesMatchAModelAndAFreshLayout(latin: Bool) throws {
+        let (view, original) = latin ? try Self.makeLatinView() : try Self.makeView()
+        let bold = Self.boundary(atOrBefore: original.count / 3, in: original) ..< Self.boundary(atOrBefore: original.count * 2 / 3, in: original)
+        view.setSelectedRange(NSRange(location: bold.lowerBound, length: bold.count))
+        var selection = view.attributedTextSelection
+        view.transformAttributes(in: &selection) { $0.font = ($0.font ?? FontDescriptor(family: "DejaVu Sans", size: 13)).with(weight: .bold) }
+        view.textLayoutManager.ensureLayout(for: view.textContentStorage.documentRange)
+        view.undoStack.removeAllActions()
+        var model = original
+        var states: [[UInt16]] = [model]
+        var random = SplitMix64(seed: latin ? 261 : 262)
+        let insertions = latin ? ["a", " ", "fi", "AV", "word "] : ["a", " ", "مرحبا", "שלום", "สวัสดี", "ಕನ್ನಡ", "👍🏽", "e\u{301}"]
+        for step in 0 ..< 24 {
+            // Inside the bold run, at its edges, or anywhere.
+            let near = [bold.lowerBound, bold.upperBound, (bold.lowerBound + bold.upperBound) / 2, Int.random(in: 0 ... model.count, using: &random)][step % 4]
+            let at = Self.boundary(atOrBefore: min(model.count, near + Int.random(in: -2 ... 2, using: &random)), in: model)
+            view.setSelectedRange(NSRange(location: at, length: 0))
+            if step % 3 == 2 {
+                for _ in 0 ..< 2 where view.selectedRange().location > 0 {
+                    let caret = view.selectedRange().location
+                    view.doCommand(by: "deleteBackward:")
+                    let after = view.selectedRange().location
+                    model.removeSubrange(after ..< caret)
+                }
+            } else {
+                for _ in 0 ..< 3 {
+                    let typed = insertions[Int.random(in: 0 ..< insertions.count, using: &random)]
+                    let caret = view.selectedRange().location
+                    view.insertText(typed, replacementRange: notFound)
+                    model.insert(contentsOf: typed.utf16, at: caret)
+                }
+            }
+            #expect(Self.same(view, String(decoding: model, as: UTF16.self)), "step \(step)")
+            if step % 6 == 5 { Self.expectLinesOfAFreshLayout(view, "step \(step)") }
+            states.append(model)
+        }
+        #expect(view.textContentStorage.paragraphCount == 1)
+        for (index, state) in states.reversed().dropFirst().enumerated() {
+            view.undo()
+            #expect(Self.same(view, String(decoding: state, as: UTF16.self)), "undo \(index)")
+            if index % 8 == 7 { Self.expectLinesOfAFreshLayout(view, "undo \(index)") }
+        }
+        #expect(Self.same(view, String(decoding: original, as: UTF16.self)))
+        Self.expectLinesOfAFreshLayout(view, "undone")
+    }
+
     @Test func replaceAllInOneParagraphMatchesAModel() throws {
         let (view, original) = try Self.makeView()
         let text = String(decoding: original, as: UTF16.self)

@@ -130,6 +130,103 @@ import TextTypography
         #expect(reshapedCount > 6)
     }
 
+    /// A one-paragraph storage of `text` with a bold stretch (tenths `bold` of its characters),
+    /// a serif bold one and, with `kerned`, a kerned one: four or more attribute runs, as a
+    /// document with formatting has.
+    private func styledStorage(_ text: String, bold: Range<Int> = 2 ..< 4, kerned: Bool = true) -> TextContentStorage {
+        var attributed = AttributedString(text)
+        let count = text.count
+        func stretch(_ from: Int, _ to: Int) -> Range<AttributedString.Index> {
+            attributed.index(attributed.startIndex, offsetByCharacters: count * from / 10)
+                ..< attributed.index(attributed.startIndex, offsetByCharacters: count * to / 10)
+        }
+        attributed[stretch(bold.lowerBound, bold.upperBound)].font = font.with(weight: .bold)
+        if kerned { attributed[stretch(5, 6)].kern = 0.5 }
+        attributed[stretch(7, 8)].font = FontDescriptor(family: "DejaVu Serif", size: 13).with(weight: .bold)
+        return TextContentStorage(attributedString: attributed)
+    }
+
+    /// Edits (typed at random places, taking the attributes of the text before them, as typing
+    /// does) in a paragraph with several attribute runs: an edit inside one run is reshaped
+    /// around the edit, the other runs kept, and the result is what shaping afresh gives.
+    @Test func editsInsideOneAttributeRunReshapeAsShapingAfreshDoes() throws {
+        var random = SplitMix64(seed: 41)
+        let scratch = LayoutScratch()
+        let insertions = ["a", "x", " ", "word", "fi", "AV", "Wa", "-", "1.5", "é", "\u{301}", "مرحبا", "ಕನ್ನಡ", "😀", "ä"]
+        var reshapedCount = 0
+        for sample in [LayoutSamples.english + " " + LayoutSamples.english] + LayoutSamples.mixed.map(\.text) {
+            let storage = styledStorage(sample.replacingOccurrences(of: "\n", with: " "))
+            var old = try ShapedParagraph(ParagraphContent(#require(storage.textParagraph(atIndex: 0)), defaultFont: font), scratch: scratch)
+            #expect(old.content.runs.count >= 4)
+            for step in 0 ..< 60 {
+                let length = storage.utf16Length
+                let start = Int.random(in: 0 ... length, using: &random)
+                let removed = Int.random(in: 0 ... min(3, length - start), using: &random)
+                let inserted = step % 4 == 3 ? "" : insertions.randomElement(using: &random)!
+                // Edits that would split a surrogate pair are refused, and skipped.
+                guard (try? storage.replaceContents(in: storage.textRange(for: start ..< start + removed)!, with: inserted)) != nil else { continue }
+                let content = try ParagraphContent(#require(storage.textParagraph(atIndex: 0)), defaultFont: font)
+                let fresh = try ShapedParagraph(content, scratch: LayoutScratch())
+                if step % 2 == 0 { _ = try old.breakOpportunities(scratch: scratch) }
+                let edit = ParagraphEdit(range: start ..< start + removed, replacementLength: inserted.utf16.count)
+                if let reshaped = try ShapedParagraph.reshaped(content, from: old, edits: [edit], scratch: scratch) {
+                    reshapedCount += 1
+                    try expectSame(reshaped, fresh, scratch: scratch, "\(sample.prefix(20)) step \(step): \(edit)")
+                    #expect(reshaped.pieces.map(\.attributes) == fresh.pieces.map(\.attributes))
+                    old = reshaped
+                } else {
+                    old = fresh
+                }
+            }
+        }
+        // The shortcut must be taken for edits inside a run of Latin text.
+        #expect(reshapedCount > 20)
+    }
+
+    /// A paragraph longer than the shaper's longest run with a bold stretch across one of its
+    /// cuts (the cuts of each attribute run count from the run's start): edits in the bold run,
+    /// in the runs before and after it and at their edges reshape as shaping afresh does.
+    @Test func editsInALongParagraphWithAttributesReshapeAsShapingAfreshDoes() throws {
+        var random = SplitMix64(seed: 43)
+        let scratch = LayoutScratch()
+        let insertions = ["a", " ", "word", "fi", "AV", "ä", "-"]
+        let half = String(repeating: LayoutSamples.english + " AVAWAV fififfi office Wave ", count: 450)
+        let storage = styledStorage(half + " " + half, bold: 1 ..< 7, kerned: false)
+        var old = try ShapedParagraph(ParagraphContent(#require(storage.textParagraph(atIndex: 0)), defaultFont: font), scratch: scratch)
+        let runs = old.content.runs.map(\.range)
+        #expect(runs.count >= 3)
+        #expect(runs.contains { $0.count > TextShaper.maximumRunLength })
+        var reshapedCount = 0
+        for step in 0 ..< 16 {
+            let length = storage.utf16Length
+            let runs = old.content.runs.map(\.range)
+            let run = runs[step % runs.count]
+            // At a run's start or end, where its shaper's run ends, or anywhere in it.
+            let start: Int
+            switch step % 4 {
+            case 0: start = run.lowerBound
+            case 1: start = min(run.upperBound, run.lowerBound + TextShaper.maximumRunLength + Int.random(in: -8 ... 8, using: &random))
+            case 2: start = run.upperBound
+            default: start = Int.random(in: run, using: &random)
+            }
+            let removed = Int.random(in: 0 ... min(3, length - start), using: &random)
+            let inserted = insertions.randomElement(using: &random)!
+            try storage.replaceContents(in: storage.textRange(for: start ..< start + removed)!, with: inserted)
+            let content = try ParagraphContent(#require(storage.textParagraph(atIndex: 0)), defaultFont: font)
+            let fresh = try ShapedParagraph(content, scratch: LayoutScratch())
+            let edit = ParagraphEdit(range: start ..< start + removed, replacementLength: inserted.utf16.count)
+            if let reshaped = try ShapedParagraph.reshaped(content, from: old, edits: [edit], scratch: scratch) {
+                reshapedCount += 1
+                try expectSameQuietly(reshaped, fresh, scratch: scratch, "step \(step): \(edit)")
+                #expect(reshaped.pieces.map(\.attributes) == fresh.pieces.map(\.attributes))
+                old = reshaped
+            } else {
+                old = fresh
+            }
+        }
+        #expect(reshapedCount > 8)
+    }
+
     @Test func editsMergeIntoEditsOfTheOriginalText() {
         var random = SplitMix64(seed: 5)
         for _ in 0 ..< 1_000 {

@@ -47,7 +47,7 @@ public enum TextDocumentFormat {
             let length = string.utf16.distance(from: run.range.lowerBound, to: run.range.upperBound)
             runs.append(DocumentRun(length: length, attributes: DocumentAttributes(attributes)))
         }
-        let document = DocumentBody(format: formatName, version: currentVersion, text: String(string.characters), runs: runs)
+        let document = DocumentBody(format: formatName, version: currentVersion, text: String(string.characters[...]), runs: runs)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dataEncodingStrategy = .base64

@@ -415,11 +415,11 @@ extension TextContentStorage {
             .map { $0.lowerBound + windowStart ..< $0.upperBound + windowStart }
     }
 
-    /// The text of an attributed string, read through its scalars.
+    /// The text of an attributed string. A slice of its characters is copied a chunk of its
+    /// rope at a time (5 MB in about a millisecond); the whole character view, the UTF-8 and
+    /// the scalar views are read an element at a time on Linux (about half a second).
     static func plainString(of text: AttributedString) -> String {
-        var result = ""
-        result.unicodeScalars.append(contentsOf: text.unicodeScalars)
-        return result
+        String(text.characters[...])
     }
 
     private static func clusterEdges(in text: Substring, around local: Int) -> Range<Int>? {

@@ -17,7 +17,7 @@ extension TextLayoutManager {
         /// Where its separator starts.
         let contentEnd: Int
         /// Plain text is read as it is stored (no AttributedString made for a 5 MB paragraph).
-        var text: String { paragraph.plainText ?? String(paragraph.attributedString.characters) }
+        var text: String { paragraph.plainText ?? String(paragraph.attributedString.characters[...]) }
     }
 
     /// The shown paragraph of ordinal `ordinal`.

@@ -57,9 +57,10 @@ extension ShapedParagraph {
     /// when the shortcut does not apply; the caller then shapes the paragraph afresh. The result
     /// is the same as shaping afresh (a test checks it).
     ///
-    /// The shortcut takes one font, one attribute run, no attachment, left-to-right text, and
+    /// The shortcut takes edits inside one attribute run, shaped in one font, the other runs
+    /// unchanged (their glyphs and pieces only move), no attachment, left-to-right text, and
     /// words of simple code units (see ``GraphemeSegmenter``) around each edit: there a word's
-    /// shaping depends only on the text between the separators around it. A paragraph longer
+    /// shaping depends only on the text between the separators (or run edges) around it. A paragraph longer
     /// than the shaper's longest run (``TextShaper/maximumRunLength``) is shaped in runs cut at
     /// fixed lengths, and a run's end ends a word: the words at the runs' old and new ends are
     /// shaped again too, so that typing in a 5 MB paragraph shapes a few words, not 5 MB.
@@ -72,25 +73,30 @@ extension ShapedParagraph {
         let contentLength = content.contentLength
         guard let lastEdit = edits.last, units.count == oldUnits.count + delta, contentLength == old.content.contentLength + delta,
               contentLength > 0, edits[0].range.lowerBound >= 0, lastEdit.range.upperBound <= old.content.contentLength,
-              content.runs.count == 1, old.content.runs.count == 1, let firstPiece = old.pieces.first,
-              content.attachments.isEmpty, old.attachments.isEmpty,
-              old.levels.levels.isEmpty, old.levels.paragraphLevel == 0, content.style == old.content.style
+              !old.pieces.isEmpty, content.attachments.isEmpty, old.attachments.isEmpty,
+              old.levels.levels.isEmpty, old.levels.paragraphLevel == 0, content.style == old.content.style,
+              let edited = editedRun(content, old: old, edits: edits, delta: delta)
         else { return nil }
-        let run = content.runs[0], oldRun = old.content.runs[0]
-        guard run.font == oldRun.font, run.features == oldRun.features, run.kern == oldRun.kern,
-              run.tracking == oldRun.tracking, run.baselineOffset == oldRun.baselineOffset
-        else { return nil }
-        // The old pieces: one font, left to right, one after another from 0 (no control
-        // between them); where one ends, the shaper ended a run.
-        let font = firstPiece.font
+        let run = content.runs[edited]
+        // The edited run's shaped stretch (runs are shaped up to the separator), after the
+        // edits and before; the text outside it, and its glyphs, only move.
+        let runStart = run.range.lowerBound
+        let runEnd = min(run.range.upperBound, contentLength)
+        let oldRunEnd = min(old.content.runs[edited].range.upperBound, old.content.contentLength)
+        // The old pieces of the edited run: one font, left to right, one after another from the
+        // run's start (no control between them); where one ends, the shaper ended a run.
+        guard let firstPieceIndex = old.pieces.firstIndex(where: { $0.attributes == edited }) else { return nil }
+        var lastPieceIndex = firstPieceIndex
+        while lastPieceIndex + 1 < old.pieces.count, old.pieces[lastPieceIndex + 1].attributes == edited { lastPieceIndex += 1 }
+        let font = old.pieces[firstPieceIndex].font
         var oldCuts: [Int] = []
-        var expected = 0
-        for piece in old.pieces {
-            guard piece.font == font, piece.level == 0, piece.attributes == 0, piece.range.lowerBound == expected else { return nil }
-            if expected > 0 { oldCuts.append(expected) }
+        var expected = runStart
+        for piece in old.pieces[firstPieceIndex ... lastPieceIndex] {
+            guard piece.font == font, piece.level == 0, piece.range.lowerBound == expected else { return nil }
+            if expected > runStart { oldCuts.append(expected) }
             expected = piece.range.upperBound
         }
-        guard expected == old.content.contentLength else { return nil }
+        guard expected == oldRunEnd, !old.pieces[(lastPieceIndex + 1)...].contains(where: { $0.attributes == edited }) else { return nil }
 
         // The words each edit touched, from the separator before it to the one after it, in the
         // new text and in the old; windows that meet are merged.
@@ -98,10 +104,11 @@ extension ShapedParagraph {
         var shift = 0
         for edit in edits {
             let start = edit.range.lowerBound + shift
+            // A run's edges end words, as they end the shaper's text.
             var lower = start
-            while lower > 0, !WordSegmentation.isSeparator(units[lower - 1]) { lower -= 1 }
+            while lower > runStart, !WordSegmentation.isSeparator(units[lower - 1]) { lower -= 1 }
             var upper = start + edit.replacementLength
-            while upper < contentLength, !WordSegmentation.isSeparator(units[upper]) { upper += 1 }
+            while upper < runEnd, !WordSegmentation.isSeparator(units[upper]) { upper += 1 }
             let oldLower = lower - shift
             shift += edit.delta
             if let last = windows.last, lower <= last.new.upperBound {
@@ -114,12 +121,13 @@ extension ShapedParagraph {
         // Where the shaper ends runs in the new text, and where it ended them in the old: the
         // words there are shaped again (a cut moves with the text after an edit).
         var newCuts: [Int] = []
-        if contentLength > TextShaper.maximumRunLength {
-            guard let cuts = runCuts(length: contentLength, isBoundary: { offset in
+        if runEnd - runStart > TextShaper.maximumRunLength {
+            guard let cuts = runCuts(length: runEnd - runStart, isBoundary: { local in
+                let offset = runStart + local
                 if windows.contains(where: { $0.new.lowerBound <= offset && offset <= $0.new.upperBound }) { return true }
                 return old.isGraphemeBoundary(offset - shiftBefore(offset, in: windows))
             }) else { return nil }
-            newCuts = cuts
+            newCuts = cuts.map { $0 + runStart }
         }
         if !newCuts.isEmpty || !oldCuts.isEmpty {
             let editWindows = windows
@@ -132,9 +140,9 @@ extension ShapedParagraph {
             }
             for point in points where !windows.contains(where: { $0.new.lowerBound <= point && point <= $0.new.upperBound }) {
                 var lower = point
-                while lower > 0, !WordSegmentation.isSeparator(units[lower - 1]) { lower -= 1 }
+                while lower > runStart, !WordSegmentation.isSeparator(units[lower - 1]) { lower -= 1 }
                 var upper = point
-                while upper < contentLength, !WordSegmentation.isSeparator(units[upper]) { upper += 1 }
+                while upper < runEnd, !WordSegmentation.isSeparator(units[upper]) { upper += 1 }
                 let before = shiftBefore(point, in: editWindows)
                 windows.append((lower ..< upper, lower - before ..< upper - before))
             }
@@ -204,17 +212,46 @@ extension ShapedParagraph {
         let lineBreaks = try old.knownBreakOpportunities.flatMap { (known) throws(TextLayoutError) in
             try splicedBreakOpportunities(known, units: units, windows: windows, scratch: scratch)
         }
-        // The pieces: one a run of the shaper, as shaping afresh makes them.
+        // The pieces: those of the other runs as they were (moved after the edited one), and the
+        // edited run's, one a run of the shaper, as shaping afresh makes them.
+        let glyphDelta = paragraphGlyphs.count - old.glyphs.count
         var pieces = SmallArray<1, ShapedParagraph.Piece>()
-        var pieceStart = 0, pieceGlyph = 0
-        for end in newCuts + [contentLength] {
-            let endGlyph = end == contentLength ? paragraphGlyphs.count : firstGlyph(in: paragraphGlyphs, atOrAfter: end)
-            pieces.append(Piece(range: pieceStart ..< end, level: 0, glyphRange: pieceGlyph ..< endGlyph, font: font, attributes: 0))
+        for piece in old.pieces[..<firstPieceIndex] { pieces.append(piece) }
+        var pieceStart = runStart, pieceGlyph = old.pieces[firstPieceIndex].glyphRange.lowerBound
+        let runGlyphEnd = old.pieces[lastPieceIndex].glyphRange.upperBound + glyphDelta
+        for end in newCuts + [runEnd] {
+            let endGlyph = end == runEnd ? runGlyphEnd : firstGlyph(in: paragraphGlyphs, atOrAfter: end)
+            pieces.append(Piece(range: pieceStart ..< end, level: 0, glyphRange: pieceGlyph ..< endGlyph, font: font, attributes: edited))
             (pieceStart, pieceGlyph) = (end, endGlyph)
+        }
+        for var piece in old.pieces[(lastPieceIndex + 1)...] {
+            piece.range = piece.range.lowerBound + delta ..< piece.range.upperBound + delta
+            piece.glyphRange = piece.glyphRange.lowerBound + glyphDelta ..< piece.glyphRange.upperBound + glyphDelta
+            pieces.append(piece)
         }
         return ShapedParagraph(
             content: content, levels: BidiLevels(paragraphLevel: 0, levels: []), glyphs: paragraphGlyphs,
             pieces: pieces, advances: advances, boundaries: boundarySet, attachments: [], defaultFont: old.defaultFont, lineBreaks: lineBreaks)
+    }
+
+    /// The attribute run that holds every edit, when the runs after the edits are the runs
+    /// before them (the same attributes, the same text around the edits), that one longer or
+    /// shorter by `delta`: an insertion where two runs meet goes to the one the new runs say.
+    private static func editedRun(_ content: ParagraphContent, old: ShapedParagraph, edits: [ParagraphEdit], delta: Int) -> Int? {
+        let runs = content.runs, oldRuns = old.content.runs
+        guard runs.count == oldRuns.count, let first = edits.first, let last = edits.last else { return nil }
+        for (index, oldRun) in oldRuns.enumerated() where oldRun.range.lowerBound <= first.range.lowerBound {
+            guard last.range.upperBound <= oldRun.range.upperBound else { continue }
+            let matches = zip(runs, oldRuns).enumerated().allSatisfy { other, pair in
+                let (new, old) = pair
+                let lower = old.range.lowerBound + (other > index ? delta : 0)
+                let upper = old.range.upperBound + (other >= index ? delta : 0)
+                return new.range == lower ..< upper && new.font == old.font && new.features == old.features && new.kern == old.kern
+                    && new.tracking == old.tracking && new.baselineOffset == old.baselineOffset && new.language == old.language
+            }
+            if matches { return index }
+        }
+        return nil
     }
 
     /// The glyphs and advances after the edits when the old glyphs are compact and every window
