@@ -79,12 +79,7 @@ import TextLayout
             } else {
                 view.setSelectedRange(NSRange(location: at, length: 0))
                 // Several keystrokes in a row, as typing is.
-                for _ in 0 ..< 3 {
-                    let typed = insertions[Int.random(in: 0 ..< insertions.count, using: &random)]
-                    let caret = view.selectedRange().location
-                    view.insertText(typed, replacementRange: notFound)
-                    model.insert(contentsOf: typed.utf16, at: caret)
-                }
+                Self.typeThree(of: insertions, into: view, model: &model, random: &random)
             }
             #expect(Self.same(view, String(decoding: model, as: UTF16.self)), "step \(step)")
             if step % 10 == 9 { Self.expectLinesTile(view, length: model.count) }
@@ -170,12 +165,7 @@ import TextLayout
                     model.removeSubrange(after ..< caret)
                 }
             } else {
-                for _ in 0 ..< 3 {
-                    let typed = insertions[Int.random(in: 0 ..< insertions.count, using: &random)]
-                    let caret = view.selectedRange().location
-                    view.insertText(typed, replacementRange: notFound)
-                    model.insert(contentsOf: typed.utf16, at: caret)
-                }
+                Self.typeThree(of: insertions, into: view, model: &model, random: &random)
             }
             #expect(Self.same(view, String(decoding: model, as: UTF16.self)), "step \(step)")
             if step % 6 == 5 { Self.expectLinesOfAFreshLayout(view, "step \(step)") }
@@ -189,6 +179,16 @@ import TextLayout
         }
         #expect(Self.same(view, String(decoding: original, as: UTF16.self)))
         Self.expectLinesOfAFreshLayout(view, "undone")
+    }
+
+    /// Types three random pieces of `insertions` at the caret, as typing does, and into `model`.
+    static func typeThree(of insertions: [String], into view: TextView, model: inout [UInt16], random: inout SplitMix64) {
+        for _ in 0 ..< 3 {
+            let typed = insertions[Int.random(in: 0 ..< insertions.count, using: &random)]
+            let caret = view.selectedRange().location
+            view.insertText(typed, replacementRange: NSRange(location: NSNotFound, length: 0))
+            model.insert(contentsOf: typed.utf16, at: caret)
+        }
     }
 
     @Test func replaceAllInOneParagraphMatchesAModel() throws {
