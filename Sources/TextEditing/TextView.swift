@@ -154,10 +154,13 @@ public final class TextView {
         recording: Bool = true, selectingReplacement: Bool = false, mappingSelections: Bool = false, pieces: [AttributedString]? = nil
     ) -> Bool {
         let ranges = ranges.map(clamp)
-        // A range splitting a surrogate pair is refused before anything changes (the
-        // composition included): nothing is recorded for a refused call.
-        guard !ranges.isEmpty, textContentStorage.firstSurrogatePairSplit(atEdgesOf: ranges) == nil else { return false }
-        if !isInputMethodChange { endComposition() }
+        guard !ranges.isEmpty else { return false }
+        if !isInputMethodChange, hasMarkedText {
+            // A call the storage will refuse (a range splitting a surrogate pair) must not end
+            // the composition either: checked here only then, since the storage checks anyway.
+            guard textContentStorage.firstSurrogatePairSplit(atEdgesOf: ranges) == nil else { return false }
+            endComposition()
+        }
         let before = selectionOffsets
         let notifies = !isInputMethodChange
         if notifies { inputDelegate?.textWillChange(self) }

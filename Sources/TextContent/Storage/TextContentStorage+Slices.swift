@@ -83,10 +83,16 @@ extension TextContentStorage {
         return nil
     }
 
-    /// The first edge of `ranges` (sorted, disjoint) that falls between the two halves of a
-    /// surrogate pair (nil when none does): what `replaceContents(in:with:)` refuses. One range
-    /// looks at its two edges alone; many read each paragraph at most once.
-    package func firstSurrogatePairSplit(atEdgesOf ranges: [Range<Int>]) -> Int? {
+    /// The first edge of `ranges` (UTF-16 offsets, sorted, disjoint) that falls between the two
+    /// halves of a surrogate pair, or nil when none does: the edit `replaceContents` would
+    /// refuse, for an editor that must know before it changes anything else. One range looks at
+    /// its two edges alone; many read each paragraph at most once.
+    ///
+    /// ```swift
+    /// let storage = TextContentStorage(string: "a👍b")
+    /// storage.firstSurrogatePairSplit(atEdgesOf: [2 ..< 2])   // 2
+    /// ```
+    public func firstSurrogatePairSplit(atEdgesOf ranges: [Range<Int>]) -> Int? {
         if ranges.count == 1 { return [ranges[0].lowerBound, ranges[0].upperBound].first { splitsSurrogatePair(at: $0) } }
         return firstSurrogatePairSplit(in: ranges.lazy.flatMap { [$0.lowerBound, $0.upperBound] })
     }
