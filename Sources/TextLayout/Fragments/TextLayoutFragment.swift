@@ -45,6 +45,9 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     private struct Derived {
         var surfaceBounds: CGRect?
         var lineObjects: [TextLineFragment]?
+        /// Lines made one at a time (`textLineFragment(at:)`), the most recent last.
+        var recentLines: [(index: Int, line: TextLineFragment)] = []
+        static let recentLineLimit = 8
     }
     private let derived: Mutex<Derived>
     /// The lines, top to bottom. Made from the fragment's line layout on first use.
@@ -56,7 +59,10 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
             if let original { return original.textLineFragments }
             return derived.withLock { derived in
                 if let cached = derived.lineObjects { return cached }
-                let objects = records.map { TextLineFragment(paragraph: textElement, layout: $0, shaped: shaped) }
+                var objects = records.map { TextLineFragment(paragraph: textElement, layout: $0, shaped: shaped) }
+                // Lines already handed out stay the same objects.
+                for recent in derived.recentLines { objects[recent.index] = recent.line }
+                derived.recentLines = []
                 derived.lineObjects = objects
                 return objects
             }
@@ -90,8 +96,16 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
             return objects[index]
         case .layout(let records, let shaped):
             if let original { return original.textLineFragment(at: index) }
-            if let cached = derived.withLock({ $0.lineObjects }) { return cached[index] }
-            return TextLineFragment(paragraph: textElement, layout: records[index], shaped: shaped)
+            return derived.withLock { derived in
+                if let cached = derived.lineObjects { return cached[index] }
+                // The same object for the same line while it is in use (its caret stops and visual
+                // line are worked out once): a caret moving asks for a line several times.
+                if let recent = derived.recentLines.first(where: { $0.index == index }) { return recent.line }
+                let line = TextLineFragment(paragraph: textElement, layout: records[index], shaped: shaped)
+                if derived.recentLines.count >= Derived.recentLineLimit { derived.recentLines.removeFirst() }
+                derived.recentLines.append((index, line))
+                return line
+            }
         }
     }
 
@@ -100,16 +114,11 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     /// is a binary search. Nil for a fragment without lines.
     package func lineIndex(reaching offset: Int, atEnd: Bool) -> Int? {
         guard lineCount > 0 else { return nil }
-        func end(_ index: Int) -> Int {
-            switch lines {
-            case .objects(let objects): return objects[index].characterRange.location + objects[index].characterRange.length
-            case .layout(let records, _): return records[index].characterRange.upperBound
-            }
-        }
         var low = 0, high = lineCount
         while low < high {
             let mid = (low + high) / 2
-            if end(mid) > offset || (atEnd && end(mid) == offset) { high = mid } else { low = mid + 1 }
+            let end = lineRange(at: mid).upperBound
+            if end > offset || (atEnd && end == offset) { high = mid } else { low = mid + 1 }
         }
         return min(low, lineCount - 1)
     }
@@ -189,24 +198,64 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// The line holding the character at `index` (UTF-16 offset in the paragraph); at a line
-    /// boundary, the line that starts there unless `isUpstreamAffinity`.
+    /// boundary, the line that starts there unless `isUpstreamAffinity`. Found by halves, and
+    /// only that line's object is made.
     public func textLineFragment(forCharacterAt index: Int, isUpstreamAffinity: Bool = false) -> TextLineFragment? {
-        for (position, line) in textLineFragments.enumerated() {
-            let start = line.characterRange.location, end = start + line.characterRange.length
-            if index == end, isUpstreamAffinity || position == textLineFragments.count - 1 { return line }
-            if index >= start, index < end { return line }
-        }
-        return textLineFragments.last
+        lineIndex(reaching: index, atEnd: isUpstreamAffinity).map(textLineFragment(at:))
     }
 
     /// The line at `verticalOffset` (fragment coordinates); with `requiresExactMatch` false,
     /// the nearest line.
     public func textLineFragment(forVerticalOffset verticalOffset: CGFloat, requiresExactMatch: Bool) -> TextLineFragment? {
-        if let exact = textLineFragments.first(where: { $0.typographicBounds.minY <= verticalOffset && verticalOffset < $0.typographicBounds.maxY }) {
-            return exact
+        lineIndex(atVerticalOffset: verticalOffset, requiresExactMatch: requiresExactMatch).map(textLineFragment(at:))
+    }
+
+    /// The characters line `index` shows (paragraph offsets), read without making its object.
+    func lineRange(at index: Int) -> Range<Int> {
+        switch lines {
+        case .objects(let objects):
+            let range = objects[index].characterRange
+            return range.location ..< range.location + range.length
+        case .layout(let records, _): return records[index].characterRange
+        }
+    }
+
+    /// Line `index`'s rectangle (of `lineCount`), read without making its object.
+    func lineBounds(at index: Int) -> CGRect {
+        switch lines {
+        case .objects(let objects): return objects[index].typographicBounds
+        case .layout(let records, _): return records[index].typographicBounds
+        }
+    }
+
+    /// The top of the last line (fragment coordinates); 0 without lines.
+    var lastLineTop: CGFloat { lineCount > 0 ? lineBounds(at: lineCount - 1).minY : 0 }
+
+    /// The index of the first line at `verticalOffset` (fragment coordinates), or with
+    /// `requiresExactMatch` false the nearest line. Lines go down the fragment (lines beside one
+    /// another, around an exclusion, share their top), so this is a search by halves.
+    func lineIndex(atVerticalOffset verticalOffset: CGFloat, requiresExactMatch: Bool) -> Int? {
+        guard lineCount > 0, !verticalOffset.isNaN else { return nil }
+        // The first line whose top is below the offset; the lines before it are the candidates.
+        var low = 0, high = lineCount
+        while low < high {
+            let mid = (low + high) / 2
+            if lineBounds(at: mid).minY > verticalOffset { high = mid } else { low = mid + 1 }
+        }
+        // The lines sharing the top of the last candidate (one band), first to last.
+        var first = low
+        if low > 0 {
+            let top = lineBounds(at: low - 1).minY
+            first = low - 1
+            while first > 0, lineBounds(at: first - 1).minY == top { first -= 1 }
+            if let exact = (first ..< low).first(where: { verticalOffset < lineBounds(at: $0).maxY }) { return exact }
         }
         guard !requiresExactMatch else { return nil }
-        return textLineFragments.min { abs($0.typographicBounds.midY - verticalOffset) < abs($1.typographicBounds.midY - verticalOffset) }
+        // The nearest by middle: in the band above the offset (none holds it) or the band below.
+        var last = low
+        while last + 1 < lineCount, last < lineCount, lineBounds(at: last + 1).minY == lineBounds(at: low).minY { last += 1 }
+        let candidates = first ..< min(last + 1, lineCount)
+        return candidates.min { abs(lineBounds(at: $0).midY - verticalOffset) < abs(lineBounds(at: $1).midY - verticalOffset) }
     }
 
     public var description: String {

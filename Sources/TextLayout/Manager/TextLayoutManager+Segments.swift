@@ -81,13 +81,18 @@ extension TextLayoutManager {
             guard start != NSNotFound, start <= upper, !(start == upper && lower < upper) else { return false }
             let origin = fragment.layoutFragmentFrame.origin
             let rightToLeft = fragment.shapedParagraph?.levels.isRightToLeft ?? false
-            let fragmentLines = fragment.textLineFragments
-            for (index, line) in fragmentLines.enumerated() {
+            // From the first line the range reaches, found by halves (a paragraph can have 60,000
+            // lines), to the first past it; each line's object made as it is reached.
+            let lineCount = fragment.lineCount
+            let firstLine = fragment.lineIndex(reaching: max(0, lower - start), atEnd: lower == upper && options.contains(.upstreamAffinity)) ?? lineCount
+            for index in firstLine ..< lineCount {
+                let line = fragment.textLineFragment(at: index)
                 let lineStart = start + line.characterRange.location, lineEnd = lineStart + line.characterRange.length
+                if lower < upper, lineStart >= upper { break }
                 let lineOrigin = CGPoint(x: origin.x + line.typographicBounds.minX, y: origin.y + line.typographicBounds.minY)
                 if lower == upper {
                     // The caret: the line holding it (at a wrap, the earlier line if upstream).
-                    let isLastLine = index == fragmentLines.count - 1
+                    let isLastLine = index == lineCount - 1
                     let holds = lower >= lineStart && (lower < lineEnd || isLastLine || (lower == lineEnd && options.contains(.upstreamAffinity)))
                     guard holds else { continue }
                     // Where the text changes direction an offset shows in two places: the
@@ -144,17 +149,7 @@ extension TextLayoutManager {
                     return false
                 }
             }
-            let fragmentLines = fragment.textLineFragments
-            for (index, line) in fragmentLines.enumerated() {
-                let lineStart = start + line.characterRange.location, lineEnd = lineStart + line.characterRange.length
-                // The line holding the caret (at a wrap, the earlier line if upstream).
-                let isLastLine = index == fragmentLines.count - 1
-                guard offset >= lineStart, offset < lineEnd || isLastLine || (offset == lineEnd && upstream) else { continue }
-                let x = Self.caretX(at: offset, upstream: upstream, line: line, index: index, in: fragment, paragraphStart: start)
-                segment = CGRect(x: origin.x + line.typographicBounds.minX + x, y: origin.y + line.typographicBounds.minY,
-                                 width: 0, height: line.typographicBounds.height)
-                return false
-            }
+            // No line holds it (the search finds the one line that could): the next paragraph may.
             return start + length < offset
         }
         return segment

@@ -40,7 +40,7 @@ struct CaretLine {
 
     /// Line `index` of the same fragment (no search of the layout for it).
     func sibling(_ index: Int) -> CaretLine {
-        CaretLine(ordinal: ordinal, index: index, fragment: fragment, line: fragment.textLineFragments[index], lineCount: lineCount,
+        CaretLine(ordinal: ordinal, index: index, fragment: fragment, line: fragment.textLineFragment(at: index), lineCount: lineCount,
                   paragraphStart: paragraphStart)
     }
 

@@ -192,12 +192,12 @@ extension TextLayoutManager {
     /// `upstream`, then the line that ends there.
     func lineInfo(at offset: Int, upstream: Bool) -> CaretLine? {
         guard let ordinal = shownOrdinal(at: offset), let (fragment, position) = placedFragment(at: ordinal) else { return nil }
-        let lines = fragment.textLineFragments
-        guard !lines.isEmpty else { return nil }
+        // Found by halves, one line object made: backspace asks on every key press, and a paragraph
+        // can have 60,000 lines.
         let local = min(max(0, offset - position.range.lowerBound), position.range.count)
-        guard let line = fragment.textLineFragment(forCharacterAt: local, isUpstreamAffinity: upstream),
-              let index = lines.firstIndex(where: { $0 === line }) else { return nil }
-        return CaretLine(ordinal: ordinal, index: index, fragment: fragment, line: line, lineCount: lines.count, paragraphStart: position.range.lowerBound)
+        guard let index = fragment.lineIndex(reaching: local, atEnd: upstream) else { return nil }
+        return CaretLine(ordinal: ordinal, index: index, fragment: fragment, line: fragment.textLineFragment(at: index), lineCount: fragment.lineCount,
+                         paragraphStart: position.range.lowerBound)
     }
 
     /// The line nearest `point` (container coordinates): above the text its first line, below
@@ -209,11 +209,11 @@ extension TextLayoutManager {
         guard let fragment = textLayoutFragment(for: CGPoint(x: 0, y: y)) ?? layoutIndex.position(atY: y).flatMap({ self.fragment(at: $0.ordinal) }),
               let ordinal = ordinal(containing: fragment.rangeInElement?.location ?? documentRange.location),
               let start = layoutIndex.position(at: ordinal)?.range.lowerBound else { return nil }
-        let lines = fragment.textLineFragments
         let frame = fragment.layoutFragmentFrame
-        guard let line = fragment.textLineFragment(forVerticalOffset: min(max(0, y - frame.minY), max(0, frame.height - 1e-6)), requiresExactMatch: false),
-              let index = lines.firstIndex(where: { $0 === line }) else { return nil }
-        return CaretLine(ordinal: ordinal, index: index, fragment: fragment, line: line, lineCount: lines.count, paragraphStart: start)
+        guard let index = fragment.lineIndex(atVerticalOffset: min(max(0, y - frame.minY), max(0, frame.height - 1e-6)), requiresExactMatch: false)
+        else { return nil }
+        return CaretLine(ordinal: ordinal, index: index, fragment: fragment, line: fragment.textLineFragment(at: index), lineCount: fragment.lineCount,
+                         paragraphStart: start)
     }
 
     /// The line after `line` (the next shown paragraph's first after a paragraph's last), or nil.
@@ -241,10 +241,9 @@ extension TextLayoutManager {
     /// Line `index` of shown paragraph `ordinal` (`.max`: its last).
     func lineInfo(ordinal: Int, index: Int) -> CaretLine? {
         guard let (fragment, position) = placedFragment(at: ordinal) else { return nil }
-        let lines = fragment.textLineFragments
-        guard !lines.isEmpty else { return nil }
-        let chosen = min(index, lines.count - 1)
-        return CaretLine(ordinal: ordinal, index: chosen, fragment: fragment, line: lines[chosen], lineCount: lines.count,
+        guard fragment.lineCount > 0 else { return nil }
+        let chosen = min(index, fragment.lineCount - 1)
+        return CaretLine(ordinal: ordinal, index: chosen, fragment: fragment, line: fragment.textLineFragment(at: chosen), lineCount: fragment.lineCount,
                          paragraphStart: position.range.lowerBound)
     }
 }

@@ -129,7 +129,7 @@ public final class TextViewportLayoutController {
                     var y = ViewportAnchor.lineTop(in: fragment, at: inParagraph) + anchor.delta
                     if y >= frame.height, ordinal == manager.layoutIndex.count - 1 {
                         // Below the document's end: its last line.
-                        y = max(0, fragment.textLineFragments.last?.typographicBounds.minY ?? 0)
+                        y = max(0, fragment.lastLineTop)
                         self.anchor = ViewportAnchor.at(y, in: fragment, paragraphStart: anchored.range.lowerBound)
                     }
                     top = frame.minY + y
@@ -284,7 +284,7 @@ public final class TextViewportLayoutController {
             }
             if y >= fragment.layoutFragmentFrame.height {
                 // Past the end of the document: its last line.
-                let lastLine = fragment.textLineFragments.last?.typographicBounds.minY ?? 0
+                let lastLine = fragment.lastLineTop
                 y = max(0, lastLine)
             }
         } else {

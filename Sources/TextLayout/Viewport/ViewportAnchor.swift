@@ -17,9 +17,8 @@ struct ViewportAnchor: Equatable {
     /// fragment's top, so that an anchor at a paragraph start means the same laid out or not.
     static func lineTop(in fragment: TextLayoutFragment, at offset: Int) -> CGFloat {
         guard offset > 0 else { return 0 }
-        let lines = fragment.textLineFragments
-        guard let line = fragment.textLineFragment(forCharacterAt: offset), line !== lines.first else { return 0 }
-        return line.typographicBounds.minY
+        guard let index = fragment.lineIndex(reaching: offset, atEnd: false), index > 0 else { return 0 }
+        return fragment.lineBounds(at: index).minY
     }
 
     /// The anchor for the point `y` below the top of `fragment` (whose paragraph starts at
@@ -27,13 +26,14 @@ struct ViewportAnchor: Equatable {
     /// far into it `y` is. A line that holds no character (the extra line after a final
     /// separator) is named by the end of the paragraph's text.
     static func at(_ y: CGFloat, in fragment: TextLayoutFragment, paragraphStart: Int) -> ViewportAnchor {
-        let lines = fragment.textLineFragments
-        var chosen = 0
-        for (index, line) in lines.enumerated().dropFirst() where line.typographicBounds.minY <= y {
-            chosen = index
+        // The last line whose top is at or above `y`: lines go down the fragment, so by halves.
+        var low = 1, high = fragment.lineCount
+        while low < high {
+            let mid = (low + high) / 2
+            if fragment.lineBounds(at: mid).minY <= y { low = mid + 1 } else { high = mid }
         }
+        let chosen = low - 1
         guard chosen > 0 else { return ViewportAnchor(offset: paragraphStart, delta: y) }
-        let line = lines[chosen]
-        return ViewportAnchor(offset: paragraphStart + line.characterRange.location, delta: y - line.typographicBounds.minY)
+        return ViewportAnchor(offset: paragraphStart + fragment.lineRange(at: chosen).lowerBound, delta: y - fragment.lineBounds(at: chosen).minY)
     }
 }
