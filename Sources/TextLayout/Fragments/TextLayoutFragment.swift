@@ -123,6 +123,12 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
         return min(low, lineCount - 1)
     }
 
+    /// The lines as layout keeps them; nil for a fragment given its lines.
+    var keptLines: KeptLines? {
+        guard case .layout(let records, _) = lines else { return nil }
+        return records
+    }
+
     /// The shaping the engine laid the fragment out from; nil for a fragment given its lines.
     var shapedParagraph: ShapedParagraph? {
         guard case .layout(_, let shaped) = lines else { return nil }

@@ -9,9 +9,19 @@ final class KeptLayout {
     var fragment: TextLayoutFragment?
     /// The paragraph's shaping, kept across container changes.
     var shaped: ShapedParagraph?
-    /// After edits inside the paragraph: its shaping before, and the edits, so that only the
-    /// words the edits touched are shaped again.
-    var previous: (shaped: ShapedParagraph, edits: [ParagraphEdit])?
+    /// After edits inside the paragraph: its shaping before, the edits, and the lines laid out
+    /// from that shaping, so that only the words the edits touched are shaped again and only the
+    /// lines around them broken again.
+    var previous: Previous?
+    /// Where the fragment's lines were laid out, when they can be kept across an edit (see
+    /// ``ReusableLines``).
+    var lineGeometry: LineGeometry?
+
+    struct Previous {
+        let shaped: ShapedParagraph
+        let edits: [ParagraphEdit]
+        let lines: ReusableLines?
+    }
     /// The top (in `LayoutHeight` units) the fragment's lines were laid out for: around
     /// exclusion paths, lines moved elsewhere must be laid out again.
     var laidOutTop = 0
@@ -21,9 +31,27 @@ final class KeptLayout {
     /// Rendering attributes set on the fragment (see `TextLayoutManager.setRenderingAttributes`).
     var renderingAttributes: RenderingAttributeRuns?
 
-    init(fragment: TextLayoutFragment? = nil, shaped: ShapedParagraph? = nil, previous: (shaped: ShapedParagraph, edits: [ParagraphEdit])? = nil) {
+    init(fragment: TextLayoutFragment? = nil, shaped: ShapedParagraph? = nil, previous: Previous? = nil) {
         self.fragment = fragment
         self.shaped = shaped
         self.previous = previous
+    }
+}
+
+extension KeptLayout {
+    /// The edit `edit` (a range of the paragraph's text before it) made to a paragraph with this
+    /// layout: what laying it out again starts from. Nil when nothing is kept to reuse.
+    func previous(after edit: ParagraphEdit) -> Previous? {
+        if let shaped {
+            // The fragment's lines, when they were laid out from this shaping.
+            var lines: ReusableLines?
+            if let fragment, let geometry = lineGeometry, fragment.shapedParagraph === shaped, let kept = fragment.keptLines {
+                lines = ReusableLines(lines: kept, geometry: geometry)
+            }
+            return Previous(shaped: shaped, edits: [edit], lines: lines)
+        }
+        // Edited again before it was laid out: edits of the text last shaped.
+        guard let previous else { return nil }
+        return Previous(shaped: previous.shaped, edits: ParagraphEdit.adding(edit, to: previous.edits), lines: previous.lines)
     }
 }

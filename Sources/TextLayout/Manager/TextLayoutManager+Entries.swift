@@ -80,13 +80,8 @@ extension TextLayoutManager {
             replacing[0].height = firstPosition.entry.height
             let start = replacing[0].gap + regionStart
             let edit = ParagraphEdit(range: low - start ..< oldHigh - start, replacementLength: oldHigh - low + delta)
-            if let kept = firstPosition.entry.kept {
-                if let shaped = kept.shaped {
-                    replacing[0].kept = KeptLayout(previous: (shaped, [edit]))
-                } else if let pending = kept.previous {
-                    // Edited again before it was laid out: edits of the text last shaped.
-                    replacing[0].kept = KeptLayout(previous: (pending.shaped, ParagraphEdit.adding(edit, to: pending.edits)))
-                }
+            if let previous = firstPosition.entry.kept?.previous(after: edit) {
+                replacing[0].kept = KeptLayout(previous: previous)
             }
         }
         // Hidden text at the end of the region now lies before the next paragraph.

@@ -111,7 +111,7 @@ extension TextLayoutManager {
                 }
                 renderingAttributesValidator?(self, fragment)
             }
-            if lineLimit > 0 { linesAbove += fragment.textLineFragments.count }
+            if lineLimit > 0 { linesAbove += fragment.lineCount }
             if ordinal >= requestedStart {
                 guard body(ordinal, fragment) else { return false }
             }
@@ -232,20 +232,34 @@ extension TextLayoutManager {
         let fragment: TextLayoutFragment
         do throws(TextLayoutError) {
             let shaped: ShapedParagraph
-            if let reused = kept?.shaped {
-                shaped = reused
+            var reused: (fragment: TextLayoutFragment, keptLines: Int)?
+            if let kept = kept?.shaped {
+                shaped = kept
             } else if let previous = kept?.previous {
-                shaped = try layout.shape(paragraph, after: previous.edits, of: previous.shaped)
+                let reshaped = try layout.shape(paragraph, after: previous.edits, of: previous.shaped)
+                shaped = reshaped.paragraph
+                // Only the lines around the edits broken again, the others kept.
+                if let windows = reshaped.windows, let lines = previous.lines, lineBudget == nil {
+                    reused = try layout.layout(paragraph, shaped: shaped, at: y, extraLineFragment: extra, reusing: lines,
+                                               from: previous.shaped, windows: windows)
+                }
             } else {
                 shaped = try layout.shape(paragraph)
             }
             kept?.shaped = shaped
             kept?.previous = nil
-            fragment = try layout.layout(paragraph, shaped: shaped, at: y, extraLineFragment: extra && lineBudget != 0, lineLimit: lineBudget)
+            if let reused {
+                fragment = reused.fragment
+                linesKeptAcrossEdits += reused.keptLines
+            } else {
+                fragment = try layout.layout(paragraph, shaped: shaped, at: y, extraLineFragment: extra && lineBudget != 0, lineLimit: lineBudget)
+            }
+            kept?.lineGeometry = lineBudget == nil ? LineGeometry(layout.container) : nil
         } catch {
             lastLayoutError = error
             kept?.shaped = nil
             kept?.previous = nil
+            kept?.lineGeometry = nil
             fragment = TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: CGRect(x: 0, y: y, width: 0, height: 0),
                                           renderingSurfaceBounds: .zero, textLineFragments: [], state: .none)
         }

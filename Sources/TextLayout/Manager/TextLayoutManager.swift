@@ -74,6 +74,10 @@ public final class TextLayoutManager: TextContentObserving {
     /// Why the last layout could not lay a paragraph out (it then gets an empty fragment).
     public internal(set) var lastLayoutError: TextLayoutError?
 
+    /// How many lines layout after edits kept rather than broke again (see ``ReusableLines``):
+    /// what tests check to know the lines were kept.
+    var linesKeptAcrossEdits = 0
+
     var layoutIndex = LayoutIndex()
     var isIndexed = false
     /// The estimate for paragraphs not laid out; made on first use for the current geometry.

@@ -28,6 +28,11 @@ struct SmallArray<let inlineCount: Int, Element>: RandomAccessCollection, Mutabl
         }
     }
 
+    /// Room for `count` elements in all, so that appending them allocates once.
+    mutating func reserveCapacity(_ count: Int) {
+        rest.reserveCapacity(Swift.max(0, count - inlineCount))
+    }
+
     mutating func append(_ element: Element) {
         let count = endIndex
         if count < inlineCount { inline[count] = element } else { rest.append(element) }

@@ -48,11 +48,13 @@ struct ParagraphLayout {
         }
     }
 
-    /// The paragraph read and shaped, reusing `previous`, its shaping before `edits`, where it can.
-    func shape(_ paragraph: TextParagraph, after edits: [ParagraphEdit], of previous: ShapedParagraph) throws(TextLayoutError) -> ShapedParagraph {
+    /// The paragraph read and shaped, reusing `previous`, its shaping before `edits`, where it
+    /// can; then with the stretches shaped again (outside them the shaping only moved).
+    func shape(_ paragraph: TextParagraph, after edits: [ParagraphEdit], of previous: ShapedParagraph)
+        throws(TextLayoutError) -> (paragraph: ShapedParagraph, windows: [ReshapedWindow]?) {
         let content = try content(of: paragraph)
-        if let reshaped = try ShapedParagraph.reshaped(content, from: previous, edits: edits, scratch: scratch) { return reshaped }
-        return try ShapedParagraph(content, scratch: scratch)
+        if let reshaped = try ShapedParagraph.reshapedWithWindows(content, from: previous, edits: edits, scratch: scratch) { return reshaped }
+        return (try ShapedParagraph(content, scratch: scratch), nil)
     }
 
     private func content(of paragraph: TextParagraph) throws(TextLayoutError) -> ParagraphContent {
@@ -218,7 +220,7 @@ struct ParagraphLayout {
     }
 
     /// The x range lines may use: indents and padding taken off the container's width.
-    private func margins(style: ParagraphStyle, firstLine: Bool, rightToLeft: Bool, width: CGFloat) -> ClosedRange<CGFloat> {
+    func margins(style: ParagraphStyle, firstLine: Bool, rightToLeft: Bool, width: CGFloat) -> ClosedRange<CGFloat> {
         let padding = container.lineFragmentPadding
         let head = CGFloat(firstLine ? style.firstLineHeadIndent : style.headIndent)
         let tail = CGFloat(style.tailIndent)
@@ -234,7 +236,7 @@ struct ParagraphLayout {
     }
 
     /// A line's height and baseline for the paragraph's line-height mode.
-    private func lineHeight(ascent: CGFloat, descent: CGFloat, leading: CGFloat, style: ParagraphStyle) -> (height: CGFloat, baseline: CGFloat) {
+    func lineHeight(ascent: CGFloat, descent: CGFloat, leading: CGFloat, style: ParagraphStyle) -> (height: CGFloat, baseline: CGFloat) {
         let natural = ascent + descent + leading
         let height: CGFloat
         switch style.lineHeight {

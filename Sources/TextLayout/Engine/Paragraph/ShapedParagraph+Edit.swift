@@ -3,6 +3,9 @@ import TextContent
 import TextTypography
 
 /// An edit of one paragraph's text, in the paragraph's UTF-16 offsets before the edit.
+/// A stretch of a paragraph shaped again after an edit: its offsets in the new text and in the old.
+typealias ReshapedWindow = (new: Range<Int>, old: Range<Int>)
+
 struct ParagraphEdit: Sendable, Equatable {
     /// What was replaced.
     var range: Range<Int>
@@ -68,6 +71,16 @@ extension ShapedParagraph {
         _ content: ParagraphContent, from old: ShapedParagraph, edits: [ParagraphEdit], scratch: LayoutScratch,
         shaper: TextShaper = .shared
     ) throws(TextLayoutError) -> ShapedParagraph? {
+        try reshapedWithWindows(content, from: old, edits: edits, scratch: scratch, shaper: shaper)?.paragraph
+    }
+
+    /// ``reshaped(_:from:edits:scratch:shaper:)``, with the stretches shaped again (sorted, in the
+    /// new text's offsets and the old's): outside them the glyphs and advances are the old ones,
+    /// moved; what layout needs to know to keep the lines outside them.
+    static func reshapedWithWindows(
+        _ content: ParagraphContent, from old: ShapedParagraph, edits: [ParagraphEdit], scratch: LayoutScratch,
+        shaper: TextShaper = .shared
+    ) throws(TextLayoutError) -> (paragraph: ShapedParagraph, windows: [ReshapedWindow])? {
         let units = content.units, oldUnits = old.content.units
         let delta = edits.reduce(0) { $0 + $1.delta }
         let contentLength = content.contentLength
@@ -100,7 +113,7 @@ extension ShapedParagraph {
 
         // The words each edit touched, from the separator before it to the one after it, in the
         // new text and in the old; windows that meet are merged.
-        var windows: [(new: Range<Int>, old: Range<Int>)] = []
+        var windows: [ReshapedWindow] = []
         var shift = 0
         for edit in edits {
             let start = edit.range.lowerBound + shift
@@ -147,7 +160,7 @@ extension ShapedParagraph {
                 windows.append((lower ..< upper, lower - before ..< upper - before))
             }
             windows.sort { $0.new.lowerBound < $1.new.lowerBound }
-            var merged: [(new: Range<Int>, old: Range<Int>)] = []
+            var merged: [ReshapedWindow] = []
             for window in windows {
                 if let last = merged.last, window.new.lowerBound <= last.new.upperBound {
                     let upper = max(last.new.upperBound, window.new.upperBound)
@@ -229,9 +242,10 @@ extension ShapedParagraph {
             piece.glyphRange = piece.glyphRange.lowerBound + glyphDelta ..< piece.glyphRange.upperBound + glyphDelta
             pieces.append(piece)
         }
-        return ShapedParagraph(
+        let paragraph = ShapedParagraph(
             content: content, levels: BidiLevels(paragraphLevel: 0, levels: []), glyphs: paragraphGlyphs,
             pieces: pieces, advances: advances, boundaries: boundarySet, attachments: [], defaultFont: old.defaultFont, lineBreaks: lineBreaks)
+        return (paragraph, windows)
     }
 
     /// The attribute run that holds every edit, when the runs after the edits are the runs
@@ -258,7 +272,7 @@ extension ShapedParagraph {
     /// shaped to one glyph an offset, undisplaced (most Latin text): old ids and advances are
     /// copied a stretch at a time, no glyph is made. Nil otherwise.
     private static func compactlySpliced(
-        _ old: ShapedParagraph, windows: [(new: Range<Int>, old: Range<Int>)], windowGlyphs: [ShapedGlyph], windowGlyphEnds: [Int]
+        _ old: ShapedParagraph, windows: [ReshapedWindow], windowGlyphs: [ShapedGlyph], windowGlyphEnds: [Int]
     ) -> (ParagraphGlyphs, [Float])? {
         guard let oldIDs = old.glyphs.compactIDs, let last = windows.last, last.old.upperBound <= oldIDs.count else { return nil }
         let count = old.advances.count + (last.new.upperBound - last.old.upperBound)
@@ -286,7 +300,7 @@ extension ShapedParagraph {
     }
 
     /// The old boundary flags between the windows, and every offset of the (simple) windows.
-    private static func splicedBoundaries(_ old: GraphemeBoundarySet, windows: [(new: Range<Int>, old: Range<Int>)], count: Int) -> GraphemeBoundarySet {
+    private static func splicedBoundaries(_ old: GraphemeBoundarySet, windows: [ReshapedWindow], count: Int) -> GraphemeBoundarySet {
         var boundaries: [UInt8] = []
         boundaries.reserveCapacity(count)
         var oldOffset = 0
@@ -303,7 +317,7 @@ extension ShapedParagraph {
     /// ones between the windows (glyphs in logical order: left to right), moved to their new
     /// offsets, and the windows'.
     private static func splicedGlyphs(
-        _ old: ShapedParagraph, windows: [(new: Range<Int>, old: Range<Int>)], windowGlyphs: [ShapedGlyph], windowGlyphEnds: [Int],
+        _ old: ShapedParagraph, windows: [ReshapedWindow], windowGlyphs: [ShapedGlyph], windowGlyphEnds: [Int],
         extra: Float, delta: Int, unitCount: Int
     ) -> (ParagraphGlyphs, [Float], GraphemeBoundarySet) {
         var glyphs: [ShapedGlyph] = []
@@ -361,7 +375,7 @@ extension ShapedParagraph {
 
     /// How far the edits before `offset` (new text, outside every window) moved it: new minus old
     /// (`windows` sorted).
-    private static func shiftBefore(_ offset: Int, in windows: [(new: Range<Int>, old: Range<Int>)]) -> Int {
+    private static func shiftBefore(_ offset: Int, in windows: [ReshapedWindow]) -> Int {
         windows.last { $0.new.upperBound <= offset }.map { $0.new.upperBound - $0.old.upperBound } ?? 0
     }
 
@@ -380,7 +394,7 @@ extension ShapedParagraph {
     /// when needed) unless ICU agrees with the old flags between each window and those words,
     /// which shows that the edit's context ends there.
     private static func splicedBreakOpportunities(
-        _ old: [UInt8], units: [UInt16], windows: [(new: Range<Int>, old: Range<Int>)], scratch: LayoutScratch
+        _ old: [UInt8], units: [UInt16], windows: [ReshapedWindow], scratch: LayoutScratch
     ) throws(TextLayoutError) -> [UInt8]? {
         func wordsBefore(_ offset: Int) -> Int {
             var position = offset
