@@ -24,7 +24,7 @@ let viewport = CGSize(width: 800, height: 600)
 
 /// The first words of a paragraph, for printing.
 func opening(_ fragment: TextLayoutFragment) -> String {
-    String(String(fragment.textElement.attributedString.characters).prefix(60))
+    String(String(fragment.textElement.attributedString.characters).trimmingCharacters(in: .newlines).prefix(60))
 }
 
 if arguments[1] == "line-numbers" {
