@@ -1,0 +1,162 @@
+import Foundation
+import TestFixtures
+import Testing
+import TextContent
+import TextEditing
+import TextLayout
+
+/// `TextView` as a base class: it is its viewport layout controller's delegate, and a subclass
+/// extends it the WWDC26 way, overriding the delegate's methods and calling super.
+@Suite struct TextViewViewportDelegateTests {
+    /// 400 paragraphs in English, Arabic, Hebrew, Thai and Kannada; some wrap at 420 points.
+    static let text: String = (0 ..< 400).map { index in
+        let sample = ["ar_Arab", "he_Hebr", "th_Thai", "kn_Knda"].map(MixedSamples.text)[index % 4]
+        return index % 3 == 0 ? "Paragraph \(index), which wraps: \(sample) \(sample)" : "Paragraph \(index): \(sample.prefix(24))"
+    }.joined(separator: "\n")
+
+    /// A subclass as an app writes one: it logs each call, calls super, and checks in did-layout
+    /// that super's work is done.
+    final class RecordingView: TextView {
+        var log: [String] = []
+        var configured: [TextLayoutFragment] = []
+        /// Surfaces the controller held for the configured fragments, seen in did-layout.
+        var surfacesSeenInDidLayout: [TextLayoutFragmentSurface] = []
+        let label: String
+
+        /// A subclass's own initializer, calling the designated one.
+        init(text: String, label: String) {
+            self.label = label
+            super.init(storage: TextContentStorage(string: text),
+                       layoutManager: TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 420, height: 0))))
+            visibleRect = CGRect(x: 0, y: 0, width: 420, height: 300)
+        }
+
+        override func textViewportLayoutControllerWillLayout(_ textViewportLayoutController: TextViewportLayoutController) {
+            super.textViewportLayoutControllerWillLayout(textViewportLayoutController)
+            log.append("will")
+            configured = []
+        }
+
+        override func textViewportLayoutController(_ textViewportLayoutController: TextViewportLayoutController,
+                                                   configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment) {
+            super.textViewportLayoutController(textViewportLayoutController, configureRenderingSurfaceFor: textLayoutFragment)
+            log.append("configure")
+            configured.append(textLayoutFragment)
+        }
+
+        override func textViewportLayoutControllerDidLayout(_ textViewportLayoutController: TextViewportLayoutController) {
+            super.textViewportLayoutControllerDidLayout(textViewportLayoutController)
+            log.append("did")
+            surfacesSeenInDidLayout = configured.compactMap {
+                textViewportLayoutController.renderingSurface(forKey: $0.renderingSurfaceKey) as? TextLayoutFragmentSurface
+            }
+        }
+    }
+
+    @Test func aViewIsItsViewportControllersDelegate() {
+        let view = TextView(storage: TextContentStorage(string: "שלום\nمرحبا\nಕನ್ನಡ"))
+        #expect(view.textLayoutManager.textViewportLayoutController.delegate === view)
+        #expect(view.visibleRect == CGRect(x: 0, y: 0, width: 600, height: 0))
+        let subclass = RecordingView(text: "ภาษาไทย", label: "x")
+        #expect(subclass.textLayoutManager.textViewportLayoutController.delegate === subclass)
+        #expect(subclass.label == "x")
+    }
+
+    /// will, then configure once for each fragment in the viewport, top to bottom, then did; and
+    /// super's work (a surface for each fragment, held by the controller, placed at its frame)
+    /// is done by the time the subclass's did-layout runs. Scrolling in steps, small and large.
+    @Test func overridesRunInOrderAndSuperConfiguresTheSurfaces() throws {
+        let view = RecordingView(text: Self.text, label: "")
+        let controller = view.textLayoutManager.textViewportLayoutController
+        for y in [0, 40, 700, 5_000, 1_300, 12_000, 200] as [CGFloat] {
+            view.log = []
+            view.visibleRect.origin.y = y
+            view.layoutIfNeeded()
+            let visible = controller.visibleFragments
+            #expect(!visible.isEmpty)
+            #expect(view.log == ["will"] + Array(repeating: "configure", count: visible.count) + ["did"])
+            #expect(view.configured.map(\.renderingSurfaceKey) == visible.map(\.renderingSurfaceKey))
+            #expect(view.configured.map(\.layoutFragmentFrame.minY) == view.configured.map(\.layoutFragmentFrame.minY).sorted())
+            #expect(view.renderingSurfaces.map(\.renderingSurfaceKey) == visible.map(\.renderingSurfaceKey))
+            #expect(view.surfacesSeenInDidLayout.map(ObjectIdentifier.init) == view.renderingSurfaces.map(ObjectIdentifier.init))
+            for (surface, fragment) in zip(view.renderingSurfaces, visible) {
+                #expect(surface.frame == fragment.layoutFragmentFrame)
+                #expect(surface.textLayoutFragment === fragment)
+                #expect(surface.drawingBounds.contains(CGPoint(x: surface.frame.midX, y: surface.frame.midY)) || surface.frame.height == 0)
+            }
+            // The view follows the viewport's anchor, and is laid out.
+            #expect(view.visibleRect.minY == controller.viewportBounds.minY)
+            #expect(!view.needsLayout)
+        }
+    }
+
+    /// A fragment that stays in the viewport keeps its surface; one that leaves and comes back
+    /// gets its surface back from the view's cache, unless the cache keeps none.
+    @Test(arguments: [64, 0])
+    func surfacesAreKeptWhileTheirLayoutLasts(_ cacheLimit: Int) throws {
+        let view = RecordingView(text: Self.text, label: "")
+        view.renderingSurfaceCacheLimit = cacheLimit
+        view.layoutIfNeeded()
+        let first = try #require(view.renderingSurfaces.first)
+        let second = try #require(view.renderingSurfaces.dropFirst().first)
+        // A small scroll: the second paragraph is still on screen, with the same surface.
+        view.visibleRect.origin.y += first.frame.height
+        view.layoutIfNeeded()
+        let kept = try #require(view.renderingSurfaces.first { $0.renderingSurfaceKey == second.renderingSurfaceKey })
+        #expect(kept === second)
+        // Far away and back: the first paragraph's layout is unchanged.
+        view.visibleRect.origin.y = 8_000
+        view.layoutIfNeeded()
+        #expect(!view.renderingSurfaces.contains { $0.renderingSurfaceKey == first.renderingSurfaceKey })
+        view.visibleRect.origin.y = 0
+        view.layoutIfNeeded()
+        let back = try #require(view.renderingSurfaces.first { $0.renderingSurfaceKey == first.renderingSurfaceKey })
+        #expect((back === first) == (cacheLimit > 0))
+    }
+
+    /// An edit asks for layout (the controller tells the view), as does a scroll or a resize by
+    /// the host; a layout clears it, and the view following its anchor does not set it.
+    @Test func needsLayoutFollowsEditsScrollsAndLayouts() {
+        let view = RecordingView(text: Self.text, label: "")
+        #expect(view.needsLayout)
+        view.layoutIfNeeded()
+        #expect(!view.needsLayout)
+        view.log = []
+        view.layoutIfNeeded()
+        #expect(view.log.isEmpty, "nothing to do")
+        view.setSelectedRange(NSRange(location: 3, length: 0))
+        view.insertText("ಕ", replacementRange: NSRange(location: NSNotFound, length: 0))
+        #expect(view.needsLayout)
+        view.layoutIfNeeded()
+        #expect(!view.needsLayout)
+        #expect(view.renderingSurfaces.first?.textLayoutFragment.textElement.attributedString.characters.starts(with: "Parಕagraph") == true)
+        view.visibleRect.size.height = 500
+        #expect(view.needsLayout)
+        view.layoutIfNeeded()
+        #expect(!view.needsLayout)
+    }
+
+    /// `scrollRangeToVisible` works on the view alone (it is its own viewport's delegate), and
+    /// a subclass can override it.
+    @Test func scrollRangeToVisibleCanBeOverridden() throws {
+        final class ScrollingView: TextView {
+            var requests: [NSRange] = []
+            override func scrollRangeToVisible(_ range: NSRange) {
+                requests.append(range)
+                super.scrollRangeToVisible(range)
+            }
+        }
+        let storage = TextContentStorage(string: Self.text)
+        let view = ScrollingView(storage: storage)
+        view.visibleRect = CGRect(x: 0, y: 0, width: 600, height: 300)
+        view.layoutIfNeeded()
+        let middle = storage.utf16Length / 2
+        for offset in [middle, storage.utf16Length, 0] {
+            view.scrollRangeToVisible(NSRange(location: offset, length: 0))
+            let location = try #require(storage.location(storage.documentRange.location, offsetBy: offset))
+            let fragment = try #require(view.textLayoutManager.textLayoutFragment(for: location))
+            #expect(view.renderingSurfaces.contains { $0.renderingSurfaceKey == fragment.renderingSurfaceKey })
+        }
+        #expect(view.requests.map(\.location) == [middle, storage.utf16Length, 0])
+    }
+}
