@@ -227,6 +227,26 @@ open class TextView: TextViewportLayoutControllerDelegate {
         scrollToVisible(range)
     }
 
+    // MARK: Copy and paste
+
+    /// The selected text; several selections joined by line feeds, in document order.
+    open func copy() -> AttributedString {
+        copiedSelection()
+    }
+
+    /// Copies the selected text and deletes it: one undo step.
+    @discardableResult
+    open func cut() -> AttributedString {
+        cutSelection()
+    }
+
+    /// Pastes `text` at every selection: when it has as many lines as there are selections,
+    /// one line at each (as editors paste what several cursors copied), else all of it at each.
+    /// One undo step. `paste(_:)` of a `String` comes through here.
+    open func paste(_ text: AttributedString) {
+        pasteText(text)
+    }
+
     // MARK: Selections as offsets
 
     /// The selections' ranges as offsets, each selection's ranges sorted.

@@ -7,7 +7,7 @@ import TextLayout
 
 /// `TextView` as a base class: it is its viewport layout controller's delegate, and a subclass
 /// extends it the WWDC26 way, overriding the delegate's methods and calling super.
-@Suite struct TextViewViewportDelegateTests {
+@Suite struct TextViewSubclassTests {
     /// 400 paragraphs in English, Arabic, Hebrew, Thai and Kannada; some wrap at 420 points.
     static let text: String = (0 ..< 400).map { index in
         let sample = ["ar_Arab", "he_Hebr", "th_Thai", "kn_Knda"].map(MixedSamples.text)[index % 4]
@@ -158,5 +158,38 @@ import TextLayout
             #expect(view.renderingSurfaces.contains { $0.renderingSurfaceKey == fragment.renderingSurfaceKey })
         }
         #expect(view.requests.map(\.location) == [middle, storage.utf16Length, 0])
+    }
+
+    /// A code editor's paste: plain text only, whatever comes in (both `paste` calls reach the
+    /// override), then super's paste at every caret; and a copy that marks what it hands out.
+    @Test func copyAndPasteCanBeOverridden() {
+        final class CodeView: TextView {
+            var pasted: [String] = []
+            override func paste(_ text: AttributedString) {
+                pasted.append(String(text.characters))
+                super.paste(AttributedString(String(text.characters)))
+            }
+            override func copy() -> AttributedString {
+                var copied = super.copy()
+                copied.link = URL(string: "https://example.com/copied")
+                return copied
+            }
+        }
+        let view = CodeView(storage: TextContentStorage(string: "שלום مرحبا ಕನ್ನಡ ภาษาไทย"))
+        var bold = AttributedString("ಕ")
+        bold.font = FontDescriptor(family: "serif", size: 30)
+        view.setSelectedRange(NSRange(location: 0, length: 0))
+        view.paste(bold)
+        view.paste("ก")
+        #expect(view.pasted == ["ಕ", "ก"])
+        #expect(view.textContentStorage.string.hasPrefix("ಕกשלום"))
+        #expect(view.textContentStorage.attributedString.runs.allSatisfy { $0.font == nil }, "the override pasted plain text")
+        view.setSelectedRange(NSRange(location: 0, length: 2))
+        #expect(view.copy().link != nil)
+        // cut copies through the override, as AppKit's cut: calls copy:.
+        let cut = view.cut()
+        #expect(String(cut.characters) == "ಕก")
+        #expect(cut.link != nil)
+        #expect(view.textContentStorage.string.hasPrefix("שלום"))
     }
 }
