@@ -47,9 +47,7 @@ if arguments[1] == "line-numbers" {
             context.fill(CGRect(x: 0, y: 0, width: gutterWidth, height: viewport.height), color: TextColor(white: 0.95))
             container.lineNumberView.render(in: context)
             context.translate(by: CGPoint(x: gutterWidth, y: -textView.visibleRect.minY))
-            for fragmentSurface in textView.renderingSurfaces {
-                fragmentSurface.draw(in: context, renderingAttributes: layoutManager.renderingAttributes(for: fragmentSurface.textLayoutFragment))
-            }
+            textView.draw(textView.visibleRect, in: context)
             try context.checkStatus()
             try surface.writePNG(to: arguments[4])
             print("wrote \(arguments[4])")

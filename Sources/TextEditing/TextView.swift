@@ -214,6 +214,17 @@ open class TextView: TextViewportLayoutControllerDelegate {
         textLayoutManager.textViewportLayoutController.layoutViewport()
     }
 
+    /// Draws the fragments of the last viewport layout whose ink meets `dirtyRect` (container
+    /// coordinates) into `context`, each at its frame with the layout manager's rendering
+    /// attributes over its own (the marked text's underline, an app's highlights): NSView's
+    /// `draw(_:)`. A host translates the context by `-visibleRect.origin` first; a subclass
+    /// draws behind the text before calling super, or over it after.
+    open func draw(_ dirtyRect: CGRect, in context: RenderingContext) {
+        for surface in renderingSurfaces where surface.drawingBounds.intersects(dirtyRect) {
+            surface.draw(in: context, renderingAttributes: textLayoutManager.renderingAttributes(for: surface.textLayoutFragment))
+        }
+    }
+
     /// Scrolls the viewport so that the end of `range` (the caret, for an insertion point) is
     /// visible, moving as little as it can, and lays the viewport out if it moved. Nothing
     /// happens for a range outside the document, a view with no height, or a viewport

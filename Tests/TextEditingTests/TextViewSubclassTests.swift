@@ -4,6 +4,7 @@ import Testing
 import TextContent
 import TextEditing
 import TextLayout
+import TextRendering
 
 /// `TextView` as a base class: it is its viewport layout controller's delegate, and a subclass
 /// extends it the WWDC26 way, overriding the delegate's methods and calling super.
@@ -191,5 +192,47 @@ import TextLayout
         #expect(String(cut.characters) == "ಕก")
         #expect(cut.link != nil)
         #expect(view.textContentStorage.string.hasPrefix("שלום"))
+    }
+
+    /// The view draws its viewport's surfaces; a subclass draws behind them before super (a
+    /// current-line band, as code editors do). Text inks where its fragments are, in every
+    /// script, and nothing is drawn below the last one.
+    @Test func drawingCanBeExtended() throws {
+        final class BandView: TextView {
+            var band: CGRect = .null
+            override func draw(_ dirtyRect: CGRect, in context: RenderingContext) {
+                context.fill(band, color: TextColor(red: 1, green: 1, blue: 0))
+                super.draw(dirtyRect, in: context)
+            }
+        }
+        let text = ["English line", "שורה בעברית", "سطر عربي", "บรรทัดภาษาไทย", "ಕನ್ನಡದ ಸಾಲು"].joined(separator: "\n")
+        // Right-to-left lines end at the container's right edge: 300 points, as the image.
+        let view = BandView(storage: TextContentStorage(string: text),
+                            layoutManager: TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 300, height: 0))))
+        view.visibleRect = CGRect(x: 0, y: 0, width: 300, height: 200)
+        view.layoutIfNeeded()
+        #expect(view.renderingSurfaces.count == 5)
+        let second = view.renderingSurfaces[1].frame
+        view.band = CGRect(x: 0, y: second.minY, width: 300, height: second.height)
+        let image = try DrawingSurface.image(size: CGSize(width: 300, height: 200), scale: 1)
+        let context = try image.makeContext()
+        context.fillBackground(TextColor(white: 1))
+        view.draw(view.visibleRect, in: context)
+        try context.checkStatus()
+        let pixels = try #require(image.pixels())
+        func count(in rect: CGRect, _ test: (UInt8, UInt8, UInt8) -> Bool) -> Int {
+            var n = 0
+            for y in Int(rect.minY) ..< min(200, Int(rect.maxY.rounded(.up))) {
+                for x in 0 ..< 300 where test(pixels[x, y].red, pixels[x, y].green, pixels[x, y].blue) { n += 1 }
+            }
+            return n
+        }
+        let dark: (UInt8, UInt8, UInt8) -> Bool = { Int($0) + Int($1) + Int($2) < 300 }
+        for surface in view.renderingSurfaces {
+            #expect(count(in: surface.frame, dark) > 10, "\(surface.textLayoutFragment.textElement.attributedString.characters) is drawn")
+        }
+        #expect(count(in: view.band.insetBy(dx: 0, dy: 1)) { $0 > 200 && $1 > 200 && $2 < 60 } > 100, "the band is behind the text")
+        let last = try #require(view.renderingSurfaces.last)
+        #expect(count(in: CGRect(x: 0, y: last.frame.maxY + 2, width: 300, height: 200 - last.frame.maxY - 2), dark) == 0)
     }
 }
