@@ -6,15 +6,17 @@ import TextRendering
 /// `NSTextView` and `UITextView` place for one): the fragment and where it is drawn. A surface
 /// lives as long as its fragment's layout is unchanged (its `renderingSurfaceKey`), so a host
 /// that draws into something of its own (a texture, a render node) keeps it with the surface
-/// and draws it again only for a new surface.
-public final class TextLayoutFragmentSurface: TextViewportRenderingSurface {
+/// and draws it again only for a new surface, or makes its own subclass of this one
+/// (`TextView.makeRenderingSurface(for:)`).
+open class TextLayoutFragmentSurface: TextViewportRenderingSurface {
     /// The key of the layout this surface shows.
     public let renderingSurfaceKey: RenderingSurfaceKey
     /// The fragment as of the last layout: the same layout, possibly moved (an edit above it).
     public internal(set) var textLayoutFragment: TextLayoutFragment
 
-    init(renderingSurfaceKey: RenderingSurfaceKey, textLayoutFragment: TextLayoutFragment) {
-        self.renderingSurfaceKey = renderingSurfaceKey
+    /// A surface for `textLayoutFragment`, under its `renderingSurfaceKey`.
+    public init(textLayoutFragment: TextLayoutFragment) {
+        self.renderingSurfaceKey = textLayoutFragment.renderingSurfaceKey
         self.textLayoutFragment = textLayoutFragment
     }
 
@@ -29,7 +31,7 @@ public final class TextLayoutFragmentSurface: TextViewportRenderingSurface {
 
     /// Draws the fragment at its frame, with `renderingAttributes` over its own (the layout
     /// manager's, as `TextLayoutManager.renderingAttributes(for:)` gives them).
-    public func draw(in context: RenderingContext, renderingAttributes: [RenderingAttributeRun] = []) {
+    open func draw(in context: RenderingContext, renderingAttributes: [RenderingAttributeRun] = []) {
         textLayoutFragment.draw(at: frame.origin, in: context, renderingAttributes: renderingAttributes)
     }
 }

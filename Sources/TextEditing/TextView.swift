@@ -171,10 +171,16 @@ open class TextView: TextViewportLayoutControllerDelegate {
                                            configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment) {
         let key = textLayoutFragment.renderingSurfaceKey
         let surface = textViewportLayoutController.renderingSurface(forKey: key) as? TextLayoutFragmentSurface
-            ?? TextLayoutFragmentSurface(renderingSurfaceKey: key, textLayoutFragment: textLayoutFragment)
+            ?? makeRenderingSurface(for: textLayoutFragment)
         surface.textLayoutFragment = textLayoutFragment
         textViewportLayoutController.setRenderingSurface(surface, forKey: key)
         configuringSurfaces.append(surface)
+    }
+
+    /// A new surface for a fragment that has none (AppKit's `makeBackingLayer()`): a host that
+    /// keeps something of its own per fragment returns its own subclass.
+    open func makeRenderingSurface(for textLayoutFragment: TextLayoutFragment) -> TextLayoutFragmentSurface {
+        TextLayoutFragmentSurface(textLayoutFragment: textLayoutFragment)
     }
 
     /// Layout of the viewport is done: the configured surfaces become `renderingSurfaces`, and

@@ -235,4 +235,38 @@ import TextRendering
         let last = try #require(view.renderingSurfaces.last)
         #expect(count(in: CGRect(x: 0, y: last.frame.maxY + 2, width: 300, height: 200 - last.frame.maxY - 2), dark) == 0)
     }
+
+    /// A host keeping something of its own per fragment makes its own surfaces; the view
+    /// configures and reuses them as its own.
+    @Test func aSubclassMakesItsOwnSurfaces() throws {
+        final class NodeSurface: TextLayoutFragmentSurface {
+            var drawCount = 0
+            override func draw(in context: RenderingContext, renderingAttributes: [RenderingAttributeRun] = []) {
+                drawCount += 1
+                super.draw(in: context, renderingAttributes: renderingAttributes)
+            }
+        }
+        final class NodeView: TextView {
+            var made = 0
+            override func makeRenderingSurface(for textLayoutFragment: TextLayoutFragment) -> TextLayoutFragmentSurface {
+                made += 1
+                return NodeSurface(textLayoutFragment: textLayoutFragment)
+            }
+        }
+        let view = NodeView(storage: TextContentStorage(string: Self.text))
+        view.visibleRect = CGRect(x: 0, y: 0, width: 600, height: 240)
+        view.layoutIfNeeded()
+        let count = view.renderingSurfaces.count
+        #expect(count > 3)
+        #expect(view.made == count)
+        #expect(view.renderingSurfaces.allSatisfy { $0 is NodeSurface })
+        // Laid out again where it is: nothing new is made.
+        view.needsLayout = true
+        view.layoutIfNeeded()
+        #expect(view.made == count)
+        let image = try DrawingSurface.image(size: CGSize(width: 600, height: 240))
+        let context = try image.makeContext()
+        view.draw(view.visibleRect, in: context)
+        #expect(view.renderingSurfaces.compactMap { ($0 as? NodeSurface)?.drawCount }.allSatisfy { $0 == 1 })
+    }
 }
