@@ -2,12 +2,14 @@ import Foundation
 import OpenTextKit
 import OpenTextKitExamples
 
-// The seed's two examples on a text file: `examples line-numbers FILE [Y]` prints the numbers and
-// frames of the lines visible in an 800 x 600 viewport at Y; `examples collapse FILE` collapses
-// the first section and prints what the viewport shows before and after.
+// The WWDC26 session's two text view subclasses on a text file:
+// `examples line-numbers FILE [Y] [PNG]` prints the line numbers the gutter draws for the
+// paragraphs visible in an 800 x 600 viewport scrolled to Y (and draws gutter and text into PNG);
+// `examples collapse FILE` collapses the first section (paragraphs after a "# " heading) and
+// prints what the viewport shows before, after, and once it is expanded again.
 let arguments = CommandLine.arguments
 guard arguments.count >= 3, ["line-numbers", "collapse"].contains(arguments[1]) else {
-    FileHandle.standardError.write(Data("usage: examples line-numbers FILE [Y] | examples collapse FILE\n".utf8))
+    FileHandle.standardError.write(Data("usage: examples line-numbers FILE [Y] [PNG] | examples collapse FILE\n".utf8))
     exit(2)
 }
 let storage: TextContentStorage
@@ -18,29 +20,60 @@ do {
     exit(1)
 }
 let layoutManager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 800, height: 0)))
-storage.addTextLayoutManager(layoutManager)
-let y = arguments.count > 3 ? Double(arguments[3]) ?? 0 : 0
-let gutter = LineNumberGutter(storage: storage, layoutManager: layoutManager, visibleRect: CGRect(x: 0, y: y, width: 800, height: 600))
-layoutManager.textViewportLayoutController.layoutViewport()
+let viewport = CGSize(width: 800, height: 600)
 
-@MainActor func show() {
-    for line in gutter.lines {
-        let number = line.isContinuation ? "" : "\(line.number)"
-        print(String(repeating: " ", count: max(0, 6 - number.count)) + number + String(format: " %10.1f %6.1f", line.frame.minY, line.frame.height))
-    }
+/// The first words of a paragraph, for printing.
+func opening(_ fragment: TextLayoutFragment) -> String {
+    String(String(fragment.textElement.attributedString.characters).trimmingCharacters(in: .newlines).prefix(60))
 }
+
 if arguments[1] == "line-numbers" {
-    print("first visible line: \(gutter.firstVisibleLineNumber.map(String.init) ?? "none")")
-    show()
+    let y = arguments.count > 3 ? Double(arguments[3]) ?? 0 : 0
+    let container = LineNumberGutter(textView: LineNumberTextView(storage: storage, layoutManager: layoutManager))
+    let textView = container.textView
+    textView.visibleRect = CGRect(origin: CGPoint(x: 0, y: y), size: viewport)
+    textView.layoutIfNeeded()
+    print("viewport at y \(String(format: "%.1f", textView.visibleRect.minY)), \(textView.renderingSurfaces.count) surfaces")
+    for (label, surface) in zip(container.lineNumberView.labels, textView.renderingSurfaces) {
+        print(String(repeating: " ", count: max(0, 7 - label.string.count)) + label.string + String(format: " %8.1f  ", label.point.y) + opening(surface.textLayoutFragment))
+    }
+    if arguments.count > 4 {
+        // The gutter 48 points wide, the text beside it, as the container shows them.
+        do {
+            let gutterWidth: CGFloat = 48
+            let surface = try DrawingSurface.image(size: CGSize(width: viewport.width + gutterWidth, height: viewport.height), scale: 1)
+            let context = try surface.makeContext()
+            context.fillBackground(TextColor(white: 1))
+            context.fill(CGRect(x: 0, y: 0, width: gutterWidth, height: viewport.height), color: TextColor(white: 0.95))
+            container.lineNumberView.render(in: context)
+            context.translate(by: CGPoint(x: gutterWidth, y: -textView.visibleRect.minY))
+            textView.draw(textView.visibleRect, in: context)
+            try context.checkStatus()
+            try surface.writePNG(to: arguments[4])
+            print("wrote \(arguments[4])")
+        } catch {
+            FileHandle.standardError.write(Data("\(arguments[4]): \(error)\n".utf8))
+            exit(1)
+        }
+    }
 } else {
-    let sections = CollapsibleSections(storage: storage, layoutManager: layoutManager)
-    guard let first = sections.headings.first else {
-        print("no headings (paragraphs starting with \"# \")")
+    let textView = CollapsibleSectionsTextView(storage: storage, layoutManager: layoutManager)
+    textView.visibleRect = CGRect(origin: .zero, size: viewport)
+    func show(_ title: String) {
+        textView.layoutIfNeeded()
+        print("-- \(title)")
+        for surface in textView.renderingSurfaces {
+            print(String(format: "%8.1f  ", surface.frame.minY - textView.visibleRect.minY) + opening(surface.textLayoutFragment))
+        }
+    }
+    show("as written")
+    guard let first = textView.sectionHeaders.first else {
+        print("no headings (paragraphs starting with \"# \") on screen")
         exit(0)
     }
-    show()
-    sections.toggle(headingAt: first)
-    layoutManager.textViewportLayoutController.layoutViewport()
-    print("-- collapsed the section of line \(first + 1)")
-    show()
+    // A tap on the first heading collapses its section, a second expands it.
+    textView.toggleSection(at: CGPoint(x: first.frame.midX, y: first.frame.midY))
+    show("collapsed the section at offset \(first.offset)")
+    textView.toggleSection(at: CGPoint(x: first.frame.midX, y: first.frame.midY))
+    show("expanded it again")
 }

@@ -1,56 +1,45 @@
 import Foundation
 import OpenTextKit
 
-/// A code editor's line numbers (TextKit's "line numbers" sample, without its O(n) count): after
-/// each viewport layout, the number of every visible line and its frame. Lines that a paragraph
-/// wraps onto share its number; the number comes from the content's paragraph tree, O(log n).
+/// The container of the WWDC26 session's code editor (its `ContainerView`, 13:33 and 17:16):
+/// a `LineNumberTextView` and the view its line numbers are drawn in. After each viewport
+/// layout the text view hands over the first line number and the paragraphs' frames, and the
+/// container draws one number per paragraph, 8 points from the gutter's edge, at the top of
+/// the paragraph's frame.
+///
+/// Translated from the seed: `UIView` is `LineNumberView` (it keeps the labels and draws them
+/// into a `RenderingContext`); `NSString.draw(at:withAttributes:)` is
+/// `LineNumberView.draw(_:at:withAttributes:)`; the attributes are an `AttributeContainer`,
+/// `UIFont.monospacedSystemFont(ofSize: 11, weight: .regular)` is
+/// `FontDescriptor.system(size: 11, weight: .regular, design: .monospaced)` and
+/// `UIColor.secondaryLabel` a mid grey.
 ///
 /// ```swift
-/// let gutter = LineNumberGutter(storage: storage, layoutManager: layoutManager, visibleRect: rect)
-/// layoutManager.textViewportLayoutController.layoutViewport()
-/// for line in gutter.lines { draw("\(line.number)", at: line.frame) }
+/// let container = LineNumberGutter(textView: LineNumberTextView(storage: storage))
+/// container.textView.visibleRect = CGRect(x: 0, y: 0, width: 600, height: 400)
+/// container.textView.layoutIfNeeded()
+/// for label in container.lineNumberView.labels { print(label.string, label.point.y) }
 /// ```
-public final class LineNumberGutter: TextViewportLayoutControllerDelegate {
-    /// One visible line: its paragraph's number (1-based) and its frame, container coordinates.
-    public struct Line: Equatable, Sendable {
-        public let number: Int
-        public let frame: CGRect
-        /// Whether the line continues a paragraph (a soft wrap): gutters draw no number there.
-        public let isContinuation: Bool
+public final class LineNumberGutter {
+    public let textView: LineNumberTextView
+    public let lineNumberView = LineNumberView()
+
+    public init(textView: LineNumberTextView = LineNumberTextView()) {
+        self.textView = textView
+        setup()
     }
 
-    /// The visible lines after the last layout, top to bottom.
-    public private(set) var lines: [Line] = []
-    /// The number of the first visible line.
-    public var firstVisibleLineNumber: Int? { lines.first?.number }
-    /// What the view shows; follows the viewport's anchor after each layout.
-    public var visibleRect: CGRect
-
-    private let storage: TextContentStorage
-
-    public init(storage: TextContentStorage, layoutManager: TextLayoutManager, visibleRect: CGRect) {
-        self.storage = storage
-        self.visibleRect = visibleRect
-        layoutManager.textViewportLayoutController.delegate = self
-    }
-
-    public func viewportBounds(for controller: TextViewportLayoutController) -> CGRect { visibleRect }
-
-    public func textViewportLayoutController(_ controller: TextViewportLayoutController, configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment) {}
-
-    public func textViewportLayoutControllerDidLayout(_ controller: TextViewportLayoutController) {
-        visibleRect.origin.y = controller.viewportBounds.minY
-        let viewport = controller.viewportBounds
-        var visible: [Line] = []
-        for fragment in controller.visibleFragments {
-            guard let location = fragment.rangeInElement?.location, let ordinal = storage.paragraphIndex(for: location) else { continue }
-            let origin = fragment.layoutFragmentFrame.origin
-            for (index, line) in fragment.textLineFragments.enumerated() {
-                let frame = line.typographicBounds.offsetBy(dx: origin.x, dy: origin.y)
-                guard frame.maxY > viewport.minY, frame.minY < viewport.maxY else { continue }
-                visible.append(Line(number: ordinal + 1, frame: frame, isContinuation: index > 0))
+    func setup() {
+        textView.onDidLayout = { [lineNumberView] startingLineNumber, lines in
+            // A UIView is drawn afresh each time; this one forgets what it drew before.
+            lineNumberView.removeAllLabels()
+            var attributes = AttributeContainer()
+            attributes.font = .system(size: 11, weight: .regular, design: .monospaced)
+            attributes.foregroundColor = TextColor(white: 0.45)
+            for (i, frame) in lines.enumerated() {
+                let number = "\(startingLineNumber + i)"
+                lineNumberView.draw(number, at: CGPoint(x: 8, y: frame.minY), withAttributes: attributes)
             }
         }
-        lines = visible
     }
 }

@@ -2,9 +2,11 @@ import Foundation
 import TextContent
 
 /// Copy, cut and paste, without a system clipboard: the view hands text out and takes it in.
+/// The open `copy()`, `cut()` and `paste(_:)` of the class forward here, so that a subclass can
+/// override them.
 extension TextView {
-    /// The selected text; several selections joined by line feeds, in document order.
-    public func copy() -> AttributedString {
+    /// `copy()`'s work: the selected text.
+    func copiedSelection() -> AttributedString {
         var result = AttributedString()
         for (index, range) in allSelectedOffsets.filter({ !$0.isEmpty }).enumerated() {
             if index > 0 { result.append(AttributedString("\n")) }
@@ -13,19 +15,16 @@ extension TextView {
         return result
     }
 
-    /// Copies the selected text and deletes it: one undo step.
-    @discardableResult
-    public func cut() -> AttributedString {
+    /// `cut()`'s work: copies the selected text and deletes it.
+    func cutSelection() -> AttributedString {
         let copied = copy()
         let ranges = allSelectedOffsets.filter { !$0.isEmpty }
         if !ranges.isEmpty { replace(ranges, with: nil, plain: "", kind: .other) }
         return copied
     }
 
-    /// Pastes `text` at every selection: when it has as many lines as there are selections,
-    /// one line at each (as editors paste what several cursors copied), else all of it at each.
-    /// One undo step.
-    public func paste(_ text: AttributedString) {
+    /// `paste(_:)`'s work.
+    func pasteText(_ text: AttributedString) {
         let ranges = allSelectedOffsets
         let string = String(text.characters[...])
         let lines = string.split(separator: "\n", omittingEmptySubsequences: false)
@@ -45,7 +44,8 @@ extension TextView {
         replace(ranges, with: nil, kind: .other, pieces: pieces)
     }
 
-    /// Pastes plain text, as `paste(_:)` does attributed text; it takes the typing attributes.
+    /// Pastes plain text, as `paste(_:)` does attributed text (through it, so an override of
+    /// that one sees this too); it takes the typing attributes.
     public func paste(_ text: String) {
         var attributed = AttributedString(text)
         if let typingAttributes { attributed.mergeAttributes(typingAttributes) }

@@ -5,15 +5,9 @@ import TextLayout
 /// Keeping the caret in view, as `NSTextView.scrollRangeToVisible(_:)` does: the viewport moves
 /// the least distance that shows the range's end, and is laid out there.
 extension TextView {
-    /// Scrolls the viewport so that the end of `range` (the caret, for an insertion point) is
-    /// visible, moving as little as it can, and lays the viewport out if it moved. Nothing
-    /// happens for a range outside the document or a view without a viewport delegate.
-    ///
-    /// ```swift
-    /// view.doCommand(by: "moveDown:")
-    /// view.scrollRangeToVisible(view.selectedRange())
-    /// ```
-    public func scrollRangeToVisible(_ range: NSRange) {
+    /// `scrollRangeToVisible(_:)`'s work (the open method in the class forwards here, so that
+    /// a subclass can override it).
+    func scrollToVisible(_ range: NSRange) {
         let controller = textLayoutManager.textViewportLayoutController
         guard controller.delegate != nil, let offsets = offsets(of: range) else { return }
         let upstream = textLayoutManager.textSelections.first?.affinity == .upstream

@@ -18,7 +18,35 @@ import TextRendering
 /// view.doCommand(by: "deleteBackward:")
 /// view.undo()
 /// ```
-public final class TextView {
+///
+/// The view is its layout manager's viewport layout controller's delegate, as `NSTextView` and
+/// `UITextView` are: it lays out what `visibleRect` shows and keeps a surface for each fragment
+/// there (`renderingSurfaces`). An app extends it the way it extends those views, by
+/// subclassing and overriding the delegate's methods, calling `super`:
+///
+/// ```swift
+/// final class CodeView: TextView {
+///     private var frames: [CGRect] = []
+///     override func textViewportLayoutControllerWillLayout(_ controller: TextViewportLayoutController) {
+///         super.textViewportLayoutControllerWillLayout(controller)
+///         frames = []
+///     }
+///     override func textViewportLayoutController(_ controller: TextViewportLayoutController,
+///                                                configureRenderingSurfaceFor fragment: TextLayoutFragment) {
+///         super.textViewportLayoutController(controller, configureRenderingSurfaceFor: fragment)
+///         frames.append(fragment.layoutFragmentFrame)
+///     }
+///     override func textViewportLayoutControllerDidLayout(_ controller: TextViewportLayoutController) {
+///         super.textViewportLayoutControllerDidLayout(controller)
+///         // the viewport's state is current here: draw a gutter beside `frames`
+///     }
+/// }
+/// ```
+///
+/// The view has no isolation of its own (as the rest of the engine): it is used from one thread
+/// at a time, the one its host runs on. Overrides are nonisolated too; a `@MainActor` subclass
+/// reaches its own state from them through `MainActor.assumeIsolated`.
+open class TextView: TextViewportLayoutControllerDelegate {
     public let textContentStorage: TextContentStorage
     public let textLayoutManager: TextLayoutManager
     /// The history of edits; undo and redo go through the view (`undo()`, `redo()`).
@@ -60,15 +88,47 @@ public final class TextView {
     /// through another view of it) moves or ends what this view keeps in offsets.
     private let contentObserver = TextViewContentObserver()
 
+    /// What the host shows of the text, in container coordinates (`NSView.visibleRect`, a
+    /// `UIScrollView`'s `bounds`): the viewport the view asks its controller to lay out. A host
+    /// sets it when it scrolls or resizes (then `needsLayout` is true); after each layout its
+    /// origin follows the viewport's anchor, so text measured above never moves what is shown.
+    open var visibleRect: CGRect {
+        didSet { if visibleRect != oldValue, !isFollowingViewport { needsLayout = true } }
+    }
+    /// Whether the viewport must be laid out again (`NSView.needsLayout`): set when the
+    /// controller asks for layout (an edit, invalidated layout) or `visibleRect` changes, cleared
+    /// by each layout. A host lays out when it is set (`layoutIfNeeded()`).
+    public var needsLayout = true
+    /// The surfaces of the fragments in the viewport after the last layout, top to bottom: what
+    /// a host draws (each at its fragment's frame).
+    public private(set) var renderingSurfaces: [TextLayoutFragmentSurface] = []
+    /// How many surfaces of fragments that left the viewport are kept, to be reused when they
+    /// come back (scrolling back and forth draws nothing again).
+    public var renderingSurfaceCacheLimit = 64 {
+        didSet { surfaceCache.limit = max(0, renderingSurfaceCacheLimit) }
+    }
+    /// The surfaces configured in the layout under way.
+    private var configuringSurfaces: [TextLayoutFragmentSurface] = []
+    /// Surfaces of fragments that left the viewport, by key.
+    private var surfaceCache = RenderingSurfaceCache(limit: 64)
+    /// Set while the view moves `visibleRect` to the viewport's anchor (that is no scroll).
+    private var isFollowingViewport = false
+
     /// A view of `storage` laid out by `layoutManager` (a new one in a container 600 points wide
     /// if none is given), with a caret at the start if the layout manager has no selection.
     /// The view also adds an observer of its own to the storage's observers
     /// (`textLayoutManagers`), to hear of edits made elsewhere (on the storage itself, or
     /// through another view); it is removed when the view goes.
+    ///
+    /// The view becomes the delegate of the layout manager's viewport layout controller, with a
+    /// `visibleRect` as wide as the container and no height: a host sets `visibleRect` when it
+    /// knows its size. A subclass's initializer calls this one.
     public init(storage: TextContentStorage = TextContentStorage(), layoutManager: TextLayoutManager? = nil) {
         textContentStorage = storage
         let manager = layoutManager ?? TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 600, height: 0)))
         textLayoutManager = manager
+        let width = manager.textContainer.size.width
+        visibleRect = CGRect(x: 0, y: 0, width: width.isFinite ? max(0, width) : 0, height: 0)
         if manager.textContentManager !== storage { storage.addTextLayoutManager(manager) }
         if manager.textSelections.isEmpty {
             manager.textSelections = [TextSelection(storage.documentRange.location)]
@@ -83,10 +143,125 @@ public final class TextView {
         // After the layout manager, so that the selections have followed the edit when told.
         contentObserver.view = self
         storage.addTextLayoutManager(contentObserver)
+        manager.textViewportLayoutController.delegate = self
     }
 
     deinit {
         textContentStorage.removeTextLayoutManager(contentObserver)
+    }
+
+    // MARK: Viewport layout (the controller's delegate; subclasses override and call super)
+
+    /// The rectangle the controller lays out: `visibleRect` (the controller adds what it
+    /// prefetches above and below).
+    open func viewportBounds(for textViewportLayoutController: TextViewportLayoutController) -> CGRect {
+        visibleRect
+    }
+
+    /// Layout of the viewport starts: the view forgets the surfaces it configured last time.
+    /// The controller's state (`viewportBounds`, `viewportRange`) is still the last layout's.
+    open func textViewportLayoutControllerWillLayout(_ textViewportLayoutController: TextViewportLayoutController) {
+        configuringSurfaces.removeAll(keepingCapacity: true)
+    }
+
+    /// Called for each fragment in the viewport, top to bottom: the view gives it a surface (the
+    /// one it had, if its layout is unchanged) placed at its frame, held by the controller under
+    /// the fragment's `renderingSurfaceKey`. The controller's state is not current here.
+    open func textViewportLayoutController(_ textViewportLayoutController: TextViewportLayoutController,
+                                           configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment) {
+        let key = textLayoutFragment.renderingSurfaceKey
+        let surface = textViewportLayoutController.renderingSurface(forKey: key) as? TextLayoutFragmentSurface
+            ?? makeRenderingSurface(for: textLayoutFragment)
+        surface.textLayoutFragment = textLayoutFragment
+        textViewportLayoutController.setRenderingSurface(surface, forKey: key)
+        configuringSurfaces.append(surface)
+    }
+
+    /// A new surface for a fragment that has none (AppKit's `makeBackingLayer()`): a host that
+    /// keeps something of its own per fragment returns its own subclass.
+    open func makeRenderingSurface(for textLayoutFragment: TextLayoutFragment) -> TextLayoutFragmentSurface {
+        TextLayoutFragmentSurface(textLayoutFragment: textLayoutFragment)
+    }
+
+    /// Layout of the viewport is done: the configured surfaces become `renderingSurfaces`, and
+    /// `visibleRect`'s origin moves to `viewportBounds`' (the anchor's correction, not a scroll).
+    open func textViewportLayoutControllerDidLayout(_ textViewportLayoutController: TextViewportLayoutController) {
+        renderingSurfaces = configuringSurfaces
+        configuringSurfaces.removeAll()
+        isFollowingViewport = true
+        visibleRect.origin.y = textViewportLayoutController.viewportBounds.minY
+        isFollowingViewport = false
+        needsLayout = false
+    }
+
+    /// The controller needs layout (an edit, invalidated layout): the view sets `needsLayout`.
+    /// A host overrides this to schedule drawing, and calls super.
+    open func textViewportLayoutControllerReceivedSetNeedsLayout(_ textViewportLayoutController: TextViewportLayoutController) {
+        needsLayout = true
+    }
+
+    /// The surface of a fragment that left the viewport: kept (up to
+    /// `renderingSurfaceCacheLimit`, the oldest let go first) in case it comes back.
+    open func textViewportLayoutController(_ textViewportLayoutController: TextViewportLayoutController,
+                                           cacheRenderingSurface surface: any TextViewportRenderingSurface, forKey key: RenderingSurfaceKey) {
+        surfaceCache.insert(surface, forKey: key)
+    }
+
+    /// The surface kept for `key`, taken out of the cache, or nil.
+    open func textViewportLayoutController(_ textViewportLayoutController: TextViewportLayoutController,
+                                           retrieveCachedRenderingSurfaceForKey key: RenderingSurfaceKey) -> (any TextViewportRenderingSurface)? {
+        surfaceCache.remove(forKey: key)
+    }
+
+    /// Lays the viewport out if `needsLayout` is set (UIKit's `layoutIfNeeded()`), through the
+    /// layout manager's viewport layout controller.
+    open func layoutIfNeeded() {
+        guard needsLayout else { return }
+        textLayoutManager.textViewportLayoutController.layoutViewport()
+    }
+
+    /// Draws the fragments of the last viewport layout whose ink meets `dirtyRect` (container
+    /// coordinates) into `context`, each at its frame with the layout manager's rendering
+    /// attributes over its own (the marked text's underline, an app's highlights): NSView's
+    /// `draw(_:)`. A host translates the context by `-visibleRect.origin` first; a subclass
+    /// draws behind the text before calling super, or over it after.
+    open func draw(_ dirtyRect: CGRect, in context: RenderingContext) {
+        for surface in renderingSurfaces where surface.drawingBounds.intersects(dirtyRect) {
+            surface.draw(in: context, renderingAttributes: textLayoutManager.renderingAttributes(for: surface.textLayoutFragment))
+        }
+    }
+
+    /// Scrolls the viewport so that the end of `range` (the caret, for an insertion point) is
+    /// visible, moving as little as it can, and lays the viewport out if it moved. Nothing
+    /// happens for a range outside the document, a view with no height, or a viewport
+    /// controller with no delegate.
+    ///
+    /// ```swift
+    /// view.doCommand(by: "moveDown:")
+    /// view.scrollRangeToVisible(view.selectedRange())
+    /// ```
+    open func scrollRangeToVisible(_ range: NSRange) {
+        scrollToVisible(range)
+    }
+
+    // MARK: Copy and paste
+
+    /// The selected text; several selections joined by line feeds, in document order.
+    open func copy() -> AttributedString {
+        copiedSelection()
+    }
+
+    /// Copies the selected text and deletes it: one undo step.
+    @discardableResult
+    open func cut() -> AttributedString {
+        cutSelection()
+    }
+
+    /// Pastes `text` at every selection: when it has as many lines as there are selections,
+    /// one line at each (as editors paste what several cursors copied), else all of it at each.
+    /// One undo step. `paste(_:)` of a `String` comes through here.
+    open func paste(_ text: AttributedString) {
+        pasteText(text)
     }
 
     // MARK: Selections as offsets

@@ -1,7 +1,9 @@
 import Foundation
 
 /// What a viewport layout controller asks of the view it lays out for: TextKit's
-/// `NSTextViewportLayoutControllerDelegate`.
+/// `NSTextViewportLayoutControllerDelegate`. The headless `TextView` (TextEditing) is its layout
+/// manager's, as `NSTextView` and `UITextView` are; an app hooks in by subclassing it and
+/// overriding these methods, calling super.
 public protocol TextViewportLayoutControllerDelegate: AnyObject {
     /// The rectangle to lay out, in container coordinates: the visible area plus any overdraw.
     func viewportBounds(for textViewportLayoutController: TextViewportLayoutController) -> CGRect
