@@ -36,7 +36,11 @@ public final class TextView {
     /// setting it (a larger text size) lays the visible text out again around its anchor.
     public var fontResolutionContext: FontResolutionContext {
         get { textLayoutManager.fontResolutionContext }
-        set { textLayoutManager.fontResolutionContext = newValue }
+        set {
+            textLayoutManager.fontResolutionContext = newValue
+            // The text was laid out again: an input method's window must follow it.
+            inputContext.invalidateCharacterCoordinates()
+        }
     }
     /// Finds characters, words, sentences, paragraphs and laid-out lines around positions
     /// (UIKit's `tokenizer`): a `TextInputStringTokenizer` over the layout manager.
@@ -56,6 +60,24 @@ public final class TextView {
     var isInputMethodChange = false
     /// Set while the marked text's underline is being drawn (laying it out calls back).
     var isDrawingMarkedText = false
+    /// How marked text is drawn (UIKit's `markedTextStyle`): rendering attributes
+    /// (`.underlineStyle` with a `TextDecorationStyle`, `.underlineColor`, `.backgroundColor`,
+    /// `.foregroundColor` with a `TextColor`) put on the whole marked text, under the clause
+    /// attributes an input method gives with `setMarkedText(_:selectedRange:replacementRange:)`;
+    /// nil (the default): a single underline. Never stored in the content; other keys and values
+    /// of other types are left out. Setting it while composing draws the marked text again.
+    public var markedTextStyle: [NSAttributedString.Key: Any]? {
+        didSet { if hasMarkedText { clearMarkedDecoration(); drawMarkedDecoration() } }
+    }
+    /// The attributes an input method gave parts of the marked text (its clause underlines), in
+    /// offsets from the marked text's start; dropped when the composition ends.
+    var markedClauseAttributes: [(range: Range<Int>, attributes: [NSAttributedString.Key: Any])] = []
+    /// The rendering attributes the marked text was drawn with, to take away again.
+    var markedDecorationKeys: Set<NSAttributedString.Key> = []
+    /// How deep the view is in changes it tells its input delegate of (see `changingText(_:)`).
+    var inputDelegateChangeDepth = 0
+    /// What the view tells the input method through (AppKit's `inputContext`).
+    public private(set) lazy var inputContext = TextInputContext(client: self)
     /// Hears of every edit of the content, so that one made elsewhere (on the storage itself, or
     /// through another view of it) moves or ends what this view keeps in offsets.
     private let contentObserver = TextViewContentObserver()
@@ -113,9 +135,11 @@ public final class TextView {
             return selection
         }
         guard !selections.isEmpty else { return }
-        if notifying { inputDelegate?.selectionWillChange(self) }
-        textLayoutManager.textSelections = selections
-        if notifying { inputDelegate?.selectionDidChange(self) }
+        if notifying {
+            changingSelection { textLayoutManager.textSelections = selections }
+        } else {
+            textLayoutManager.textSelections = selections
+        }
     }
 
     /// The selections where the last edit moved them (the layout manager moves them with their
@@ -155,15 +179,13 @@ public final class TextView {
     ) -> Bool {
         let ranges = ranges.map(clamp)
         guard !ranges.isEmpty else { return false }
-        if !isInputMethodChange, hasMarkedText {
-            // A call the storage will refuse (a range splitting a surrogate pair) must not end
-            // the composition either: checked here only then, since the storage checks anyway.
+        if !isInputMethodChange {
+            // A call the storage will refuse (a range splitting a surrogate pair) changes
+            // nothing: it neither ends the composition nor is told to the input delegate.
             guard textContentStorage.firstSurrogatePairSplit(atEdgesOf: ranges) == nil else { return false }
-            endComposition()
+            if hasMarkedText { endComposition() }
         }
         let before = selectionOffsets
-        let notifies = !isInputMethodChange
-        if notifies { inputDelegate?.textWillChange(self) }
         let originals = recording ? textContentStorage.contentSlices(ranges) : []
         let slices = ranges.indices.map { index -> ContentSlice in
             if let pieces, pieces.indices.contains(index) { return ContentSlice(constrained(pieces[index])) }
@@ -182,36 +204,38 @@ public final class TextView {
         }
         // Empty ranges replaced by nothing (carets that had nothing to delete) change nothing.
         let edited = ranges.indices.filter { !ranges[$0].isEmpty || slices[$0].utf16Count > 0 }
-        do {
-            if !edited.isEmpty {
-                try textContentStorage.performEditingTransaction {
-                    try textContentStorage.replaceContents(in: edited.map { ranges[$0] }, with: edited.map { slices[$0] })
+        func perform() -> Bool {
+            do {
+                if !edited.isEmpty {
+                    try textContentStorage.performEditingTransaction {
+                        try textContentStorage.replaceContents(in: edited.map { ranges[$0] }, with: edited.map { slices[$0] })
+                    }
                 }
+            } catch {
+                return false
             }
-        } catch {
-            if notifies { inputDelegate?.textDidChange(self) }
-            return false
+            let lengths = slices.map(\.utf16Count)
+            // Where each replacement ended up, after the ones before it moved it.
+            var shift = 0
+            var placed: [Range<Int>] = []
+            for (range, length) in zip(ranges, lengths) {
+                placed.append(range.lowerBound + shift ..< range.lowerBound + shift + length)
+                shift += length - range.count
+            }
+            if mappingSelections {
+                setSelections(settledSelectionOffsets(), notifying: false)
+            } else {
+                setSelections(selectingReplacement ? placed : placed.map { $0.upperBound ..< $0.upperBound }, notifying: false)
+            }
+            if recording, !edited.isEmpty {
+                let records = edited.map { TextUndoStack.Record(range: placed[$0], original: originals[$0]) }
+                undoStack.record(.init(kind: kind, batches: [records], selectionBefore: before, selectionAfter: selectionOffsets, isOpen: kind != .other))
+            }
+            textLayoutManager.textSelectionNavigation.flushLayoutCache()
+            return true
         }
-        let lengths = slices.map(\.utf16Count)
-        // Where each replacement ended up, after the ones before it moved it.
-        var shift = 0
-        var placed: [Range<Int>] = []
-        for (range, length) in zip(ranges, lengths) {
-            placed.append(range.lowerBound + shift ..< range.lowerBound + shift + length)
-            shift += length - range.count
-        }
-        if mappingSelections {
-            setSelections(settledSelectionOffsets(), notifying: false)
-        } else {
-            setSelections(selectingReplacement ? placed : placed.map { $0.upperBound ..< $0.upperBound }, notifying: false)
-        }
-        if recording, !edited.isEmpty {
-            let records = edited.map { TextUndoStack.Record(range: placed[$0], original: originals[$0]) }
-            undoStack.record(.init(kind: kind, batches: [records], selectionBefore: before, selectionAfter: selectionOffsets, isOpen: kind != .other))
-        }
-        if notifies { inputDelegate?.textDidChange(self) }
-        textLayoutManager.textSelectionNavigation.flushLayoutCache()
-        return true
+        // Told to the input delegate as one text change, unless nothing changes.
+        return edited.isEmpty ? perform() : changingText(perform)
     }
 
     /// `text` as the formatting definition allows it (unchanged without one).
@@ -240,17 +264,18 @@ public final class TextView {
                         onto target: ReferenceWritableKeyPath<TextUndoStack, [TextUndoStack.Step]>) {
         endComposition()
         guard let step = undoStack[keyPath: source].popLast() else { return }
-        let inverse = apply(step.batches.reversed())
-        undoStack[keyPath: target].append(.init(kind: step.kind, batches: inverse, selectionBefore: step.selectionAfter,
-                                                selectionAfter: step.selectionBefore, isOpen: false))
-        restoreSelections(step.selectionBefore)
+        // The text and the selection it brings back: one change for the input delegate.
+        changingText {
+            let inverse = apply(step.batches.reversed())
+            undoStack[keyPath: target].append(.init(kind: step.kind, batches: inverse, selectionBefore: step.selectionAfter,
+                                                    selectionAfter: step.selectionBefore, isOpen: false))
+            restoreSelections(step.selectionBefore)
+        }
     }
 
     /// Puts each record's original text back over its range, last batch first; returns the
     /// batches that undo this.
     private func apply(_ batches: [[TextUndoStack.Record]]) -> [[TextUndoStack.Record]] {
-        inputDelegate?.textWillChange(self)
-        defer { inputDelegate?.textDidChange(self) }
         var inverse: [[TextUndoStack.Record]] = []
         textContentStorage.performEditingTransaction {
             for batch in batches {

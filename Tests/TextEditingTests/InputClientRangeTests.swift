@@ -79,7 +79,7 @@ import TextLayout
                     #expect(!rect.isNull && rect.minX.isFinite, "firstRect \(context)")
                     #expect(actual.map { $0.location == bad.location && $0.location + $0.length <= total } == true, "firstRect actualRange \(context)")
                 }
-                for rect in view.selectionRects(for: bad) { #expect(rect.minX.isFinite && rect.height.isFinite, "selectionRects \(context)") }
+                for rect in view.selectionRects(for: bad).map(\.rect) { #expect(rect.minX.isFinite && rect.height.isFinite, "selectionRects \(context)") }
                 if let position = view.closestPosition(to: CGPoint(x: 5, y: 5), within: bad) {
                     #expect((0 ... total).contains(position), "closestPosition \(context)")
                 }
