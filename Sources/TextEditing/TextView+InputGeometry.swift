@@ -67,8 +67,9 @@ extension TextView {
     /// end (as a selection is drawn). The piece holding the selection's first character has
     /// `containsStart`, the one holding its last `containsEnd` (in mixed-direction text these
     /// can be anywhere on their lines). An empty range gives the caret's rectangle (zero wide),
-    /// with both. A range not in the document (`NSNotFound`, negative, overflowing, past the
-    /// end) gives none.
+    /// with both, in the paragraph's direction (none in an empty document, which has no caret
+    /// rectangle either: see `caretRect(for:affinity:)`). A range not in the document
+    /// (`NSNotFound`, negative, overflowing, past the end) gives none.
     public func selectionRects(for range: NSRange) -> [TextSelectionRect] {
         guard let offsets = offsets(of: range), let textRange = textContentStorage.textRange(for: offsets) else { return [] }
         var segments: [(range: Range<Int>, rect: CGRect)] = []
