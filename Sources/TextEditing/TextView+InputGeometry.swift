@@ -120,8 +120,9 @@ extension TextView {
     /// past 0.5, a caret placed by the point goes after the character. 0 for a point over no
     /// character (see `characterRange(at:)`).
     public func fractionOfDistanceThroughGlyph(for point: CGPoint) -> CGFloat {
-        guard let hit = grapheme(at: point), hit.trailingX != hit.leadingX else { return 0 }
-        return min(max((point.x - hit.leadingX) / (hit.trailingX - hit.leadingX), 0), 1)
+        guard let hit = grapheme(at: point), hit.rect.width > 0 else { return 0 }
+        let distance = hit.direction == .leftToRight ? point.x - hit.rect.minX : hit.rect.maxX - point.x
+        return min(max(distance / hit.rect.width, 0), 1)
     }
 
     /// The distance from the top of the rectangle `firstRect(forCharacterRange:actualRange:)`
@@ -179,19 +180,38 @@ extension TextView {
         return LineGraphemes(graphemes: graphemes)
     }
 
-    /// The grapheme whose box holds `point`: its range and its leading and trailing x.
-    func grapheme(at point: CGPoint) -> (range: Range<Int>, leadingX: CGFloat, trailingX: CGFloat)? {
-        guard point.x.isFinite, point.y.isFinite, let fragment = textLayoutManager.textLayoutFragment(for: point),
-              let elementRange = fragment.rangeInElement, let paragraphStart = try? textContentStorage.offset(of: elementRange.location) else { return nil }
-        let frame = fragment.layoutFragmentFrame
-        guard let line = fragment.textLineFragments.first(where: {
-            let bounds = $0.typographicBounds.offsetBy(dx: frame.minX, dy: frame.minY)
-            return bounds.minY <= point.y && point.y < bounds.maxY
-        }), let graphemes = lineGraphemes(at: paragraphStart + line.characterRange.location) else { return nil }
-        for grapheme in graphemes.graphemes {
-            guard let trailing = grapheme.trailingX else { continue }
-            if min(grapheme.leadingX, trailing) <= point.x, point.x < max(grapheme.leadingX, trailing) {
-                return (grapheme.range, grapheme.leadingX, trailing)
+    /// The character (grapheme cluster) whose selection rectangle holds `point`, with that
+    /// rectangle and its direction. Looked for among the characters next to the caret position
+    /// nearest the point (a character's edges are caret positions) and those of its line whose
+    /// caret edges are nearest the point, each checked against its selection rectangle (what
+    /// is drawn); a line's separator (whose selection reaches the line's end) is no character
+    /// under a point.
+    func grapheme(at point: CGPoint) -> (range: Range<Int>, rect: CGRect, direction: TextSelectionNavigation.WritingDirection)? {
+        guard point.x.isFinite, point.y.isFinite, let (location, affinity) = textLayoutManager.caretPosition(closestTo: point),
+              let caret = try? textContentStorage.offset(of: location) else { return nil }
+        let length = textContentStorage.utf16Length
+        var candidates: [Range<Int>] = []
+        if caret < length { candidates.append(textContentStorage.snappedToGraphemeClusters(caret ..< caret + 1)) }
+        if caret > 0 { candidates.append(textContentStorage.snappedToGraphemeClusters(caret - 1 ..< caret)) }
+        // At a soft wrap an upstream caret ends the line before.
+        let lineOffset = affinity == .upstream && caret > 0 ? textContentStorage.snappedToGraphemeClusters(caret - 1 ..< caret).lowerBound : caret
+        if let line = lineGraphemes(at: lineOffset) {
+            func distance(_ grapheme: LineGraphemes.Grapheme) -> CGFloat {
+                let edges = [grapheme.leadingX, grapheme.trailingX ?? grapheme.leadingX]
+                return max(0, (edges.min() ?? 0) - point.x, point.x - (edges.max() ?? 0))
+            }
+            let nearest = line.graphemes.filter { $0.trailingX != nil }.sorted { distance($0) < distance($1) }.prefix(3)
+            candidates += nearest.map { textContentStorage.snappedToGraphemeClusters($0.range) }
+        }
+        var seen = Set<Int>()
+        for range in candidates where !range.isEmpty && seen.insert(range.lowerBound).inserted {
+            let first = textContentStorage.exactText(range.lowerBound ..< range.lowerBound + 1).utf16.first
+            guard ![0x0A, 0x0D, 0x2028, 0x2029].contains(first) else { continue }
+            for piece in selectionRects(for: NSRange(location: range.lowerBound, length: range.count)) {
+                let rect = piece.rect
+                if rect.minX <= point.x, point.x < rect.maxX, rect.minY <= point.y, point.y < rect.maxY {
+                    return (range, rect, piece.writingDirection)
+                }
             }
         }
         return nil
@@ -224,9 +244,11 @@ extension TextView {
         }
         guard !runs.isEmpty else { return [(segment.range, segment.rect, base)] }
         // The segment's own extent at either end (reaching a line's end, its separator), and
-        // its rectangle holding every piece (a hanging space is drawn no further than it).
+        // its rectangle holding every piece (a hanging space is drawn no further than it); the
+        // segment is one piece on screen, so each piece reaches the next.
         runs[0].minX = segment.rect.minX
         runs[runs.count - 1].maxX = segment.rect.maxX
+        for index in runs.indices.dropLast() { runs[index].maxX = runs[index + 1].minX }
         return runs.map { run in
             let minX = min(max(run.minX, segment.rect.minX), segment.rect.maxX), maxX = min(max(run.maxX, minX), segment.rect.maxX)
             return (run.range, CGRect(x: minX, y: segment.rect.minY, width: maxX - minX, height: segment.rect.height), run.direction)

@@ -91,19 +91,28 @@ extension TextView {
         }
     }
 
-    /// The characters from `position` to where a caret at it moves one step in `direction`
-    /// (UIKit's `characterRange(byExtending:in:)`): one character (grapheme cluster) on screen
-    /// going right or left (in mixed-direction text, the one shown on that side), one in
-    /// logical order going forward or backward, to the same place on the line above or below
-    /// going up or down. An empty range at `position` when nothing lies that way (the
-    /// document's edge); nil for a position outside the document.
+    /// The characters from `position` one step in `direction` (UIKit's
+    /// `characterRange(byExtending:in:)`): going right or left, the character (grapheme
+    /// cluster) shown on that side of the caret at `position` (in mixed-direction text not
+    /// always the one before or after it in the text); going forward or backward, the one
+    /// after or before it in the text; going up or down, the text to where the caret moves on
+    /// the line above or below. An empty range at `position` when nothing lies that way (the
+    /// document's edge, a line's end); nil for a position outside the document.
     ///
     /// ```swift
     /// view.characterRange(byExtending: 0, in: .forward)   // {0, 1} for "abc"; {0, 2} for "👍x"
     /// ```
     public func characterRange(byExtending position: Int, in direction: TextSelectionNavigation.Direction) -> NSRange? {
         guard (0 ... textContentStorage.utf16Length).contains(position) else { return nil }
-        let moved = self.position(from: position, in: direction, offset: 1) ?? position
-        return textRange(from: position, to: moved)
+        switch direction {
+        case .left, .right:
+            let caret = caretRect(for: position)
+            let side = CGPoint(x: direction == .right ? caret.minX + 0.5 : caret.minX - 0.5, y: caret.midY)
+            guard !caret.isNull, let shown = grapheme(at: side) else { return NSRange(location: position, length: 0) }
+            return NSRange(location: shown.range.lowerBound, length: shown.range.count)
+        case .forward, .backward, .up, .down:
+            let moved = self.position(from: position, in: direction, offset: 1) ?? position
+            return textRange(from: position, to: moved)
+        }
     }
 }
