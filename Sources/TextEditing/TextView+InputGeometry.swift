@@ -195,7 +195,8 @@ extension TextView {
         if caret > 0 { candidates.append(textContentStorage.snappedToGraphemeClusters(caret - 1 ..< caret)) }
         // At a soft wrap an upstream caret ends the line before.
         let lineOffset = affinity == .upstream && caret > 0 ? textContentStorage.snappedToGraphemeClusters(caret - 1 ..< caret).lowerBound : caret
-        if let line = lineGraphemes(at: lineOffset) {
+        let line = lineGraphemes(at: lineOffset)
+        if let line {
             func distance(_ grapheme: LineGraphemes.Grapheme) -> CGFloat {
                 let edges = [grapheme.leadingX, grapheme.trailingX ?? grapheme.leadingX]
                 return max(0, (edges.min() ?? 0) - point.x, point.x - (edges.max() ?? 0))
@@ -206,13 +207,22 @@ extension TextView {
         var seen = Set<Int>()
         for range in candidates where !range.isEmpty && seen.insert(range.lowerBound).inserted {
             let first = textContentStorage.exactText(range.lowerBound ..< range.lowerBound + 1).utf16.first
-            guard ![0x0A, 0x0D, 0x2028, 0x2029].contains(first) else { continue }
-            for piece in selectionRects(for: NSRange(location: range.lowerBound, length: range.count)) {
-                let rect = piece.rect
-                if rect.minX <= point.x, point.x < rect.maxX, rect.minY <= point.y, point.y < rect.maxY {
-                    return (range, rect, piece.writingDirection)
-                }
+            guard ![0x0A, 0x0D, 0x2028, 0x2029].contains(first), let textRange = textContentStorage.textRange(for: range) else { continue }
+            var found: CGRect?
+            textLayoutManager.enumerateTextSegments(in: textRange, type: .selection) { _, rect, _, _ in
+                if rect.minX <= point.x, point.x < rect.maxX, rect.minY <= point.y, point.y < rect.maxY { found = rect }
+                return found == nil
             }
+            guard let found else { continue }
+            // Its direction: which way its caret edges go (in a line of one direction, the line's).
+            let edges = line?.graphemes.first { $0.range.lowerBound == range.lowerBound }
+            let direction: TextSelectionNavigation.WritingDirection
+            if let edges, let trailing = edges.trailingX, trailing != edges.leadingX {
+                direction = trailing > edges.leadingX ? .leftToRight : .rightToLeft
+            } else {
+                direction = baseWritingDirection(for: range.lowerBound)
+            }
+            return (range, found, direction)
         }
         return nil
     }
