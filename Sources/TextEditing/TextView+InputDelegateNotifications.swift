@@ -9,30 +9,46 @@ extension TextView {
     /// and the selection it restores are one change).
     @discardableResult
     func changingText<Result>(_ body: () throws -> Result) rethrows -> Result {
-        try changing(body, will: { $0.textWillChange($1) }, did: { $0.textDidChange($1) })
+        try changing(body, text: true)
     }
 
     /// Runs `body`, which changes only the selection, telling the input delegate around it
     /// (`selectionWillChange`, `selectionDidChange`), by the rules of `changingText(_:)`.
     @discardableResult
     func changingSelection<Result>(_ body: () throws -> Result) rethrows -> Result {
-        try changing(body, will: { $0.selectionWillChange($1) }, did: { $0.selectionDidChange($1) })
+        try changing(body, text: false)
     }
 
     /// Whether an edit the storage reports now was made by this view (or its input method),
     /// rather than elsewhere (on the storage itself, or through another view).
     var isMakingChange: Bool { inputDelegateChangeDepth > 0 || isInputMethodChange }
 
-    private func changing<Result>(_ body: () throws -> Result, will: (any TextInputDelegate, TextView) -> Void,
-                                  did: (any TextInputDelegate, TextView) -> Void) rethrows -> Result {
-        // The delegate told before is the one told after, so that its pair is whole.
-        let delegate = isMakingChange ? nil : inputDelegate
-        if let delegate { will(delegate, self) }
+    /// A change being told to the input delegate, from `beginChange(text:)` to `endChange(_:)`.
+    struct InputDelegateChange {
+        /// The delegate told of its start, to be told of its end (the same one, so that its
+        /// pair is whole); nil when none is told.
+        let delegate: (any TextInputDelegate)?
+        let isText: Bool
+    }
+
+    /// Begins a change (of the text, or else of the selection alone), telling the input delegate
+    /// by the rules of `changingText(_:)`; `endChange(_:)` ends it.
+    func beginChange(text: Bool) -> InputDelegateChange {
+        let change = InputDelegateChange(delegate: isMakingChange ? nil : inputDelegate, isText: text)
+        if text { change.delegate?.textWillChange(self) } else { change.delegate?.selectionWillChange(self) }
         inputDelegateChangeDepth += 1
-        defer {
-            inputDelegateChangeDepth -= 1
-            if let delegate { did(delegate, self) }
-        }
+        return change
+    }
+
+    /// Ends a change `beginChange(text:)` began.
+    func endChange(_ change: InputDelegateChange) {
+        inputDelegateChangeDepth -= 1
+        if change.isText { change.delegate?.textDidChange(self) } else { change.delegate?.selectionDidChange(self) }
+    }
+
+    private func changing<Result>(_ body: () throws -> Result, text: Bool) rethrows -> Result {
+        let change = beginChange(text: text)
+        defer { endChange(change) }
         return try body()
     }
 }

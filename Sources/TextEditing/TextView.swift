@@ -204,38 +204,37 @@ public final class TextView {
         }
         // Empty ranges replaced by nothing (carets that had nothing to delete) change nothing.
         let edited = ranges.indices.filter { !ranges[$0].isEmpty || slices[$0].utf16Count > 0 }
-        func perform() -> Bool {
-            do {
-                if !edited.isEmpty {
-                    try textContentStorage.performEditingTransaction {
-                        try textContentStorage.replaceContents(in: edited.map { ranges[$0] }, with: edited.map { slices[$0] })
-                    }
+        // Told to the input delegate as one text change (the selection with it), unless nothing changes.
+        let change = edited.isEmpty ? nil : beginChange(text: true)
+        defer { if let change { endChange(change) } }
+        do {
+            if !edited.isEmpty {
+                try textContentStorage.performEditingTransaction {
+                    try textContentStorage.replaceContents(in: edited.map { ranges[$0] }, with: edited.map { slices[$0] })
                 }
-            } catch {
-                return false
             }
-            let lengths = slices.map(\.utf16Count)
-            // Where each replacement ended up, after the ones before it moved it.
-            var shift = 0
-            var placed: [Range<Int>] = []
-            for (range, length) in zip(ranges, lengths) {
-                placed.append(range.lowerBound + shift ..< range.lowerBound + shift + length)
-                shift += length - range.count
-            }
-            if mappingSelections {
-                setSelections(settledSelectionOffsets(), notifying: false)
-            } else {
-                setSelections(selectingReplacement ? placed : placed.map { $0.upperBound ..< $0.upperBound }, notifying: false)
-            }
-            if recording, !edited.isEmpty {
-                let records = edited.map { TextUndoStack.Record(range: placed[$0], original: originals[$0]) }
-                undoStack.record(.init(kind: kind, batches: [records], selectionBefore: before, selectionAfter: selectionOffsets, isOpen: kind != .other))
-            }
-            textLayoutManager.textSelectionNavigation.flushLayoutCache()
-            return true
+        } catch {
+            return false
         }
-        // Told to the input delegate as one text change, unless nothing changes.
-        return edited.isEmpty ? perform() : changingText(perform)
+        let lengths = slices.map(\.utf16Count)
+        // Where each replacement ended up, after the ones before it moved it.
+        var shift = 0
+        var placed: [Range<Int>] = []
+        for (range, length) in zip(ranges, lengths) {
+            placed.append(range.lowerBound + shift ..< range.lowerBound + shift + length)
+            shift += length - range.count
+        }
+        if mappingSelections {
+            setSelections(settledSelectionOffsets(), notifying: false)
+        } else {
+            setSelections(selectingReplacement ? placed : placed.map { $0.upperBound ..< $0.upperBound }, notifying: false)
+        }
+        if recording, !edited.isEmpty {
+            let records = edited.map { TextUndoStack.Record(range: placed[$0], original: originals[$0]) }
+            undoStack.record(.init(kind: kind, batches: [records], selectionBefore: before, selectionAfter: selectionOffsets, isOpen: kind != .other))
+        }
+        textLayoutManager.textSelectionNavigation.flushLayoutCache()
+        return true
     }
 
     /// `text` as the formatting definition allows it (unchanged without one).
@@ -265,12 +264,12 @@ public final class TextView {
         endComposition()
         guard let step = undoStack[keyPath: source].popLast() else { return }
         // The text and the selection it brings back: one change for the input delegate.
-        changingText {
-            let inverse = apply(step.batches.reversed())
-            undoStack[keyPath: target].append(.init(kind: step.kind, batches: inverse, selectionBefore: step.selectionAfter,
-                                                    selectionAfter: step.selectionBefore, isOpen: false))
-            restoreSelections(step.selectionBefore)
-        }
+        let change = beginChange(text: true)
+        defer { endChange(change) }
+        let inverse = apply(step.batches.reversed())
+        undoStack[keyPath: target].append(.init(kind: step.kind, batches: inverse, selectionBefore: step.selectionAfter,
+                                                selectionAfter: step.selectionBefore, isOpen: false))
+        restoreSelections(step.selectionBefore)
     }
 
     /// Puts each record's original text back over its range, last batch first; returns the
