@@ -90,6 +90,13 @@ final class CheckingInputDelegate: TextInputDelegate {
                 view.replaceSelection(&selection, withCharacters: "ab")
             }, ["text"]),
             ("replaceAll", nothing, { _ = try? $0.replaceAll(String(text.prefix(1)), with: "Q") }, ["text"]),
+            // Two changes: the match replaced, then the next one (if any) selected.
+            ("replace and find the next", select(0, 1), { _ = try? $0.replace(String(text.prefix(1)), with: "Q") },
+             text.dropFirst().contains(text.prefix(1)) ? ["text", "selection"] : ["text"]),
+            ("transformAttributes at a caret", select(2), { view in
+                var selection = view.attributedTextSelection
+                view.transformAttributes(in: &selection) { $0.underlineStyle = .single }
+            }, ["selection"]),
             ("undo", { $0.doCommand(by: "deleteBackward:") }, { $0.undo() }, ["text"]),
             ("redo", { $0.doCommand(by: "deleteBackward:"); $0.undo() }, { $0.redo() }, ["text"]),
             ("several carets deleting", { view in
@@ -238,6 +245,21 @@ final class CheckingInputDelegate: TextInputDelegate {
         context.invalidateCharacterCoordinates()
         context.discardMarkedText()
         #expect(delegate.calls.isEmpty)
+    }
+
+    /// Scrolling the caret into view moves the text on screen: the characters' coordinates are
+    /// invalidated; a caret already in view scrolls nothing and invalidates nothing.
+    @Test func scrollingInvalidatesTheCharacterCoordinates() {
+        let view = makeView(Array(repeating: "שלום עולם and English, ಕನ್ನಡ 👍🏽", count: 200).joined(separator: "\n"), caret: 0)
+        let host = LargeEditTests.Host()
+        view.textLayoutManager.textViewportLayoutController.delegate = host
+        view.textLayoutManager.textViewportLayoutController.layoutViewport()
+        let delegate = CheckingInputDelegate()
+        view.inputDelegate = delegate
+        view.scrollRangeToVisible(NSRange(location: 0, length: 0))
+        #expect(delegate.calls.isEmpty)
+        view.scrollRangeToVisible(NSRange(location: view.endOfDocument, length: 0))
+        #expect(delegate.calls == ["invalidateCharacterCoordinates"])
     }
 
     /// A delegate that implements neither optional call still works (they do nothing).
