@@ -46,6 +46,9 @@ public protocol TextInputClient: AnyObject {
     var beginningOfDocument: Int { get }
     var endOfDocument: Int { get }
     var markedTextRange: NSRange? { get }
+    var selectedTextRange: NSRange? { get set }
+    func text(in range: NSRange) -> String?
+    func replace(_ range: NSRange, withText text: String)
     var markedTextStyle: [NSAttributedString.Key: Any]? { get set }
     var inputDelegate: (any TextInputDelegate)? { get set }
     func setMarkedText(_ string: String?, selectedRange: NSRange)

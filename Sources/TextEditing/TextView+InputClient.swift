@@ -149,6 +149,33 @@ extension TextView: TextInputClient {
         setSelections([range.location ..< (overflow ? Int.max : upper)])
     }
 
+    /// The first selection's range, or nil without one (UIKit's `selectedTextRange`). Setting
+    /// it selects the range as `setSelectedRange(_:)` does; nil, or a range not in the document,
+    /// is ignored.
+    public var selectedTextRange: NSRange? {
+        get { selectionOffsets.first?.first.map { NSRange(location: $0.lowerBound, length: $0.count) } }
+        set {
+            guard let newValue, offsets(of: newValue) != nil else { return }
+            setSelectedRange(newValue)
+        }
+    }
+
+    /// The text of `range` (UIKit's `text(in:)`); nil for a range not in the document
+    /// (`NSNotFound`, negative, overflowing, past the end).
+    public func text(in range: NSRange) -> String? {
+        guard let offsets = offsets(of: range) else { return nil }
+        return String(textContentStorage.exactText(offsets).characters[...])
+    }
+
+    /// Replaces `range` with `text` as the system does (UIKit's `replace(_:withText:)`, what
+    /// autocorrection calls): as `insertText(_:replacementRange:)` does over that range, one
+    /// undo step with the typing around it, the caret after it. A range not in the document is
+    /// ignored.
+    public func replace(_ range: NSRange, withText text: String) {
+        guard offsets(of: range) != nil else { return }
+        insertText(text, replacementRange: range)
+    }
+
     /// The text of `range` clipped to the document, and the range it was clipped to; nil for a
     /// range wholly outside it (a negative location or length, `NSNotFound`, a location past
     /// the end). Marked text in it carries the attributes it is drawn with (`markedTextStyle`,

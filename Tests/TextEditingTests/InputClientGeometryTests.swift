@@ -199,4 +199,34 @@ import TextLayout
         let client: any TextInputClient = view
         #expect(client.attributedString() == view.attributedText)
     }
+
+    /// UIKit's editing trio: `selectedTextRange`, `text(in:)`, `replace(_:withText:)` (as
+    /// autocorrection replaces a word: one undo step, the caret after it).
+    @Test(arguments: texts)
+    func uiKitsSelectedTextRangeTextAndReplace(_ text: String) {
+        let view = makeView(text)
+        let clusters = Self.clusters(text)
+        let word = NSRange(location: clusters[1].lowerBound, length: clusters[2].upperBound - clusters[1].lowerBound)
+        #expect(view.selectedTextRange == NSRange(location: text.utf16.count, length: 0))
+        view.selectedTextRange = word
+        #expect(view.selectedTextRange == word && view.selectedRange() == word)
+        #expect(view.text(in: word) == String(text[text.index(after: text.startIndex) ..< text.index(text.startIndex, offsetBy: 3)]))
+        #expect(view.text(in: NSRange(location: 0, length: text.utf16.count)) == text)
+        view.replace(word, withText: "ಕನ್ನಡ")
+        #expect(view.textContentStorage.string == String(text.prefix(1)) + "ಕನ್ನಡ" + String(text.dropFirst(3)))
+        #expect(view.selectedTextRange == NSRange(location: word.location + "ಕನ್ನಡ".utf16.count, length: 0))
+        #expect(view.undoStack.undoStepCount == 1)
+        view.undo()
+        #expect(view.textContentStorage.string == text)
+        // Bad ranges: nil, ignored.
+        let length = text.utf16.count
+        for bad in InputClientRangeTests.badRanges(length) {
+            #expect(view.text(in: bad) == nil, "\(bad)")
+            view.replace(bad, withText: "x")
+            view.selectedTextRange = bad
+        }
+        view.selectedTextRange = nil
+        #expect(view.textContentStorage.string == text)
+        #expect(view.selectedTextRange.map { $0.location >= 0 && $0.location + $0.length <= length } == true)
+    }
 }
