@@ -62,6 +62,20 @@ extension TextView {
         return textLayoutManager.baseWritingDirection(at: location)
     }
 
+    /// The resolved direction of the paragraph holding the character after `position`
+    /// (forward) or before it (backward): UIKit's `baseWritingDirection(for:in:)`. Going backward
+    /// from a paragraph's start, the paragraph before; a position outside the document is taken
+    /// at its nearest end; left to right in an empty document.
+    ///
+    /// ```swift
+    /// // "abc\nשלום": at 4, the Hebrew paragraph forward, the English one backward.
+    /// view.baseWritingDirection(for: 4, in: .backward)   // .leftToRight
+    /// ```
+    public func baseWritingDirection(for position: Int, in direction: TextStorageDirection) -> TextSelectionNavigation.WritingDirection {
+        let clamped = min(max(0, position), textContentStorage.utf16Length)
+        return baseWritingDirection(for: direction == .backward && clamped > 0 ? clamped - 1 : clamped)
+    }
+
     /// Whether there is any text (UIKit's `hasText`).
     public var hasText: Bool { textContentStorage.utf16Length > 0 }
 

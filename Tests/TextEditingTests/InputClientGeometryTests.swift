@@ -229,4 +229,22 @@ import TextLayout
         #expect(view.textContentStorage.string == text)
         #expect(view.selectedTextRange.map { $0.location >= 0 && $0.location + $0.length <= length } == true)
     }
+
+    /// The paragraph's direction after or before a position (UIKit's `baseWritingDirection(for:in:)`):
+    /// at the start of a Hebrew or Arabic paragraph after an English one, forward is right to
+    /// left and backward left to right; outside the document, as at its ends.
+    @Test(arguments: ["שלום עולם", "مرحبا بالعالم", "ಕನ್ನಡ", "👍🏽 x"])
+    func theDirectionAfterAndBeforeAPosition(_ paragraph: String) {
+        let view = makeView("English\n" + paragraph)
+        let expected: TextSelectionNavigation.WritingDirection = SelectionRectTests.hasRightToLeftLetter(paragraph) ? .rightToLeft : .leftToRight
+        #expect(view.baseWritingDirection(for: 8, in: .forward) == expected)
+        #expect(view.baseWritingDirection(for: 8, in: .backward) == .leftToRight)
+        #expect(view.baseWritingDirection(for: 0, in: .backward) == .leftToRight)
+        #expect(view.baseWritingDirection(for: view.endOfDocument, in: .backward) == expected)
+        for bad in InputClientRangeTests.badPositions(view.endOfDocument) {
+            let atEnd = bad > view.endOfDocument
+            #expect(view.baseWritingDirection(for: bad, in: .forward) == (atEnd ? expected : .leftToRight), "\(bad)")
+        }
+        #expect(makeView("").baseWritingDirection(for: 0, in: .backward) == .leftToRight)
+    }
 }
