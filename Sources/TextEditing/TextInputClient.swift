@@ -22,12 +22,14 @@ public protocol TextInputClient: AnyObject {
     func doCommand(by selector: String) -> Bool
 
     func caretRect(for offset: Int, affinity: TextSelection.Affinity) -> CGRect
-    func selectionRects(for range: NSRange) -> [CGRect]
+    /// One rectangle per piece of a line written in one direction (UIKit's `UITextSelectionRect`s).
+    func selectionRects(for range: NSRange) -> [TextSelectionRect]
     func closestPosition(to point: CGPoint) -> Int?
     func closestPosition(to point: CGPoint, within range: NSRange) -> Int?
     func position(from offset: Int, offset by: Int) -> Int?
     func position(from offset: Int, in direction: TextSelectionNavigation.Direction, offset count: Int) -> Int?
     func baseWritingDirection(for offset: Int) -> TextSelectionNavigation.WritingDirection
+    func baseWritingDirection(for position: Int, in direction: TextStorageDirection) -> TextSelectionNavigation.WritingDirection
 
     /// The range between two positions, given in either order; nil when either is outside the
     /// document (UIKit's `textRange(from:to:)`).
@@ -39,4 +41,25 @@ public protocol TextInputClient: AnyObject {
     func offset(from: Int, to toPosition: Int) -> Int
     /// Finds units of text around positions (UIKit's `tokenizer`).
     var tokenizer: any TextInputTokenizer { get }
+
+    // UIKit's `UITextInput` and `UIKeyInput`, in offsets.
+    var hasText: Bool { get }
+    var beginningOfDocument: Int { get }
+    var endOfDocument: Int { get }
+    var markedTextRange: NSRange? { get }
+    var selectedTextRange: NSRange? { get set }
+    func text(in range: NSRange) -> String?
+    func replace(_ range: NSRange, withText text: String)
+    var markedTextStyle: [NSAttributedString.Key: Any]? { get set }
+    var inputDelegate: (any TextInputDelegate)? { get set }
+    func setMarkedText(_ string: String?, selectedRange: NSRange)
+    func characterRange(at point: CGPoint) -> NSRange?
+    func position(within range: NSRange, farthestIn direction: TextSelectionNavigation.Direction) -> Int?
+    func characterRange(byExtending position: Int, in direction: TextSelectionNavigation.Direction) -> NSRange?
+
+    // The rest of AppKit's `NSTextInputClient`.
+    func setMarkedText(_ string: AttributedString, selectedRange: NSRange, replacementRange: NSRange)
+    func attributedString() -> AttributedString
+    func fractionOfDistanceThroughGlyph(for point: CGPoint) -> CGFloat
+    func baselineDeltaForCharacter(at index: Int) -> CGFloat
 }

@@ -44,21 +44,21 @@ extension TextView {
         }
         let before = selectionOffsets
         let originals = ranges.map { textContentStorage.contentSlice($0) }
-        inputDelegate?.textWillChange(self)
-        try? textContentStorage.performEditingTransaction {
-            for range in ranges {
-                guard let textRange = textContentStorage.textRange(for: range) else { continue }
-                try textContentStorage.transformRunAttributes(in: textRange) { attributes in
-                    body(&attributes)
-                    formattingDefinition?.constrain(&attributes)
+        changingText {
+            try? textContentStorage.performEditingTransaction {
+                for range in ranges {
+                    guard let textRange = textContentStorage.textRange(for: range) else { continue }
+                    try textContentStorage.transformRunAttributes(in: textRange) { attributes in
+                        body(&attributes)
+                        formattingDefinition?.constrain(&attributes)
+                    }
                 }
             }
+            // A paragraph-bound attribute spreads to whole paragraphs: the selection keeps its text.
+            setSelections(ranges, notifying: false)
+            let records = zip(ranges, originals).map { TextUndoStack.Record(range: $0, original: $1) }
+            undoStack.record(.init(kind: .other, batches: [records], selectionBefore: before, selectionAfter: selectionOffsets, isOpen: false))
         }
-        // A paragraph-bound attribute spreads to whole paragraphs: the selection keeps its text.
-        setSelections(ranges, notifying: false)
-        let records = zip(ranges, originals).map { TextUndoStack.Record(range: $0, original: $1) }
-        undoStack.record(.init(kind: .other, batches: [records], selectionBefore: before, selectionAfter: selectionOffsets, isOpen: false))
-        inputDelegate?.textDidChange(self)
         selection = attributedTextSelection
     }
 
@@ -71,9 +71,14 @@ extension TextView {
         let ranges = offsets(of: selection)
         guard let first = ranges.first else { return }
         let pieces = [content] + Array(repeating: AttributedString(), count: ranges.count - 1)
-        guard replace(ranges, with: nil, kind: .other, pieces: pieces) else { return }
-        let caret = first.lowerBound + content.utf16.count
-        setSelections([caret ..< caret])
+        // The text and the caret after it: one change for the input delegate.
+        let replaced = changingText {
+            guard replace(ranges, with: nil, kind: .other, pieces: pieces) else { return false }
+            let caret = first.lowerBound + content.utf16.count
+            setSelections([caret ..< caret])
+            return true
+        }
+        guard replaced else { return }
         selection = attributedTextSelection
     }
 
@@ -101,15 +106,18 @@ extension TextView {
            let range = textContentStorage.textRange(for: paragraph) {
             let selectionBefore = selectionOffsets
             let original = textContentStorage.contentSlice(paragraph)
-            inputDelegate?.textWillChange(self)
-            try? textContentStorage.performEditingTransaction {
-                try textContentStorage.transformAttributes(in: range) { $0.mergeAttributes(paragraphBound) }
+            // The paragraph's attributes and the caret: one change for the input delegate.
+            changingText {
+                try? textContentStorage.performEditingTransaction {
+                    try textContentStorage.transformAttributes(in: range) { $0.mergeAttributes(paragraphBound) }
+                }
+                undoStack.record(.init(kind: .other, batches: [[TextUndoStack.Record(range: paragraph, original: original)]],
+                                       selectionBefore: selectionBefore, selectionAfter: selectionOffsets, isOpen: false))
+                setSelections([caret ..< caret])
             }
-            undoStack.record(.init(kind: .other, batches: [[TextUndoStack.Record(range: paragraph, original: original)]],
-                                   selectionBefore: selectionBefore, selectionAfter: selectionOffsets, isOpen: false))
-            inputDelegate?.textDidChange(self)
+        } else {
+            setSelections([caret ..< caret])
         }
-        setSelections([caret ..< caret])
         selection = attributedTextSelection
     }
 

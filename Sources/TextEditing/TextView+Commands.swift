@@ -27,11 +27,11 @@ extension TextView {
         case "pageDown:", "pageUp:":
             page(down: name == "pageDown:", extending: extending)
         case "insertNewline:", "insertParagraphSeparator:":
-            insertText("\n", replacementRange: NSRange(location: NSNotFound, length: 0))
+            insert(plain: "\n", attributed: nil, replacementRange: NSRange(location: NSNotFound, length: 0), byInputMethod: false)
         case "insertLineBreak:":
-            insertText("\u{2028}", replacementRange: NSRange(location: NSNotFound, length: 0))
+            insert(plain: "\u{2028}", attributed: nil, replacementRange: NSRange(location: NSNotFound, length: 0), byInputMethod: false)
         case "insertTab:":
-            insertText("\t", replacementRange: NSRange(location: NSNotFound, length: 0))
+            insert(plain: "\t", attributed: nil, replacementRange: NSRange(location: NSNotFound, length: 0), byInputMethod: false)
         case "selectAll:":
             undoStack.closeStep()
             setSelections([0 ..< textContentStorage.utf16Length])

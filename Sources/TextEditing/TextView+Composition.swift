@@ -57,6 +57,8 @@ extension TextView {
             markedOffsets = nil
             markedUndoBase = nil
             markedSelection = NSRange(location: 0, length: 0)
+            // The clause underlines belong to the composition: the committed text has none.
+            markedClauseAttributes = []
         }
         guard let base = markedUndoBase, !(base.record.range.isEmpty && base.record.original.isEmpty) else { return }
         let record = TextUndoStack.Record(range: clamp(base.record.range), original: base.record.original)
@@ -67,7 +69,15 @@ extension TextView {
     /// delegate is told to discard it, and the marked text stays as ordinary text (one undo
     /// step, as if committed). Does nothing without marked text.
     func endComposition() {
-        guard hasMarkedText, !isInputMethodChange else { return }
+        guard !isInputMethodChange else { return }
+        discardComposition()
+    }
+
+    /// Ends the composition as the input context's `discardMarkedText()` does: the input
+    /// delegate is told to discard it, and the marked text stays as ordinary text (one undo
+    /// step, as if committed). Does nothing without marked text.
+    func discardComposition() {
+        guard hasMarkedText else { return }
         inputDelegate?.discardMarkedText(self)
         // The delegate may have committed or cancelled it itself.
         if hasMarkedText { finishComposition() }
@@ -75,8 +85,16 @@ extension TextView {
 
     /// Told of every edit of the content (the view's own too). One made elsewhere while text is
     /// marked moves the composition with the text, then ends it; selections that the edit made
-    /// touch are joined.
+    /// touch are joined. One made elsewhere is told to the input delegate (both calls of the
+    /// pair now: it is done), and the characters' coordinates are invalidated.
     func contentDidChange(_ changes: TextContentChangeSet) {
+        let elsewhere = !isMakingChange
+        let delegate = elsewhere ? inputDelegate : nil
+        delegate?.textWillChange(self)
+        defer {
+            delegate?.textDidChange(self)
+            if elsewhere { inputContext.invalidateCharacterCoordinates() }
+        }
         guard !isInputMethodChange, changes.edits.contains(where: { $0.kind == .characters }) else { return }
         if hasMarkedText {
             markedOffsets = markedOffsets.map { changes.transform($0) }

@@ -27,7 +27,9 @@ extension TextView: TextInputClient {
         insert(plain: nil, attributed: string, replacementRange: replacementRange)
     }
 
-    private func insert(plain: String?, attributed: AttributedString?, replacementRange: NSRange) {
+    /// Inserts as typing does; `byInputMethod` false for a command's insertion (`insertNewline:`),
+    /// which the input delegate is told of as any change the input method did not make.
+    func insert(plain: String?, attributed: AttributedString?, replacementRange: NSRange, byInputMethod: Bool = true) {
         let ranges: [Range<Int>]
         if replacementRange.location == NSNotFound {
             ranges = defaultReplacementRanges
@@ -35,8 +37,9 @@ extension TextView: TextInputClient {
             guard let range = offsets(of: replacementRange) else { return }
             ranges = [range]
         }
-        isInputMethodChange = true
-        defer { isInputMethodChange = false }
+        let wasInputMethodChange = isInputMethodChange
+        isInputMethodChange = byInputMethod || wasInputMethodChange
+        defer { isInputMethodChange = wasInputMethodChange }
         if hasMarkedText {
             // Committing: the composition ends in one undo step, from before marking.
             guard let target = ranges.first, compose(target, plain: plain ?? "", attributed: attributed) else { return }
@@ -50,11 +53,41 @@ extension TextView: TextInputClient {
     /// or with `NSNotFound` over the marked text or else the selection; `selectedRange` is the
     /// selection inside it (the clause being converted), clipped to it (`NSNotFound` as its
     /// location: the end). Marked text is drawn with an underline (thick under the selected
-    /// clause) through rendering attributes, never stored as content attributes, and enters
-    /// undo only when the composition ends. An empty string removes the marked text. A bad
-    /// replacement range (negative, overflowing, past the end, splitting a surrogate pair) is
-    /// ignored: nothing changes and nothing is recorded.
+    /// clause; see `markedTextStyle`) through rendering attributes, never stored as content
+    /// attributes, and enters undo only when the composition ends. An empty string removes the
+    /// marked text. A bad replacement range (negative, overflowing, past the end, splitting a
+    /// surrogate pair) is ignored: nothing changes and nothing is recorded.
     public func setMarkedText(_ string: String, selectedRange: NSRange, replacementRange: NSRange) {
+        mark(string, clauses: [], selectedRange: selectedRange, replacementRange: replacementRange)
+    }
+
+    /// Shows attributed marked text, as an input method sends it: the characters as
+    /// `setMarkedText(_:selectedRange:replacementRange:)` shows a string (they take the typing
+    /// attributes), and the attributes of `validAttributesForMarkedText` it carries (the clause
+    /// underlines: `.underlineStyle` with a `TextDecorationStyle`, the colours as `TextColor`)
+    /// kept as the marked text's own attributes. They are drawn over it (an input method that
+    /// underlines its clauses itself gets no thick underline added), `attributedSubstring(forProposedRange:actualRange:)`
+    /// and `attributedString()` report them, and they are dropped when the composition ends:
+    /// committed text never has them. Other attributes are ignored.
+    ///
+    /// ```swift
+    /// var clauses = AttributedString("漢字")
+    /// clauses.underlineStyle = .thick                       // the clause being converted
+    /// clauses.append(AttributedString("を", attributes: AttributeContainer().underlineStyle(.single)))
+    /// view.setMarkedText(clauses, selectedRange: NSRange(location: 0, length: 2), replacementRange: notFound)
+    /// ```
+    public func setMarkedText(_ string: AttributedString, selectedRange: NSRange, replacementRange: NSRange) {
+        mark(String(string.characters[...]), clauses: Self.markedClauses(of: string), selectedRange: selectedRange, replacementRange: replacementRange)
+    }
+
+    /// UIKit's `setMarkedText(_:selectedRange:)`: marks `string` over the marked text, or else
+    /// the selection; nil, as an empty string, removes the marked text.
+    public func setMarkedText(_ string: String?, selectedRange: NSRange) {
+        setMarkedText(string ?? "", selectedRange: selectedRange, replacementRange: NSRange(location: NSNotFound, length: 0))
+    }
+
+    private func mark(_ string: String, clauses: [(range: Range<Int>, attributes: [NSAttributedString.Key: Any])],
+                      selectedRange: NSRange, replacementRange: NSRange) {
         let target: Range<Int>
         if replacementRange.location == NSNotFound {
             target = markedOffsets ?? selectionOffsets.first?.first ?? 0 ..< 0
@@ -73,12 +106,14 @@ extension TextView: TextInputClient {
             return
         }
         markedOffsets = start ..< start + length
+        markedClauseAttributes = clauses
         // Clipped without arithmetic that can overflow: {1, NSNotFound} selects to the end.
         let location = selectedRange.location == NSNotFound ? length : selectedRange.location
         let lower = min(max(0, location), length)
         let upper = lower + min(max(0, selectedRange.length), length - lower)
         markedSelection = NSRange(location: lower, length: upper - lower)
         setSelections([start + lower ..< start + upper], notifying: false)
+        clearMarkedDecoration()
         drawMarkedDecoration()
     }
 
@@ -95,6 +130,11 @@ extension TextView: TextInputClient {
         return NSRange(location: markedOffsets.lowerBound, length: markedOffsets.count)
     }
 
+    /// The marked text's range, or nil without marked text (UIKit's `markedTextRange`).
+    public var markedTextRange: NSRange? {
+        markedOffsets.map { NSRange(location: $0.lowerBound, length: $0.count) }
+    }
+
     /// The first selection's range.
     public func selectedRange() -> NSRange {
         guard let range = selectionOffsets.first?.first else { return NSRange(location: NSNotFound, length: 0) }
@@ -109,149 +149,56 @@ extension TextView: TextInputClient {
         setSelections([range.location ..< (overflow ? Int.max : upper)])
     }
 
+    /// The first selection's range, or nil without one (UIKit's `selectedTextRange`). Setting
+    /// it selects the range as `setSelectedRange(_:)` does; nil, or a range not in the document,
+    /// is ignored.
+    public var selectedTextRange: NSRange? {
+        get { selectionOffsets.first?.first.map { NSRange(location: $0.lowerBound, length: $0.count) } }
+        set {
+            guard let newValue, offsets(of: newValue) != nil else { return }
+            setSelectedRange(newValue)
+        }
+    }
+
+    /// The text of `range` (UIKit's `text(in:)`); nil for a range not in the document
+    /// (`NSNotFound`, negative, overflowing, past the end).
+    public func text(in range: NSRange) -> String? {
+        guard let offsets = offsets(of: range) else { return nil }
+        return String(textContentStorage.exactText(offsets).characters[...])
+    }
+
+    /// Replaces `range` with `text` as the system does (UIKit's `replace(_:withText:)`, what
+    /// autocorrection calls): as `insertText(_:replacementRange:)` does over that range, one
+    /// undo step with the typing around it, the caret after it. A range not in the document is
+    /// ignored.
+    public func replace(_ range: NSRange, withText text: String) {
+        guard offsets(of: range) != nil else { return }
+        insertText(text, replacementRange: range)
+    }
+
     /// The text of `range` clipped to the document, and the range it was clipped to; nil for a
-    /// range wholly outside it.
+    /// range wholly outside it (a negative location or length, `NSNotFound`, a location past
+    /// the end). Marked text in it carries the attributes it is drawn with (`markedTextStyle`,
+    /// the input method's clause attributes, the selected clause's thick underline), as
+    /// AppKit's text view reports them; the content itself never stores them.
     public func attributedSubstring(forProposedRange range: NSRange, actualRange: inout NSRange?) -> AttributedString? {
         guard range.location != NSNotFound, range.location >= 0, range.length >= 0,
               range.location <= textContentStorage.utf16Length else { return nil }
         let (upper, overflow) = range.location.addingReportingOverflow(range.length)
         let clipped = range.location ..< min(overflow ? Int.max : upper, textContentStorage.utf16Length)
         actualRange = NSRange(location: clipped.lowerBound, length: clipped.count)
-        return textContentStorage.exactText(clipped)
+        return textWithMarkedAttributes(clipped)
     }
 
-    /// The attributes an input method may give marked text (drawn, never stored).
-    public var validAttributesForMarkedText: [NSAttributedString.Key] { [.underlineStyle, .underlineColor, .backgroundColor] }
-
-    /// The rectangle of the first line piece of `range` (container coordinates), and in
-    /// `actualRange` the part of the range it covers. A range running past the end is clipped to
-    /// the text (an empty one at the end gives the end caret's rectangle); a range wholly
-    /// outside the text (starting past its end, a negative location or length, `NSNotFound`)
-    /// gives `.null` and leaves `actualRange` alone.
-    public func firstRect(forCharacterRange range: NSRange, actualRange: inout NSRange?) -> CGRect {
-        let length = textContentStorage.utf16Length
-        guard range.location != NSNotFound, range.location >= 0, range.length >= 0, range.location <= length else { return .null }
-        let offsets = range.location ..< range.location + min(range.length, length - range.location)
-        guard let textRange = textContentStorage.textRange(for: offsets) else { return .null }
-        var first: (range: TextRange?, rect: CGRect)?
-        _ = textLayoutManager.enumerateTextSegments(in: textRange, type: offsets.isEmpty ? .standard : .selection) { segment, rect, _, _ in
-            first = (segment, rect)
-            return false
-        }
-        guard let first else { return .null }
-        if let segment = first.range, let found = try? textContentStorage.offsets(of: segment) {
-            actualRange = NSRange(location: found.lowerBound, length: found.count)
-        } else {
-            actualRange = NSRange(location: offsets.lowerBound, length: 0)
-        }
-        return first.rect
+    /// The whole text (AppKit's `attributedString()` of `NSTextInputClient`), marked text with
+    /// the attributes it is drawn with, as `attributedSubstring(forProposedRange:actualRange:)`
+    /// gives them. O(document), as `attributedText`.
+    public func attributedString() -> AttributedString {
+        guard hasMarkedText else { return textContentStorage.attributedString }
+        return textWithMarkedAttributes(0 ..< textContentStorage.utf16Length)
     }
 
-    /// The offset of the character whose caret position is nearest `point` (container
-    /// coordinates); `NSNotFound` for an empty document or a NaN point.
-    public func characterIndex(for point: CGPoint) -> Int {
-        guard let (location, _) = textLayoutManager.caretPosition(closestTo: point),
-              let offset = try? textContentStorage.offset(of: location) else { return NSNotFound }
-        return offset
-    }
-
-    /// The caret's rectangle at `offset` (container coordinates, one point wide, the line's
-    /// height); `.null` outside the text. `affinity` says which of an offset's two places the
-    /// caret is at: at a soft wrap, upstream is the end of the line before, downstream the start
-    /// of the next; where the text changes direction, upstream is after the character before the
-    /// offset, downstream before the character after it.
-    public func caretRect(for offset: Int, affinity: TextSelection.Affinity = .downstream) -> CGRect {
-        guard offset >= 0, offset <= textContentStorage.utf16Length,
-              let segment = textLayoutManager.caretSegment(atOffset: offset, upstream: affinity == .upstream) else { return .null }
-        return CGRect(x: segment.minX, y: segment.minY, width: 1, height: segment.height)
-    }
-
-    /// The rectangles a selection of `range` is drawn with: one per line piece, split where the
-    /// direction changes.
-    public func selectionRects(for range: NSRange) -> [CGRect] {
-        guard let offsets = offsets(of: range), let textRange = textContentStorage.textRange(for: offsets) else { return [] }
-        var rects: [CGRect] = []
-        _ = textLayoutManager.enumerateTextSegments(in: textRange, type: .selection) { _, rect, _, _ in
-            rects.append(rect)
-            return true
-        }
-        return rects
-    }
-
-    /// The caret position nearest `point`, as an offset; nil for an empty document.
-    public func closestPosition(to point: CGPoint) -> Int? {
-        let index = characterIndex(for: point)
-        return index == NSNotFound ? nil : index
-    }
-
-    /// The caret position nearest `point` inside `range`.
-    public func closestPosition(to point: CGPoint, within range: NSRange) -> Int? {
-        guard let offsets = offsets(of: range), let nearest = closestPosition(to: point) else { return nil }
-        return min(max(nearest, offsets.lowerBound), offsets.upperBound)
-    }
-
-    /// `offset` moved by `by` UTF-16 units; nil outside the document.
-    public func position(from offset: Int, offset by: Int) -> Int? {
-        let (target, overflow) = offset.addingReportingOverflow(by)
-        guard !overflow, target >= 0, target <= textContentStorage.utf16Length else { return nil }
-        return target
-    }
-
-    /// `offset` moved `count` characters (grapheme clusters) in `direction` on screen or in
-    /// logical order (lines for up and down), as navigation moves a caret; nil when it cannot
-    /// move that far (the offset runs past the text, as UIKit's `position(from:in:offset:)`),
-    /// for a negative count, or for an offset outside the text.
-    public func position(from offset: Int, in direction: TextSelectionNavigation.Direction, offset count: Int) -> Int? {
-        let length = textContentStorage.utf16Length
-        guard offset >= 0, offset <= length, count >= 0,
-              var selection = textContentStorage.textRange(for: offset ..< offset).map({ TextSelection(range: $0) }) else { return nil }
-        // A caret has at most two places an offset (its two affinities), and a walk one way never
-        // comes back to one: more steps than places cannot all move.
-        guard count <= 2 * (length + 1) else { return nil }
-        for _ in 0 ..< count {
-            guard let next = textLayoutManager.textSelectionNavigation.destinationSelection(
-                for: selection, direction: direction, destination: .character, extending: false, confined: false),
-                  next.textRanges != selection.textRanges || next.affinity != selection.affinity else { return nil }
-            selection = next
-        }
-        return try? textContentStorage.offset(of: selection.textRanges[0].location)
-    }
-
-    /// The resolved direction of the paragraph at `offset`.
-    public func baseWritingDirection(for offset: Int) -> TextSelectionNavigation.WritingDirection {
-        guard let location = textContentStorage.textRange(for: min(max(0, offset), textContentStorage.utf16Length) ..< min(max(0, offset), textContentStorage.utf16Length))?.location else { return .leftToRight }
-        return textLayoutManager.baseWritingDirection(at: location)
-    }
-
-    // MARK: Marked text drawing
-
-    /// Draws the marked text's underline again on `fragment` if it shows some of it.
-    func redrawMarkedDecoration(in fragment: TextLayoutFragment) {
-        guard let marked = markedOffsets, !isDrawingMarkedText, let range = fragment.rangeInElement,
-              let fragmentOffsets = try? textContentStorage.offsets(of: range),
-              fragmentOffsets.overlaps(marked) || (marked.isEmpty && fragmentOffsets.contains(marked.lowerBound)) else { return }
-        drawMarkedDecoration()
-    }
-
-    func clearMarkedDecoration() {
-        guard let range = markedDecorationRange else { return }
-        markedDecorationRange = nil
-        let clamped = clamp(range)
-        guard let textRange = textContentStorage.textRange(for: clamped) else { return }
-        textLayoutManager.removeRenderingAttribute(.underlineStyle, for: textRange)
-    }
-
-    func drawMarkedDecoration() {
-        guard let marked = markedOffsets, let textRange = textContentStorage.textRange(for: clamp(marked)) else { return }
-        // Rendering attributes belong to laid-out fragments: lay the marked text out first.
-        isDrawingMarkedText = true
-        defer { isDrawingMarkedText = false }
-        textLayoutManager.ensureLayout(for: textRange)
-        textLayoutManager.addRenderingAttribute(.underlineStyle, value: TextDecorationStyle.single, for: textRange)
-        let clause = marked.lowerBound + markedSelection.location ..< marked.lowerBound + markedSelection.location + markedSelection.length
-        if !clause.isEmpty, let clauseRange = textContentStorage.textRange(for: clamp(clause)) {
-            textLayoutManager.addRenderingAttribute(.underlineStyle, value: TextDecorationStyle.thick, for: clauseRange)
-        }
-        markedDecorationRange = marked
-    }
+    /// The attributes an input method may give marked text (drawn, never stored): the
+    /// underline's style and colour, the background and the text colour.
+    public var validAttributesForMarkedText: [NSAttributedString.Key] { [.underlineStyle, .underlineColor, .backgroundColor, .foregroundColor] }
 }

@@ -30,5 +30,7 @@ extension TextView {
             controller.adjustViewport(byVerticalOffset: distance)
         }
         controller.layoutViewport()
+        // The text moved on screen: an input method's window must follow it.
+        inputContext.invalidateCharacterCoordinates()
     }
 }

@@ -61,8 +61,11 @@ extension TextView {
     /// Sets the layout manager's selections to `selections`, normalized, telling the input
     /// delegate around the change.
     func setNormalizedSelections(_ selections: [TextSelection], notifying: Bool = true) {
-        if notifying { inputDelegate?.selectionWillChange(self) }
-        textLayoutManager.textSelections = normalizedSelections(selections)
-        if notifying { inputDelegate?.selectionDidChange(self) }
+        let normalized = normalizedSelections(selections)
+        if notifying {
+            changingSelection { textLayoutManager.textSelections = normalized }
+        } else {
+            textLayoutManager.textSelections = normalized
+        }
     }
 }

@@ -64,7 +64,11 @@ open class TextView: TextViewportLayoutControllerDelegate {
     /// setting it (a larger text size) lays the visible text out again around its anchor.
     public var fontResolutionContext: FontResolutionContext {
         get { textLayoutManager.fontResolutionContext }
-        set { textLayoutManager.fontResolutionContext = newValue }
+        set {
+            textLayoutManager.fontResolutionContext = newValue
+            // The text was laid out again: an input method's window must follow it.
+            inputContext.invalidateCharacterCoordinates()
+        }
     }
     /// Finds characters, words, sentences, paragraphs and laid-out lines around positions
     /// (UIKit's `tokenizer`): a `TextInputStringTokenizer` over the layout manager.
@@ -84,6 +88,24 @@ open class TextView: TextViewportLayoutControllerDelegate {
     var isInputMethodChange = false
     /// Set while the marked text's underline is being drawn (laying it out calls back).
     var isDrawingMarkedText = false
+    /// How marked text is drawn (UIKit's `markedTextStyle`): rendering attributes
+    /// (`.underlineStyle` with a `TextDecorationStyle`, `.underlineColor`, `.backgroundColor`,
+    /// `.foregroundColor` with a `TextColor`) put on the whole marked text, under the clause
+    /// attributes an input method gives with `setMarkedText(_:selectedRange:replacementRange:)`;
+    /// nil (the default): a single underline. Never stored in the content; other keys and values
+    /// of other types are left out. Setting it while composing draws the marked text again.
+    public var markedTextStyle: [NSAttributedString.Key: Any]? {
+        didSet { if hasMarkedText { clearMarkedDecoration(); drawMarkedDecoration() } }
+    }
+    /// The attributes an input method gave parts of the marked text (its clause underlines), in
+    /// offsets from the marked text's start; dropped when the composition ends.
+    var markedClauseAttributes: [(range: Range<Int>, attributes: [NSAttributedString.Key: Any])] = []
+    /// The rendering attributes the marked text was drawn with, to take away again.
+    var markedDecorationKeys: Set<NSAttributedString.Key> = []
+    /// How deep the view is in changes it tells its input delegate of (see `changingText(_:)`).
+    var inputDelegateChangeDepth = 0
+    /// What the view tells the input method through (AppKit's `inputContext`).
+    public private(set) lazy var inputContext = TextInputContext(client: self)
     /// Hears of every edit of the content, so that one made elsewhere (on the storage itself, or
     /// through another view of it) moves or ends what this view keeps in offsets.
     private let contentObserver = TextViewContentObserver()
@@ -288,9 +310,11 @@ open class TextView: TextViewportLayoutControllerDelegate {
             return selection
         }
         guard !selections.isEmpty else { return }
-        if notifying { inputDelegate?.selectionWillChange(self) }
-        textLayoutManager.textSelections = selections
-        if notifying { inputDelegate?.selectionDidChange(self) }
+        if notifying {
+            changingSelection { textLayoutManager.textSelections = selections }
+        } else {
+            textLayoutManager.textSelections = selections
+        }
     }
 
     /// The selections where the last edit moved them (the layout manager moves them with their
@@ -330,15 +354,13 @@ open class TextView: TextViewportLayoutControllerDelegate {
     ) -> Bool {
         let ranges = ranges.map(clamp)
         guard !ranges.isEmpty else { return false }
-        if !isInputMethodChange, hasMarkedText {
-            // A call the storage will refuse (a range splitting a surrogate pair) must not end
-            // the composition either: checked here only then, since the storage checks anyway.
+        if !isInputMethodChange {
+            // A call the storage will refuse (a range splitting a surrogate pair) changes
+            // nothing: it neither ends the composition nor is told to the input delegate.
             guard textContentStorage.firstSurrogatePairSplit(atEdgesOf: ranges) == nil else { return false }
-            endComposition()
+            if hasMarkedText { endComposition() }
         }
         let before = selectionOffsets
-        let notifies = !isInputMethodChange
-        if notifies { inputDelegate?.textWillChange(self) }
         let originals = recording ? textContentStorage.contentSlices(ranges) : []
         let slices = ranges.indices.map { index -> ContentSlice in
             if let pieces, pieces.indices.contains(index) { return ContentSlice(constrained(pieces[index])) }
@@ -357,6 +379,9 @@ open class TextView: TextViewportLayoutControllerDelegate {
         }
         // Empty ranges replaced by nothing (carets that had nothing to delete) change nothing.
         let edited = ranges.indices.filter { !ranges[$0].isEmpty || slices[$0].utf16Count > 0 }
+        // Told to the input delegate as one text change (the selection with it), unless nothing changes.
+        let change = edited.isEmpty ? nil : beginChange(text: true)
+        defer { if let change { endChange(change) } }
         do {
             if !edited.isEmpty {
                 try textContentStorage.performEditingTransaction {
@@ -364,7 +389,6 @@ open class TextView: TextViewportLayoutControllerDelegate {
                 }
             }
         } catch {
-            if notifies { inputDelegate?.textDidChange(self) }
             return false
         }
         let lengths = slices.map(\.utf16Count)
@@ -384,7 +408,6 @@ open class TextView: TextViewportLayoutControllerDelegate {
             let records = edited.map { TextUndoStack.Record(range: placed[$0], original: originals[$0]) }
             undoStack.record(.init(kind: kind, batches: [records], selectionBefore: before, selectionAfter: selectionOffsets, isOpen: kind != .other))
         }
-        if notifies { inputDelegate?.textDidChange(self) }
         textLayoutManager.textSelectionNavigation.flushLayoutCache()
         return true
     }
@@ -415,6 +438,9 @@ open class TextView: TextViewportLayoutControllerDelegate {
                         onto target: ReferenceWritableKeyPath<TextUndoStack, [TextUndoStack.Step]>) {
         endComposition()
         guard let step = undoStack[keyPath: source].popLast() else { return }
+        // The text and the selection it brings back: one change for the input delegate.
+        let change = beginChange(text: true)
+        defer { endChange(change) }
         let inverse = apply(step.batches.reversed())
         undoStack[keyPath: target].append(.init(kind: step.kind, batches: inverse, selectionBefore: step.selectionAfter,
                                                 selectionAfter: step.selectionBefore, isOpen: false))
@@ -424,8 +450,6 @@ open class TextView: TextViewportLayoutControllerDelegate {
     /// Puts each record's original text back over its range, last batch first; returns the
     /// batches that undo this.
     private func apply(_ batches: [[TextUndoStack.Record]]) -> [[TextUndoStack.Record]] {
-        inputDelegate?.textWillChange(self)
-        defer { inputDelegate?.textDidChange(self) }
         var inverse: [[TextUndoStack.Record]] = []
         textContentStorage.performEditingTransaction {
             for batch in batches {

@@ -51,7 +51,7 @@ import TextContent
             ranges.append(min(a, b) ..< max(a, b))
         }
         for selected in ranges {
-            let rects = view.selectionRects(for: NSRange(location: selected.lowerBound, length: selected.count))
+            let rects = view.selectionRects(for: NSRange(location: selected.lowerBound, length: selected.count)).map(\.rect)
             #expect(rects.allSatisfy { $0.minY >= frame.minY - 0.01 && $0.maxY <= frame.maxY + 0.01 }, "\(selected): \(rects) outside the line \(frame)")
             for extent in extents {
                 let characters = start + extent.range.lowerBound ..< start + extent.range.upperBound
@@ -87,7 +87,7 @@ import TextContent
             #expect(abs(rect.minY - first.frame.minY) < 0.01 && abs(rect.height - first.frame.height) < 0.01, "from \(start): \(rect) vs \(first.frame)")
             // The range's selection rectangle on the first line (one: these lines run one way),
             // reaching the line's margin since the selection goes on.
-            let onFirstLine = view.selectionRects(for: range).filter { $0.midY < first.frame.maxY }
+            let onFirstLine = view.selectionRects(for: range).map(\.rect).filter { $0.midY < first.frame.maxY }
             #expect(onFirstLine == [rect], "from \(start): \(rect) vs \(onFirstLine)")
             // Its edge at the range's start is the start's caret.
             let caret = view.caretRect(for: start)

@@ -79,7 +79,7 @@ import TextLayout
                     #expect(!rect.isNull && rect.minX.isFinite, "firstRect \(context)")
                     #expect(actual.map { $0.location == bad.location && $0.location + $0.length <= total } == true, "firstRect actualRange \(context)")
                 }
-                for rect in view.selectionRects(for: bad) { #expect(rect.minX.isFinite && rect.height.isFinite, "selectionRects \(context)") }
+                for rect in view.selectionRects(for: bad).map(\.rect) { #expect(rect.minX.isFinite && rect.height.isFinite, "selectionRects \(context)") }
                 if let position = view.closestPosition(to: CGPoint(x: 5, y: 5), within: bad) {
                     #expect((0 ... total).contains(position), "closestPosition \(context)")
                 }
@@ -162,5 +162,84 @@ import TextLayout
         let clipped = view.firstRect(forCharacterRange: NSRange(location: 0, length: length + 10), actualRange: &actual)
         #expect(!clipped.isNull && clipped.width > 0)
         #expect(actual == NSRange(location: 0, length: length))
+    }
+
+    /// Positions not in a document of `length` units.
+    static func badPositions(_ length: Int) -> [Int] {
+        [-1, -5, Int.min, length + 1, length + 100, Int.max, NSNotFound, NSNotFound - 1]
+    }
+
+    /// Points over no character: not numbers, infinite, huge, negative, beside and below the text.
+    static let badPoints: [CGPoint] = [
+        CGPoint(x: CGFloat.nan, y: 5), CGPoint(x: 5, y: CGFloat.nan), CGPoint(x: CGFloat.nan, y: CGFloat.nan),
+        CGPoint(x: CGFloat.infinity, y: 5), CGPoint(x: -CGFloat.infinity, y: 5), CGPoint(x: 5, y: CGFloat.infinity), CGPoint(x: 5, y: -CGFloat.infinity),
+        CGPoint(x: CGFloat.greatestFiniteMagnitude, y: CGFloat.greatestFiniteMagnitude), CGPoint(x: -CGFloat.greatestFiniteMagnitude, y: 5),
+        CGPoint(x: -1, y: 5), CGPoint(x: 5, y: -1), CGPoint(x: 10_000, y: 5), CGPoint(x: 5, y: 10_000), CGPoint(x: -1e9, y: -1e9),
+    ]
+
+    static let directions: [TextSelectionNavigation.Direction] = [.forward, .backward, .left, .right, .up, .down]
+
+    /// The methods UIKit's `UITextInput` and AppKit's `NSTextInputClient` add, over the class of
+    /// bad ranges, bad positions and points over no character, with and without marked text:
+    /// the documented answers (nil, none, 0), nothing changed, never a trap.
+    @Test(arguments: texts)
+    func theRestOfTheInputClientAnswersBadInput(_ text: String) {
+        for composing in [false, true] {
+            let view = makeView(text)
+            if composing { view.setMarkedText("に", selectedRange: NSRange(location: 1, length: 0), replacementRange: notFound) }
+            // Junk in the marked text's style: left out, never a trap.
+            view.markedTextStyle = [.underlineStyle: 5, .backgroundColor: "red", NSAttributedString.Key("font"): 12.0]
+            let before = view.textContentStorage.string, steps = view.undoStack.undoStepCount, marked = view.markedRange()
+            let total = before.utf16.count
+            let context = "on \(text.debugDescription), composing \(composing)"
+            for bad in Self.badRanges(total) {
+                #expect(view.selectionRects(for: bad).isEmpty, "selectionRects \(bad) \(context)")
+                for direction in Self.directions {
+                    #expect(view.position(within: bad, farthestIn: direction) == nil, "position(within: \(bad)) \(context)")
+                }
+                if bad.location != NSNotFound {
+                    view.setMarkedText(AttributedString("か"), selectedRange: NSRange(location: 0, length: 0), replacementRange: bad)
+                    #expect(view.textContentStorage.string == before && view.markedRange() == marked, "setMarkedText over \(bad) \(context)")
+                }
+                // A bad selection inside attributed marked text: clipped into it.
+                let probe = makeView(text)
+                probe.setMarkedText(AttributedString("かな"), selectedRange: bad, replacementRange: notFound)
+                let selected = probe.selectedRange()
+                #expect(selected.location >= text.utf16.count && selected.location + selected.length <= text.utf16.count + 2, "selectedRange \(bad) \(context)")
+            }
+            for position in Self.badPositions(total) {
+                for direction in Self.directions {
+                    #expect(view.characterRange(byExtending: position, in: direction) == nil, "characterRange(byExtending: \(position)) \(context)")
+                }
+                #expect(view.baselineDeltaForCharacter(at: position) == 0, "baselineDelta \(position) \(context)")
+            }
+            for point in Self.badPoints {
+                #expect(view.characterRange(at: point) == nil, "characterRange(at: \(point)) \(context)")
+                #expect(view.fractionOfDistanceThroughGlyph(for: point) == 0, "fraction \(point) \(context)")
+            }
+            // The document's own edges: always an answer inside it.
+            for position in [0, total] {
+                for direction in Self.directions {
+                    let range = view.characterRange(byExtending: position, in: direction)
+                    #expect(range.map { $0.location >= 0 && $0.location + $0.length <= total } == true, "\(position) \(direction) \(context)")
+                }
+                #expect(view.baselineDeltaForCharacter(at: position) > 0)
+            }
+            #expect(view.textContentStorage.string == before, "\(context)")
+            #expect(view.undoStack.undoStepCount == steps, "\(context)")
+            #expect(view.hasText && view.endOfDocument == total && view.beginningOfDocument == 0)
+            #expect(String(view.attributedString().characters[...]) == before)
+        }
+        // An empty document: no character anywhere, its one position at 0.
+        let empty = makeView("")
+        #expect(!empty.hasText && empty.endOfDocument == 0)
+        #expect(empty.characterRange(at: CGPoint(x: 1, y: 1)) == nil)
+        #expect(empty.fractionOfDistanceThroughGlyph(for: CGPoint(x: 1, y: 1)) == 0)
+        for direction in Self.directions {
+            #expect(empty.characterRange(byExtending: 0, in: direction) == NSRange(location: 0, length: 0))
+            #expect(empty.position(within: NSRange(location: 0, length: 0), farthestIn: direction) == 0)
+        }
+        #expect(empty.selectionRects(for: NSRange(location: 0, length: 1)).isEmpty)
+        #expect(empty.attributedString() == AttributedString())
     }
 }
