@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TextContent
-import TextMarkdown
+@testable import TextMarkdown
 
 /// An app's attributes for Markdown's extended syntax, `^[text](name: value)`.
 enum MentionAttribute: CodableAttributedStringKey, MarkdownDecodableAttributedStringKey, SendableAttributedStringKey {
@@ -169,6 +169,52 @@ extension AttributeDynamicLookup {
                 #expect(String(partial.characters) == "Before \(word) after", "\(attributes)")
                 #expect(partial.runs.allSatisfy { $0[RankAttribute.self] == nil && $0[PersonAttribute.self] == nil })
             }
+        }
+    }
+
+    /// A large document is read in sections: each section's reader has the scope, and an
+    /// error names the line of its block in the whole document.
+    @Test func sectionsAndStoragesReadTheSyntaxAsAWholeImportDoes() throws {
+        let paragraphs = (1 ... 60).map { index in
+            index % 10 == 0 ? "# Part ^[\(index)](rank: \(index))" : "Paragraph \(index) ^[\(Self.words[index % Self.words.count])](rank: \(index), mention: \"m\(index)\") ends."
+        }
+        let document = paragraphs.joined(separator: "\n\n")
+        let scope = AttributeScopes.NotesMarkdownAttributes.self
+        let whole = try AttributedString(markdown: document, options: Self.extended, baseURL: nil, scope: scope, sectionBytes: Int.max)
+        let sectioned = try AttributedString(markdown: document, options: Self.extended, baseURL: nil, scope: scope, sectionBytes: 64)
+        #expect(SectionedImportTests.sameContent(whole, sectioned))
+        #expect(whole.runs.compactMap { $0[RankAttribute.self] }.count == 60)
+        #expect(!String(whole.characters).contains("^["))
+        // A bad use in paragraph 45 (line 89): the same error either way.
+        var broken = paragraphs
+        broken[44] = "Broken ^[x](rank: \"many\") here"
+        for sectionBytes in [Int.max, 64] {
+            let error = Self.failure { () throws(MarkdownError) -> AttributedString in
+                try AttributedString(markdown: broken.joined(separator: "\n\n"), options: Self.extended, baseURL: nil, scope: scope,
+                                     sectionBytes: sectionBytes)
+            }
+            guard let error, case .invalidExtendedAttributes(let line, let attributes, _) = error else {
+                Issue.record("not the error expected: \(String(describing: error))")
+                continue
+            }
+            #expect(line == 89 && attributes == "rank: \"many\"")
+        }
+        // A storage made from Markdown reads the engine's names too.
+        let storage = try TextContentStorage(markdown: "A ^[ಕನ್ನಡ](foregroundColor: \"teal\", underlineStyle: \"dash\") word", options: Self.extended,
+                                             presentation: nil)
+        let text = storage.attributedString
+        #expect(String(text.characters).hasPrefix("A ಕನ್ನಡ word"))
+        #expect(text[text.range(of: "ಕನ್ನಡ")!].foregroundColor == .teal)
+        #expect(text[text.range(of: "ಕನ್ನಡ")!].underlineStyle == .patternDash)
+    }
+
+    /// The error `body` throws, or nil.
+    static func failure(_ body: () throws(MarkdownError) -> AttributedString) -> MarkdownError? {
+        do {
+            _ = try body()
+            return nil
+        } catch {
+            return error
         }
     }
 
