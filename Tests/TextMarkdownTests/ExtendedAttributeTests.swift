@@ -51,7 +51,7 @@ extension AttributeDynamicLookup {
     static let partial = AttributedString.MarkdownParsingOptions(allowsExtendedAttributes: true, failurePolicy: .returnPartiallyParsedIfPossible)
     static let words = ["Amira", "مرحبا", "שלום", "ไทย", "ಕನ್ನಡ", "👩‍👩‍👧"]
 
-    func notes(_ markdown: String, options: AttributedString.MarkdownParsingOptions = extended) throws -> AttributedString {
+    func notes(_ markdown: String, options: AttributedString.MarkdownParsingOptions = extended) throws(MarkdownError) -> AttributedString {
         try AttributedString(markdown: markdown, including: AttributeScopes.NotesMarkdownAttributes.self, options: options)
     }
 
@@ -153,16 +153,12 @@ extension AttributeDynamicLookup {
         for attributes in bad {
             for word in ["ok", "مرحبا", "👩‍👩‍👧"] {
                 let markdown = "Before ^[\(word)](\(attributes)) after"
-                do {
-                    let text = try notes(markdown)
-                    Issue.record("\(attributes) was read: \(text)")
-                } catch let error as MarkdownError {
-                    guard case .invalidExtendedAttributes(let line, _, let reason) = error else {
-                        Issue.record("\(attributes): \(error)")
-                        continue
-                    }
+                let error = Self.failure { () throws(MarkdownError) -> AttributedString in try notes(markdown) }
+                if let error, case .invalidExtendedAttributes(let line, _, let reason) = error {
                     #expect(line == 1 && !reason.isEmpty)
                     #expect(error.message.contains("extended attributes"))
+                } else {
+                    Issue.record("\(attributes): \(String(describing: error))")
                 }
                 // A partial result keeps the text, without the attributes.
                 let partial = try notes(markdown, options: Self.partial)
@@ -206,6 +202,37 @@ extension AttributeDynamicLookup {
         #expect(String(text.characters).hasPrefix("A ಕನ್ನಡ word"))
         #expect(text[text.range(of: "ಕನ್ನಡ")!].foregroundColor == .teal)
         #expect(text[text.range(of: "ಕನ್ನಡ")!].underlineStyle == .patternDash)
+    }
+
+    @Test func inlineOnlySyntaxReadsItToo() throws {
+        for syntax in [AttributedString.MarkdownParsingOptions.InterpretedSyntax.inlineOnly, .inlineOnlyPreservingWhitespace] {
+            let options = AttributedString.MarkdownParsingOptions(allowsExtendedAttributes: true, interpretedSyntax: syntax)
+            let text = try notes("# ^[שלום](rank: 1) and\n\n^[ไทย *x*](mention: \"t\")", options: options)
+            #expect(value(RankAttribute.self, of: "שלום", in: text) == 1, "\(syntax)")
+            #expect(value(MentionAttribute.self, of: "ไทย x", in: text) == "t", "\(syntax)")
+            #expect(!String(text.characters).contains("^["), "\(syntax)")
+        }
+    }
+
+    /// Random Markdown made of the syntax's own characters, scripts and markup: every import
+    /// ends with text or a typed error, and a partial import never fails on attributes.
+    @Test func randomSyntaxNeverTraps() throws {
+        let pieces = ["^[", "[", "]", "](", "(", ")", "^", "\"", "'", "{", "}", ":", ",", " ", "rank", "mention", "1", "1e999", "-",
+                      "\\", "`", "*", "_", "\n", "\n\n", "# ", "> ", "- ", "| a |", "مرحبا", "ಕನ್ನಡ", "👩‍👩‍👧", "null", "true", "//", "/*"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0 ..< 1_500 {
+            let markdown = (0 ..< next(40) + 1).map { _ in pieces[next(pieces.count)] }.joined()
+            let strict = Self.failure { () throws(MarkdownError) -> AttributedString in try notes(markdown) }
+            if let strict, case .invalidExtendedAttributes = strict {} else if let strict {
+                Issue.record("\(markdown): \(strict)")
+            }
+            let partial = Self.failure { () throws(MarkdownError) -> AttributedString in try notes(markdown, options: Self.partial) }
+            #expect(partial == nil, "\(markdown)")
+        }
     }
 
     /// The error `body` throws, or nil.
