@@ -34,6 +34,9 @@ enum ExtendedAttributeSyntax {
         in bytes: [UInt8], eligible: [Bool], brackets: [Int], decode: (String) throws(MarkdownError) -> AttributeContainer
     ) throws(MarkdownError) -> [Match] {
         var found: [Match] = []
+        // Where the last `)` is: a parenthesis opened after it closes nowhere, which is known
+        // without scanning (a paragraph of a thousand `^[a](` costs one pass).
+        let lastClose = bytes.lastIndex(of: UInt8(ascii: ")")) ?? -1
         var openers: [(position: Int, isExtended: Bool)] = []
         var extendedOpen = 0
         var skipUntil = -1
@@ -48,7 +51,7 @@ enum ExtendedAttributeSyntax {
             guard let opener = openers.popLast(), opener.isExtended else { continue }
             extendedOpen -= 1
             let open = position + 1
-            guard open < bytes.count, bytes[open] == UInt8(ascii: "("), eligible[open],
+            guard open < lastClose, bytes[open] == UInt8(ascii: "("), eligible[open],
                   let end = attributesEnd(in: bytes, from: open + 1, eligible: eligible) else { continue }
             let text = String(decoding: bytes[(open + 1) ..< end], as: UTF8.self)
             found.append(Match(caret: opener.position - 1, close: position, end: end, attributes: try decode(text)))
