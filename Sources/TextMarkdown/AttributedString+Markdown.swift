@@ -71,6 +71,14 @@ extension AttributedString {
         try self.init(markdown: String(decoding: markdown, as: UTF8.self), including: scope, options: options, baseURL: baseURL)
     }
 
+    /// The same, the scope named by its key path.
+    public init<Scope: AttributeScope>(
+        markdown: Data, including scope: KeyPath<AttributeScopes, Scope.Type>, options: MarkdownParsingOptions = .init(),
+        baseURL: URL? = nil
+    ) throws(MarkdownError) {
+        try self.init(markdown: markdown, including: Scope.self, options: options, baseURL: baseURL)
+    }
+
     /// The same; a large document that can be cut is imported in sections of about
     /// `sectionBytes` (see `SectionedMarkdownImport`), each made into an attributed string on
     /// any core, and those joined.
@@ -114,19 +122,39 @@ extension AttributedString {
     public init(
         contentsOf url: URL, options: MarkdownParsingOptions = .init(), baseURL: URL? = nil, maximumBytes: Int = 1 << 31
     ) throws(MarkdownError) {
-        let data: Data
+        try self.init(markdown: Self.markdownFile(url, maximumBytes: maximumBytes), options: options, baseURL: baseURL ?? url)
+    }
+
+    /// Parses the Markdown file at `url` as `init(contentsOf:options:baseURL:maximumBytes:)`
+    /// does, extended attributes set in `scope` (see `init(markdown:including:options:baseURL:)`).
+    public init<Scope: AttributeScope>(
+        contentsOf url: URL, including scope: Scope.Type, options: MarkdownParsingOptions = .init(), baseURL: URL? = nil,
+        maximumBytes: Int = 1 << 31
+    ) throws(MarkdownError) {
+        try self.init(markdown: Self.markdownFile(url, maximumBytes: maximumBytes), including: scope, options: options, baseURL: baseURL ?? url)
+    }
+
+    /// The same, the scope named by its key path.
+    public init<Scope: AttributeScope>(
+        contentsOf url: URL, including scope: KeyPath<AttributeScopes, Scope.Type>, options: MarkdownParsingOptions = .init(),
+        baseURL: URL? = nil, maximumBytes: Int = 1 << 31
+    ) throws(MarkdownError) {
+        try self.init(contentsOf: url, including: Scope.self, options: options, baseURL: baseURL, maximumBytes: maximumBytes)
+    }
+
+    /// The bytes of the file at `url`, refused when larger than `maximumBytes`.
+    private static func markdownFile(_ url: URL, maximumBytes: Int) throws(MarkdownError) -> Data {
         do {
             let size = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
             guard size <= maximumBytes else {
                 throw MarkdownError.unreadable(path: url.path, reason: "it is \(size) bytes, over the limit of \(maximumBytes)")
             }
-            data = try Data(contentsOf: url)
+            return try Data(contentsOf: url)
         } catch let error as MarkdownError {
             throw error
         } catch {
             throw .unreadable(path: url.path, reason: (error as NSError).localizedDescription)
         }
-        try self.init(markdown: data, options: options, baseURL: baseURL ?? url)
     }
 
     /// The offset of the first byte that is not part of a valid UTF-8 sequence, or nil.

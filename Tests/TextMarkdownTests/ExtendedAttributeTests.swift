@@ -204,6 +204,30 @@ extension AttributeDynamicLookup {
         #expect(text[text.range(of: "ಕನ್ನಡ")!].underlineStyle == .patternDash)
     }
 
+    @Test func aFileAndDataAreReadWithTheScopeToo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("otk-md-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("notes.md")
+        let markdown = "# ^[مرحبا](rank: 6)\n\n^[ಕನ್ನಡ 👩‍👩‍👧](mention: \"k\") [guide](guide.md)\n"
+        try Data(markdown.utf8).write(to: file)
+        for text in [try AttributedString(contentsOf: file, including: AttributeScopes.NotesMarkdownAttributes.self, options: Self.extended),
+                     try AttributedString(contentsOf: file, including: \.notesMarkdown, options: Self.extended),
+                     try AttributedString(markdown: Data(markdown.utf8), including: AttributeScopes.NotesMarkdownAttributes.self,
+                                          options: Self.extended, baseURL: file)] {
+            #expect(String(text.characters) == "مرحبا\nಕನ್ನಡ 👩‍👩‍👧 guide")
+            #expect(value(RankAttribute.self, of: "مرحبا", in: text) == 6 && value(MentionAttribute.self, of: "ಕನ್ನಡ 👩‍👩‍👧", in: text) == "k")
+            #expect(value(AttributeScopes.FoundationAttributes.LinkAttribute.self, of: "guide", in: text)?.absoluteURL
+                    == folder.appendingPathComponent("guide.md").absoluteURL)
+        }
+        #expect(throws: MarkdownError.self) {
+            try AttributedString(contentsOf: folder.appendingPathComponent("missing.md"), including: \.notesMarkdown, options: Self.extended)
+        }
+        #expect(throws: MarkdownError.invalidUTF8(byteOffset: 2)) {
+            try AttributedString(markdown: Data([0x61, 0x62, 0xFF]), including: \.notesMarkdown, options: Self.extended)
+        }
+    }
+
     @Test func inlineOnlySyntaxReadsItToo() throws {
         for syntax in [AttributedString.MarkdownParsingOptions.InterpretedSyntax.inlineOnly, .inlineOnlyPreservingWhitespace] {
             let options = AttributedString.MarkdownParsingOptions(allowsExtendedAttributes: true, interpretedSyntax: syntax)
