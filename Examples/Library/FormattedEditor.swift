@@ -72,6 +72,22 @@ public struct FormattedEditor: Sendable {
         }
     }
 
+    /// The alignment buttons: paragraph-bound, so the selected paragraphs (or the caret's)
+    /// take it whole.
+    public mutating func setAlignment(_ alignment: TextAlignment) {
+        text.transformAttributes(in: &selection) {
+            $0.alignment = alignment
+        }
+    }
+
+    /// The line-spacing menu (`.exact(points: 32)`, `.multiple(factor: 1.5)`, `.loose`,
+    /// `.variable`): the selected paragraphs.
+    public mutating func setLineHeight(_ lineHeight: LineHeight) {
+        text.transformAttributes(in: &selection) {
+            $0.lineHeight = lineHeight
+        }
+    }
+
     /// Inserts templated content at the selection (the seed's `replaceSelection`), in the
     /// selection's typing attributes.
     public mutating func insert(_ characters: String) {

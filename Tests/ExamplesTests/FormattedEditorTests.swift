@@ -95,6 +95,26 @@ import Testing
         }
     }
 
+    /// The seed's block properties, scoped to the selection through `transformAttributes`:
+    /// the paragraphs it touches take them whole, the others keep theirs.
+    @Test func paragraphButtonsSetTheSelectedParagraphs() {
+        let paragraphs = ["English line", "مرحبا بالعالم", "ಕನ್ನಡ ನುಡಿ", "ไทย 👩‍👩‍👧"]
+        let text = AttributedString(paragraphs.joined(separator: "\n"))
+        var editor = FormattedEditor(text: text, selection: AttributedTextSelection(range: text.range(of: "بالعالم\nಕನ್ನಡ")!))
+        editor.setAlignment(.center)
+        editor.setLineHeight(.multiple(factor: 1.5))
+        for (index, paragraph) in paragraphs.enumerated() {
+            let runs = editor.text[editor.text.range(of: paragraph)!].runs
+            let selected = index == 1 || index == 2
+            #expect(runs.allSatisfy { ($0.alignment == .center) == selected && ($0.lineHeight == .multiple(factor: 1.5)) == selected }, "\(paragraph)")
+        }
+        // At a caret: the caret's paragraph.
+        editor.selection = AttributedTextSelection(insertionPoint: editor.text.range(of: "ไทย")!.upperBound)
+        editor.setLineHeight(.variable)
+        #expect(editor.text[editor.text.range(of: paragraphs[3])!].runs.allSatisfy { $0.lineHeight == .variable })
+        #expect(editor.text[editor.text.range(of: paragraphs[0])!].runs.allSatisfy { $0.lineHeight == nil })
+    }
+
     /// Bold read in a context: a semantic font at a larger Dynamic Type size stays what it is.
     @Test func boldIsResolvedInTheEnvironmentsContext() {
         var editor = editor(selecting: ["Select"])
