@@ -27,12 +27,20 @@ enum PersonAttribute: CodableAttributedStringKey, MarkdownDecodableAttributedStr
     static let markdownName = "person"
 }
 
+/// A key Markdown could name but whose values the reader cannot set across threads.
+enum LabelAttribute: CodableAttributedStringKey, MarkdownDecodableAttributedStringKey {
+    typealias Value = String
+    static let name = "Tests.label"
+    static let markdownName = "label"
+}
+
 extension AttributeScopes {
     /// A notes app's scope: its own attributes and the engine's.
     struct NotesMarkdownAttributes: AttributeScope {
         let mention: MentionAttribute
         let rank: RankAttribute
         let person: PersonAttribute
+        let label: LabelAttribute
         let openTextKit: OpenTextKitAttributes
     }
 
@@ -108,6 +116,14 @@ extension AttributeDynamicLookup {
         let text = try notes("^[ไทย](inflect: true, morphology: {grammaticalGender: \"feminine\"}, rank: 9)")
         #expect(String(text.characters) == "ไทย")
         #expect(text.runs.first?[RankAttribute.self] == 9)
+        // A key of the scope that is not a SendableAttributedStringKey is named in an error,
+        // not dropped without a word.
+        let unsendable = Self.failure { () throws(MarkdownError) -> AttributedString in try notes("^[x](label: \"l\")") }
+        guard let unsendable, case .invalidExtendedAttributes(_, _, let reason) = unsendable else {
+            Issue.record("a key that cannot be set was ignored: \(String(describing: unsendable))")
+            return
+        }
+        #expect(reason.contains("LabelAttribute") && reason.contains("SendableAttributedStringKey"))
         // The engine's scope has no mention: the text is kept, the name ignored.
         let engine = try AttributedString(markdown: "^[ไทย](mention: \"x\")", options: Self.extended)
         #expect(String(engine.characters) == "ไทย")

@@ -24,14 +24,16 @@ extension AttributeContainer {
     /// does for each use when `allowsExtendedAttributes` is set.
     ///
     /// - Throws: `DecodingError` for text that is not JSON5 object members (nesting deeper
-    ///   than 512 levels is such), or a value its key cannot decode (a number out of range, a
-    ///   string where an object belongs).
+    ///   than 512 levels is such), a value its key cannot decode (a number out of range, a
+    ///   string where an object belongs), or a name whose key is a
+    ///   `MarkdownDecodableAttributedStringKey` but not a `SendableAttributedStringKey`.
     public init<Scope: AttributeScope>(markdownAttributes attributes: String, including scope: Scope.Type) throws {
-        let keys = AttributeScopeKeys.of(scope).markdown
+        let keys = AttributeScopeKeys.of(scope)
         let decoder = JSONDecoder()
         decoder.allowsJSON5 = true
         let object = Data(("{" + attributes + "\n}").utf8)
-        self = try decoder.decode(MarkdownAttributeMembers.self, from: object, configuration: MarkdownAttributeMembers.Keys(table: keys)).container
+        let configuration = MarkdownAttributeMembers.Keys(table: keys.markdown, notSendable: keys.markdownNotSendable)
+        self = try decoder.decode(MarkdownAttributeMembers.self, from: object, configuration: configuration).container
     }
 }
 
@@ -39,6 +41,7 @@ extension AttributeContainer {
 private struct MarkdownAttributeMembers: DecodableWithConfiguration {
     struct Keys: Sendable {
         let table: [String: any MarkdownAttributeKey.Type]
+        let notSendable: [String: String]
     }
 
     var container = AttributeContainer()
@@ -46,7 +49,16 @@ private struct MarkdownAttributeMembers: DecodableWithConfiguration {
     init(from decoder: any Decoder, configuration: Keys) throws {
         let members = try decoder.container(keyedBy: AnyCodingKey.self)
         for name in members.allKeys {
-            guard let key = configuration.table[name.stringValue] else { continue }
+            guard let key = configuration.table[name.stringValue] else {
+                // A key of the scope that cannot be set: say so rather than drop its value.
+                if let type = configuration.notSendable[name.stringValue] {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: name, in: members,
+                        debugDescription: "\(type) is a MarkdownDecodableAttributedStringKey but not a SendableAttributedStringKey "
+                            + "(add `extension \(type): SendableAttributedStringKey {}`)")
+                }
+                continue
+            }
             try set(key, from: members.superDecoder(forKey: name))
         }
     }
