@@ -14,7 +14,8 @@ extension TextView {
     }
 
     /// What is selected: every selected range (several cursors are several ranges), and the
-    /// typing attributes when the app set them. Handed out in UTF-16 offsets, so reading it
+    /// typing attributes when the app set them (its `affinity` is `.automatic`: set one on the
+    /// selection given to `replaceSelection(_:withCharacters:)` to type on the other side). Handed out in UTF-16 offsets, so reading it
     /// costs nothing on a large document; `indices(in: attributedText)` gives indices.
     /// Setting it selects its ranges (a caret: its insertion point) and sets typing attributes.
     public var attributedTextSelection: AttributedTextSelection {
@@ -83,10 +84,20 @@ extension TextView {
     }
 
     /// Replaces what `selection` covers with `newContent` in the selection's typing attributes.
+    /// At a caret whose `affinity` is `.downstream` they are those of the character after it
+    /// (within its paragraph), else those of the character before it.
     public func replaceSelection(_ selection: inout AttributedTextSelection, withCharacters newContent: some Collection<Character>) {
         let ranges = offsets(of: selection)
         guard let first = ranges.first else { return }
-        var attributes = selection.typingAttributes ?? typingAttributes ?? textContentStorage.typingAttributes(at: first)
+        // Downstream reads the character after the caret, unless it ends the paragraph.
+        var source = first
+        if selection.affinity == .downstream, first.isEmpty, first.lowerBound < textContentStorage.utf16Length {
+            let after = first.lowerBound ..< first.lowerBound + 1
+            if let scalar = textContentStorage.exactText(after).unicodeScalars.first, scalar != "\n", scalar != "\r", scalar != "\u{2029}" {
+                source = after
+            }
+        }
+        var attributes = selection.typingAttributes ?? typingAttributes ?? textContentStorage.typingAttributes(at: source)
         if selection.typingAttributes == nil, typingAttributes == nil { attributes.link = nil }
         replaceSelection(&selection, with: AttributedString(String(newContent), attributes: attributes))
     }

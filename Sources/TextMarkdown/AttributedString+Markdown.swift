@@ -15,23 +15,82 @@ extension AttributedString {
     /// items carry `taskListItem` on each of their paragraphs. Images are their alt text with
     /// `imageURL`. Raw HTML is kept as text, marked `.inlineHTML` or `.blockHTML`.
     ///
+    /// With `options.allowsExtendedAttributes`, Apple's extended syntax `^[text](name: value)`
+    /// sets the engine's attributes that have a Markdown name (`foregroundColor`,
+    /// `underlineStyle`, `kern` ...: see `OpenTextKitAttributes+ExtendedMarkdown.swift`); use
+    /// `init(markdown:including:options:baseURL:)` for an app's own attributes.
+    ///
     /// - Throws: `MarkdownError.nestingTooDeep` for blocks nested deeper than
     ///   `options.maximumNestingDepth` (unless the failure policy asks for a partial result);
     ///   `MarkdownError.limitExceeded` for a document past one of the options' limits on the
-    ///   work it makes (reference expansion, table cells, re-reading), checked before parsing.
+    ///   work it makes (reference expansion, table cells, re-reading), checked before parsing;
+    ///   `MarkdownError.invalidExtendedAttributes` for extended attributes that cannot be read.
     public init(markdown: String, options: MarkdownParsingOptions = .init(), baseURL: URL? = nil) throws(MarkdownError) {
         try self.init(markdown: markdown, options: options, baseURL: baseURL, sectionBytes: MarkdownSections.defaultTargetBytes)
+    }
+
+    /// Parses Markdown as `init(markdown:options:baseURL:)` does, Apple's extended attribute
+    /// syntax `^[text](name: value, ...)` (with `options.allowsExtendedAttributes`) setting the
+    /// attributes of `scope`, as Foundation's initializer of that name: each name is the
+    /// `markdownName` of one of the scope's keys that is a `MarkdownAttributeKey`, whose value is
+    /// read from JSON5 (`^[Amira](mention: "amira", rank: 2)`); a name the scope does not have
+    /// is ignored. The Markdown's own structure comes as the engine's attributes (presentation
+    /// intents, links) whatever the scope.
+    ///
+    /// ```swift
+    /// var options = AttributedString.MarkdownParsingOptions(allowsExtendedAttributes: true)
+    /// let text = try AttributedString(markdown: "Hi ^[Amira](mention: \"amira\")!", including: \.notes, options: options)
+    /// ```
+    ///
+    /// - Throws: what `init(markdown:options:baseURL:)` throws; attributes that are not JSON5
+    ///   object members, or a value its key cannot decode (a number too large, deeper than 512
+    ///   levels), throw `MarkdownError.invalidExtendedAttributes`, unless the failure policy is
+    ///   `.returnPartiallyParsedIfPossible`, which keeps the text without them.
+    public init<Scope: AttributeScope>(
+        markdown: String, including scope: Scope.Type, options: MarkdownParsingOptions = .init(), baseURL: URL? = nil
+    ) throws(MarkdownError) {
+        try self.init(markdown: markdown, options: options, baseURL: baseURL, scope: scope, sectionBytes: MarkdownSections.defaultTargetBytes)
+    }
+
+    /// The same, the scope named by its key path (`\.openTextKit`, or an app's).
+    public init<Scope: AttributeScope>(
+        markdown: String, including scope: KeyPath<AttributeScopes, Scope.Type>, options: MarkdownParsingOptions = .init(),
+        baseURL: URL? = nil
+    ) throws(MarkdownError) {
+        try self.init(markdown: markdown, including: Scope.self, options: options, baseURL: baseURL)
+    }
+
+    /// Parses Markdown given as UTF-8 bytes with extended attributes in `scope`; see
+    /// `init(markdown:including:options:baseURL:)` and `init(markdown:options:baseURL:)` (Data).
+    public init<Scope: AttributeScope>(
+        markdown: Data, including scope: Scope.Type, options: MarkdownParsingOptions = .init(), baseURL: URL? = nil
+    ) throws(MarkdownError) {
+        if let offset = Self.firstInvalidUTF8Offset(in: markdown), options.failurePolicy == .throwError {
+            throw .invalidUTF8(byteOffset: offset)
+        }
+        try self.init(markdown: String(decoding: markdown, as: UTF8.self), including: scope, options: options, baseURL: baseURL)
+    }
+
+    /// The same, the scope named by its key path.
+    public init<Scope: AttributeScope>(
+        markdown: Data, including scope: KeyPath<AttributeScopes, Scope.Type>, options: MarkdownParsingOptions = .init(),
+        baseURL: URL? = nil
+    ) throws(MarkdownError) {
+        try self.init(markdown: markdown, including: Scope.self, options: options, baseURL: baseURL)
     }
 
     /// The same; a large document that can be cut is imported in sections of about
     /// `sectionBytes` (see `SectionedMarkdownImport`), each made into an attributed string on
     /// any core, and those joined.
-    init(markdown: String, options: MarkdownParsingOptions, baseURL: URL?, sectionBytes: Int) throws(MarkdownError) {
+    init(
+        markdown: String, options: MarkdownParsingOptions, baseURL: URL?,
+        scope: any AttributeScope.Type = AttributeScopes.OpenTextKitAttributes.self, sectionBytes: Int
+    ) throws(MarkdownError) {
         try options.checkLimits(of: markdown)
-        let parts = try SectionedMarkdownImport.parts(of: markdown, options: options, baseURL: baseURL, presentation: nil,
+        let parts = try SectionedMarkdownImport.parts(of: markdown, options: options, baseURL: baseURL, scope: scope, presentation: nil,
                                                       sectionBytes: sectionBytes) { runs, _ in runs.attributedString() }
         guard let parts else {
-            self = try MarkdownReader.runs(of: markdown, options: options, baseURL: baseURL).attributedString()
+            self = try MarkdownReader.runs(of: markdown, options: options, baseURL: baseURL, scope: scope).attributedString()
             return
         }
         var joined = AttributedString()
@@ -63,19 +122,39 @@ extension AttributedString {
     public init(
         contentsOf url: URL, options: MarkdownParsingOptions = .init(), baseURL: URL? = nil, maximumBytes: Int = 1 << 31
     ) throws(MarkdownError) {
-        let data: Data
+        try self.init(markdown: Self.markdownFile(url, maximumBytes: maximumBytes), options: options, baseURL: baseURL ?? url)
+    }
+
+    /// Parses the Markdown file at `url` as `init(contentsOf:options:baseURL:maximumBytes:)`
+    /// does, extended attributes set in `scope` (see `init(markdown:including:options:baseURL:)`).
+    public init<Scope: AttributeScope>(
+        contentsOf url: URL, including scope: Scope.Type, options: MarkdownParsingOptions = .init(), baseURL: URL? = nil,
+        maximumBytes: Int = 1 << 31
+    ) throws(MarkdownError) {
+        try self.init(markdown: Self.markdownFile(url, maximumBytes: maximumBytes), including: scope, options: options, baseURL: baseURL ?? url)
+    }
+
+    /// The same, the scope named by its key path.
+    public init<Scope: AttributeScope>(
+        contentsOf url: URL, including scope: KeyPath<AttributeScopes, Scope.Type>, options: MarkdownParsingOptions = .init(),
+        baseURL: URL? = nil, maximumBytes: Int = 1 << 31
+    ) throws(MarkdownError) {
+        try self.init(contentsOf: url, including: Scope.self, options: options, baseURL: baseURL, maximumBytes: maximumBytes)
+    }
+
+    /// The bytes of the file at `url`, refused when larger than `maximumBytes`.
+    private static func markdownFile(_ url: URL, maximumBytes: Int) throws(MarkdownError) -> Data {
         do {
             let size = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
             guard size <= maximumBytes else {
                 throw MarkdownError.unreadable(path: url.path, reason: "it is \(size) bytes, over the limit of \(maximumBytes)")
             }
-            data = try Data(contentsOf: url)
+            return try Data(contentsOf: url)
         } catch let error as MarkdownError {
             throw error
         } catch {
             throw .unreadable(path: url.path, reason: (error as NSError).localizedDescription)
         }
-        try self.init(markdown: data, options: options, baseURL: baseURL ?? url)
     }
 
     /// The offset of the first byte that is not part of a valid UTF-8 sequence, or nil.

@@ -20,6 +20,10 @@ public enum MarkdownError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An option of `MarkdownParsingOptions` named `option` is `value`, outside the `range`
     /// it takes (`maximumNestingDepth` is capped at `maximumNestingDepthCap`).
     case optionOutOfRange(option: String, value: Int, range: ClosedRange<Int>)
+    /// The attributes of Apple's extended syntax `^[text](attributes)`, in the block starting
+    /// at `line`, could not be read (with `allowsExtendedAttributes`): not JSON5 object
+    /// members, or a value its attribute cannot take; `reason` says which.
+    case invalidExtendedAttributes(line: Int, attributes: String, reason: String)
 
     /// The limits of `MarkdownError.limitExceeded`, named after the option that sets each.
     public enum Limit: String, Hashable, Sendable {
@@ -45,11 +49,13 @@ public enum MarkdownError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unsupportedStructure(let what):
             "The text cannot be written as Markdown: \(what)."
         case .unreadable(let path, let reason):
-            "The Markdown file \(EchoedValue(path, limit: 200)) could not be read: \(reason)."
+            "The Markdown file \(EchoedValue(path, limit: 200)) could not be read: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)."
         case .limitExceeded(let kind, let limit, let found, let line):
             Self.message(kind, limit: limit, found: found) + (line > 0 ? ", first at line \(line)." : ".")
         case .optionOutOfRange(let option, let value, let range):
             "The Markdown option \(option) is \(value); it takes \(range.lowerBound) through \(range.upperBound) (its cap)."
+        case .invalidExtendedAttributes(let line, let attributes, let reason):
+            "The Markdown's extended attributes \(EchoedValue(attributes, limit: 80)) in the block at line \(line) could not be read: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)."
         }
     }
 

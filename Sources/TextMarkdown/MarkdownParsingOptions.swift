@@ -23,9 +23,13 @@ extension AttributedString {
             case returnPartiallyParsedIfPossible
         }
 
-        /// Foundation's extended attribute syntax `^[text](name: value)`.
-        ///
-        /// Accepted for compatibility but not interpreted: such text is read as ordinary Markdown.
+        /// Whether Apple's extended attribute syntax `^[text](name: value, ...)` is read: the
+        /// text keeps its characters and takes the attributes named, by the `markdownName`s of
+        /// the scope (`init(markdown:including:options:baseURL:)`; the engine's own scope
+        /// otherwise), values in JSON5. Names the scope lacks are ignored; attributes that
+        /// cannot be read throw `MarkdownError.invalidExtendedAttributes` (or, under
+        /// `.returnPartiallyParsedIfPossible`, the text is kept without them). Off: such text
+        /// is ordinary Markdown, caret and brackets included.
         public var allowsExtendedAttributes: Bool
         /// Which syntax is interpreted.
         public var interpretedSyntax: InterpretedSyntax

@@ -17,13 +17,15 @@ struct MarkdownReader {
 
     let options: AttributedString.MarkdownParsingOptions
     let baseURL: URL?
+    /// The scope whose keys the extended attribute syntax (`^[text](name: value)`) sets.
+    let scope: any AttributeScope.Type
 
     /// The characters so far, their runs and leaves: the attributed string is made once at the
     /// end, which costs less than appending run by run.
-    private var output = MarkdownRuns()
+    var output = MarkdownRuns()
     /// The text's UTF-8 as it grows: cmark's text nodes are copied in as bytes, and one string
     /// is made of them at the end (cmark hands out valid UTF-8).
-    private var bytes: [UInt8] = []
+    var bytes: [UInt8] = []
     private var nextIdentity = 1
     /// Lines before the section being read (its node's lines count from its start), for the
     /// line an error names. (Source positions are not asked of sections.)
@@ -53,7 +55,10 @@ struct MarkdownReader {
     private var leafPosition: AttributedString.MarkdownSourcePosition?
     /// The leaf being filled, an index into the output's leaves (-1 before the first).
     private var leafIndex = -1
-    private var leafHasCharacters = false
+    var leafHasCharacters = false
+    /// Where the leaf being filled starts in the output's runs and bytes, and the line it
+    /// starts on (for the extended attribute syntax).
+    var leafFirstRun = 0, leafFirstByte = 0, leafLine = 0
     /// Whether the leaf's characters end with "\n" (a code block's empty last line).
     private var leafEndsWithLineFeed = false
     /// The separator owed after the previous leaf, with that leaf's attributes.
@@ -66,19 +71,28 @@ struct MarkdownReader {
     /// The open links and images: destination and title (empty for none).
     private var links: [(url: URL?, title: String)] = []
     private var images: [(url: URL?, title: String)] = []
+    /// Per open link, the attributes it sets when it is the extended syntax written as a
+    /// destination cmark accepts (`^[text](inflect:true)`), else nil; and how many are set.
+    private var extendedLinks: [AttributeContainer?] = []
+    private var extendedLinkCount = 0
 
-    init(options: AttributedString.MarkdownParsingOptions, baseURL: URL?) {
+    init(options: AttributedString.MarkdownParsingOptions, baseURL: URL?,
+         scope: any AttributeScope.Type = AttributeScopes.OpenTextKitAttributes.self) {
         self.options = options
         self.baseURL = baseURL
+        self.scope = scope
     }
 
     private var isFull: Bool { options.interpretedSyntax == .full }
 
     /// The text of `markdown` parsed whole, its runs and its leaves, without making an
     /// attributed string (what a storage is made from directly).
-    static func runs(of markdown: String, options: AttributedString.MarkdownParsingOptions, baseURL: URL?) throws(MarkdownError) -> MarkdownRuns {
+    static func runs(
+        of markdown: String, options: AttributedString.MarkdownParsingOptions, baseURL: URL?,
+        scope: any AttributeScope.Type = AttributeScopes.OpenTextKitAttributes.self
+    ) throws(MarkdownError) -> MarkdownRuns {
         let parsed = try CmarkDocument(markdown, options: options)
-        var reader = MarkdownReader(options: options, baseURL: baseURL)
+        var reader = MarkdownReader(options: options, baseURL: baseURL, scope: scope)
         try reader.walk(parsed)
         CmarkDocument.freeInBackground([parsed])
         return reader.output
@@ -108,7 +122,7 @@ struct MarkdownReader {
             if event == CMARK_EVENT_ENTER {
                 try enter(node)
             } else if event == CMARK_EVENT_EXIT {
-                exit(node)
+                try exit(node)
             }
         }
         if let pending = pendingSeparator, endsWithSeparator || !leafHasCharacters || leafEndsWithLineFeed, isFull {
@@ -178,6 +192,9 @@ struct MarkdownReader {
         output.leaves.append(MarkdownRuns.Leaf(intent: leaf, task: leafTask, position: leafPosition,
                                                looseLists: looseLists.isEmpty || !isFull ? nil : Set(looseLists)))
         leafIndex = output.leaves.count - 1
+        leafFirstRun = output.runs.count
+        leafFirstByte = bytes.count
+        leafLine = linesBefore + node.startLine
     }
 
     /// Ends a leaf block, owing `separator` before the next one.
@@ -262,7 +279,14 @@ struct MarkdownReader {
         case CMARK_NODE_STRONG:
             strong += 1
         case CMARK_NODE_LINK:
-            links.append((url(node.url), node.title))
+            if options.allowsExtendedAttributes, let attributes = try extendedAttributes(ofLink: node) {
+                links.append((nil, ""))
+                extendedLinks.append(attributes)
+                extendedLinkCount += 1
+            } else {
+                links.append((url(node.url), node.title))
+                extendedLinks.append(nil)
+            }
         case CMARK_NODE_IMAGE:
             // An image inside an image's description is text of the outer one (cmark's HTML
             // writes the outer source and the inner description as alt text).
@@ -302,7 +326,7 @@ struct MarkdownReader {
         }
     }
 
-    private mutating func exit(_ node: CmarkNode) {
+    private mutating func exit(_ node: CmarkNode) throws(MarkdownError) {
         switch node.type {
         case CMARK_NODE_BLOCK_QUOTE:
             endContainer(node)
@@ -313,6 +337,7 @@ struct MarkdownReader {
             endContainer(node)
             items.removeLast()
         case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
+            try takeExtendedAttributes()
             endLeaf(separator: "\n", node: node)
         case CMARK_NODE_EMPH:
             emphasis -= 1
@@ -320,6 +345,7 @@ struct MarkdownReader {
             strong -= 1
         case CMARK_NODE_LINK:
             links.removeLast()
+            if extendedLinks.removeLast() != nil { extendedLinkCount -= 1 }
         case CMARK_NODE_IMAGE:
             images.removeLast()
         default:
@@ -328,6 +354,7 @@ struct MarkdownReader {
                 if node.typeName != "table", pendingSeparator != nil { pendingSeparator?.text = "\n" }
                 pop()
             case "table_cell":
+                try takeExtendedAttributes()
                 endLeaf(separator: "\t", node: node)
             case "strikethrough":
                 strike -= 1
@@ -396,7 +423,11 @@ struct MarkdownReader {
         if strong > 0 { inline.insert(.stronglyEmphasized) }
         if strike > 0 { inline.insert(.strikethrough) }
         if !inline.isEmpty { attributes[Keys.InlinePresentationIntentAttribute.self] = inline }
-        if let link = links.last, let url = link.url {
+        if extendedLinkCount > 0 {
+            for case let extended? in extendedLinks { attributes.merge(extended) }
+        }
+        // The innermost link with a destination (one written as extended syntax has none).
+        if let link = extendedLinkCount > 0 ? links.last(where: { $0.url != nil }) : links.last, let url = link.url {
             attributes[AttributeScopes.FoundationAttributes.LinkAttribute.self] = url
             if !link.title.isEmpty { attributes[Keys.MarkdownLinkTitleAttribute.self] = link.title }
         }

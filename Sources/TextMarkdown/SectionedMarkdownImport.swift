@@ -28,11 +28,11 @@ final class SectionedMarkdownImport<Part: Sendable>: @unchecked Sendable {
     private let failure = Mutex<(section: Int, error: MarkdownError)?>(nil)
 
     private init(sections: [MarkdownSections.Section], options: AttributedString.MarkdownParsingOptions, baseURL: URL?,
-                 presentation: MarkdownPresentation?, make: @escaping MakePart) {
+                 scope: any AttributeScope.Type, presentation: MarkdownPresentation?, make: @escaping MakePart) {
         self.sections = sections
         self.presentation = presentation
         self.make = make
-        reader = MarkdownReader(options: options, baseURL: baseURL)
+        reader = MarkdownReader(options: options, baseURL: baseURL, scope: scope)
         made = Mutex(Array(repeating: nil, count: sections.count))
     }
 
@@ -44,6 +44,7 @@ final class SectionedMarkdownImport<Part: Sendable>: @unchecked Sendable {
     /// cannot know).
     static func parts(
         of markdown: String, options: AttributedString.MarkdownParsingOptions, baseURL: URL?,
+        scope: any AttributeScope.Type = AttributeScopes.OpenTextKitAttributes.self,
         presentation: MarkdownPresentation?, sectionBytes: Int, make: @escaping MakePart
     ) throws(MarkdownError) -> [Part]? {
         guard options.interpretedSyntax == .full, !options.appliesSourcePositionAttributes else { return nil }
@@ -53,7 +54,7 @@ final class SectionedMarkdownImport<Part: Sendable>: @unchecked Sendable {
                 let sections = MarkdownSections.split(bytes, targetBytes: sectionBytes)
                 guard sections.count > 1 else { return nil }
                 let pipeline = SectionedMarkdownImport(sections: sections, options: options, baseURL: baseURL,
-                                                       presentation: presentation, make: make)
+                                                       scope: scope, presentation: presentation, make: make)
                 return try pipeline.run(bytes)
             }
         }

@@ -66,9 +66,10 @@ extension RenderingContext {
         let unit = Double(max(thickness, 0.5))
         let dash: [Double] = switch style.pattern {
         case .solid: []
-        case .dotted: [unit, unit * 2]
-        case .dashed: [unit * 4, unit * 2]
+        case .dot: [unit, unit * 2]
+        case .dash: [unit * 4, unit * 2]
         case .dashDot: [unit * 4, unit * 2, unit, unit * 2]
+        case .dashDotDot: [unit * 4, unit * 2, unit, unit * 2, unit, unit * 2]
         }
         switch style.line {
         case .single:

@@ -74,7 +74,7 @@ import TextRendering
             return pixels.count(in: below) { $0.alpha > 128 }
         }
         #expect(try inkBelowBaseline(nil) == 0)
-        for style in [TextDecorationStyle.single, .double, .thick, TextDecorationStyle(pattern: .dotted), TextDecorationStyle(pattern: .dashed)] {
+        for style in [TextDecorationStyle.single, .double, .thick, TextDecorationStyle(pattern: .dot), TextDecorationStyle(pattern: .dash)] {
             #expect(try inkBelowBaseline(style) > 50, "\(style)")
         }
         #expect(try inkBelowBaseline(.thick) > inkBelowBaseline(.single))

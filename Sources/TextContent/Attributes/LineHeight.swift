@@ -4,6 +4,11 @@ import Foundation
 public enum LineHeight: Hashable, Sendable, Codable {
     /// The font's own line height: ascent plus descent plus line gap.
     case normal
+    /// Each line as tall as the fonts in it make it (the largest ascent plus the largest
+    /// descent and line gap of its runs), as Apple's `LineHeight.variable`: a line with a
+    /// larger run is taller than its neighbours. (The engine's `normal` measures the same way;
+    /// Apple's `normal` is a constant multiple of the point size.)
+    case variable
     /// A preset tighter than `normal`, for headings; the layout defines the factor.
     case tight
     /// A preset looser than `normal`, for easy reading; the layout defines the factor.
@@ -20,10 +25,10 @@ public enum LineHeight: Hashable, Sendable, Codable {
     }
 
     private enum Kind: String, Codable {
-        case normal, tight, loose, multiple, leading, exact
+        case normal, variable, tight, loose, multiple, leading, exact
     }
 
-    /// Decodes `{"kind": "normal"}`, `{"kind": "multiple", "factor": 1.5}`,
+    /// Decodes `{"kind": "normal"}`, `{"kind": "variable"}`, `{"kind": "multiple", "factor": 1.5}`,
     /// `{"kind": "leading", "increase": 2}` or `{"kind": "exact", "points": 18}`. A key that does not
     /// belong to the kind is an error.
     public init(from decoder: any Decoder) throws {
@@ -32,6 +37,7 @@ public enum LineHeight: Hashable, Sendable, Codable {
         let payload: CodingKeys?
         switch kind {
         case .normal: self = .normal; payload = nil
+        case .variable: self = .variable; payload = nil
         case .tight: self = .tight; payload = nil
         case .loose: self = .loose; payload = nil
         case .multiple: self = .multiple(factor: try container.decodeFinite(.factor)); payload = .factor
@@ -50,6 +56,7 @@ public enum LineHeight: Hashable, Sendable, Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
         case .normal: try container.encode(Kind.normal, forKey: .kind)
+        case .variable: try container.encode(Kind.variable, forKey: .kind)
         case .tight: try container.encode(Kind.tight, forKey: .kind)
         case .loose: try container.encode(Kind.loose, forKey: .kind)
         case .multiple(let factor):

@@ -48,23 +48,33 @@ public struct TextColor: Hashable, Sendable, Codable {
         }.joined()
     }
 
+    /// A colour with SwiftUI's spelling of the alpha, `Color(red:green:blue:opacity:)`.
+    public init(red: Double, green: Double, blue: Double, opacity: Double) {
+        self.init(red: red, green: green, blue: blue, alpha: opacity)
+    }
+
+    /// A grey with SwiftUI's spelling of the alpha, `Color(white:opacity:)`.
+    public init(white: Double, opacity: Double) {
+        self.init(white: white, alpha: opacity)
+    }
+
+    /// `color` with its opacity multiplied by `opacity` (clamped to 0...1), as SwiftUI's
+    /// `Color(_:opacity:)`.
+    public init(_ color: TextColor, opacity: Double) {
+        self = color.opacity(opacity)
+    }
+
     /// A copy with another opacity.
     public func withAlpha(_ alpha: Double) -> TextColor {
         TextColor(red: red, green: green, blue: blue, alpha: alpha)
     }
 
-    /// Opaque black.
-    public static let black = TextColor(red: 0, green: 0, blue: 0)
-    /// Opaque white.
-    public static let white = TextColor(red: 1, green: 1, blue: 1)
-    /// Fully transparent black.
-    public static let clear = TextColor(red: 0, green: 0, blue: 0, alpha: 0)
-    /// Opaque pure red.
-    public static let red = TextColor(red: 1, green: 0, blue: 0)
-    /// Opaque pure green.
-    public static let green = TextColor(red: 0, green: 1, blue: 0)
-    /// Opaque pure blue.
-    public static let blue = TextColor(red: 0, green: 0, blue: 1)
+    /// A copy whose opacity is this one's times `opacity` (clamped to 0...1; NaN gives 0), as
+    /// SwiftUI's `Color.opacity(_:)`: `.blue.opacity(0.5)` is half as opaque as `.blue`.
+    public func opacity(_ opacity: Double) -> TextColor {
+        let factor = opacity.isNaN ? 0 : min(max(opacity, 0), 1)
+        return withAlpha(alpha * factor)
+    }
 
     private static func clamp(_ value: Double) -> Double {
         value.isNaN ? 0 : min(max(value, 0), 1)

@@ -74,6 +74,12 @@ enum AttributeScopeKeys {
     struct Keys: Sendable {
         var names: Set<String> = []
         var types: [any SendableAttributedStringKey.Type] = []
+        /// The keys Markdown's extended attribute syntax can set, by `markdownName`.
+        var markdown: [String: any MarkdownAttributeKey.Type] = [:]
+        /// Keys that are `MarkdownDecodableAttributedStringKey` but not
+        /// `SendableAttributedStringKey`, by `markdownName`: their type names, for the error
+        /// that says what they lack.
+        var markdownNotSendable: [String: String] = [:]
     }
 
     /// Scopes read so far: a formatting definition asks for its scope's keys on every keystroke.
@@ -99,6 +105,11 @@ enum AttributeScopeKeys {
         for type in fields {
             if let key = type as? any SendableAttributedStringKey.Type {
                 if keys.names.insert(key.name).inserted { keys.types.append(key) }
+                if let markdown = type as? any MarkdownAttributeKey.Type, keys.markdown[markdown.markdownName] == nil {
+                    keys.markdown[markdown.markdownName] = markdown
+                }
+            } else if let markdown = type as? any MarkdownDecodableAttributedStringKey.Type {
+                keys.markdownNotSendable[markdown.markdownName] = String(describing: markdown)
             } else if let nested = type as? any AttributeScope.Type {
                 collect(nested, into: &keys, depth: depth + 1)
             }

@@ -63,7 +63,9 @@ extension AttributedString {
         let end = utf16.index(startIndex, offsetBy: start + replacement.utf16.count)
         // A caret after the new content, in the form the selection was given (offsets stay offsets).
         let given = selection.place
+        let affinity = selection.affinity
         selection = AttributedTextSelection()
+        selection.affinity = affinity
         selection.place = given.moved(to: [end ..< end], in: self)
     }
 

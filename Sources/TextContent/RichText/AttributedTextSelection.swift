@@ -37,6 +37,11 @@ public struct AttributedTextSelection: Hashable, Sendable {
     /// The attributes the next typed character takes, when they were set rather than read
     /// from the text.
     public var typingAttributes: AttributeContainer?
+    /// Which side of a caret the selection belongs to (SwiftUI's `.textSelectionAffinity`
+    /// setting, here on the selection itself): at a caret between runs, typing takes the
+    /// attributes of the text on that side. `.automatic` by default; `affinity(in:)` says
+    /// what it resolves to.
+    public var affinity: TextSelectionAffinity = .automatic
 
     /// A caret at the end of the text.
     public init() {
@@ -136,25 +141,44 @@ public struct AttributedTextSelection: Hashable, Sendable {
     }
 
     /// The attributes the next typed character takes: those set on the selection, else those of
-    /// the first selected character, or at a caret the character before it (at a paragraph's
-    /// start, the paragraph's own), keeping only attributes typed text inherits.
+    /// the first selected character, or at a caret those of the side its affinity gives (see
+    /// `affinity(in:)`: the character before it, or with `.downstream` the one after it in
+    /// the same paragraph), keeping only attributes typed text inherits.
     public func typingAttributes(in text: AttributedString) -> AttributeContainer {
         if let typingAttributes { return typingAttributes }
         switch indices(in: text) {
         case .ranges(let ranges):
             return text.typingAttributes(at: ranges.ranges[0])
         case .insertionPoint(let caret):
-            if caret > text.startIndex, caret < text.endIndex,
-               let before = text.characters[text.characters.index(before: caret)].unicodeScalars.last,
-               before == "\n" || before == "\r" || before == "\u{2029}" {
+            guard caret < text.endIndex else { return text.typingAttributes(at: caret ..< caret) }
+            // At a paragraph's start, the paragraph's own; elsewhere the side the affinity gives.
+            let atParagraphStart = caret == text.startIndex
+                || Self.isParagraphSeparator(text.unicodeScalars[text.unicodeScalars.index(before: caret)])
+            if atParagraphStart || (affinity(in: text) == .downstream && !Self.isParagraphSeparator(text.unicodeScalars[caret])) {
                 return text.runs[caret].attributes.filter(inheritedByAddedText: true)
             }
             return text.typingAttributes(at: caret ..< caret)
         }
     }
 
+    /// The selection's affinity in `text`, `.automatic` resolved. A caret at the start of a
+    /// paragraph (or of the text) is downstream: it begins the text after it. A caret elsewhere
+    /// is upstream: it continues the text before it, as typing does in TextKit. A range is
+    /// downstream (its moving end is its end). An affinity that was set is given as set.
+    public func affinity(in text: AttributedString) -> TextSelectionAffinity {
+        guard affinity == .automatic else { return affinity }
+        guard case .insertionPoint(let caret) = indices(in: text) else { return .downstream }
+        guard caret > text.startIndex else { return .downstream }
+        let before = text.unicodeScalars[text.unicodeScalars.index(before: caret)]
+        return Self.isParagraphSeparator(before) ? .downstream : .upstream
+    }
+
+    static func isParagraphSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\n" || scalar == "\r" || scalar == "\u{2029}"
+    }
+
     public static func == (left: Self, right: Self) -> Bool {
-        left.place == right.place && left.typingAttributes == right.typingAttributes
+        left.place == right.place && left.typingAttributes == right.typingAttributes && left.affinity == right.affinity
     }
 
     /// Hashes what equal selections share cheaply (indices are not hashable).

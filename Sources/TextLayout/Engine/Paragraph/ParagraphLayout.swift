@@ -240,7 +240,8 @@ struct ParagraphLayout {
         let natural = ascent + descent + leading
         let height: CGFloat
         switch style.lineHeight {
-        case .normal: return (natural, ascent)
+        // The line's own fonts decide: ascent, descent and gap of the runs placed on it.
+        case .normal, .variable: return (natural, ascent)
         case .tight: height = natural * 0.9
         case .loose: height = natural * 1.3
         case .multiple(let factor): height = natural * CGFloat(factor)
