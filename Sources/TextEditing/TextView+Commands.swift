@@ -6,10 +6,8 @@ import TextLayout
 /// `deleteBackward:`, ...), each a call into selection navigation. Every one acts on every
 /// selection.
 extension TextView {
-    /// Performs the action named `selector` (AppKit's names, the colon included); unknown
-    /// names do nothing. Returns whether the name was known.
-    @discardableResult
-    public func doCommand(by selector: String) -> Bool {
+    /// Performs the action named `selector`, as `doCommand(by:)` does.
+    func perform(command selector: String) -> Bool {
         var name = selector
         let extending = name.hasSuffix("AndModifySelection:")
         if extending { name = String(name.dropLast("AndModifySelection:".count)) + ":" }

@@ -12,21 +12,6 @@ extension TextView: TextInputClient {
         return allSelectedOffsets
     }
 
-    /// Inserts `string` as typing does: over `replacementRange`, or with `NSNotFound` over the
-    /// marked text (committing it) or else over every selection (several cursors type at once).
-    /// Consecutive typing is one undo step; a commit is one step that gives back the text from
-    /// before the composition (also when `replacementRange` covers only part of the marked
-    /// text, or more). A bad range (a negative or overflowing one, one past the end, one
-    /// splitting a surrogate pair) is ignored: nothing changes and nothing is recorded.
-    public func insertText(_ string: String, replacementRange: NSRange) {
-        insert(plain: string, attributed: nil, replacementRange: replacementRange)
-    }
-
-    /// Inserts attributed text, as `insertText(_:replacementRange:)` does with a string.
-    public func insertText(_ string: AttributedString, replacementRange: NSRange) {
-        insert(plain: nil, attributed: string, replacementRange: replacementRange)
-    }
-
     /// Inserts as typing does; `byInputMethod` false for a command's insertion (`insertNewline:`),
     /// which the input delegate is told of as any change the input method did not make.
     func insert(plain: String?, attributed: AttributedString?, replacementRange: NSRange, byInputMethod: Bool = true) {
@@ -49,44 +34,7 @@ extension TextView: TextInputClient {
         replace(ranges, with: attributed, plain: plain ?? "", kind: .typing)
     }
 
-    /// Shows `string` as marked text (what an input method composes) over `replacementRange`,
-    /// or with `NSNotFound` over the marked text or else the selection; `selectedRange` is the
-    /// selection inside it (the clause being converted), clipped to it (`NSNotFound` as its
-    /// location: the end). Marked text is drawn with an underline (thick under the selected
-    /// clause; see `markedTextStyle`) through rendering attributes, never stored as content
-    /// attributes, and enters undo only when the composition ends. An empty string removes the
-    /// marked text. A bad replacement range (negative, overflowing, past the end, splitting a
-    /// surrogate pair) is ignored: nothing changes and nothing is recorded.
-    public func setMarkedText(_ string: String, selectedRange: NSRange, replacementRange: NSRange) {
-        mark(string, clauses: [], selectedRange: selectedRange, replacementRange: replacementRange)
-    }
-
-    /// Shows attributed marked text, as an input method sends it: the characters as
-    /// `setMarkedText(_:selectedRange:replacementRange:)` shows a string (they take the typing
-    /// attributes), and the attributes of `validAttributesForMarkedText` it carries (the clause
-    /// underlines: `.underlineStyle` with a `TextDecorationStyle`, the colours as `TextColor`)
-    /// kept as the marked text's own attributes. They are drawn over it (an input method that
-    /// underlines its clauses itself gets no thick underline added), `attributedSubstring(forProposedRange:actualRange:)`
-    /// and `attributedString()` report them, and they are dropped when the composition ends:
-    /// committed text never has them. Other attributes are ignored.
-    ///
-    /// ```swift
-    /// var clauses = AttributedString("漢字")
-    /// clauses.underlineStyle = .thick                       // the clause being converted
-    /// clauses.append(AttributedString("を", attributes: AttributeContainer().underlineStyle(.single)))
-    /// view.setMarkedText(clauses, selectedRange: NSRange(location: 0, length: 2), replacementRange: notFound)
-    /// ```
-    public func setMarkedText(_ string: AttributedString, selectedRange: NSRange, replacementRange: NSRange) {
-        mark(String(string.characters[...]), clauses: Self.markedClauses(of: string), selectedRange: selectedRange, replacementRange: replacementRange)
-    }
-
-    /// UIKit's `setMarkedText(_:selectedRange:)`: marks `string` over the marked text, or else
-    /// the selection; nil, as an empty string, removes the marked text.
-    public func setMarkedText(_ string: String?, selectedRange: NSRange) {
-        setMarkedText(string ?? "", selectedRange: selectedRange, replacementRange: NSRange(location: NSNotFound, length: 0))
-    }
-
-    private func mark(_ string: String, clauses: [(range: Range<Int>, attributes: [NSAttributedString.Key: Any])],
+    func mark(_ string: String, clauses: [(range: Range<Int>, attributes: [NSAttributedString.Key: Any])],
                       selectedRange: NSRange, replacementRange: NSRange) {
         let target: Range<Int>
         if replacementRange.location == NSNotFound {
@@ -117,11 +65,6 @@ extension TextView: TextInputClient {
         drawMarkedDecoration()
     }
 
-    /// Commits the marked text as it is: one undo step.
-    public func unmarkText() {
-        finishComposition()
-    }
-
     public var hasMarkedText: Bool { markedOffsets != nil }
 
     /// The marked text's range, or `{NSNotFound, 0}`.
@@ -141,8 +84,8 @@ extension TextView: TextInputClient {
         return NSRange(location: range.lowerBound, length: range.count)
     }
 
-    /// Selects `range` (one selection); out-of-bounds parts are clipped.
-    public func setSelectedRange(_ range: NSRange) {
+    /// Selects `range` (one selection), as `setSelectedRange(_:)` does.
+    func select(_ range: NSRange) {
         guard range.location != NSNotFound, range.location >= 0, range.length >= 0 else { return }
         undoStack.closeStep()
         let (upper, overflow) = range.location.addingReportingOverflow(range.length)
