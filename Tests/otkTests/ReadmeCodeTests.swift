@@ -96,8 +96,27 @@ import Testing
         let y = layoutManager.textViewportLayoutController.relocateViewport(to: word.location)
         layoutManager.enumerateTextSegments(in: word, type: .selection) { _, rect, _, _ in print(rect); return true }
 
+        // Or subclass the text view, its layout manager's viewport delegate, as the WWDC26 seed does.
+        final class GutterView: TextView {
+            var numberTops: [CGFloat] = []
+            override func textViewportLayoutControllerWillLayout(_ controller: TextViewportLayoutController) {
+                super.textViewportLayoutControllerWillLayout(controller)
+                numberTops = []
+            }
+            override func textViewportLayoutController(_ controller: TextViewportLayoutController,
+                                                       configureRenderingSurfaceFor fragment: TextLayoutFragment) {
+                super.textViewportLayoutController(controller, configureRenderingSurfaceFor: fragment)
+                numberTops.append(fragment.layoutFragmentFrame.minY)     // where a line number goes
+            }
+        }
+        let gutterView = GutterView(storage: storage, layoutManager: TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 800, height: 0))))
+        gutterView.visibleRect = CGRect(x: 0, y: 0, width: 800, height: 600)
+        gutterView.layoutIfNeeded()
+
         #expect(y.isFinite)
         #expect(layoutManager.textViewportLayoutController.viewportRange != nil)
+        #expect(gutterView.numberTops.count == 2 && gutterView.numberTops[0] == 0)
+        #expect(gutterView.renderingSurfaces.count == 2)
 
         // One sheet 600 pt wide as PNG at 2 pixels a point, or pages of a PDF.
         var options = DocumentRenderer.Options()
