@@ -54,6 +54,11 @@ public struct DocumentRenderer {
         /// decoded one at a time and kept only at the size they are drawn.
         public var maximumImagePixels = AttachmentImages.defaultMaximumPixels
 
+        /// The delegate of the layout manager a sheet is laid out with (on a sheet, not on
+        /// pages): its fragments (a bubble behind a paragraph) are laid out with their paddings
+        /// and margins and drawn with their own `draw(at:in:)`. Held while rendering.
+        public var layoutManagerDelegate: (any TextLayoutManagerDelegate)?
+
         public init() {}
     }
 
@@ -110,6 +115,7 @@ public struct DocumentRenderer {
         let container = TextContainer(size: CGSize(width: options.width, height: 0), exclusionPaths: options.exclusionPaths(1))
         let manager = TextLayoutManager(textContainer: container, defaultFont: options.defaultFont)
         manager.fontResolutionContext = options.fontResolutionContext
+        manager.delegate = options.layoutManagerDelegate
         content.addTextLayoutManager(manager)
         defer { content.removeTextLayoutManager(manager) }
         manager.ensureLayoutForEntireDocument()

@@ -252,8 +252,10 @@ public final class TextLayoutManager: TextContentObserving {
     /// rest of the layout alone. Shaping comes from the shaper's word cache, so only the words
     /// that changed are shaped again.
     public func layoutFragment(for paragraph: TextParagraph, at y: CGFloat) throws(TextLayoutError) -> TextLayoutFragment {
-        try ParagraphLayout(container: textContainer, defaultFont: defaultFont, fontContext: fontResolutionContext, scratch: scratch)
+        let fragment = try ParagraphLayout(container: textContainer, defaultFont: defaultFont, fontContext: fontResolutionContext, scratch: scratch)
             .layout(paragraph, at: y, extraLineFragment: needsExtraLineFragment(paragraph))
+        fragment.textLayoutManager = self
+        return fragment
     }
 
     /// The rectangle the text uses in the container. Its height is exact once every paragraph
