@@ -45,7 +45,13 @@ open class TextContentManager {
     public let documentIdentifier: UInt64 = DocumentIdentifiers.next()
 
     /// A content manager with no content; subclasses provide it.
-    public init() {}
+    public init() {
+        ContentManagerRegistry.register(self)
+    }
+
+    deinit {
+        ContentManagerRegistry.remove(documentIdentifier)
+    }
 
     /// Adds an observing layout manager; the first one added becomes primary.
     public func addTextLayoutManager(_ textLayoutManager: any TextContentObserving) {

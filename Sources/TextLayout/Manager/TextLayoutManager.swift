@@ -28,7 +28,11 @@ public final class TextLayoutManager: TextContentObserving {
 
     /// The container lines fill. Changing it lays lines out again, from the kept shaping.
     public var textContainer: TextContainer {
-        didSet { if textContainer != oldValue { invalidateLayout(keepingShaping: true) } }
+        didSet {
+            // The value held knows its manager (an assignment here calls no observer again).
+            if textContainer.textLayoutManager !== self { textContainer.textLayoutManager = self }
+            if textContainer != oldValue { invalidateLayout(keepingShaping: true) }
+        }
     }
 
     /// The font of text that has no font attribute. It may be semantic (`.body`): it is then
@@ -100,6 +104,7 @@ public final class TextLayoutManager: TextContentObserving {
                 defaultFont: FontDescriptor = FontDescriptor(family: "DejaVu Sans", size: 13)) {
         self.textContainer = textContainer
         self.defaultFont = defaultFont
+        self.textContainer.textLayoutManager = self
     }
 
     public func textContentManagerDidAdd(_ textContentManager: TextContentManager) {
