@@ -146,6 +146,14 @@ open class TextContentManager {
     open func offset(from: any TextLocation, to: any TextLocation) -> Int {
         NSNotFound
     }
+
+    /// Replaces the content in `range` with `textElements` (nil or empty deletes): TextKit's
+    /// `replaceContents(in:with:)`. Subclasses that edit override it and call
+    /// `recordEditAction(_:)` for what they change; this one edits nothing and throws
+    /// `.editingNotSupported`.
+    open func replaceContents(in range: TextRange, with textElements: [any TextElement]?) throws(TextContentError) {
+        throw .editingNotSupported(reason: "\(type(of: self)) does not replace elements")
+    }
 }
 
 /// Hands out distinct document identifiers, thread-safely.
