@@ -277,3 +277,25 @@ import TextRendering
         #expect(try #require(surface.pixels()).inked().count > 50)
     }
 }
+
+/// Lines made on their own draw as laid-out ones do.
+@Suite struct StandaloneLineDrawingTests {
+    @Test func aStandaloneLineDrawsItsGlyphs() throws {
+        for text in ["Hello, world", "مرحبا بالعالم", "שלום עולם", "สวัสดีชาวโลก"] {
+            let line = try TextLineFragment(string: text, attributes: AttributeContainer(), range: NSRange(location: 0, length: text.utf16.count))
+            let size = CGSize(width: line.typographicBounds.width + 20, height: line.typographicBounds.height + 20)
+            let surface = try DrawingSurface.image(size: size, scale: 2)
+            let context = try surface.makeContext()
+            line.draw(at: CGPoint(x: 10, y: 10), in: context)
+            try context.checkStatus()
+            let pixels = try #require(surface.pixels())
+            let inked = pixels.inked(threshold: 64)
+            #expect(inked.count > 30, "\(text)")
+            // All the ink lies within the line's box (a point of slack for antialiasing).
+            for (x, y) in inked {
+                #expect(Double(x) / 2 >= 9 && Double(x) / 2 <= 10 + Double(line.typographicBounds.width) + 1, "\(text)")
+                #expect(Double(y) / 2 >= 8 && Double(y) / 2 <= 12 + Double(line.typographicBounds.height), "\(text)")
+            }
+        }
+    }
+}
