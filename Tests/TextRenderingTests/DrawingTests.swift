@@ -299,3 +299,42 @@ import TextRendering
         }
     }
 }
+
+/// A fragment subclass's drawing reaches the picture, and rendering attributes still apply to
+/// the text its `super.draw` draws.
+@Suite struct FragmentSubclassDrawingTests {
+    final class Backdrop: TextLayoutFragment, @unchecked Sendable {
+        override func draw(at point: CGPoint, in context: any TextDrawingContext) {
+            context.fill(CGRect(origin: point, size: layoutFragmentFrame.size), color: TextColor(red: 0, green: 0, blue: 1))
+            super.draw(at: point, in: context)
+        }
+    }
+
+    final class Delegate: TextLayoutManagerDelegate {
+        func textLayoutManager(_ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
+                               in textElement: TextParagraph) -> TextLayoutFragment {
+            Backdrop(textElement: textElement, range: textElement.elementRange)
+        }
+    }
+
+    @Test func theSubclassesBackgroundAndTheRenderingAttributesBothShow() throws {
+        let storage = TextContentStorage(string: "Backdrop مرحبا")
+        KeptStorages.keep(storage)
+        let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 300, height: 0)))
+        let delegate = Delegate()
+        manager.delegate = delegate
+        storage.addTextLayoutManager(manager)
+        manager.ensureLayoutForEntireDocument()
+        manager.addRenderingAttribute(.foregroundColor, value: TextColor(red: 1, green: 0, blue: 0), for: storage.documentRange)
+        let pixels = try drawDocument(manager, scale: 2, background: .white)
+        let fragment = try #require(fragments(of: manager).first)
+        #expect(fragment is Backdrop)
+        let frame = fragment.layoutFragmentFrame
+        let blue = pixels.count(in: frame) { $0.blue > 200 && $0.red < 60 && $0.green < 60 }
+        let red = pixels.count(in: frame) { $0.red > 150 && $0.blue < 120 && $0.green < 80 }
+        let black = pixels.count(in: frame) { $0.red < 60 && $0.green < 60 && $0.blue < 60 }
+        #expect(blue > Int(frame.width * frame.height) * 2, "the subclass's background")
+        #expect(red > 20, "the text in its rendering attribute's colour")
+        #expect(black == 0, "no text in the default colour")
+    }
+}
