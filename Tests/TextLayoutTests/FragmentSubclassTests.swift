@@ -138,6 +138,32 @@ private final class PaddingDelegate: TextLayoutManagerDelegate {
         #expect(again.textLineFragments.first?.typographicBounds.minY == 7)
     }
 
+    @Test func aFragmentHandedOutIsNeverLaidOutAgain() throws {
+        final class Reusing: TextLayoutManagerDelegate {
+            var made: PaddedFragment?
+            func textLayoutManager(_ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
+                                   in textElement: TextParagraph) -> TextLayoutFragment {
+                if let made { return made }
+                let fragment = PaddedFragment(textElement: textElement, range: textElement.elementRange)
+                made = fragment
+                return fragment
+            }
+        }
+        let storage = TextContentStorage(string: "first\nמשפט שני\nthird")
+        let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 300, height: 0)))
+        let delegate = Reusing()
+        manager.delegate = delegate
+        storage.addTextLayoutManager(manager)
+        manager.ensureLayoutForEntireDocument()
+        let fragments = allFragments(manager)
+        // The first paragraph has the delegate's fragment; the others, offered the same one
+        // again, get the engine's own, and the first keeps its layout.
+        #expect(fragments.map { $0 is PaddedFragment } == [true, false, false])
+        #expect(fragments[0] === delegate.made)
+        #expect(fragments[0].textLineFragments.first?.characterRange == NSRange(location: 0, length: 6))
+        #expect(fragments[1].textLineFragments.first?.characterRange == NSRange(location: 0, length: 9))
+    }
+
     @Test func badPaddingsReserveNothing() throws {
         final class Wild: TextLayoutFragment, @unchecked Sendable {
             override var leadingPadding: CGFloat { .nan }

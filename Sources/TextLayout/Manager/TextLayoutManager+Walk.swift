@@ -238,11 +238,13 @@ extension TextLayoutManager {
     }
 
     /// The delegate's fragment for `paragraph` before layout; nil when it gave a plain
-    /// `TextLayoutFragment` (the engine's own is then kept).
+    /// `TextLayoutFragment` (the engine's own is then kept), or one a layout manager already
+    /// laid out (a fragment handed out never changes; the engine's own is used instead).
     private func proposedFragment(for paragraph: TextParagraph) -> TextLayoutFragment? {
         guard let delegate, let location = paragraph.elementRange?.location else { return nil }
         let proposed = delegate.textLayoutManager(self, textLayoutFragmentFor: location, in: paragraph)
-        return type(of: proposed) == TextLayoutFragment.self ? nil : proposed
+        guard type(of: proposed) != TextLayoutFragment.self, proposed.textLayoutManager == nil, proposed.state == .none else { return nil }
+        return proposed
     }
 
     /// Lays the entry's paragraph out with its top at `top`, from its kept shaping where there

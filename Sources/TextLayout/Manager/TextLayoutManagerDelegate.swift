@@ -10,7 +10,8 @@ public protocol TextLayoutManagerDelegate: AnyObject {
     /// its ``TextLayoutFragment/leadingPadding``, ``TextLayoutFragment/trailingPadding``,
     /// ``TextLayoutFragment/topMargin`` and ``TextLayoutFragment/bottomMargin``, gives it that
     /// layout, and draws it with its ``TextLayoutFragment/draw(at:in:)``. Return a new fragment
-    /// each time: the manager asks again whenever the paragraph is laid out or moved. The
+    /// each time: the manager asks again whenever the paragraph is laid out or moved, and a
+    /// fragment already laid out is never changed (the engine's own is used in its place). The
     /// default returns a plain `TextLayoutFragment`, which keeps the engine's own.
     ///
     /// ```swift
