@@ -127,6 +127,34 @@ import Testing
         #expect(inkPixels > 200, "the text is in the PDF")
     }
 
+    @Test func bubblesOnPDFPages() throws {
+        let storage = TextContentStorage(string: Array(repeating: Self.text, count: 3).joined(separator: "\n"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("otk-bubble-pages-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bubbles = ChatBubbles()
+        var options = DocumentRenderer.Options()
+        options.pageSize = CGSize(width: 420, height: 300)
+        options.layoutManagerDelegate = bubbles
+        let pdfPath = folder.appendingPathComponent("pages.pdf").path
+        let result = try DocumentRenderer(options: options).render(storage, to: pdfPath)
+        #expect(result.pageCount >= 3)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftoppm")
+        process.arguments = ["-r", "72", pdfPath, folder.appendingPathComponent("page").path]
+        process.standardError = Pipe()
+        try process.run()
+        process.waitUntilExit()
+        let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".ppm") }.sorted()
+        #expect(pages.count == result.pageCount)
+        // Every page shows bubbles (each has messages) and text.
+        for page in pages {
+            let (bubblePixels, inkPixels) = Self.countPPM(try Data(contentsOf: folder.appendingPathComponent(page)))
+            #expect(bubblePixels > 2_000, "\(page)")
+            #expect(inkPixels > 100, "\(page)")
+        }
+    }
+
     /// Pixels of the bubble's colour and of ink in a binary PPM (P6, 8 bits).
     static func countPPM(_ data: Data) -> (bubble: Int, ink: Int) {
         let bytes = [UInt8](data)

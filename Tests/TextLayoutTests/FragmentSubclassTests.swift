@@ -164,6 +164,42 @@ private final class PaddingDelegate: TextLayoutManagerDelegate {
         #expect(fragments[1].textLineFragments.first?.characterRange == NSRange(location: 0, length: 9))
     }
 
+    @Test func pagesLayTheProvidersFragmentsOut() throws {
+        let long = Array(repeating: LayoutSamples.english, count: 6).joined(separator: " ")
+        let storage = TextContentStorage(string: "Title\n" + long + "\n" + MixedSamples.text("ar_Arab"))
+        let pages = TextPageLayout(textContentManager: storage, defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13)) { _ in
+            TextContainer(size: CGSize(width: 300, height: 200))
+        }
+        pages.fragmentProvider = { paragraph in
+            paragraph.attributedString.characters.starts(with: "Title") ? TextLayoutFragment(textElement: paragraph, range: nil)
+                : PaddedFragment(textElement: paragraph, range: paragraph.elementRange)
+        }
+        var pieces: [(page: Int, fragment: TextLayoutFragment)] = []
+        let count = pages.enumeratePages { page in
+            pieces += page.textLayoutFragments.map { (page.number, $0) }
+            return true
+        }
+        #expect(count >= 3)
+        #expect(pieces.first.map { $0.fragment is PaddedFragment } == false)
+        let padded = pieces.filter { $0.fragment is PaddedFragment }
+        #expect(padded.count == pieces.count - 1)
+        // The long paragraph's pieces: the top margin on its first page only, the bottom one on
+        // its last; every line inset by the paddings.
+        let longPieces = padded.filter { $0.fragment.textElement.attributedString.characters.starts(with: "In the") }
+        #expect(longPieces.count >= 2)
+        for (index, piece) in longPieces.enumerated() {
+            let lines = piece.fragment.textLineFragments
+            let first = try #require(lines.first), last = try #require(lines.last)
+            #expect(first.typographicBounds.minY == (index == 0 ? 7 : 0))
+            let bottom = piece.fragment.layoutFragmentFrame.height - last.typographicBounds.maxY
+            #expect(abs(bottom - (index == longPieces.count - 1 ? 11 : 0)) < 0.01)
+            for line in lines {
+                #expect(line.typographicBounds.minX >= 25 - 0.01 && line.typographicBounds.maxX <= 300 - 35 + 0.01)
+            }
+        }
+        #expect(pages.lastLayoutError == nil)
+    }
+
     @Test func badPaddingsReserveNothing() throws {
         final class Wild: TextLayoutFragment, @unchecked Sendable {
             override var leadingPadding: CGFloat { .nan }
