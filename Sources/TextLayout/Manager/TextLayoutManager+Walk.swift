@@ -107,10 +107,13 @@ extension TextLayoutManager {
                     mismatch = true
                     return false
                 }
-                var inset = layout
-                if let proposed { inset.insets = proposed.layoutInsets }
+                let inset = proposed.map { proposed in
+                    var inset = layout
+                    inset.insets = proposed.layoutInsets
+                    return inset
+                }
                 (fragment, length) = layoutIndex.update(at: &cursor) { entry in
-                    (layOut(&entry, paragraph: paragraph, top: top, isLast: isLast, keeping: keeps, lineBudget: lineBudget, layout: inset), entry.length)
+                    (layOut(&entry, paragraph: paragraph, top: top, isLast: isLast, keeping: keeps, lineBudget: lineBudget, layout: inset ?? layout), entry.length)
                 }
                 // As the tree holds it (clamped if the document's total would pass its bound).
                 height = layoutIndex.entry(at: cursor).height

@@ -12,7 +12,9 @@ public protocol TextLayoutManagerDelegate: AnyObject {
     /// layout, and draws it with its ``TextLayoutFragment/draw(at:in:)``. Return a new fragment
     /// each time: the manager asks again whenever the paragraph is laid out or moved, and a
     /// fragment already laid out is never changed (the engine's own is used in its place). The
-    /// default returns a plain `TextLayoutFragment`, which keeps the engine's own.
+    /// default returns a plain `TextLayoutFragment`, which keeps the engine's own. A paragraph
+    /// that only moves keeps the layout it has: when the kind (or the paddings) a paragraph
+    /// gets changes, call `invalidateLayout(for:)` on its range.
     ///
     /// ```swift
     /// func textLayoutManager(_ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
