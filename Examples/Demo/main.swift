@@ -2,14 +2,16 @@ import Foundation
 import OpenTextKit
 import OpenTextKitExamples
 
-// The WWDC26 session's two text view subclasses on a text file:
+// The seed's examples on a text file, the WWDC26 session's two text view subclasses first:
 // `examples line-numbers FILE [Y] [PNG]` prints the line numbers the gutter draws for the
 // paragraphs visible in an 800 x 600 viewport scrolled to Y (and draws gutter and text into PNG);
 // `examples collapse FILE` collapses the first section (paragraphs after a "# " heading) and
-// prints what the viewport shows before, after, and once it is expanded again.
+// prints what the viewport shows before, after, and once it is expanded again; `examples bubbles
+// FILE OUT` draws FILE with every paragraph starting with "> " in a chat bubble, to OUT (.png,
+// .svg, .pdf).
 let arguments = CommandLine.arguments
-guard arguments.count >= 3, ["line-numbers", "collapse"].contains(arguments[1]) else {
-    FileHandle.standardError.write(Data("usage: examples line-numbers FILE [Y] [PNG] | examples collapse FILE\n".utf8))
+guard arguments.count >= 3, ["line-numbers", "collapse", "bubbles"].contains(arguments[1]) else {
+    FileHandle.standardError.write(Data("usage: examples line-numbers FILE [Y] [PNG] | examples collapse FILE | examples bubbles FILE OUT\n".utf8))
     exit(2)
 }
 let storage: TextContentStorage
@@ -18,6 +20,23 @@ do {
 } catch {
     FileHandle.standardError.write(Data("\(arguments[2]): \(error)\n".utf8))
     exit(1)
+}
+if arguments[1] == "bubbles" {
+    guard arguments.count >= 4 else {
+        FileHandle.standardError.write(Data("usage: examples bubbles FILE OUT\n".utf8))
+        exit(2)
+    }
+    let bubbles = ChatBubbles()
+    var options = DocumentRenderer.Options()
+    options.layoutManagerDelegate = bubbles
+    do {
+        let result = try DocumentRenderer(options: options).render(storage, to: arguments[3])
+        print("wrote \(arguments[3]): \(Int(result.size.width)) x \(Int(result.size.height)) pt")
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("\(arguments[3]): \(error)\n".utf8))
+        exit(1)
+    }
 }
 let layoutManager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 800, height: 0)))
 let viewport = CGSize(width: 800, height: 600)

@@ -15,6 +15,9 @@ public enum TextContentError: Error, Equatable, CustomStringConvertible {
     case splitsSurrogatePair(offset: Int)
     /// A delegate-substituted paragraph whose length differs from the stored one.
     case substitutedParagraphLengthMismatch(expected: Int, actual: Int)
+    /// An edit the content cannot make: no content manager, one that does not edit, or an
+    /// element of a kind it cannot store.
+    case editingNotSupported(reason: String)
 
     public var description: String {
         switch self {
@@ -30,6 +33,8 @@ public enum TextContentError: Error, Equatable, CustomStringConvertible {
             return "Offset \(offset) falls between the two UTF-16 units of one character (a surrogate pair); an edit cannot split it."
         case .substitutedParagraphLengthMismatch(let expected, let actual):
             return "A substituted paragraph must keep the stored length (\(expected) UTF-16 units) but has \(actual)."
+        case .editingNotSupported(let reason):
+            return "The content cannot be edited this way: \(reason)."
         }
     }
 }

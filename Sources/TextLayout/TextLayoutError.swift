@@ -9,6 +9,9 @@ public enum TextLayoutError: Error, Equatable, CustomStringConvertible {
     case shapingFailed(reason: String)
     /// Unicode analysis (ICU bidi or line breaking) failed.
     case analysisFailed(reason: String)
+    /// A range that is not one of the text's: outside it, or with an edge between the two
+    /// halves of a surrogate pair.
+    case invalidRange(location: Int, length: Int, textLength: Int)
 
     public var description: String {
         switch self {
@@ -18,6 +21,8 @@ public enum TextLayoutError: Error, Equatable, CustomStringConvertible {
             return "Shaping failed: \(reason)"
         case .analysisFailed(let reason):
             return "Unicode analysis failed: \(reason)"
+        case .invalidRange(let location, let length, let textLength):
+            return "The range at \(location) of length \(length) is not a range of the text (UTF-16 length \(textLength)), or splits a surrogate pair."
         }
     }
 }

@@ -54,6 +54,12 @@ public struct DocumentRenderer {
         /// decoded one at a time and kept only at the size they are drawn.
         public var maximumImagePixels = AttachmentImages.defaultMaximumPixels
 
+        /// The delegate of the layout manager the document is laid out with: its fragments (a
+        /// bubble behind a paragraph) are laid out with their paddings and margins and drawn
+        /// with their own `draw(at:in:)`, on a sheet and on pages (where it is asked for a
+        /// fragment for every page a paragraph is on). Held while rendering.
+        public var layoutManagerDelegate: (any TextLayoutManagerDelegate)?
+
         public init() {}
     }
 
@@ -110,6 +116,7 @@ public struct DocumentRenderer {
         let container = TextContainer(size: CGSize(width: options.width, height: 0), exclusionPaths: options.exclusionPaths(1))
         let manager = TextLayoutManager(textContainer: container, defaultFont: options.defaultFont)
         manager.fontResolutionContext = options.fontResolutionContext
+        manager.delegate = options.layoutManagerDelegate
         content.addTextLayoutManager(manager)
         defer { content.removeTextLayoutManager(manager) }
         manager.ensureLayoutForEntireDocument()
@@ -161,6 +168,20 @@ public struct DocumentRenderer {
             TextContainer(size: textSize, exclusionPaths: options.exclusionPaths(number))
         }
         layout.fontResolutionContext = options.fontResolutionContext
+        // Pages are laid out without a layout manager; the delegate is handed one of the
+        // document's (laying nothing out) for its first argument.
+        let delegateManager = options.layoutManagerDelegate.map { _ in TextLayoutManager(defaultFont: options.defaultFont) }
+        if let delegate = options.layoutManagerDelegate, let delegateManager {
+            content.addTextLayoutManager(delegateManager)
+            delegateManager.delegate = delegate
+            layout.fragmentProvider = { paragraph in
+                guard let location = paragraph.elementRange?.location else {
+                    return TextLayoutFragment(textElement: paragraph, range: paragraph.elementRange)
+                }
+                return delegate.textLayoutManager(delegateManager, textLayoutFragmentFor: location, in: paragraph)
+            }
+        }
+        defer { if let delegateManager { content.removeTextLayoutManager(delegateManager) } }
         var markers = ListMarkers(defaultFont: options.defaultFont)
         markers.fontResolutionContext = options.fontResolutionContext
         let overlay = LayoutDebugOverlay()

@@ -1,6 +1,7 @@
 internal import CCairo
 import Foundation
 import TextContent
+import TextLayout
 
 /// A place to draw: TextKit's `CGContext` role, wrapping a Cairo context. Coordinates are points,
 /// y grows downward, the origin is the surface's top left until `translate` moves it.
@@ -31,6 +32,9 @@ public final class RenderingContext {
     public var maximumImagePixels = AttachmentImages.defaultMaximumPixels
     /// The first image refused for its size.
     var imageFailure: RenderingError?
+    /// The rendering attributes of the fragment being drawn (set around its `draw(at:in:)`),
+    /// which the lines it draws through `drawLine(_:at:)` are drawn with.
+    var fragmentRenderingAttributes: [RenderingAttributeRun] = []
     /// The last link asked for and what was written for it: a long link wraps onto many lines,
     /// each drawn with the same URL, which is then neither resolved nor hashed again.
     private var lastLink: (url: URL, written: URL?)?

@@ -3,11 +3,13 @@ import TextContent
 import TextLayout
 
 extension TextLayoutFragment {
-    /// Draws the fragment's lines with the fragment's origin at `point` (usually
-    /// `layoutFragmentFrame.origin`, in the coordinates the container is drawn in), with
-    /// `renderingAttributes` over the content's attributes: pass the layout manager's
-    /// `renderingAttributes(for: fragment)` to draw what it set. A fragment with only an
-    /// estimated size has no lines and draws nothing.
+    /// Draws the fragment with its origin at `point` (usually `layoutFragmentFrame.origin`, in
+    /// the coordinates the container is drawn in), with `renderingAttributes` over the content's
+    /// attributes: pass the layout manager's `renderingAttributes(for: fragment)` to draw what
+    /// it set. It calls the fragment's overridable `draw(at:in:)`, so a subclass's own drawing
+    /// (a bubble behind the text) is part of every PNG, SVG and PDF. A fragment with only an
+    /// estimated size has no lines and draws no text. Without rendering attributes, call
+    /// `draw(at:in:)` itself.
     ///
     /// ```swift
     /// layoutManager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) { fragment in
@@ -16,10 +18,10 @@ extension TextLayoutFragment {
     ///     return true
     /// }
     /// ```
-    public func draw(at point: CGPoint, in context: RenderingContext, renderingAttributes: [RenderingAttributeRun] = []) {
-        for line in textLineFragments {
-            let origin = CGPoint(x: point.x + line.typographicBounds.minX, y: point.y + line.typographicBounds.minY)
-            line.draw(at: origin, in: context, renderingAttributes: renderingAttributes)
-        }
+    public func draw(at point: CGPoint, in context: RenderingContext, renderingAttributes: [RenderingAttributeRun]) {
+        let outer = context.fragmentRenderingAttributes
+        context.fragmentRenderingAttributes = renderingAttributes
+        defer { context.fragmentRenderingAttributes = outer }
+        draw(at: point, in: context as any TextDrawingContext)
     }
 }

@@ -8,13 +8,14 @@ extension TextLineFragment {
     /// backgrounds, underlines, glyphs, strikethroughs, in the content's colours with
     /// `renderingAttributes` (runs in paragraph offsets, such as the layout manager's
     /// `renderingAttributes(for:)` gives) over them. Links are recorded in the context.
+    /// Without rendering attributes, call `draw(at:in:)`.
     ///
     /// ```swift
     /// for line in fragment.textLineFragments {
     ///     line.draw(at: origin + line.typographicBounds.origin, in: context)
     /// }
     /// ```
-    public func draw(at point: CGPoint, in context: RenderingContext, renderingAttributes: [RenderingAttributeRun] = []) {
+    public func draw(at point: CGPoint, in context: RenderingContext, renderingAttributes: [RenderingAttributeRun]) {
         let range = characterRange.location ..< characterRange.location + characterRange.length
         let looks = TextLookRuns(attributedString, isPlain: paragraphIsPlain, range: range, renderingAttributes: renderingAttributes)
         let runs = glyphRuns

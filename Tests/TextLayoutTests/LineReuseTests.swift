@@ -1,8 +1,24 @@
 import Foundation
+import Synchronization
 import TestFixtures
 import Testing
 import TextContent
 @testable import TextLayout
+
+/// A fragment kind with paddings and margins (the seed's chat bubble's shape).
+private final class InsetFragment: TextLayoutFragment, @unchecked Sendable {
+    override var leadingPadding: CGFloat { 14 }
+    override var trailingPadding: CGFloat { 22 }
+    override var topMargin: CGFloat { 5 }
+    override var bottomMargin: CGFloat { 9 }
+}
+
+private final class InsetDelegate: TextLayoutManagerDelegate, Sendable {
+    func textLayoutManager(_ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
+                           in textElement: TextParagraph) -> TextLayoutFragment {
+        InsetFragment(textElement: textElement, range: textElement.elementRange)
+    }
+}
 
 /// After an edit inside a long paragraph, layout breaks only the lines around the edit and keeps
 /// the others (moved); the lines are always those of laying the text out afresh.
@@ -48,7 +64,7 @@ import TextContent
     }
 
     enum Setting: CaseIterable, Sendable {
-        case plain, styled, charWrapping, twoParagraphs
+        case plain, styled, charWrapping, twoParagraphs, insetFragments
 
         var style: ParagraphStyle? {
             switch self {
@@ -60,6 +76,9 @@ import TextContent
         }
     }
 
+    /// Delegates are held weakly by their managers: kept here.
+    private static let delegates = Mutex<[InsetDelegate]>([])
+
     private func layout(_ text: AttributedString, _ setting: Setting, width: CGFloat) -> (TextContentStorage, TextLayoutManager) {
         var attributed = text
         if let style = setting.style { attributed.paragraphStyle = style }
@@ -67,6 +86,11 @@ import TextContent
         var container = TextContainer(size: CGSize(width: width, height: 0))
         if setting == .charWrapping { container.lineBreakMode = .byCharWrapping }
         let manager = TextLayoutManager(textContainer: container)
+        if setting == .insetFragments {
+            let delegate = InsetDelegate()
+            manager.delegate = delegate
+            Self.delegates.withLock { $0.append(delegate) }
+        }
         storage.addTextLayoutManager(manager)
         manager.ensureLayoutForEntireDocument()
         KeptStorages.keep(storage)

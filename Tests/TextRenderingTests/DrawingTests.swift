@@ -277,3 +277,64 @@ import TextRendering
         #expect(try #require(surface.pixels()).inked().count > 50)
     }
 }
+
+/// Lines made on their own draw as laid-out ones do.
+@Suite struct StandaloneLineDrawingTests {
+    @Test func aStandaloneLineDrawsItsGlyphs() throws {
+        for text in ["Hello, world", "مرحبا بالعالم", "שלום עולם", "สวัสดีชาวโลก"] {
+            let line = try TextLineFragment(string: text, attributes: AttributeContainer(), range: NSRange(location: 0, length: text.utf16.count))
+            let size = CGSize(width: line.typographicBounds.width + 20, height: line.typographicBounds.height + 20)
+            let surface = try DrawingSurface.image(size: size, scale: 2)
+            let context = try surface.makeContext()
+            line.draw(at: CGPoint(x: 10, y: 10), in: context)
+            try context.checkStatus()
+            let pixels = try #require(surface.pixels())
+            let inked = pixels.inked(threshold: 64)
+            #expect(inked.count > 30, "\(text)")
+            // All the ink lies within the line's box (a point of slack for antialiasing).
+            for (x, y) in inked {
+                #expect(Double(x) / 2 >= 9 && Double(x) / 2 <= 10 + Double(line.typographicBounds.width) + 1, "\(text)")
+                #expect(Double(y) / 2 >= 8 && Double(y) / 2 <= 12 + Double(line.typographicBounds.height), "\(text)")
+            }
+        }
+    }
+}
+
+/// A fragment subclass's drawing reaches the picture, and rendering attributes still apply to
+/// the text its `super.draw` draws.
+@Suite struct FragmentSubclassDrawingTests {
+    final class Backdrop: TextLayoutFragment, @unchecked Sendable {
+        override func draw(at point: CGPoint, in context: any TextDrawingContext) {
+            context.fill(CGRect(origin: point, size: layoutFragmentFrame.size), color: TextColor(red: 0, green: 0, blue: 1))
+            super.draw(at: point, in: context)
+        }
+    }
+
+    final class Delegate: TextLayoutManagerDelegate {
+        func textLayoutManager(_ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
+                               in textElement: TextParagraph) -> TextLayoutFragment {
+            Backdrop(textElement: textElement, range: textElement.elementRange)
+        }
+    }
+
+    @Test func theSubclassesBackgroundAndTheRenderingAttributesBothShow() throws {
+        let storage = TextContentStorage(string: "Backdrop مرحبا")
+        KeptStorages.keep(storage)
+        let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 300, height: 0)))
+        let delegate = Delegate()
+        manager.delegate = delegate
+        storage.addTextLayoutManager(manager)
+        manager.ensureLayoutForEntireDocument()
+        manager.addRenderingAttribute(.foregroundColor, value: TextColor(red: 1, green: 0, blue: 0), for: storage.documentRange)
+        let pixels = try drawDocument(manager, scale: 2, background: .white)
+        let fragment = try #require(fragments(of: manager).first)
+        #expect(fragment is Backdrop)
+        let frame = fragment.layoutFragmentFrame
+        let blue = pixels.count(in: frame) { $0.blue > 200 && $0.red < 60 && $0.green < 60 }
+        let red = pixels.count(in: frame) { $0.red > 150 && $0.blue < 120 && $0.green < 80 }
+        let black = pixels.count(in: frame) { $0.red < 60 && $0.green < 60 && $0.blue < 60 }
+        #expect(blue > Int(frame.width * frame.height) * 2, "the subclass's background")
+        #expect(red > 20, "the text in its rendering attribute's colour")
+        #expect(black == 0, "no text in the default colour")
+    }
+}

@@ -93,6 +93,19 @@ public struct TextParagraph: TextElement {
 
     private let placement: Placement
 
+    /// The content manager whose document holds the paragraph (TextKit's `textContentManager`);
+    /// nil for a paragraph not placed in one (`init(attributedString:)`), placed by locations
+    /// of another kind, or once the manager is gone.
+    public var textContentManager: TextContentManager? {
+        switch placement {
+        case .unplaced: return nil
+        case .offsets(let document, _, _, _): return ContentManagerRegistry.manager(for: document)
+        case .ranges(let ranges):
+            guard let location = ranges.element.location as? TextContentLocation else { return nil }
+            return ContentManagerRegistry.manager(for: location.documentIdentifier)
+        }
+    }
+
     /// The UTF-16 offsets of the paragraph in its document (separator included, and without
     /// it), or nil for one not placed: layout's way to place it without location arithmetic.
     package var elementOffsets: (start: Int, contentEnd: Int, end: Int)? {

@@ -45,7 +45,13 @@ open class TextContentManager {
     public let documentIdentifier: UInt64 = DocumentIdentifiers.next()
 
     /// A content manager with no content; subclasses provide it.
-    public init() {}
+    public init() {
+        ContentManagerRegistry.register(self)
+    }
+
+    deinit {
+        ContentManagerRegistry.remove(documentIdentifier)
+    }
 
     /// Adds an observing layout manager; the first one added becomes primary.
     public func addTextLayoutManager(_ textLayoutManager: any TextContentObserving) {
@@ -139,6 +145,14 @@ open class TextContentManager {
     /// UTF-16 units from `from` to `to`; `NSNotFound` when either is not of this document.
     open func offset(from: any TextLocation, to: any TextLocation) -> Int {
         NSNotFound
+    }
+
+    /// Replaces the content in `range` with `textElements` (nil or empty deletes): TextKit's
+    /// `replaceContents(in:with:)`. Subclasses that edit override it and call
+    /// `recordEditAction(_:)` for what they change; this one edits nothing and throws
+    /// `.editingNotSupported`.
+    open func replaceContents(in range: TextRange, with textElements: [any TextElement]?) throws(TextContentError) {
+        throw .editingNotSupported(reason: "\(type(of: self)) does not replace elements")
     }
 }
 

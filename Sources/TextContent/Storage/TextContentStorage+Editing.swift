@@ -25,6 +25,21 @@ extension TextContentStorage {
         replace(offsets, with: AttributedString(string, attributes: attributes), hasAttributes: hasAttributes, hasParagraphAttributes: hasParagraphAttributes)
     }
 
+    /// What `replaceContents(in:with:)` does with elements: replaces exactly the UTF-16 range `range` with the text of `textElements` (their
+    /// attributed strings, one after another, separators included; nil or none deletes), as
+    /// the attributed form does. Elements of another document are copied; an element that is
+    /// not a paragraph is refused with `.editingNotSupported`, and nothing is changed.
+    func replaceElements(in range: TextRange, with textElements: [any TextElement]?) throws(TextContentError) {
+        var text = AttributedString()
+        for element in textElements ?? [] {
+            guard let paragraph = element as? TextParagraph else {
+                throw .editingNotSupported(reason: "a \(type(of: element)) element has no text to store")
+            }
+            text.append(paragraph.attributedString)
+        }
+        try replaceContents(in: range, with: text)
+    }
+
     /// The offsets of `range`, refused if an edge falls inside a surrogate pair.
     func scalarAlignedOffsets(of range: TextRange) throws(TextContentError) -> Range<Int> {
         let offsets = try offsets(of: range)

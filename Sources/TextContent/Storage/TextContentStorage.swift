@@ -160,6 +160,13 @@ public final class TextContentStorage: TextContentManager {
 
     /// Enumerates paragraphs from the one containing `textLocation` (backward: from the one
     /// before it), skipping those the delegate hides, and returns the edge reached.
+    /// Replaces exactly the UTF-16 range `range` with the text of `textElements` (their
+    /// attributed strings one after another; nil or none deletes). An element that is not a
+    /// paragraph is refused with `.editingNotSupported`, and nothing is changed.
+    public override func replaceContents(in range: TextRange, with textElements: [any TextElement]?) throws(TextContentError) {
+        try replaceElements(in: range, with: textElements)
+    }
+
     @discardableResult
     public override func enumerateTextElements(
         from textLocation: (any TextLocation)?,

@@ -18,6 +18,15 @@ public struct TextContainer: Sendable, Hashable {
     public var maximumNumberOfLines: Int
     /// How lines that do not fit are broken or shortened.
     public var lineBreakMode: LineBreakMode
+    /// The layout manager this is the container of (TextKit's weak `textLayoutManager`): set
+    /// on the value a layout manager holds (`textLayoutManager.textContainer`), nil on one made
+    /// by hand or once the manager is gone. It plays no part in comparing containers. Use the
+    /// manager from its own isolation domain.
+    public internal(set) var textLayoutManager: TextLayoutManager? {
+        get { managerLink.manager }
+        set { managerLink.manager = newValue }
+    }
+    private var managerLink = LayoutManagerLink()
 
     public init(
         size: CGSize,
@@ -74,4 +83,23 @@ public struct TextContainer: Sendable, Hashable {
         }
         return pieces.filter { $0.width > 0 }
     }
+}
+
+/// A weak reference to a layout manager that every container value compares equal through:
+/// which manager holds a container is not part of its geometry. The reference sits in a box of
+/// its own, made anew for each manager set, so copies of a container only share it.
+private struct LayoutManagerLink: @unchecked Sendable, Hashable {
+    private final class Box {
+        weak var manager: TextLayoutManager?
+        init(_ manager: TextLayoutManager?) { self.manager = manager }
+    }
+    private var box: Box?
+
+    var manager: TextLayoutManager? {
+        get { box?.manager }
+        set { box = newValue.map { Box($0) } }
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }

@@ -3,8 +3,23 @@ import Synchronization
 import TextContent
 import TextTypography
 
-/// One laid-out paragraph: TextKit's `NSTextLayoutFragment`. Immutable; to change one, lay the
-/// paragraph out again. Open so an app can supply its own kind (e.g. one that draws a bubble).
+/// One laid-out paragraph: TextKit's `NSTextLayoutFragment`. Immutable once the layout manager
+/// hands it out; to change one, lay the paragraph out again (``invalidateLayout()``). Open so an
+/// app can supply its own kind: a subclass overrides ``draw(at:in:)`` (a bubble behind the
+/// paragraph) and ``leadingPadding``, ``trailingPadding``, ``topMargin`` and ``bottomMargin``
+/// (which layout honours), and a `TextLayoutManagerDelegate` returns it. The class is
+/// `@unchecked Sendable` (immutable once laid out): a subclass restates it, as Swift asks.
+///
+/// ```swift
+/// final class BubbleFragment: TextLayoutFragment, @unchecked Sendable {
+///     override var leadingPadding: CGFloat { 12 }
+///     override var topMargin: CGFloat { 6 }
+///     override func draw(at point: CGPoint, in context: any TextDrawingContext) {
+///         context.fill(CGRect(origin: point, size: layoutFragmentFrame.size), cornerRadius: 10, color: .init(red: 0.8, green: 0.8, blue: 1))
+///         super.draw(at: point, in: context)
+///     }
+/// }
+/// ```
 open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     /// How far a fragment's layout has come.
     public enum State: Sendable, Hashable {
@@ -15,14 +30,15 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// The paragraph laid out.
-    public let textElement: TextParagraph
+    public private(set) var textElement: TextParagraph
     /// Where the fragment is in the document.
     public var rangeInElement: TextRange? { textElement.elementRange }
     /// `textElement`'s UTF-16 offsets when it is placed by them: what a walk over kept
     /// fragments compares for every fragment, read without copying the element.
-    let elementOffsets: (start: Int, contentEnd: Int, end: Int)?
-    /// The fragment's rectangle in container coordinates; fragments tile the container.
-    public let layoutFragmentFrame: CGRect
+    private(set) var elementOffsets: (start: Int, contentEnd: Int, end: Int)?
+    /// The fragment's rectangle in container coordinates; fragments tile the container. It holds
+    /// the fragment's ``topMargin`` and ``bottomMargin``.
+    public private(set) var layoutFragmentFrame: CGRect
     /// Where the fragment draws, relative to `layoutFragmentFrame`'s origin: the frame, grown
     /// where the glyphs' real ink overflows it (diacritics, descenders, italic overhang, tall
     /// emoji). Worked out from the glyph extents on first use.
@@ -68,17 +84,17 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
             }
         }
     }
-    public let state: State
+    public private(set) var state: State
 
     /// The lines as given, or as laid out (objects made on demand).
     private enum Lines: Sendable {
         case objects([TextLineFragment])
         case layout(KeptLines, ShapedParagraph)
     }
-    private let lines: Lines
+    private var lines: Lines
     /// For a relocated copy, the fragment laid out: a line's coordinates are relative to its
     /// fragment, so the copy shows the original's line objects.
-    private let original: TextLayoutFragment?
+    private var original: TextLayoutFragment?
 
     /// How many lines the fragment has, without making line objects.
     package var lineCount: Int {
@@ -167,6 +183,76 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
         self.lines = fragment.lines
         self.original = fragment.original ?? fragment
         self.state = fragment.state
+        self.textLayoutManager = fragment.textLayoutManager
+    }
+
+    /// A fragment of `textElement` not laid out yet (state `.none`, no lines): what a
+    /// `TextLayoutManagerDelegate` returns from `textLayoutManager(_:textLayoutFragmentFor:in:)`
+    /// (TextKit's `init(textElement:range:)`). The layout manager lays the paragraph out with
+    /// the fragment's paddings and margins and gives the fragment that layout before handing it
+    /// to anyone. The engine lays out whole paragraphs: `range` is the element's own range.
+    public init(textElement: TextParagraph, range: TextRange?) {
+        self.textElement = textElement
+        self.elementOffsets = textElement.elementOffsets
+        self.layoutFragmentFrame = .zero
+        self.derived = Mutex(Derived())
+        self.lines = .objects([])
+        self.original = nil
+        self.state = .none
+    }
+
+    /// The layout manager that laid the fragment out (TextKit's `textLayoutManager`); nil for a
+    /// fragment not made by one, or once the manager is gone. Use it from the manager's isolation.
+    public internal(set) weak var textLayoutManager: TextLayoutManager?
+
+    /// Space layout reserves between the fragment's leading edge (by the paragraph's writing
+    /// direction: the right edge of a right-to-left paragraph) and its lines. 0 unless a
+    /// subclass overrides it; a fragment's kind gives the same value for every layout.
+    open var leadingPadding: CGFloat { 0 }
+    /// Space layout reserves between the end of the lines and the fragment's trailing edge.
+    open var trailingPadding: CGFloat { 0 }
+    /// Space layout reserves between the top of the fragment and its first line.
+    open var topMargin: CGFloat { 0 }
+    /// Space layout reserves between the bottom of the last line and the bottom of the fragment.
+    open var bottomMargin: CGFloat { 0 }
+
+    /// Draws the fragment with its origin (the top-left of ``layoutFragmentFrame``) at `point`:
+    /// its lines, each through the context (TextKit's `draw(at:in:)`). Override it to draw
+    /// something of your own, and call `super` for the text. The renderer calls it for every
+    /// fragment of a PNG, SVG or PDF.
+    open func draw(at point: CGPoint, in context: any TextDrawingContext) {
+        for line in textLineFragments {
+            let origin = CGPoint(x: point.x + line.typographicBounds.minX, y: point.y + line.typographicBounds.minY)
+            context.drawLine(line, at: origin)
+        }
+    }
+
+    /// Asks the layout manager to lay this fragment's paragraph out again (TextKit's
+    /// `invalidateLayout()`): the next layout that reaches it makes a new fragment. This one
+    /// keeps showing the layout it has. Nothing happens without a layout manager.
+    public func invalidateLayout() {
+        guard let textLayoutManager, let range = rangeInElement else { return }
+        textLayoutManager.invalidateLayout(for: range)
+    }
+
+    /// The paddings and margins this fragment's kind asks layout for.
+    var layoutInsets: FragmentInsets {
+        FragmentInsets(leading: leadingPadding, trailing: trailingPadding, top: topMargin, bottom: bottomMargin)
+    }
+
+    /// Takes `laidOut`'s layout (element, frame, lines, state): how a fragment an app made with
+    /// `init(textElement:range:)` becomes the laid-out one. Only the layout manager calls it,
+    /// before the fragment is handed to anyone.
+    func adopt(_ laidOut: TextLayoutFragment) {
+        textElement = laidOut.textElement
+        elementOffsets = laidOut.elementOffsets
+        layoutFragmentFrame = laidOut.layoutFragmentFrame
+        lines = laidOut.lines
+        original = laidOut.original ?? laidOut
+        state = laidOut.state
+        textLayoutManager = laidOut.textLayoutManager
+        let surface = laidOut.derived.withLock { $0.surfaceBounds }
+        derived.withLock { $0 = Derived(surfaceBounds: surface) }
     }
 
     /// A fragment laid out by the engine: its lines are kept as values.
@@ -192,9 +278,11 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
         var frame = layoutFragmentFrame
         frame.origin.y = y
         let surface = derived.withLock { $0.surfaceBounds }
-        return TextLayoutFragment(
+        let moved = TextLayoutFragment(
             textElement: textElement, layoutFragmentFrame: frame, renderingSurfaceBounds: surface, lines: lines,
             original: original ?? self, state: state)
+        moved.textLayoutManager = textLayoutManager
+        return moved
     }
 
     /// Names what this fragment draws: the same for a fragment that was only moved, new for

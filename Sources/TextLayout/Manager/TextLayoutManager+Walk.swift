@@ -99,14 +99,27 @@ extension TextLayoutManager {
                 // enumeration) does not keep what it lays out: letting a layout go while it is
                 // still in cache is cheap, releasing old ones later is not.
                 let keeps = pinned != nil || layoutIndex.summary.keptUTF16 + current.length <= keptLayoutLimit
+                // The app's fragment, asked for before layout: its paddings and margins are
+                // layout's input. Outside the update: the delegate may call this manager.
+                let proposed = delegate == nil ? nil : proposedFragment(for: paragraph)
+                if proposed != nil, !layoutIndex.isValid(cursor) {
+                    // The delegate changed the layout: read the paragraphs again.
+                    mismatch = true
+                    return false
+                }
+                let inset = proposed.map { proposed in
+                    var inset = layout
+                    inset.insets = proposed.layoutInsets
+                    return inset
+                }
                 (fragment, length) = layoutIndex.update(at: &cursor) { entry in
-                    (layOut(&entry, paragraph: paragraph, top: top, isLast: isLast, keeping: keeps, lineBudget: lineBudget, layout: layout), entry.length)
+                    (layOut(&entry, paragraph: paragraph, top: top, isLast: isLast, keeping: keeps, lineBudget: lineBudget, layout: inset ?? layout), entry.length)
                 }
                 // As the tree holds it (clamped if the document's total would pass its bound).
                 height = layoutIndex.entry(at: cursor).height
                 // Outside the update: the delegate and the validator may call this manager.
                 if delegate != nil {
-                    fragment = customized(fragment, paragraph: paragraph)
+                    fragment = customized(fragment, proposed: proposed, paragraph: paragraph)
                     layoutIndex.entry(at: cursor).kept?.fragment = fragment
                 }
                 renderingAttributesValidator?(self, fragment)
@@ -192,8 +205,11 @@ extension TextLayoutManager {
         let width = textContainer.layoutWidth.isFinite ? textContainer.layoutWidth : 0
         let frame = CGRect(x: 0, y: position.y, width: width, height: LayoutHeight.points(position.entry.height))
         // A paragraph measured once whose layout was since released knows its real height.
-        return TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: CGRect(origin: .zero, size: frame.size),
-                                  textLineFragments: [], state: position.entry.isMeasured && !heightsPredateFontContext ? .calculatedUsageBounds : .estimatedUsageBounds)
+        let estimated = TextLayoutFragment(
+            textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: CGRect(origin: .zero, size: frame.size),
+            textLineFragments: [], state: position.entry.isMeasured && !heightsPredateFontContext ? .calculatedUsageBounds : .estimatedUsageBounds)
+        estimated.textLayoutManager = self
+        return estimated
     }
 
     /// Calls `body` with the paragraphs the content shows, from the one holding `offset`, each
@@ -206,15 +222,32 @@ extension TextLayoutManager {
     private func moved(_ fragment: TextLayoutFragment, in kept: KeptLayout, to top: Int, paragraph: TextParagraph) -> TextLayoutFragment {
         let y = LayoutHeight.points(top)
         if fragment.layoutFragmentFrame.minY == y, Self.samePlace(fragment.textElement, paragraph) { return fragment }
-        let moved = customized(fragment.relocated(to: y, textElement: paragraph), paragraph: paragraph)
+        let proposed = delegate == nil ? nil : proposedFragment(for: paragraph)
+        let moved = customized(fragment.relocated(to: y, textElement: paragraph), proposed: proposed, paragraph: paragraph)
         kept.fragment = moved
         return moved
     }
 
-    /// The delegate's fragment for what the engine laid out, if there is a delegate.
-    private func customized(_ fragment: TextLayoutFragment, paragraph: TextParagraph) -> TextLayoutFragment {
+    /// The delegate's fragment for what the engine laid out, if there is a delegate: `proposed`
+    /// (the delegate's fragment before layout) given the layout, then the delegate's choice.
+    private func customized(_ fragment: TextLayoutFragment, proposed: TextLayoutFragment?, paragraph: TextParagraph) -> TextLayoutFragment {
         guard let delegate, let location = paragraph.elementRange?.location else { return fragment }
-        return delegate.textLayoutManager(self, textLayoutFragmentFor: location, in: paragraph, laidOut: fragment)
+        var laidOut = fragment
+        if let proposed {
+            proposed.adopt(fragment)
+            laidOut = proposed
+        }
+        return delegate.textLayoutManager(self, textLayoutFragmentFor: location, in: paragraph, laidOut: laidOut)
+    }
+
+    /// The delegate's fragment for `paragraph` before layout; nil when it gave a plain
+    /// `TextLayoutFragment` (the engine's own is then kept), or one a layout manager already
+    /// laid out (a fragment handed out never changes; the engine's own is used instead).
+    private func proposedFragment(for paragraph: TextParagraph) -> TextLayoutFragment? {
+        guard let delegate, let location = paragraph.elementRange?.location else { return nil }
+        let proposed = delegate.textLayoutManager(self, textLayoutFragmentFor: location, in: paragraph)
+        guard type(of: proposed) != TextLayoutFragment.self, proposed.textLayoutManager == nil, proposed.state == .none else { return nil }
+        return proposed
     }
 
     /// Lays the entry's paragraph out with its top at `top`, from its kept shaping where there
@@ -254,7 +287,7 @@ extension TextLayoutManager {
             } else {
                 fragment = try layout.layout(paragraph, shaped: shaped, at: y, extraLineFragment: extra && lineBudget != 0, lineLimit: lineBudget)
             }
-            kept?.lineGeometry = lineBudget == nil ? LineGeometry(layout.container) : nil
+            kept?.lineGeometry = lineBudget == nil ? LineGeometry(layout.container, insets: layout.insets) : nil
         } catch {
             lastLayoutError = error
             kept?.shaped = nil
@@ -263,6 +296,7 @@ extension TextLayoutManager {
             fragment = TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: CGRect(x: 0, y: y, width: 0, height: 0),
                                           renderingSurfaceBounds: .zero, textLineFragments: [], state: .none)
         }
+        fragment.textLayoutManager = self
         kept?.fragment = fragment
         kept?.laidOutTop = top
         kept?.lineBudget = lineBudget

@@ -28,7 +28,11 @@ public final class TextLayoutManager: TextContentObserving {
 
     /// The container lines fill. Changing it lays lines out again, from the kept shaping.
     public var textContainer: TextContainer {
-        didSet { if textContainer != oldValue { invalidateLayout(keepingShaping: true) } }
+        didSet {
+            // The value held knows its manager (an assignment here calls no observer again).
+            if textContainer.textLayoutManager !== self { textContainer.textLayoutManager = self }
+            if textContainer != oldValue { invalidateLayout(keepingShaping: true) }
+        }
     }
 
     /// The font of text that has no font attribute. It may be semantic (`.body`): it is then
@@ -104,6 +108,7 @@ public final class TextLayoutManager: TextContentObserving {
                 defaultFont: FontDescriptor = FontDescriptor(family: "DejaVu Sans", size: 13)) {
         self.textContainer = textContainer
         self.defaultFont = defaultFont
+        self.textContainer.textLayoutManager = self
     }
 
     public func textContentManagerDidAdd(_ textContentManager: TextContentManager) {
@@ -256,8 +261,10 @@ public final class TextLayoutManager: TextContentObserving {
     /// rest of the layout alone. Shaping comes from the shaper's word cache, so only the words
     /// that changed are shaped again.
     public func layoutFragment(for paragraph: TextParagraph, at y: CGFloat) throws(TextLayoutError) -> TextLayoutFragment {
-        try ParagraphLayout(container: textContainer, defaultFont: defaultFont, fontContext: fontResolutionContext, scratch: scratch)
+        let fragment = try ParagraphLayout(container: textContainer, defaultFont: defaultFont, fontContext: fontResolutionContext, scratch: scratch)
             .layout(paragraph, at: y, extraLineFragment: needsExtraLineFragment(paragraph))
+        fragment.textLayoutManager = self
+        return fragment
     }
 
     /// The rectangle the text uses in the container. Its height is exact once every paragraph

@@ -23,6 +23,13 @@ public final class TextPageLayout {
     /// The last error met laying a paragraph out. Such a paragraph (or its rest) is left out and
     /// the pages go on; a caller that must lose nothing checks this afterwards.
     public private(set) var lastLayoutError: TextLayoutError?
+    /// The fragment each piece of a paragraph is laid out into, as a layout manager's delegate
+    /// gives it (`TextLayoutManagerDelegate.textLayoutManager(_:textLayoutFragmentFor:in:)`): a
+    /// `TextLayoutFragment` subclass made with `init(textElement:range:)`, asked for anew for
+    /// every page a paragraph is on. The piece is laid out with its paddings, its top margin on
+    /// the paragraph's first page and its bottom margin on its last, and drawn with its own
+    /// `draw(at:in:)`. Nil, or a plain `TextLayoutFragment`, keeps the engine's own.
+    public var fragmentProvider: ((TextParagraph) -> TextLayoutFragment)?
 
     public init(textContentManager: TextContentManager, defaultFont: FontDescriptor, containerForPage: @escaping (Int) -> TextContainer) {
         self.textContentManager = textContentManager
@@ -83,9 +90,16 @@ public final class TextPageLayout {
             }
             var start = 0
             while true {
-                let part: (fragment: TextLayoutFragment, rest: Int?)
+                var part: (fragment: TextLayoutFragment, rest: Int?)
+                let proposed = fragmentProvider?(paragraph)
+                let custom = proposed.flatMap { type(of: $0) != TextLayoutFragment.self && $0.state == .none && $0.textLayoutManager == nil ? $0 : nil }
+                layout.insets = custom?.layoutInsets ?? .zero
                 do throws(TextLayoutError) {
                     part = try layout.layout(paragraph, shaped: shaped, at: y, from: start, bottom: bottom(of: container), extraLineFragment: false)
+                    if let custom {
+                        custom.adopt(part.fragment)
+                        part.fragment = custom
+                    }
                 } catch {
                     lastLayoutError = error
                     break

@@ -107,6 +107,44 @@ extension TextSelectionNavigation {
         return result
     }
 
+    /// The unit of `granularity` at `point` (container coordinates) in the container holding
+    /// `containerLocation` (TextKit's `textSelection(for:enclosing:inContainerAt:)`): the word,
+    /// sentence, line or paragraph of the character under the point, on the line nearest it; a
+    /// point past a line's end takes the line's last character. `.character` gives a caret at
+    /// the nearest caret position. Nil for an empty document, a point that is not a number, or
+    /// without a data source.
+    public func textSelection(for granularity: TextSelection.Granularity, enclosing point: CGPoint,
+                              inContainerAt containerLocation: any TextLocation) -> TextSelection? {
+        guard let source = navigationSource, !point.x.isNaN, !point.y.isNaN, source.documentLength > 0,
+              let line = source.visualLine(closestTo: point) else { return nil }
+        let x = point.x.isFinite ? point.x : (point.x > 0 ? CGFloat.greatestFiniteMagnitude : -CGFloat.greatestFiniteMagnitude)
+        guard let nearest = line.nearestStopIndex(to: x) else { return nil }
+        let stop = line.stops[nearest]
+        guard granularity != .character else {
+            return source.documentLocation(stop.offset).map { TextSelection($0, affinity: stop.affinity) }
+        }
+        // The stop is an edge between two characters: the unit is the one of the character on
+        // the point's side of it.
+        var unit = source.enclosingSegment(granularity, at: min(stop.offset, max(line.range.lowerBound, line.contentEnd - 1)))
+        if stop.offset > line.range.lowerBound, let before = source.enclosingSegment(granularity, at: stop.offset - 1), before != unit {
+            let after = unit.flatMap { Self.horizontalExtent(of: $0, on: line) }
+            let extent = Self.horizontalExtent(of: before, on: line)
+            if stop.offset >= line.contentEnd || (extent?.contains(x) == true && after?.contains(x) != true) { unit = before }
+        }
+        guard let unit, let range = source.textRange(unit) else { return nil }
+        return TextSelection([range], affinity: .downstream, granularity: granularity)
+    }
+
+    /// How far the caret positions of `range` reach across `line`; nil when none is on it.
+    private static func horizontalExtent(of range: Range<Int>, on line: VisualLine) -> ClosedRange<CGFloat>? {
+        var low = CGFloat.infinity, high = -CGFloat.infinity
+        for position in line.positions where range.lowerBound <= position.offset && position.offset <= range.upperBound {
+            low = min(low, position.x)
+            high = max(high, position.x)
+        }
+        return low <= high ? low ... high : nil
+    }
+
     /// The selections a click or drag at `point` (container coordinates) makes. Without
     /// `.extend`, a caret at the nearest caret position, grown to the granularity of the first
     /// anchor (a double-click passes a word anchor, a triple-click a paragraph one); with

@@ -2,20 +2,23 @@ import Foundation
 import TextContent
 import TextTypography
 
-/// What lines depend on besides the paragraph: the container's line geometry, when nothing else
-/// (exclusion paths, a line limit, truncation) makes a line depend on the lines around it.
+/// What lines depend on besides the paragraph: the container's line geometry and the fragment's
+/// paddings and margins, when nothing else (exclusion paths, a line limit, truncation) makes a
+/// line depend on the lines around it.
 struct LineGeometry: Equatable, Sendable {
     let layoutWidth: CGFloat
     let lineFragmentPadding: CGFloat
     let lineBreakMode: LineBreakMode
+    let insets: FragmentInsets
 
     /// Nil for a container whose lines cannot be kept across an edit.
-    init?(_ container: TextContainer) {
+    init?(_ container: TextContainer, insets: FragmentInsets) {
         guard container.exclusionPaths.isEmpty, container.maximumNumberOfLines == 0, container.layoutWidth.isFinite,
               container.lineBreakMode == .byWordWrapping || container.lineBreakMode == .byCharWrapping else { return nil }
         layoutWidth = container.layoutWidth
         lineFragmentPadding = container.lineFragmentPadding
         lineBreakMode = container.lineBreakMode
+        self.insets = insets
     }
 }
 
@@ -41,7 +44,7 @@ extension ParagraphLayout {
         let style = content.style
         // A right or centre tab lines up the text after it, to the next tab: a line's width can
         // then depend on text far past it.
-        guard let geometry = LineGeometry(container), geometry == old.geometry, style.wrapsLines, !shaped.levels.isRightToLeft,
+        guard let geometry = LineGeometry(container, insets: insets), geometry == old.geometry, style.wrapsLines, !shaped.levels.isRightToLeft,
               content.hasDefaultStyle || style.tabStops.allSatisfy({ $0.alignment == .left }) else { return nil }
         var oldCount = old.lines.count
         if oldCount > 0, case .extraLine = old.lines[oldCount - 1].placement { oldCount -= 1 }
@@ -54,7 +57,7 @@ extension ParagraphLayout {
         let placement = LinePlacer(paragraph: shaped, tabStops: tabs)
         var lines = KeptLines()
         lines.reserveCapacity(oldCount + 4)
-        var top = Self.spacing(style.paragraphSpacingBefore)
+        var top = Self.spacing(style.paragraphSpacingBefore) + insets.top
         var keptLines = 0
 
         // The first old line whose characters end after `offset` (old offsets).
@@ -141,7 +144,7 @@ extension ParagraphLayout {
                 glyphOriginX: 0, baseline: metrics.baseline, placement: .extraLine(at: length, x: 0)))
             top += metrics.height
         }
-        top += Self.spacing(style.paragraphSpacing)
+        top += Self.spacing(style.paragraphSpacing) + insets.bottom
         let frame = CGRect(x: 0, y: y, width: container.layoutWidth, height: top)
         return (TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: nil, lines: lines, shaped: shaped),
                 keptLines)

@@ -12,6 +12,10 @@ struct ParagraphLayout {
     let fontContext: FontResolutionContext
     /// Reusable analysis objects; one thread at a time.
     let scratch: LayoutScratch
+    /// The paddings and margins of the fragment's kind (``TextLayoutFragment/leadingPadding``
+    /// and the others): lines are inset by the paddings, and the margins are added above the
+    /// first line and below the last.
+    var insets = FragmentInsets.zero
     /// The runs of plain paragraphs, in `defaultFont` validated once for all the paragraphs
     /// this layout reads; nil when it cannot be used.
     private let plainRuns: PlainAttributeRuns?
@@ -94,7 +98,7 @@ struct ParagraphLayout {
                                   leading: CGFloat(shaped.defaultMetrics.leading), style: style).height
 
         var lines = KeptLines()
-        var top = firstStart == 0 ? Self.spacing(style.paragraphSpacingBefore) : 0
+        var top = firstStart == 0 ? Self.spacing(style.paragraphSpacingBefore) + insets.top : 0
         var start = firstStart
         var rest: Int?
         var blockedBands = 0
@@ -163,9 +167,9 @@ struct ParagraphLayout {
                 glyphOriginX: x, baseline: metrics.baseline, placement: .extraLine(at: length, x: x)))
             top += metrics.height
         }
-        if rest == nil { top += Self.spacing(style.paragraphSpacing) }
+        if rest == nil { top += Self.spacing(style.paragraphSpacing) + insets.bottom }
 
-        let frameWidth = containerWidth.isFinite ? containerWidth : lines.reduce(0) { max($0, $1.typographicBounds.maxX) }
+        let frameWidth = containerWidth.isFinite ? containerWidth : lines.reduce(0) { max($0, $1.typographicBounds.maxX) } + insets.trailing
         let frame = CGRect(x: 0, y: y, width: frameWidth, height: top)
         return (TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: nil, lines: lines, shaped: shaped), rest)
     }
@@ -222,11 +226,11 @@ struct ParagraphLayout {
     /// The x range lines may use: indents and padding taken off the container's width.
     func margins(style: ParagraphStyle, firstLine: Bool, rightToLeft: Bool, width: CGFloat) -> ClosedRange<CGFloat> {
         let padding = container.lineFragmentPadding
-        let head = CGFloat(firstLine ? style.firstLineHeadIndent : style.headIndent)
+        let head = CGFloat(firstLine ? style.firstLineHeadIndent : style.headIndent) + insets.leading
         let tail = CGFloat(style.tailIndent)
         guard width.isFinite else { return padding + head ... .infinity }
         var leading = padding + head
-        var trailing = tail > 0 ? padding + tail : width - padding + tail
+        var trailing = (tail > 0 ? padding + tail : width - padding + tail) - insets.trailing
         trailing = max(leading, trailing)
         if rightToLeft {
             (leading, trailing) = (width - trailing, width - leading)

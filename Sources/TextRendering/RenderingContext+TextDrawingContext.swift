@@ -1,0 +1,33 @@
+internal import CCairo
+import Foundation
+import TextContent
+import TextLayout
+
+/// The rendering context is where layout fragments draw: what their overridable
+/// `draw(at:in:)` is given.
+extension RenderingContext: TextDrawingContext {
+    /// Draws `line` with its top-left corner at `point`, with the rendering attributes of the
+    /// fragment being drawn (see `TextLayoutFragment.draw(at:in:renderingAttributes:)`).
+    public func drawLine(_ line: TextLineFragment, at point: CGPoint) {
+        line.draw(at: point, in: self, renderingAttributes: fragmentRenderingAttributes)
+    }
+
+    /// Fills `rect` with its corners rounded by `cornerRadius` (at most half its shorter side).
+    public func fill(_ rect: CGRect, cornerRadius: CGFloat, color: TextColor) {
+        let rect = rect.standardized
+        guard rect.width.isFinite, rect.height.isFinite, !rect.isNull, rect.width > 0, rect.height > 0 else { return }
+        let radius = cornerRadius.isFinite ? Double(max(0, min(cornerRadius, rect.width / 2, rect.height / 2))) : 0
+        guard radius > 0 else { return fill(rect, color: color) }
+        let (minX, minY, maxX, maxY) = (Double(rect.minX), Double(rect.minY), Double(rect.maxX), Double(rect.maxY))
+        withSavedState {
+            cairo_new_path(cairo)
+            cairo_arc(cairo, maxX - radius, minY + radius, radius, -Double.pi / 2, 0)
+            cairo_arc(cairo, maxX - radius, maxY - radius, radius, 0, Double.pi / 2)
+            cairo_arc(cairo, minX + radius, maxY - radius, radius, Double.pi / 2, Double.pi)
+            cairo_arc(cairo, minX + radius, minY + radius, radius, Double.pi, 3 * Double.pi / 2)
+            cairo_close_path(cairo)
+            setColor(color)
+            cairo_fill(cairo)
+        }
+    }
+}
