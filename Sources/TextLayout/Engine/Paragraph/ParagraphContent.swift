@@ -13,9 +13,21 @@ struct ParagraphContent: Sendable {
         var kern: Double
         var tracking: Double
         var baselineOffset: Double
+        /// The log of the glyphs' horizontal stretch (``AttributeValueLimits/expansion(_:)``
+        /// applied): their advances and offsets are scaled by ``horizontalScale``.
+        var expansion: Double = 0
         /// The run's language (Foundation's `languageIdentifier`, a BCP 47 tag): HarfBuzz's
         /// language, and the regional CJK font its Han ideographs take ("ja", "zh-Hant", "ko").
         var language: String? = nil
+
+        /// e to the ``expansion``: 1 for a run that is not stretched.
+        var horizontalScale: Float { expansion == 0 ? 1 : Float(exp(expansion)) }
+
+        /// Whether `other` lays out as this run does, ranges aside.
+        func hasSameLayoutAttributes(as other: AttributeRun) -> Bool {
+            font == other.font && features == other.features && kern == other.kern && tracking == other.tracking
+                && baselineOffset == other.baselineOffset && expansion == other.expansion && language == other.language
+        }
     }
 
     /// A U+FFFC carrying an attachment: laid out as one object of the attachment's size, not
@@ -97,10 +109,11 @@ struct ParagraphContent: Sendable {
             }
             let attributes = AttributeRun(
                 range: offset ..< offset + count, font: request, features: descriptor.features,
-                kern: run.kern ?? 0, tracking: run.tracking ?? 0, baselineOffset: run.baselineOffset ?? 0,
+                kern: run.kern.map(AttributeValueLimits.kern) ?? 0, tracking: run.tracking.map(AttributeValueLimits.tracking) ?? 0,
+                baselineOffset: run.baselineOffset.map(AttributeValueLimits.baselineOffset) ?? 0,
+                expansion: run.expansion.map(AttributeValueLimits.expansion) ?? 0,
                 language: run.languageIdentifier ?? context.language)
-            if let last = runs.last, last.font == attributes.font, last.features == attributes.features, last.kern == attributes.kern,
-               last.tracking == attributes.tracking, last.baselineOffset == attributes.baselineOffset, last.language == attributes.language {
+            if let last = runs.last, last.hasSameLayoutAttributes(as: attributes) {
                 runs[runs.count - 1].range = last.range.lowerBound ..< attributes.range.upperBound
             } else {
                 runs.append(attributes)
