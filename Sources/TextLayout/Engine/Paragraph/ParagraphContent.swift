@@ -107,9 +107,11 @@ struct ParagraphContent: Sendable {
                 do { request = try FontRequest(descriptor, in: context) } catch { throw .unusableFont(descriptor: descriptor, reason: "\(error)") }
                 resolved = (descriptor, request)
             }
+            let tracking = run.tracking.map(AttributeValueLimits.tracking) ?? 0
             let attributes = AttributeRun(
-                range: offset ..< offset + count, font: request, features: descriptor.features,
-                kern: run.kern.map(AttributeValueLimits.kern) ?? 0, tracking: run.tracking.map(AttributeValueLimits.tracking) ?? 0,
+                range: offset ..< offset + count, font: request,
+                features: tracking == 0 ? descriptor.features : Self.withoutOptionalLigatures(descriptor.features),
+                kern: run.kern.map(AttributeValueLimits.kern) ?? 0, tracking: tracking,
                 baselineOffset: run.baselineOffset.map(AttributeValueLimits.baselineOffset) ?? 0,
                 expansion: run.expansion.map(AttributeValueLimits.expansion) ?? 0,
                 language: run.languageIdentifier ?? context.language)
@@ -133,6 +135,17 @@ struct ParagraphContent: Sendable {
         // Alignment, line height and direction set as attributes of their own count (one model).
         let style = text.runs.first.flatMap { ParagraphStyle(resolving: $0.attributes) }
         self.init(units: units, style: style, isPlain: false, runs: { _ in runs }, attachments: attachments)
+    }
+
+    /// `features` with the optional ligatures (`liga`, `clig`) turned off unless they set them:
+    /// tracked text is spaced letter by letter, as TextKit's `tracking` does (required
+    /// ligatures, such as Arabic's lam-alef, stay).
+    private static func withoutOptionalLigatures(_ features: [FontFeature]) -> [FontFeature] {
+        var result = features
+        for tag in ["liga", "clig"] where !features.contains(where: { $0.tag == tag }) {
+            if let off = FontFeature(tag: tag, value: 0) { result.append(off) }
+        }
+        return result
     }
 
     /// UTF-16 of valid UTF-8, and for ASCII whether a control or DEL comes before the
