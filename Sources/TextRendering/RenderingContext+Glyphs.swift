@@ -66,9 +66,12 @@ extension RenderingContext {
         let base = CGPoint(x: origin.x + shadow.shadowOffset.width, y: origin.y + shadow.shadowOffset.height)
         for offset in offsets {
             let glyphs = cairoGlyphs(of: run, indices: indices, origin: CGPoint(x: base.x + offset.x, y: base.y + offset.y))
+            // As paths, not text: a PDF's text then extracts once, from the glyphs themselves.
             if style.fills {
+                cairo_new_path(cairo)
+                cairo_glyph_path(cairo, glyphs, Int32(glyphs.count))
                 setColor(color)
-                cairo_show_glyphs(cairo, glyphs, Int32(glyphs.count))
+                cairo_fill(cairo)
             }
             if style.strokes { strokeOutlines(of: glyphs, color: color, width: style.strokeLineWidth(fontSize: run.font.size)) }
         }
