@@ -245,6 +245,38 @@ import TextRendering
         #expect(abs(mixed.minY - plain.minY - 0) <= 2 && mixed.maxY - mixed.minY >= plain.maxY - plain.minY + 18, "\(kind) \(tag): \(mixed)")
     }
 
+    // MARK: rendering surface
+
+    /// Shadows, outlines and skewed glyphs draw past the glyphs' outlines: the fragment's
+    /// rendering surface grows to hold them, so a view that clips to it keeps them whole.
+    @Test(arguments: samples.map(\.tag))
+    func theRenderingSurfaceHoldsShadowsOutlinesAndSkew(_ tag: String) throws {
+        let string = try #require(Self.samples.first { $0.tag == tag }).text
+        let sets: [(inout AttributedString) -> Void] = [
+            { $0.shadow = Shadow(shadowOffset: CGSize(width: 12, height: 30), shadowBlurRadius: 4, shadowColor: Self.red) },
+            { $0.shadow = Shadow(shadowOffset: CGSize(width: -12, height: -30), shadowColor: Self.red) },
+            { $0.strokeWidth = 20 }, { $0.obliqueness = 1 }, { $0.obliqueness = -1 }, { $0.expansion = 1 },
+        ]
+        for (index, set) in sets.enumerated() {
+            // Room around the text, so that nothing is cut at the picture's edges.
+            var text = Self.text("\n\n     ") + Self.text(string, set) + Self.text("     \n\n")
+            text.font = Self.font
+            let (_, manager) = makeLayout(text, width: 400, font: Self.font)
+            let pixels = try drawDocument(manager)
+            let surfaces = fragments(of: manager).map { $0.renderingSurfaceBounds.offsetBy(dx: $0.layoutFragmentFrame.minX, dy: $0.layoutFragmentFrame.minY) }
+            let slack = 1 / pixels.scale
+            let outside = pixels.inked().filter { x, y in
+                let point = CGPoint(x: Double(x) / pixels.scale, y: Double(y) / pixels.scale)
+                return !surfaces.contains { $0.insetBy(dx: -slack, dy: -slack).contains(point) }
+            }
+            #expect(outside.isEmpty, "\(tag) case \(index): \(outside.count) inked pixels outside \(surfaces)")
+            // The shadows 30 points below and above reach past the fragment's frame, and so does its surface.
+            let styled = try #require(fragments(of: manager).first { $0.textLineFragments.contains { $0.characterRange.length > 3 } })
+            if index == 0 { #expect(styled.renderingSurfaceBounds.maxY > styled.layoutFragmentFrame.height + 10, "\(tag)") }
+            if index == 1 { #expect(styled.renderingSurfaceBounds.minY < -10, "\(tag)") }
+        }
+    }
+
     // MARK: SVG and PDF content
 
     /// The SVG shows each attribute's operations: a stroke style for outlines, the shadow's

@@ -51,6 +51,7 @@ struct KeptLine: Sendable {
             ink = ink.union(CGRect(x: bounds.minX, y: bounds.minY, width: bounds.maxX - bounds.minX, height: bounds.maxY - bounds.minY))
         }
         if !ink.isNull { ink = ink.offsetBy(dx: typographicBounds.minX, dy: typographicBounds.minY + baseline) }
+        if let outset = shaped.content.inkOutset, !ink.isNull { ink = outset.applied(to: ink) }
         // Attachments are drawn as images: their frames (line coordinates) are ink too.
         for placement in placed.attachmentPlacements(in: shaped, baseline: baseline) where !placement.frame.isEmpty {
             ink = ink.union(placement.frame.offsetBy(dx: typographicBounds.minX, dy: typographicBounds.minY))

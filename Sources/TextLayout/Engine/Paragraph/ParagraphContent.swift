@@ -63,6 +63,9 @@ struct ParagraphContent: Sendable {
     /// reading it: it is then left to right, a grapheme cluster per unit and free of controls,
     /// and shaping skips the scans that would find out (most lines of code and of English).
     let isPrintableASCII: Bool
+    /// How far shadows, outlines and skew draw past the glyphs; nil (most paragraphs) when
+    /// nothing does.
+    let inkOutset: InkOutset?
 
     /// Reads `paragraph`; runs without a font use `defaultFont`, every font resolved in
     /// `context`. A font that cannot be used (a size that is not finite and positive) is an
@@ -97,6 +100,7 @@ struct ParagraphContent: Sendable {
         var offset = 0
         // Runs that differ in other attributes mostly share their font: resolved once for them.
         var resolved: (descriptor: FontDescriptor, request: FontRequest)?
+        var inkOutset: InkOutset?
         for run in text.runs {
             let count = text.utf16.distance(from: run.range.lowerBound, to: run.range.upperBound)
             let descriptor = run.font ?? defaultFont
@@ -121,6 +125,9 @@ struct ParagraphContent: Sendable {
                 runs.append(attributes)
             }
             if let attachment = run.attachment { attached.append((attributes.range, attachment, runs.count - 1)) }
+            if let outset = InkOutset(fontSize: request.size, shadow: run.shadow, strokeWidth: run.strokeWidth, obliqueness: run.obliqueness) {
+                inkOutset = outset.union(inkOutset)
+            }
             offset += count
         }
         // ASCII (most of a long paragraph of English or code) is widened a byte at a time.
@@ -134,7 +141,7 @@ struct ParagraphContent: Sendable {
         }
         // Alignment, line height and direction set as attributes of their own count (one model).
         let style = text.runs.first.flatMap { ParagraphStyle(resolving: $0.attributes) }
-        self.init(units: units, style: style, isPlain: false, runs: { _ in runs }, attachments: attachments)
+        self.init(units: units, style: style, isPlain: false, runs: { _ in runs }, attachments: attachments, inkOutset: inkOutset)
     }
 
     /// `features` with the optional ligatures (`liga`, `clig`) turned off unless they set them:
@@ -170,8 +177,9 @@ struct ParagraphContent: Sendable {
     /// `controlBeforeSeparator`: for ASCII text, whether a control or DEL comes before the
     /// separator (nil: not ASCII, or not looked for).
     private init(units: [UInt16], style: ParagraphStyle?, isPlain: Bool, runs: (Int) -> [AttributeRun], attachments: [Attachment],
-                 controlBeforeSeparator: Bool? = nil) {
+                 controlBeforeSeparator: Bool? = nil, inkOutset: InkOutset? = nil) {
         self.units = units
+        self.inkOutset = inkOutset
         self.attachments = attachments
         self.isPlain = isPlain
         var length = units.count
