@@ -280,7 +280,8 @@ import TextRendering
     // MARK: SVG and PDF content
 
     /// The SVG shows each attribute's operations: a stroke style for outlines, the shadow's
-    /// colour, other glyph outlines for skewed or stretched glyphs.
+    /// colour, other glyph outlines for skewed or stretched glyphs, other glyph positions for
+    /// kern, tracking and a baseline offset.
     @Test(arguments: samples.map(\.tag))
     func theSVGShowsTheOperations(_ tag: String) throws {
         let string = try #require(Self.samples.first { $0.tag == tag }).text
@@ -298,7 +299,10 @@ import TextRendering
         let shadowed = try svg(Self.text(string) { $0.shadow = Shadow(shadowOffset: CGSize(width: 3, height: 3), shadowColor: Self.red) })
         #expect(shadowed.contains("fill:rgb(100%,0%,0%)") && !plain.contains("rgb(100%,0%,0%)"), "\(tag)")
         for (name, oblique) in [("obliqueness", try svg(Self.text(string) { $0.obliqueness = 0.3 })),
-                                ("expansion", try svg(Self.text(string) { $0.expansion = 0.5 }))] {
+                                ("expansion", try svg(Self.text(string) { $0.expansion = 0.5 })),
+                                // Layout's attributes move the glyphs the SVG places.
+                                ("kern", try svg(Self.text(string) { $0.kern = 3 })), ("tracking", try svg(Self.text(string) { $0.tracking = 3 })),
+                                ("baselineOffset", try svg(Self.text(string) { $0[$0.startIndex ..< $0.index(afterCharacter: $0.startIndex)].baselineOffset = 5 }))] {
             #expect(oblique != plain, "\(tag): \(name) changes the glyphs")
         }
     }
