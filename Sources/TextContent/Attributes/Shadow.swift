@@ -45,15 +45,16 @@ public struct Shadow: Hashable, Sendable, Codable {
     }
 
     /// Decodes `{"shadowOffset": [w, h], "shadowBlurRadius": r, "shadowColor": ...}`, clamped as
-    /// the initializer clamps.
+    /// the initializer clamps; a key it does not know is an error (a document's next save would
+    /// otherwise lose it).
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         let offset = try container.decodeIfPresent([Double].self, forKey: .shadowOffset) ?? [0, 0]
         guard offset.count == 2 else {
             throw DecodingError.dataCorruptedError(forKey: .shadowOffset, in: container, debugDescription: "a shadow offset is [width, height]")
         }
         self.init(shadowOffset: CGSize(width: offset[0], height: offset[1]),
-                  shadowBlurRadius: try container.decodeIfPresent(Double.self, forKey: .shadowBlurRadius) ?? 0,
+                  shadowBlurRadius: try container.decodeNumberIfPresent(Double.self, forKey: .shadowBlurRadius) ?? 0,
                   shadowColor: try container.decodeIfPresent(TextColor.self, forKey: .shadowColor) ?? Self.defaultColor)
     }
 
