@@ -172,9 +172,10 @@ import TextTypography
     /// shaping the edited text afresh does.
     @Test func editsInAStretchedRunReshapeAsShapingAfresh() throws {
         let scratch = LayoutScratch()
-        for sample in Self.samples.map(\.text) {
+        // Stretched alone (the glyphs spliced compactly) and stretched and kerned.
+        for (sample, kern) in Self.samples.map(\.text).flatMap({ [($0, 0.0), ($0, 0.5)] }) {
             let text = sample + " " + LayoutSamples.english
-            let storage = TextContentStorage(attributedString: attributed(text) { $0.expansion = 0.3; $0.kern = 0.5 })
+            let storage = TextContentStorage(attributedString: attributed(text) { $0.expansion = 0.3; if kern != 0 { $0.kern = kern } })
             var old = try ShapedParagraph(ParagraphContent(#require(storage.textParagraph(atIndex: 0)), defaultFont: Self.font), scratch: scratch)
             var reshapedCount = 0
             for (start, inserted) in [(text.utf16.count - 4, "x"), (text.utf16.count - 10, "word "), (text.utf16.count - 20, "")] {
