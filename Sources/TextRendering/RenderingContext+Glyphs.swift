@@ -6,8 +6,9 @@ import TextTypography
 
 extension RenderingContext {
     /// Shows glyphs `indices` of `run` with their origins offset by `origin` (the line's left
-    /// edge on its baseline), in `color` (colour glyphs keep their own colours).
-    func showGlyphs(of run: PositionedGlyphRun, indices: Range<Int>, origin: CGPoint, color: TextColor, text: [UInt16]? = nil) {
+    /// edge on its baseline), painted as `style` says (colour glyphs keep their own colours).
+    /// `text`, for a PDF, goes with the filled glyphs so that they extract as text.
+    func showGlyphs(of run: PositionedGlyphRun, indices: Range<Int>, origin: CGPoint, style: GlyphStyle, text: [UInt16]? = nil) {
         // A size Cairo cannot invert (far below a pixel) would put the context in an error state.
         guard !indices.isEmpty, run.font.size >= 0.001 else { return }
         if let scale = run.font.bitmapScale, run.font.hasColorGlyphs {
@@ -16,30 +17,96 @@ extension RenderingContext {
         }
         guard let face = DrawingFonts.shared.face(for: run.font) else { return }
         defer { cairo_font_face_destroy(face) }
+        setFont(face, of: run, obliqueness: style.obliqueness)
+        let glyphs = cairoGlyphs(of: run, indices: indices, origin: origin)
+        if style.fills {
+            setColor(style.fill)
+            if let text, let clusters = TextClusters(run, indices: indices, text: text) {
+                // In a PDF the text goes with its glyphs, so that ligatures and conjuncts extract as
+                // the characters they show.
+                clusters.utf8.withUnsafeBufferPointer { utf8 in
+                    utf8.withMemoryRebound(to: CChar.self) { chars in
+                        cairo_show_text_glyphs(cairo, chars.baseAddress, Int32(chars.count), glyphs, Int32(glyphs.count),
+                                               clusters.clusters, Int32(clusters.clusters.count), clusters.flags)
+                    }
+                }
+            } else {
+                cairo_show_glyphs(cairo, glyphs, Int32(glyphs.count))
+            }
+        }
+        if style.strokes {
+            strokeOutlines(of: glyphs, color: style.strokeColor ?? style.fill, width: style.strokeLineWidth(fontSize: run.font.size))
+        }
+    }
+
+    /// Paints the shadow of glyphs `indices` of `run` as ``showGlyphs(of:indices:origin:style:text:)``
+    /// would place them, moved by the shadow's offset in its colour; a blur radius spreads
+    /// copies over a disc of that radius, so that the edges fade (in PNG, SVG and PDF alike).
+    func showGlyphShadow(of run: PositionedGlyphRun, indices: Range<Int>, origin: CGPoint, style: GlyphStyle) {
+        guard let shadow = style.shadow, shadow.shadowColor.alpha > 0, !indices.isEmpty, run.font.size >= 0.001,
+              !(run.font.bitmapScale != nil && run.font.hasColorGlyphs),
+              let face = DrawingFonts.shared.face(for: run.font) else { return }
+        defer { cairo_font_face_destroy(face) }
+        setFont(face, of: run, obliqueness: style.obliqueness)
+        var offsets = [CGPoint.zero]
+        let radius = shadow.shadowBlurRadius
+        if radius > 0 {
+            for ring in [radius / 3, radius * 2 / 3] {
+                for step in 0 ..< 8 {
+                    let angle = Double(step) * .pi / 4 + (ring == radius / 3 ? 0 : .pi / 8)
+                    offsets.append(CGPoint(x: ring * cos(angle), y: ring * sin(angle)))
+                }
+            }
+        }
+        // Where every copy overlaps the shadow has its colour's opacity; where fewer do it fades.
+        let count = Double(offsets.count)
+        let alpha = shadow.shadowColor.alpha
+        let each = offsets.count == 1 ? alpha : min(1 - pow(1 - alpha, 1 / count), 4 * alpha / count)
+        let color = shadow.shadowColor.withAlpha(each)
+        let base = CGPoint(x: origin.x + shadow.shadowOffset.width, y: origin.y + shadow.shadowOffset.height)
+        for offset in offsets {
+            let glyphs = cairoGlyphs(of: run, indices: indices, origin: CGPoint(x: base.x + offset.x, y: base.y + offset.y))
+            // As paths, not text: a PDF's text then extracts once, from the glyphs themselves.
+            if style.fills {
+                cairo_new_path(cairo)
+                cairo_glyph_path(cairo, glyphs, Int32(glyphs.count))
+                setColor(color)
+                cairo_fill(cairo)
+            }
+            if style.strokes { strokeOutlines(of: glyphs, color: color, width: style.strokeLineWidth(fontSize: run.font.size)) }
+        }
+    }
+
+    /// Sets `face` at the run's size, stretched by its expansion and skewed by `obliqueness` and
+    /// any synthetic italic (x moves right as y goes up: y grows down).
+    private func setFont(_ face: OpaquePointer, of run: PositionedGlyphRun, obliqueness: Double) {
         let size = run.font.size
         cairo_set_font_face(cairo, face)
-        // Synthetic italic shears as shaping did: x moves right as y goes up (y grows down).
-        var matrix = cairo_matrix_t(xx: size, yx: 0, xy: run.font.isSyntheticItalic ? -Font.syntheticSlant * size : 0, yy: size, x0: 0, y0: 0)
+        let slant = (run.font.isSyntheticItalic ? Font.syntheticSlant : 0) + obliqueness
+        var matrix = cairo_matrix_t(xx: size * run.horizontalScale, yx: 0, xy: -slant * size, yy: size, x0: 0, y0: 0)
         cairo_set_font_matrix(cairo, &matrix)
-        setColor(color)
+    }
+
+    private func cairoGlyphs(of run: PositionedGlyphRun, indices: Range<Int>, origin: CGPoint) -> [cairo_glyph_t] {
         var glyphs: [cairo_glyph_t] = []
         glyphs.reserveCapacity(indices.count)
         for index in indices {
             let position = run.positions[index]
             glyphs.append(cairo_glyph_t(index: UInt(run.glyphs[index]), x: Double(origin.x + position.x), y: Double(origin.y + position.y)))
         }
-        if let text, let clusters = TextClusters(run, indices: indices, text: text) {
-            // In a PDF the text goes with its glyphs, so that ligatures and conjuncts extract as
-            // the characters they show.
-            clusters.utf8.withUnsafeBufferPointer { utf8 in
-                utf8.withMemoryRebound(to: CChar.self) { chars in
-                    cairo_show_text_glyphs(cairo, chars.baseAddress, Int32(chars.count), glyphs, Int32(glyphs.count),
-                                           clusters.clusters, Int32(clusters.clusters.count), clusters.flags)
-                }
-            }
-        } else {
-            cairo_show_glyphs(cairo, glyphs, Int32(glyphs.count))
-        }
+        return glyphs
+    }
+
+    /// Strokes the outlines of `glyphs` (in the current font) `width` points wide.
+    private func strokeOutlines(of glyphs: [cairo_glyph_t], color: TextColor, width: Double) {
+        guard width > 0 else { return }
+        cairo_new_path(cairo)
+        cairo_glyph_path(cairo, glyphs, Int32(glyphs.count))
+        setColor(color)
+        cairo_set_line_width(cairo, width)
+        cairo_set_line_join(cairo, CAIRO_LINE_JOIN_ROUND)
+        cairo_set_dash(cairo, nil, 0, 0)
+        cairo_stroke(cairo)
     }
 
     /// Paints the colour bitmaps of a bitmap-only face, scaled from its strike by `scale`.

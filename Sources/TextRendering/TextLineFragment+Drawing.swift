@@ -5,7 +5,8 @@ import TextTypography
 
 extension TextLineFragment {
     /// Draws the line with its top-left corner (the origin of its own coordinates) at `point`:
-    /// backgrounds, underlines, glyphs, strikethroughs, in the content's colours with
+    /// backgrounds, underlines, glyph shadows, glyphs (filled, outlined, skewed as the content
+    /// says), strikethroughs, in the content's colours with
     /// `renderingAttributes` (runs in paragraph offsets, such as the layout manager's
     /// `renderingAttributes(for:)` gives) over them. Links are recorded in the context.
     /// Without rendering attributes, call `draw(at:in:)`.
@@ -51,14 +52,18 @@ extension TextLineFragment {
         }
         // Only a PDF keeps text with its glyphs.
         let text = context.surface.kind == .pdf ? paragraphUnits : nil
+        let origin = CGPoint(x: point.x, y: baselineY)
+        // Shadows first, all of the line's, so that no shadow falls over a glyph.
+        if looks.runs.contains(where: { $0.look.glyphs.shadow != nil }) {
+            for run in runs {
+                forEachStyledStretch(of: run, looks: looks) { indices, style in
+                    context.showGlyphShadow(of: run, indices: indices, origin: origin, style: style)
+                }
+            }
+        }
         for run in runs {
-            var start = 0
-            var color = looks.look(at: run.clusters.first ?? 0).foreground
-            for index in 0 ... run.glyphs.count {
-                let next = index < run.glyphs.count ? looks.look(at: run.clusters[index]).foreground : nil
-                guard next != color else { continue }
-                context.showGlyphs(of: run, indices: start ..< index, origin: CGPoint(x: point.x, y: baselineY), color: color, text: text)
-                if let next { (start, color) = (index, next) }
+            forEachStyledStretch(of: run, looks: looks) { indices, style in
+                context.showGlyphs(of: run, indices: indices, origin: origin, style: style, text: text)
             }
         }
         for run in looks.runs {
@@ -86,6 +91,19 @@ extension TextLineFragment {
             for piece in pieces(of: linkStart ..< end) {
                 context.addLink(url, rect: CGRect(x: piece.minX, y: point.y, width: piece.maxX - piece.minX, height: height))
             }
+        }
+    }
+
+    /// Calls `body` with each stretch of `run`'s glyphs drawn in one style (one colour, one
+    /// outline, one skew, one shadow).
+    private func forEachStyledStretch(of run: PositionedGlyphRun, looks: TextLookRuns, _ body: (Range<Int>, GlyphStyle) -> Void) {
+        var start = 0
+        var style = looks.look(at: run.clusters.first ?? 0).glyphs
+        for index in 0 ... run.glyphs.count {
+            let next = index < run.glyphs.count ? looks.look(at: run.clusters[index]).glyphs : nil
+            guard next != style else { continue }
+            body(start ..< index, style)
+            if let next { (start, style) = (index, next) }
         }
     }
 

@@ -15,6 +15,8 @@ struct TextLook: Equatable {
     var strikethrough: TextDecorationStyle?
     var strikethroughColor: TextColor?
     var link: URL?
+    /// How the glyphs themselves are drawn: fill, outline, skew, shadow.
+    var glyphs = GlyphStyle()
 
     init() {}
 
@@ -27,6 +29,9 @@ struct TextLook: Equatable {
         underlineColor = run.underlineColor
         strikethrough = run.strikethroughStyle
         strikethroughColor = run.strikethroughColor
+        glyphs = GlyphStyle(fill: foreground, shadow: run.shadow, strokeColor: run.strokeColor,
+                            strokeWidth: run.strokeWidth.map(AttributeValueLimits.strokeWidth) ?? 0,
+                            obliqueness: run.obliqueness.map(AttributeValueLimits.obliqueness) ?? 0)
     }
 
     /// The look with `attributes` (rendering attributes) over it.
@@ -38,6 +43,11 @@ struct TextLook: Equatable {
         if let color = attributes[.underlineColor] as? TextColor { look.underlineColor = color }
         if let style = attributes[.strikethroughStyle] as? TextDecorationStyle { look.strikethrough = style }
         if let color = attributes[.strikethroughColor] as? TextColor { look.strikethroughColor = color }
+        look.glyphs.fill = look.foreground
+        if let shadow = attributes[.shadow] as? Shadow { look.glyphs.shadow = shadow }
+        if let color = attributes[.strokeColor] as? TextColor { look.glyphs.strokeColor = color }
+        if let width = attributes[.strokeWidth] as? Double { look.glyphs.strokeWidth = AttributeValueLimits.strokeWidth(width) }
+        if let obliqueness = attributes[.obliqueness] as? Double { look.glyphs.obliqueness = AttributeValueLimits.obliqueness(obliqueness) }
         return look
     }
 }

@@ -28,6 +28,17 @@ extension AttributeScopes {
         public let tracking: TrackingAttribute
         /// Points the glyphs are raised above the baseline.
         public let baselineOffset: BaselineOffsetAttribute
+        /// The shadow under the glyphs.
+        public let shadow: ShadowAttribute
+        /// The colour of the glyphs' outlines; no attribute means the foreground colour.
+        public let strokeColor: StrokeColorAttribute
+        /// The outline's width in percent of the font size: positive outlines, negative fills
+        /// and outlines.
+        public let strokeWidth: StrokeWidthAttribute
+        /// The skew of the glyphs (the tangent of their slant).
+        public let obliqueness: ObliquenessAttribute
+        /// The log of the glyphs' horizontal stretch.
+        public let expansion: ExpansionAttribute
         /// An attachment drawn in place of its U+FFFC character.
         public let attachment: AttachmentAttribute
         /// How the paragraph is laid out; bound to whole paragraphs.

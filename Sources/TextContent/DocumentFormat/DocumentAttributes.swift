@@ -13,6 +13,11 @@ struct DocumentAttributes: Codable, Equatable {
     var kern: Double?
     var tracking: Double?
     var baselineOffset: Double?
+    var shadow: Shadow?
+    var strokeColor: TextColor?
+    var strokeWidth: Double?
+    var obliqueness: Double?
+    var expansion: Double?
     var attachment: TextAttachment?
     var link: DocumentLink?
     /// Foundation's `imageURL`: an image's location on its alt text (Markdown images).
@@ -53,6 +58,11 @@ struct DocumentAttributes: Codable, Equatable {
         kern = container.kern
         tracking = container.tracking
         baselineOffset = container.baselineOffset
+        shadow = container.shadow
+        strokeColor = container.strokeColor
+        strokeWidth = container.strokeWidth
+        obliqueness = container.obliqueness
+        expansion = container.expansion
         attachment = container.attachment
         link = container.link.map(DocumentLink.init)
         imageURL = container.imageURL.map(DocumentLink.init)
@@ -84,6 +94,11 @@ struct DocumentAttributes: Codable, Equatable {
         container.kern = kern
         container.tracking = tracking
         container.baselineOffset = baselineOffset
+        container.shadow = shadow
+        container.strokeColor = strokeColor
+        container.strokeWidth = strokeWidth
+        container.obliqueness = obliqueness
+        container.expansion = expansion
         container.attachment = attachment
         container.link = link?.url
         container.imageURL = imageURL?.url
@@ -106,7 +121,8 @@ struct DocumentAttributes: Codable, Equatable {
     var hasCharacterAttributes: Bool {
         font != nil || foregroundColor != nil || backgroundColor != nil || underlineStyle != nil
             || underlineColor != nil || strikethroughStyle != nil || strikethroughColor != nil || kern != nil
-            || tracking != nil || baselineOffset != nil || attachment != nil || link != nil || imageURL != nil
+            || tracking != nil || baselineOffset != nil || shadow != nil || strokeColor != nil || strokeWidth != nil
+            || obliqueness != nil || expansion != nil || attachment != nil || link != nil || imageURL != nil
             || languageIdentifier != nil || presentationIntent != nil || inlinePresentationIntent != nil
             || markdownSourcePosition != nil || markdownLinkTitle != nil || markdownImageTitle != nil
             || markdownLooseLists != nil || markdownEmptyCodeBlock != nil
@@ -127,6 +143,11 @@ struct DocumentAttributes: Codable, Equatable {
         rest.kern = nil
         rest.tracking = nil
         rest.baselineOffset = nil
+        rest.shadow = nil
+        rest.strokeColor = nil
+        rest.strokeWidth = nil
+        rest.obliqueness = nil
+        rest.expansion = nil
         rest.attachment = nil
         rest.link = nil
         rest.imageURL = nil
@@ -168,6 +189,7 @@ struct DocumentAttributes: Codable, Equatable {
         case strikethroughStyle, strikethroughColor, kern, tracking, baselineOffset, attachment, link, imageURL, languageIdentifier
         case presentationIntent, inlinePresentationIntent, markdownSourcePosition, taskListItem, paragraphStyle, blockDecoration
         case markdownLinkTitle, markdownImageTitle, markdownLooseLists, markdownEmptyCodeBlock
+        case shadow, strokeColor, strokeWidth, obliqueness, expansion
     }
 
     /// Decodes an object of attributes by name; a name this version does not know is an error.
@@ -183,6 +205,11 @@ struct DocumentAttributes: Codable, Equatable {
         kern = try container.decodeFiniteIfPresent(.kern)
         tracking = try container.decodeFiniteIfPresent(.tracking)
         baselineOffset = try container.decodeFiniteIfPresent(.baselineOffset)
+        shadow = try container.decodeIfPresent(Shadow.self, forKey: .shadow)
+        strokeColor = try container.decodeIfPresent(TextColor.self, forKey: .strokeColor)
+        strokeWidth = try container.decodeFiniteIfPresent(.strokeWidth)
+        obliqueness = try container.decodeFiniteIfPresent(.obliqueness)
+        expansion = try container.decodeFiniteIfPresent(.expansion)
         attachment = try container.decodeIfPresent(TextAttachment.self, forKey: .attachment)
         link = try container.decodeIfPresent(DocumentLink.self, forKey: .link)
         imageURL = try container.decodeIfPresent(DocumentLink.self, forKey: .imageURL)
@@ -217,6 +244,11 @@ struct DocumentAttributes: Codable, Equatable {
         try container.encodeIfPresent(kern, forKey: .kern)
         try container.encodeIfPresent(tracking, forKey: .tracking)
         try container.encodeIfPresent(baselineOffset, forKey: .baselineOffset)
+        try container.encodeIfPresent(shadow, forKey: .shadow)
+        try container.encodeIfPresent(strokeColor, forKey: .strokeColor)
+        try container.encodeIfPresent(strokeWidth, forKey: .strokeWidth)
+        try container.encodeIfPresent(obliqueness, forKey: .obliqueness)
+        try container.encodeIfPresent(expansion, forKey: .expansion)
         try container.encodeIfPresent(attachment, forKey: .attachment)
         try container.encodeIfPresent(link, forKey: .link)
         try container.encodeIfPresent(imageURL, forKey: .imageURL)

@@ -14,4 +14,7 @@ package struct PositionedGlyphRun: Sendable {
     /// The cluster (UTF-16 offset) of each glyph.
     package let clusters: [Int]
     package let isRightToLeft: Bool
+    /// How much wider than the font's the glyphs are drawn (the run's `expansion`, as layout
+    /// applied it to their advances): 1 unless stretched.
+    package var horizontalScale: Double = 1
 }

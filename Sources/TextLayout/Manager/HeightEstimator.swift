@@ -23,7 +23,8 @@ struct HeightEstimator {
         var lineHeight: CGFloat = size.isFinite ? CGFloat(size) * 1.2 : 16
         var advance = lineHeight / 2.4
         if let request = try? FontRequest(defaultFont, in: context),
-           let runs = try? TextShaper.shared.shape(text: sample, range: 0 ..< sample.count, request: request, features: defaultFont.features),
+           let runs = try? TextShaper.shared.shape(text: sample, range: 0 ..< sample.count, request: request, features: defaultFont.features,
+                                                      language: context.language),
            let font = runs.first?.font {
             lineHeight = CGFloat(font.metrics.lineHeight)
             let total = runs.reduce(Float(0)) { sum, run in run.glyphs.reduce(sum) { $0 + $1.advance } }

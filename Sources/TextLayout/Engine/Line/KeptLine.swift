@@ -42,14 +42,32 @@ struct KeptLine: Sendable {
     static func inkBounds(of placed: PlacedLine, in shaped: ShapedParagraph, typographicBounds: CGRect, baseline: CGFloat) -> CGRect {
         var ink = CGRect.null
         for run in placed.glyphRuns(in: shaped) {
+            if run.horizontalScale != 1 {
+                ink = ink.union(stretchedInkBounds(of: run))
+                continue
+            }
             let positions = run.positions.map { (x: Double($0.x), y: Double($0.y)) }
             guard let bounds = run.font.inkBounds(of: run.glyphs, at: positions) else { continue }
             ink = ink.union(CGRect(x: bounds.minX, y: bounds.minY, width: bounds.maxX - bounds.minX, height: bounds.maxY - bounds.minY))
         }
         if !ink.isNull { ink = ink.offsetBy(dx: typographicBounds.minX, dy: typographicBounds.minY + baseline) }
+        if let outset = shaped.content.inkOutset, !ink.isNull { ink = outset.applied(to: ink) }
         // Attachments are drawn as images: their frames (line coordinates) are ink too.
         for placement in placed.attachmentPlacements(in: shaped, baseline: baseline) where !placement.frame.isEmpty {
             ink = ink.union(placement.frame.offsetBy(dx: typographicBounds.minX, dy: typographicBounds.minY))
+        }
+        return ink
+    }
+
+    /// The ink of a run drawn stretched (its `expansion`): each glyph's extent scaled about its
+    /// origin. Glyph by glyph, but only stretched runs come here.
+    private static func stretchedInkBounds(of run: PositionedGlyphRun) -> CGRect {
+        var ink = CGRect.null
+        for (glyph, position) in zip(run.glyphs, run.positions) {
+            guard let bounds = run.font.inkBounds(of: [glyph], at: [(x: 0, y: Double(position.y))]) else { continue }
+            let minX = Double(position.x) + bounds.minX * run.horizontalScale
+            let maxX = Double(position.x) + bounds.maxX * run.horizontalScale
+            ink = ink.union(CGRect(x: min(minX, maxX), y: bounds.minY, width: abs(maxX - minX), height: bounds.maxY - bounds.minY))
         }
         return ink
     }

@@ -137,8 +137,10 @@ struct LinePlacer {
                 continue
             }
             let metrics = font.metrics
-            ascent = max(ascent, CGFloat(metrics.ascent) + baselineOffset)
-            descent = max(descent, CGFloat(metrics.descent) - baselineOffset)
+            // Raised glyphs grow the line above, lowered ones below; neither gives up the
+            // font's own room on the other side (a line all raised is taller, as in TextKit).
+            ascent = max(ascent, CGFloat(metrics.ascent) + max(0, baselineOffset))
+            descent = max(descent, CGFloat(metrics.descent) + max(0, -baselineOffset))
             leading = max(leading, CGFloat(metrics.leading))
         }
         if ascent == 0, descent == 0 {

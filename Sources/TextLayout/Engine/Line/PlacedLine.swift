@@ -137,9 +137,11 @@ struct PlacedLine: Sendable {
             walk(item, glyphs, extra: extra, units: paragraph.content.units, visit: { glyph, x in
                 positions.append(CGPoint(x: x + CGFloat(glyph.xOffset), y: CGFloat(glyph.yOffset) - baselineOffset))
             }, clusterEnd: { _, _, _ in })
+            var scale: Float = 1
+            if case .piece(let index) = item.source { scale = paragraph.content.runs[paragraph.pieces[index].attributes].horizontalScale }
             runs.append(PositionedGlyphRun(
                 font: font, glyphs: glyphs.map(\.id), positions: positions, characterRange: item.range,
-                clusters: glyphs.map(\.cluster), isRightToLeft: item.level & 1 == 1))
+                clusters: glyphs.map(\.cluster), isRightToLeft: item.level & 1 == 1, horizontalScale: Double(scale)))
         }
         return runs
     }

@@ -13,9 +13,21 @@ struct ParagraphContent: Sendable {
         var kern: Double
         var tracking: Double
         var baselineOffset: Double
+        /// The log of the glyphs' horizontal stretch (``AttributeValueLimits/expansion(_:)``
+        /// applied): their advances and offsets are scaled by ``horizontalScale``.
+        var expansion: Double = 0
         /// The run's language (Foundation's `languageIdentifier`, a BCP 47 tag): HarfBuzz's
         /// language, and the regional CJK font its Han ideographs take ("ja", "zh-Hant", "ko").
         var language: String? = nil
+
+        /// e to the ``expansion``: 1 for a run that is not stretched.
+        var horizontalScale: Float { expansion == 0 ? 1 : Float(exp(expansion)) }
+
+        /// Whether `other` lays out as this run does, ranges aside.
+        func hasSameLayoutAttributes(as other: AttributeRun) -> Bool {
+            font == other.font && features == other.features && kern == other.kern && tracking == other.tracking
+                && baselineOffset == other.baselineOffset && expansion == other.expansion && language == other.language
+        }
     }
 
     /// A U+FFFC carrying an attachment: laid out as one object of the attachment's size, not
@@ -51,6 +63,9 @@ struct ParagraphContent: Sendable {
     /// reading it: it is then left to right, a grapheme cluster per unit and free of controls,
     /// and shaping skips the scans that would find out (most lines of code and of English).
     let isPrintableASCII: Bool
+    /// How far shadows, outlines and skew draw past the glyphs; nil (most paragraphs) when
+    /// nothing does.
+    let inkOutset: InkOutset?
 
     /// Reads `paragraph`; runs without a font use `defaultFont`, every font resolved in
     /// `context`. A font that cannot be used (a size that is not finite and positive) is an
@@ -85,6 +100,7 @@ struct ParagraphContent: Sendable {
         var offset = 0
         // Runs that differ in other attributes mostly share their font: resolved once for them.
         var resolved: (descriptor: FontDescriptor, request: FontRequest)?
+        var inkOutset: InkOutset?
         for run in text.runs {
             let count = text.utf16.distance(from: run.range.lowerBound, to: run.range.upperBound)
             let descriptor = run.font ?? defaultFont
@@ -95,17 +111,23 @@ struct ParagraphContent: Sendable {
                 do { request = try FontRequest(descriptor, in: context) } catch { throw .unusableFont(descriptor: descriptor, reason: "\(error)") }
                 resolved = (descriptor, request)
             }
+            let tracking = run.tracking.map(AttributeValueLimits.tracking) ?? 0
             let attributes = AttributeRun(
-                range: offset ..< offset + count, font: request, features: descriptor.features,
-                kern: run.kern ?? 0, tracking: run.tracking ?? 0, baselineOffset: run.baselineOffset ?? 0,
+                range: offset ..< offset + count, font: request,
+                features: tracking == 0 ? descriptor.features : Self.withoutOptionalLigatures(descriptor.features),
+                kern: run.kern.map(AttributeValueLimits.kern) ?? 0, tracking: tracking,
+                baselineOffset: run.baselineOffset.map(AttributeValueLimits.baselineOffset) ?? 0,
+                expansion: run.expansion.map(AttributeValueLimits.expansion) ?? 0,
                 language: run.languageIdentifier ?? context.language)
-            if let last = runs.last, last.font == attributes.font, last.features == attributes.features, last.kern == attributes.kern,
-               last.tracking == attributes.tracking, last.baselineOffset == attributes.baselineOffset, last.language == attributes.language {
+            if let last = runs.last, last.hasSameLayoutAttributes(as: attributes) {
                 runs[runs.count - 1].range = last.range.lowerBound ..< attributes.range.upperBound
             } else {
                 runs.append(attributes)
             }
             if let attachment = run.attachment { attached.append((attributes.range, attachment, runs.count - 1)) }
+            if let outset = InkOutset(fontSize: request.size, shadow: run.shadow, strokeWidth: run.strokeWidth, obliqueness: run.obliqueness) {
+                inkOutset = outset.union(inkOutset)
+            }
             offset += count
         }
         // ASCII (most of a long paragraph of English or code) is widened a byte at a time.
@@ -119,7 +141,18 @@ struct ParagraphContent: Sendable {
         }
         // Alignment, line height and direction set as attributes of their own count (one model).
         let style = text.runs.first.flatMap { ParagraphStyle(resolving: $0.attributes) }
-        self.init(units: units, style: style, isPlain: false, runs: { _ in runs }, attachments: attachments)
+        self.init(units: units, style: style, isPlain: false, runs: { _ in runs }, attachments: attachments, inkOutset: inkOutset)
+    }
+
+    /// `features` with the optional ligatures (`liga`, `clig`) turned off unless they set them:
+    /// tracked text is spaced letter by letter, as TextKit's `tracking` does (required
+    /// ligatures, such as Arabic's lam-alef, stay).
+    private static func withoutOptionalLigatures(_ features: [FontFeature]) -> [FontFeature] {
+        var result = features
+        for tag in ["liga", "clig"] where !features.contains(where: { $0.tag == tag }) {
+            if let off = FontFeature(tag: tag, value: 0) { result.append(off) }
+        }
+        return result
     }
 
     /// UTF-16 of valid UTF-8, and for ASCII whether a control or DEL comes before the
@@ -144,8 +177,9 @@ struct ParagraphContent: Sendable {
     /// `controlBeforeSeparator`: for ASCII text, whether a control or DEL comes before the
     /// separator (nil: not ASCII, or not looked for).
     private init(units: [UInt16], style: ParagraphStyle?, isPlain: Bool, runs: (Int) -> [AttributeRun], attachments: [Attachment],
-                 controlBeforeSeparator: Bool? = nil) {
+                 controlBeforeSeparator: Bool? = nil, inkOutset: InkOutset? = nil) {
         self.units = units
+        self.inkOutset = inkOutset
         self.attachments = attachments
         self.isPlain = isPlain
         var length = units.count

@@ -201,7 +201,7 @@ struct ParagraphLayout {
         default: cut = boundaries.first!
         }
         let run = content.runs.first { $0.range.contains(cut) } ?? content.runs.first
-        guard let run, let ellipsis = try? TextShaper.shared.shape(text: [0x2026], range: 0 ..< 1, request: run.font, features: run.features).first else {
+        guard let run, let ellipsis = try? TextShaper.shared.shape(text: [0x2026], range: 0 ..< 1, request: run.font, features: run.features, language: run.language).first else {
             return nil
         }
         let available = width - CGFloat(ellipsis.advance)

@@ -208,6 +208,8 @@ extension ShapedParagraph {
             throw .shapingFailed(reason: "\(error)")
         }
         guard spans.allSatisfy({ $0.font == font }) else { return nil }
+        let scale = run.horizontalScale
+        if scale != 1 { ShapedParagraph.stretch(&windowGlyphs, in: 0 ..< windowGlyphs.count, by: scale) }
 
         let extra = Float(run.kern + run.tracking)
         let paragraphGlyphs: ParagraphGlyphs, advances: [Float], boundarySet: GraphemeBoundarySet
@@ -260,8 +262,7 @@ extension ShapedParagraph {
                 let (new, old) = pair
                 let lower = old.range.lowerBound + (other > index ? delta : 0)
                 let upper = old.range.upperBound + (other >= index ? delta : 0)
-                return new.range == lower ..< upper && new.font == old.font && new.features == old.features && new.kern == old.kern
-                    && new.tracking == old.tracking && new.baselineOffset == old.baselineOffset && new.language == old.language
+                return new.range == lower ..< upper && new.hasSameLayoutAttributes(as: old)
             }
             if matches { return index }
         }

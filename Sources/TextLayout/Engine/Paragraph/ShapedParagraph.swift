@@ -77,6 +77,7 @@ final class ShapedParagraph: Sendable {
                 for segment in segments {
                     let level = levels.levels.isEmpty ? levels.paragraphLevel : levels.levels[segment.lowerBound]
                     spans.removeAll(keepingCapacity: true)
+                    let first = glyphs.count
                     do {
                         try shaper.shape(
                             text: text, range: segment, request: attributes.font, features: attributes.features,
@@ -84,6 +85,8 @@ final class ShapedParagraph: Sendable {
                     } catch {
                         throw .shapingFailed(reason: "\(error)")
                     }
+                    let scale = attributes.horizontalScale
+                    if scale != 1 { Self.stretch(&glyphs, in: first ..< glyphs.count, by: scale) }
                     for span in spans {
                         pieces.append(Piece(range: span.range, level: level, glyphRange: span.glyphRange, font: span.font, attributes: index))
                     }
@@ -194,6 +197,16 @@ final class ShapedParagraph: Sendable {
             return uniform ? BidiLevels(paragraphLevel: levels.paragraphLevel, levels: []) : levels
         } catch {
             throw .analysisFailed(reason: "\(error)")
+        }
+    }
+
+    /// Scales the advances and horizontal offsets of `glyphs[range]` by `scale` (a run's
+    /// `expansion`): HarfBuzz's positions are linear in the font's horizontal scale, so this is
+    /// what shaping a horizontally stretched font gives, and the word cache stays unstretched.
+    static func stretch(_ glyphs: inout [ShapedGlyph], in range: Range<Int>, by scale: Float) {
+        for index in range {
+            glyphs[index].advance *= scale
+            glyphs[index].xOffset *= scale
         }
     }
 
