@@ -97,14 +97,25 @@ extension TextLineFragment {
     /// Calls `body` with each stretch of `run`'s glyphs drawn in one style (one colour, one
     /// outline, one skew, one shadow).
     private func forEachStyledStretch(of run: PositionedGlyphRun, looks: TextLookRuns, _ body: (Range<Int>, GlyphStyle) -> Void) {
-        var start = 0
-        var style = looks.look(at: run.clusters.first ?? 0).glyphs
-        for index in 0 ... run.glyphs.count {
-            let next = index < run.glyphs.count ? looks.look(at: run.clusters[index]).glyphs : nil
-            guard next != style else { continue }
-            body(start ..< index, style)
-            if let next { (start, style) = (index, next) }
+        guard let first = looks.runIndex(at: run.clusters.first ?? 0) else {
+            body(0 ..< run.glyphs.count, TextLook().glyphs)
+            return
         }
+        // A look is read again only where a glyph's cluster leaves the look run of the glyph
+        // before it: most lines have one look (a look is a few hundred bytes to copy).
+        var current = first
+        var start = 0
+        var style = looks.runs[first].look.glyphs
+        let clusters = run.clusters
+        for index in clusters.indices where !looks.runs[current].range.contains(clusters[index]) {
+            guard let next = looks.runIndex(at: clusters[index]) else { continue }
+            current = next
+            let nextStyle = looks.runs[next].look.glyphs
+            guard nextStyle != style else { continue }
+            body(start ..< index, style)
+            (start, style) = (index, nextStyle)
+        }
+        body(start ..< run.glyphs.count, style)
     }
 
     /// What a decoration over `range` covers: the whole range, or with `byWord` each stretch

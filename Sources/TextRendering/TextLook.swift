@@ -101,13 +101,19 @@ struct TextLookRuns {
 
     /// The run holding `offset` (the last run for offsets past the end).
     func look(at offset: Int) -> TextLook {
+        runIndex(at: offset).map { runs[$0].look } ?? TextLook()
+    }
+
+    /// The index of the run holding `offset` (the last run for offsets past the end, the first
+    /// for offsets before it); nil without runs.
+    func runIndex(at offset: Int) -> Int? {
         var low = 0, high = runs.count - 1
-        guard high >= 0 else { return TextLook() }
+        guard high >= 0 else { return nil }
         while low < high {
             let middle = (low + high + 1) / 2
             if runs[middle].range.lowerBound <= offset { low = middle } else { high = middle - 1 }
         }
-        return runs[low].look
+        return low
     }
 
     private static func apply(_ attributes: [NSAttributedString.Key: Any], over range: Range<Int>, to runs: [Run]) -> [Run] {
