@@ -203,7 +203,13 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
 
     /// The layout manager that laid the fragment out (TextKit's `textLayoutManager`); nil for a
     /// fragment not made by one, or once the manager is gone. Use it from the manager's isolation.
-    public internal(set) weak var textLayoutManager: TextLayoutManager?
+    public internal(set) var textLayoutManager: TextLayoutManager? {
+        get { manager ?? original?.manager }
+        set { manager = newValue }
+    }
+    /// The manager, held weakly by the fragment laid out; a moved copy reads its original's (a
+    /// weak reference costs atomics to copy, and typing moves every fragment below the caret).
+    private weak var manager: TextLayoutManager?
 
     /// Space layout reserves between the fragment's leading edge (by the paragraph's writing
     /// direction: the right edge of a right-to-left paragraph) and its lines. 0 unless a
@@ -281,8 +287,7 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
         let moved = TextLayoutFragment(
             textElement: textElement, layoutFragmentFrame: frame, renderingSurfaceBounds: surface, lines: lines,
             original: original ?? self, state: state)
-        moved.textLayoutManager = textLayoutManager
-        return moved
+        return moved  // its manager is read from the original
     }
 
     /// Names what this fragment draws: the same for a fragment that was only moved, new for

@@ -31,6 +31,9 @@ struct ReusableLines: Sendable {
 }
 
 extension ParagraphLayout {
+    /// Paragraphs with fewer lines than this are laid out again whole after an edit.
+    static let fewestLinesToKeep = 8
+
     /// `paragraph` laid out with its top at `y` from `shaped` (made from the shaping of `old`'s
     /// lines, the stretches `windows` shaped again), keeping `old`'s lines away from the
     /// changes. The same lines as laying it out afresh, the last line's `isLastLine` included.
@@ -48,7 +51,8 @@ extension ParagraphLayout {
               content.hasDefaultStyle || style.tabStops.allSatisfy({ $0.alignment == .left }) else { return nil }
         var oldCount = old.lines.count
         if oldCount > 0, case .extraLine = old.lines[oldCount - 1].placement { oldCount -= 1 }
-        guard oldCount > 0, content.units.count > 0 else { return nil }
+        // A paragraph of a few lines is broken again whole sooner than its changes are worked out.
+        guard oldCount >= Self.fewestLinesToKeep, content.units.count > 0 else { return nil }
         let changes = Self.changes(windows, in: shaped, from: oldShaped)
 
         let length = content.units.count
