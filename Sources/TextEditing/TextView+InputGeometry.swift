@@ -6,6 +6,13 @@ import TextLayout
 /// geometry half of UIKit's `UITextInput`): rectangles of characters, carets and selections,
 /// and the characters under points. Everything is in container coordinates (y down).
 extension TextView {
+    /// UIKit's `firstRect(for:)`: the first rectangle of `range`, as
+    /// `firstRect(forCharacterRange:actualRange:)` gives it.
+    public func firstRect(for range: NSRange) -> CGRect {
+        var actual: NSRange?
+        return firstRect(forCharacterRange: range, actualRange: &actual)
+    }
+
     /// The rectangle of the first line piece of `range` (container coordinates), and in
     /// `actualRange` the part of the range it covers. A range running past the end is clipped to
     /// the text (an empty one at the end gives the end caret's rectangle); a range wholly

@@ -24,9 +24,11 @@ extension TextView {
         position == other ? .orderedSame : (position < other ? .orderedAscending : .orderedDescending)
     }
 
-    /// UTF-16 units from `from` to `toPosition`: negative when `toPosition` comes first.
+    /// UTF-16 units from `from` to `toPosition`: negative when `toPosition` comes first. A
+    /// position outside the document counts as its nearer end (so no subtraction overflows).
     public func offset(from: Int, to toPosition: Int) -> Int {
-        toPosition - from
+        let length = textContentStorage.utf16Length
+        return min(max(0, toPosition), length) - min(max(0, from), length)
     }
 
     /// `offset` moved by `by` UTF-16 units; nil outside the document.

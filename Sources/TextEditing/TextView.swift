@@ -340,6 +340,17 @@ open class TextView: TextViewportLayoutControllerDelegate {
         setMarkedText(string ?? "", selectedRange: selectedRange, replacementRange: NSRange(location: NSNotFound, length: 0))
     }
 
+    /// UIKit's `insertText(_:)` (`UIKeyInput`): types `text` as a key press does, over the marked
+    /// text or else every selection.
+    open func insertText(_ text: String) {
+        insertText(text, replacementRange: NSRange(location: NSNotFound, length: 0))
+    }
+
+    /// UIKit's `deleteBackward()` (`UIKeyInput`): what the delete key does, `deleteBackward:`.
+    open func deleteBackward() {
+        doCommand(by: "deleteBackward:")
+    }
+
     /// Commits the marked text as it is: one undo step.
     open func unmarkText() {
         finishComposition()

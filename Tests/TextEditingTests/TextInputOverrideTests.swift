@@ -83,3 +83,51 @@ import TextLayout
         #expect(view.log == ["insert a", "insert b", "insert c"])
     }
 }
+
+/// UIKit's key input (`insertText(_:)`, `deleteBackward()`), `firstRect(for:)`, and position
+/// arithmetic that never traps.
+@Suite struct UIKitKeyInputTests {
+    @Test(arguments: ["Hello", MixedSamples.text("ar_Arab"), MixedSamples.text("kn_Knda"), "👩‍👩‍👧 family"])
+    func keyInputTypesAndDeletesAsTheKeysDo(_ text: String) {
+        let view = TextView(storage: TextContentStorage(string: text))
+        view.setSelectedRange(NSRange(location: text.utf16.count, length: 0))
+        view.insertText("x")
+        view.insertText("y")
+        #expect(view.textContentStorage.string == text + "xy")
+        view.deleteBackward()
+        #expect(view.textContentStorage.string == text + "x")
+        // The last grapheme before "x" is deleted whole, as the delete key deletes it.
+        view.deleteBackward()
+        view.deleteBackward()
+        #expect(view.textContentStorage.string == String(text.dropLast()))
+        // The deletions are one undo step, the typing before them another.
+        view.undo()
+        #expect(view.textContentStorage.string == text + "xy")
+        view.undo()
+        #expect(view.textContentStorage.string == text)
+    }
+
+    @Test func firstRectForIsTheAppKitOnesRectangle() {
+        let view = TextView(storage: TextContentStorage(string: "Hello " + MixedSamples.text("he_Hebr")))
+        var actual: NSRange?
+        for range in [NSRange(location: 0, length: 3), NSRange(location: 6, length: 4), NSRange(location: 0, length: 0),
+                      NSRange(location: NSNotFound, length: 0), NSRange(location: -1, length: 2), NSRange(location: 999, length: 1)] {
+            #expect(view.firstRect(for: range) == view.firstRect(forCharacterRange: range, actualRange: &actual))
+        }
+        #expect(!view.firstRect(for: NSRange(location: 0, length: 3)).isNull)
+        #expect(view.firstRect(for: NSRange(location: NSNotFound, length: 0)).isNull)
+    }
+
+    @Test func offsetsBetweenAnyPositionsNeverTrap() {
+        let view = TextView(storage: TextContentStorage(string: "abc"))
+        let positions = [Int.min, -1, 0, 1, 3, 4, NSNotFound, Int.max]
+        for from in positions {
+            for to in positions {
+                let offset = view.offset(from: from, to: to)
+                // Outside the document a position counts as its nearer end.
+                #expect(offset == min(max(0, to), 3) - min(max(0, from), 3), "\(from) → \(to)")
+            }
+        }
+        #expect(view.offset(from: 1, to: 3) == 2 && view.offset(from: 3, to: 0) == -3)
+    }
+}

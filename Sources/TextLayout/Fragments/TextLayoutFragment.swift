@@ -201,6 +201,20 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
         self.state = .none
     }
 
+    /// `init(textElement:range:)` for an element as TextKit types it (`NSTextElement`): the
+    /// engine's elements are paragraphs; any other element gives a fragment of no text.
+    public init(textElement: any TextElement, range: TextRange?) {
+        // Designated, not convenience: a subclass in another module inherits it.
+        let paragraph = (textElement as? TextParagraph) ?? TextParagraph(attributedString: AttributedString())
+        self.textElement = paragraph
+        self.elementOffsets = paragraph.elementOffsets
+        self.layoutFragmentFrame = .zero
+        self.derived = Mutex(Derived())
+        self.lines = .objects([])
+        self.original = nil
+        self.state = .none
+    }
+
     /// The layout manager that laid the fragment out (TextKit's `textLayoutManager`); nil for a
     /// fragment not made by one, or once the manager is gone. Use it from the manager's isolation.
     public internal(set) var textLayoutManager: TextLayoutManager? {

@@ -25,6 +25,11 @@ public protocol TextLayoutManagerDelegate: AnyObject {
     func textLayoutManager(_ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
                            in textElement: TextParagraph) -> TextLayoutFragment
 
+    /// The method above as TextKit spells it, with `NSTextElement` as `any TextElement`: seed
+    /// code written that way is called too (the default of the method above calls this one).
+    func textLayoutManager(_ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
+                           in textElement: any TextElement) -> TextLayoutFragment
+
     /// The fragment to use for `textElement`, given the one the engine laid out (after the
     /// method above). Return an instance of your own subclass made with `init(copying:)` to draw
     /// differently (a bubble behind a paragraph, a different surface); return `fragment` to keep
@@ -48,6 +53,11 @@ public protocol TextLayoutManagerDelegate: AnyObject {
 extension TextLayoutManagerDelegate {
     public func textLayoutManager(_ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
                                   in textElement: TextParagraph) -> TextLayoutFragment {
+        self.textLayoutManager(textLayoutManager, textLayoutFragmentFor: location, in: textElement as any TextElement)
+    }
+
+    public func textLayoutManager(_ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
+                                  in textElement: any TextElement) -> TextLayoutFragment {
         TextLayoutFragment(textElement: textElement, range: textElement.elementRange)
     }
 
