@@ -140,13 +140,9 @@ extension ParagraphLayout {
         guard start >= length || lines.last.map({ $0.characterRange.upperBound >= length }) == true else { return nil }
 
         if extraLineFragment {
-            let margins = self.margins(style: style, firstLine: false, rightToLeft: false, width: container.layoutWidth)
-            let metrics = lineHeight(ascent: CGFloat(shaped.defaultMetrics.ascent), descent: CGFloat(shaped.defaultMetrics.descent),
-                                     leading: CGFloat(shaped.defaultMetrics.leading), style: style)
-            lines.append(KeptLine(
-                typographicBounds: CGRect(x: margins.lowerBound, y: top, width: margins.upperBound - margins.lowerBound, height: metrics.height),
-                glyphOriginX: 0, baseline: metrics.baseline, placement: .extraLine(at: length, x: 0)))
-            top += metrics.height
+            let line = extraLine(at: top, in: shaped)
+            lines.append(line)
+            top += line.typographicBounds.height
         }
         top += Self.spacing(style.paragraphSpacing) + insets.bottom
         let frame = CGRect(x: 0, y: y, width: container.layoutWidth, height: top)

@@ -158,20 +158,31 @@ struct ParagraphLayout {
         } while start < length
 
         if extraLineFragment, rest == nil {
-            let margins = self.margins(style: style, firstLine: false, rightToLeft: rightToLeft, width: containerWidth)
-            let metrics = lineHeight(ascent: CGFloat(shaped.defaultMetrics.ascent), descent: CGFloat(shaped.defaultMetrics.descent),
-                                     leading: CGFloat(shaped.defaultMetrics.leading), style: style)
-            let x = rightToLeft ? margins.upperBound - margins.lowerBound : 0
-            lines.append(KeptLine(
-                typographicBounds: CGRect(x: margins.lowerBound, y: top, width: containerWidth.isFinite ? margins.upperBound - margins.lowerBound : 0, height: metrics.height),
-                glyphOriginX: x, baseline: metrics.baseline, placement: .extraLine(at: length, x: x)))
-            top += metrics.height
+            let line = extraLine(at: top, in: shaped)
+            lines.append(line)
+            top += line.typographicBounds.height
         }
         if rest == nil { top += Self.spacing(style.paragraphSpacing) + insets.bottom }
 
         let frameWidth = containerWidth.isFinite ? containerWidth : lines.reduce(0) { max($0, $1.typographicBounds.maxX) } + insets.trailing
         let frame = CGRect(x: 0, y: y, width: frameWidth, height: top)
         return (TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: nil, lines: lines, shaped: shaped), rest)
+    }
+
+    /// The empty line after the document's final break (TextKit's extra line fragment), its top
+    /// at `top`: only a caret, at the paragraph's length.
+    func extraLine(at top: CGFloat, in shaped: ShapedParagraph) -> KeptLine {
+        let style = shaped.content.style
+        let rightToLeft = shaped.levels.isRightToLeft
+        let containerWidth = container.layoutWidth
+        let margins = self.margins(style: style, firstLine: false, rightToLeft: rightToLeft, width: containerWidth)
+        let metrics = lineHeight(ascent: CGFloat(shaped.defaultMetrics.ascent), descent: CGFloat(shaped.defaultMetrics.descent),
+                                 leading: CGFloat(shaped.defaultMetrics.leading), style: style)
+        let x = rightToLeft ? margins.upperBound - margins.lowerBound : 0
+        return KeptLine(
+            typographicBounds: CGRect(x: margins.lowerBound, y: top, width: containerWidth.isFinite ? margins.upperBound - margins.lowerBound : 0,
+                                      height: metrics.height),
+            glyphOriginX: x, baseline: metrics.baseline, placement: .extraLine(at: shaped.content.units.count, x: x))
     }
 
     /// A document's paragraph spacing as layout uses it: NaN is 0 and the size is bounded by
