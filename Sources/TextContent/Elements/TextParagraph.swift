@@ -45,6 +45,48 @@ public struct TextParagraph: TextElement {
         case .source(let source, let start, let count): return try body(source.slice(start, count))
         }
     }
+    /// The paragraph's length in UTF-16 code units, separator included: from its place in the
+    /// document when it has one, else counted.
+    public var utf16Count: Int {
+        if let offsets = elementOffsets { return offsets.end - offsets.start }
+        switch content {
+        case .attributed(let text): return text.utf16.count
+        case .plain(let text): return text.utf16.count
+        case .source(let source, let start, let count): return source.string(start, count).utf16.count
+        }
+    }
+
+    /// The UTF-16 code units of `range` (paragraph offsets, clamped to the paragraph) of a
+    /// paragraph without attributes; nil for one with attributes. What layout reads of a long
+    /// paragraph: a stretch of it, never the whole.
+    ///
+    /// ```swift
+    /// let units = paragraph.plainUTF16(in: 0 ..< 64)  // the first 64 units, or fewer
+    /// ```
+    public func plainUTF16(in range: Range<Int>) -> [UInt16]? {
+        switch content {
+        case .attributed:
+            return nil
+        case .plain(let text):
+            return Self.units(of: text, in: range)
+        case .source(let source, let start, let count):
+            // UTF-8 as long as UTF-16 is ASCII: the offsets are the bytes'.
+            if let offsets = elementOffsets, offsets.end - offsets.start == count {
+                let lower = max(0, min(range.lowerBound, count)), upper = max(lower, min(range.upperBound, count))
+                return source.slice(start + lower, upper - lower).map { UInt16($0) }
+            }
+            return Self.units(of: source.string(start, count), in: range)
+        }
+    }
+
+    private static func units(of text: String, in range: Range<Int>) -> [UInt16] {
+        let utf16 = text.utf16
+        let count = utf16.count
+        let lower = max(0, min(range.lowerBound, count)), upper = max(lower, min(range.upperBound, count))
+        let first = utf16.index(utf16.startIndex, offsetBy: lower)
+        return Array(utf16[first ..< utf16.index(first, offsetBy: upper - lower)])
+    }
+
     /// Where the paragraph is in its document, separator included; nil for one not placed in a document.
     public var elementRange: TextRange? {
         switch placement {
