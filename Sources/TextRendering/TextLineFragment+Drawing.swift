@@ -28,7 +28,9 @@ extension TextLineFragment {
         }
         /// The font whose metrics place the decorations of `range`: the first glyph run showing it.
         func font(for range: Range<Int>) -> Font? {
-            runs.first { $0.characterRange.overlaps(range) }?.font ?? runs.first?.font
+            // Glyph runs are in the offsets of the line's shaping: `unitOffset` before the paragraph's.
+            let shown = range.lowerBound - unitOffset ..< range.upperBound - unitOffset
+            return runs.first { $0.characterRange.overlaps(shown) }?.font ?? runs.first?.font
         }
 
         for run in looks.runs {
@@ -97,7 +99,9 @@ extension TextLineFragment {
     /// Calls `body` with each stretch of `run`'s glyphs drawn in one style (one colour, one
     /// outline, one skew, one shadow).
     private func forEachStyledStretch(of run: PositionedGlyphRun, looks: TextLookRuns, _ body: (Range<Int>, GlyphStyle) -> Void) {
-        guard let first = looks.runIndex(at: run.clusters.first ?? 0) else {
+        // Clusters are offsets of the line's shaping; looks are in paragraph offsets.
+        let offset = unitOffset
+        guard let first = looks.runIndex(at: (run.clusters.first ?? 0) + offset) else {
             body(0 ..< run.glyphs.count, TextLook().glyphs)
             return
         }
@@ -107,8 +111,8 @@ extension TextLineFragment {
         var start = 0
         var style = looks.runs[first].look.glyphs
         let clusters = run.clusters
-        for index in clusters.indices where !looks.runs[current].range.contains(clusters[index]) {
-            guard let next = looks.runIndex(at: clusters[index]) else { continue }
+        for index in clusters.indices where !looks.runs[current].range.contains(clusters[index] + offset) {
+            guard let next = looks.runIndex(at: clusters[index] + offset) else { continue }
             current = next
             let nextStyle = looks.runs[next].look.glyphs
             guard nextStyle != style else { continue }
@@ -122,12 +126,13 @@ extension TextLineFragment {
     /// of it between whitespace.
     private func decoratedRanges(_ range: Range<Int>, byWord: Bool) -> [Range<Int>] {
         guard byWord else { return [range] }
-        let units = paragraphUnits
+        let units = paragraphUnits, base = unitOffset
         var words: [Range<Int>] = []
         var start: Int?
         for offset in range.lowerBound ... range.upperBound {
-            let isSpace = offset >= range.upperBound || offset >= units.count || units[offset] == 0x20 || units[offset] == 0x09
-                || units[offset] == 0x3000 || units[offset] == 0xA0
+            let local = offset - base
+            let isSpace = offset >= range.upperBound || local < 0 || local >= units.count || units[local] == 0x20 || units[local] == 0x09
+                || units[local] == 0x3000 || units[local] == 0xA0
             if isSpace {
                 if let wordStart = start { words.append(wordStart ..< offset) }
                 start = nil

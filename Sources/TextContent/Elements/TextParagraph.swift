@@ -64,6 +64,8 @@ public struct TextParagraph: TextElement {
     /// let units = paragraph.plainUTF16(in: 0 ..< 64)  // the first 64 units, or fewer
     /// ```
     public func plainUTF16(in range: Range<Int>) -> [UInt16]? {
+        if range.isEmpty, case .attributed = content { return nil }
+        if range.isEmpty { return [] }
         switch content {
         case .attributed:
             return nil

@@ -50,6 +50,7 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
             switch lines {
             case .objects(let objects): inks = objects.map(\.inkBounds)
             case .layout(let records, let shaped): inks = records.map { $0.inkBounds(in: shaped) }
+            case .sections(let sections): inks = [sections.inkBounds]
             }
             for ink in inks where !ink.isNull { surface = surface.union(ink) }
             derived.surfaceBounds = surface
@@ -71,11 +72,11 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
         switch lines {
         case .objects(let objects):
             return objects
-        case .layout(let records, let shaped):
+        case .layout, .sections:
             if let original { return original.textLineFragments }
             return derived.withLock { derived in
                 if let cached = derived.lineObjects { return cached }
-                var objects = records.map { TextLineFragment(paragraph: textElement, layout: $0, shaped: shaped) }
+                var objects = (0 ..< lineCount).map(makeLine)
                 // Lines already handed out stay the same objects.
                 for recent in derived.recentLines { objects[recent.index] = recent.line }
                 derived.recentLines = []
@@ -86,10 +87,12 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     }
     public private(set) var state: State
 
-    /// The lines as given, or as laid out (objects made on demand).
+    /// The lines as given, or as laid out (objects made on demand): from one shaping, or for a
+    /// long paragraph from one shaping a section.
     private enum Lines: Sendable {
         case objects([TextLineFragment])
         case layout(KeptLines, ShapedParagraph)
+        case sections(LineSections)
     }
     private var lines: Lines
     /// For a relocated copy, the fragment laid out: a line's coordinates are relative to its
@@ -101,6 +104,20 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
         switch lines {
         case .objects(let objects): return objects.count
         case .layout(let records, _): return records.count
+        case .sections(let sections): return sections.lineCount
+        }
+    }
+
+    /// The object of laid-out line `index`.
+    private func makeLine(_ index: Int) -> TextLineFragment {
+        switch lines {
+        case .objects(let objects):
+            return objects[index]
+        case .layout(let records, let shaped):
+            return TextLineFragment(paragraph: textElement, layout: records[index], shaped: shaped)
+        case .sections(let sections):
+            let (section, line) = sections.line(at: index)
+            return TextLineFragment(paragraph: textElement, layout: line, shaped: section.shaped, unitOffset: section.unitOffset)
         }
     }
 
@@ -110,14 +127,14 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
         switch lines {
         case .objects(let objects):
             return objects[index]
-        case .layout(let records, let shaped):
+        case .layout, .sections:
             if let original { return original.textLineFragment(at: index) }
             return derived.withLock { derived in
                 if let cached = derived.lineObjects { return cached[index] }
                 // The same object for the same line while it is in use (its caret stops and visual
                 // line are worked out once): a caret moving asks for a line several times.
                 if let recent = derived.recentLines.first(where: { $0.index == index }) { return recent.line }
-                let line = TextLineFragment(paragraph: textElement, layout: records[index], shaped: shaped)
+                let line = makeLine(index)
                 if derived.recentLines.count >= Derived.recentLineLimit { derived.recentLines.removeFirst() }
                 derived.recentLines.append((index, line))
                 return line
@@ -145,17 +162,48 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
         return records
     }
 
-    /// The shaping the engine laid the fragment out from; nil for a fragment given its lines.
+    /// The shaping the engine laid the fragment out from; nil for a fragment given its lines or
+    /// laid out in sections.
     var shapedParagraph: ShapedParagraph? {
         guard case .layout(_, let shaped) = lines else { return nil }
         return shaped
     }
 
+    /// The lines of a long paragraph laid out in sections; nil for any other fragment.
+    var lineSections: LineSections? {
+        guard case .sections(let sections) = lines else { return nil }
+        return sections
+    }
+
+    /// Whether the paragraph's resolved base direction is right to left; nil for a fragment
+    /// given its lines.
+    var isRightToLeft: Bool? {
+        switch lines {
+        case .objects: return nil
+        case .layout(_, let shaped): return shaped.levels.isRightToLeft
+        case .sections(let sections): return sections.isRightToLeft
+        }
+    }
+
     /// The paragraph's text and the runs its shaping used (one font, one direction each), for
     /// benchmarks that shape the same runs with raw HarfBuzz; nil for a fragment given its lines.
     package var shapingRuns: (units: [UInt16], runs: [(range: Range<Int>, font: Font, isRightToLeft: Bool)])? {
-        guard let shaped = shapedParagraph else { return nil }
-        return (shaped.content.units, shaped.pieces.map { ($0.range, $0.font, $0.isRightToLeft) })
+        if let shaped = shapedParagraph { return (shaped.content.units, shaped.pieces.map { ($0.range, $0.font, $0.isRightToLeft) }) }
+        guard let sections = lineSections else { return nil }
+        // Each section's own text (not its lookahead), one after another.
+        var units: [UInt16] = []
+        var runs: [(range: Range<Int>, font: Font, isRightToLeft: Bool)] = []
+        for section in sections.sections {
+            guard let first = section.lines.first, let last = section.lines.last else { continue }
+            let owned = first.characterRange.lowerBound ..< last.characterRange.upperBound
+            let shift = units.count - owned.lowerBound
+            units += section.shaped.content.units[owned]
+            for piece in section.shaped.pieces {
+                let range = max(piece.range.lowerBound, owned.lowerBound) ..< min(piece.range.upperBound, owned.upperBound)
+                if !range.isEmpty { runs.append((range.lowerBound + shift ..< range.upperBound + shift, piece.font, piece.isRightToLeft)) }
+            }
+        }
+        return (units, runs)
     }
 
     /// A fragment; without `renderingSurfaceBounds`, it is worked out from the lines' ink.
@@ -281,6 +329,12 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
                   lines: .layout(lines, shaped), original: nil)
     }
 
+    /// A long paragraph laid out by the engine in sections.
+    convenience init(textElement: TextParagraph, layoutFragmentFrame: CGRect, sections: LineSections) {
+        self.init(textElement: textElement, layoutFragmentFrame: layoutFragmentFrame, renderingSurfaceBounds: nil,
+                  lines: .sections(sections), original: nil)
+    }
+
     private init(textElement: TextParagraph, layoutFragmentFrame: CGRect, renderingSurfaceBounds: CGRect?, lines: Lines,
                  original: TextLayoutFragment?, state: State = .layoutAvailable) {
         self.textElement = textElement
@@ -330,6 +384,7 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
             let range = objects[index].characterRange
             return range.location ..< range.location + range.length
         case .layout(let records, _): return records[index].characterRange
+        case .sections(let sections): return sections.lineRange(at: index)
         }
     }
 
@@ -338,6 +393,7 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
         switch lines {
         case .objects(let objects): return objects[index].typographicBounds
         case .layout(let records, _): return records[index].typographicBounds
+        case .sections(let sections): return sections.lineBounds(at: index)
         }
     }
 

@@ -15,7 +15,9 @@ package struct AttachmentPlacement: Sendable {
 extension TextLineFragment {
     /// The attachments the line shows, left to right.
     package var attachmentPlacements: [AttachmentPlacement] {
-        placed.attachmentPlacements(in: shaped, baseline: baseline)
+        let placements = placed.attachmentPlacements(in: shaped, baseline: baseline)
+        guard unitOffset != 0 else { return placements }
+        return placements.map { AttachmentPlacement(attachment: $0.attachment, characterIndex: $0.characterIndex + unitOffset, frame: $0.frame) }
     }
 }
 

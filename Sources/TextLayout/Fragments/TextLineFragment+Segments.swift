@@ -12,7 +12,9 @@ extension TextLineFragment {
     /// The pieces of the line that show `range` (paragraph offsets), left to right. In a
     /// mixed-direction line one logical range can be several pieces. A cluster that holds
     /// several graphemes (a ligature, a conjunct) is shared out evenly between them, as carets are.
-    package func segments(showing range: Range<Int>) -> [Segment] {
+    package func segments(showing paragraphRange: Range<Int>) -> [Segment] {
+        // The shaping's offsets, then the paragraph's again.
+        let range = paragraphRange.lowerBound - unitOffset ..< paragraphRange.upperBound - unitOffset
         var pieces: [Segment] = []
         for extent in placed.caretExtents(in: shaped) {
             let low = max(extent.range.lowerBound, range.lowerBound), high = min(extent.range.upperBound, range.upperBound)
@@ -42,6 +44,7 @@ extension TextLineFragment {
                 merged.append(piece)
             }
         }
-        return merged
+        guard unitOffset != 0 else { return merged }
+        return merged.map { Segment(minX: $0.minX, maxX: $0.maxX, range: $0.range.lowerBound + unitOffset ..< $0.range.upperBound + unitOffset) }
     }
 }

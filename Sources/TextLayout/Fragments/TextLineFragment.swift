@@ -29,7 +29,7 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
         cachedCaretStops.withLock { cached in
             if let cached { return cached }
             let visual = ownVisualLine
-            let edges = graphemeEdges
+            let edges = localGraphemeEdges
             let stops = visual.stops.map { stop in
                 // The direction of the character the caret is attached to: the grapheme starting
                 // at the stop (downstream) or the one ending there (upstream, or at the line's end).
@@ -42,7 +42,7 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
                 let starting = low < edges.count && edges[low].range.lowerBound == stop.offset ? low : nil
                 let ending = low > 0 && edges[low - 1].range.upperBound == stop.offset ? low - 1 : nil
                 let grapheme = (stop.affinity == .upstream ? ending : starting ?? ending).map { edges[$0] }
-                return CaretStop(x: stop.x, characterIndex: stop.offset, isRightToLeft: grapheme?.isRightToLeft ?? paragraphIsRightToLeft)
+                return CaretStop(x: stop.x, characterIndex: stop.offset + unitOffset, isRightToLeft: grapheme?.isRightToLeft ?? paragraphIsRightToLeft)
             }
             cached = stops
             return stops
@@ -52,24 +52,34 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
     /// and paragraph offsets: where selection finds the two carets of an offset at a direction
     /// boundary.
     package var graphemeEdges: [GraphemeEdges] {
+        let edges = localGraphemeEdges
+        guard unitOffset != 0 else { return edges }
+        return edges.map { edge in
+            var moved = edge
+            moved.range = edge.range.lowerBound + unitOffset ..< edge.range.upperBound + unitOffset
+            return moved
+        }
+    }
+    /// `graphemeEdges` in the offsets of the shaping the line shows.
+    private var localGraphemeEdges: [GraphemeEdges] {
         cachedGraphemeEdges.withLock { cached in
             if let cached { return cached }
-            let edges = caretLayout.graphemeEdges(lineEnd: characterRange.location + characterRange.length)
+            let edges = caretLayout.graphemeEdges(lineEnd: localRange.upperBound)
             cached = edges
             return edges
         }
     }
     private let cachedGraphemeEdges = Mutex<[GraphemeEdges]?>(nil)
-    /// The line's caret stops as selection moves through them, in line coordinates and
-    /// paragraph offsets, made on first use (`contentEnd`: the offset before its separator).
-    func visualLine(endsInSoftWrap: Bool, contentEnd: Int) -> VisualLine {
+    /// The line's caret stops as selection moves through them, in line coordinates and the
+    /// offsets of its shaping, made on first use (`contentEnd`: the offset before its separator).
+    private func localVisualLine(endsInSoftWrap: Bool, contentEnd: Int) -> VisualLine {
         if let cached = cachedVisualLine.withLock({ $0 }), cached.endsInSoftWrap == endsInSoftWrap, cached.contentEnd == contentEnd {
             return cached
         }
         let made = leftToRightVisualLine(endsInSoftWrap: endsInSoftWrap, contentEnd: contentEnd, offset: 0, x: 0) ?? {
-            let edges = graphemeEdges
+            let edges = localGraphemeEdges
             return VisualLine(
-                range: characterRange.location ..< characterRange.location + characterRange.length, contentEnd: contentEnd,
+                range: localRange, contentEnd: contentEnd,
                 endsInSoftWrap: endsInSoftWrap, isRightToLeft: paragraphIsRightToLeft, graphemes: edges,
                 emptyX: edges.isEmpty ? (caretLayout.endX ?? 0) : 0)
         }()
@@ -82,7 +92,7 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
     private func leftToRightVisualLine(endsInSoftWrap: Bool, contentEnd: Int, offset: Int, x: CGFloat) -> VisualLine? {
         guard !paragraphIsRightToLeft else { return nil }
         let layout = caretLayout
-        let lineRange = characterRange.location ..< characterRange.location + characterRange.length
+        let lineRange = localRange
         var builder = VisualLine.LeftToRightBuilder(range: lineRange, contentEnd: contentEnd, endsInSoftWrap: endsInSoftWrap,
                                                     offset: offset, x: x, capacity: layout.graphemeStarts.count)
         var isSimple = true, lastIndex = -1
@@ -94,10 +104,14 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
         return isSimple ? builder.finish() : nil
     }
     private let cachedVisualLine = Mutex<VisualLine?>(nil)
-    /// `visualLine(endsInSoftWrap:contentEnd:)` with its offsets moved by `offset` and its x by
-    /// `x` (where its paragraph and fragment are), kept for the last place asked: a caret
-    /// moving line by line asks for each line twice, as the target and then as the start.
-    func visualLine(endsInSoftWrap: Bool, contentEnd: Int, offset: Int, x: CGFloat) -> VisualLine {
+    /// The line's caret stops with its offsets (paragraph offsets, `contentEnd` among them) moved
+    /// by `offset` and its x by `x` (where its paragraph and fragment are), kept for the last
+    /// place asked: a caret moving line by line asks for each line twice, as the target and
+    /// then as the start.
+    func visualLine(endsInSoftWrap: Bool, contentEnd paragraphContentEnd: Int, offset paragraphOffset: Int, x: CGFloat) -> VisualLine {
+        // Worked out in the offsets of the line's shaping, then moved to the document's.
+        let contentEnd = paragraphContentEnd - unitOffset
+        let offset = paragraphOffset + unitOffset
         if let cached = cachedPlacedVisualLine.withLock({ $0 }), cached.offset == offset, cached.x == x,
            cached.line.endsInSoftWrap == endsInSoftWrap, cached.line.contentEnd == contentEnd + offset {
             return cached.line
@@ -106,13 +120,13 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
         // ever wanted placed); else made in its own coordinates (kept) and moved.
         let placed = (cachedVisualLine.withLock({ $0 }) == nil
             ? leftToRightVisualLine(endsInSoftWrap: endsInSoftWrap, contentEnd: contentEnd, offset: offset, x: x) : nil)
-            ?? visualLine(endsInSoftWrap: endsInSoftWrap, contentEnd: contentEnd).translated(offset: offset, x: x)
+            ?? localVisualLine(endsInSoftWrap: endsInSoftWrap, contentEnd: contentEnd).translated(offset: offset, x: x)
         cachedPlacedVisualLine.withLock { $0 = (placed, offset, x) }
         return placed
     }
     private let cachedPlacedVisualLine = Mutex<(line: VisualLine, offset: Int, x: CGFloat)?>(nil)
     private var caretLayout: CaretLayout {
-        let range = characterRange.location ..< characterRange.location + characterRange.length
+        let range = localRange
         return CaretLayout(
             extents: placed.caretExtents(in: shaped), graphemeStarts: range.filter { shaped.isGraphemeBoundary($0) },
             end: placed.caretEnd, paragraphIsRightToLeft: shaped.levels.isRightToLeft)
@@ -123,8 +137,14 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
     private let cachedCaretStops = Mutex<[CaretStop]?>(nil)
     /// Whether the line was shortened with an ellipsis.
     public let isTruncated: Bool
-    /// The paragraph's UTF-16 text, for drawing (a PDF keeps it with the glyphs).
+    /// The UTF-16 text of the shaping the line shows (the paragraph's, or for a long paragraph
+    /// laid out in sections its section's), for drawing: glyph clusters are its offsets.
     package var paragraphUnits: [UInt16] { shaped.content.units }
+    /// The paragraph offset of `paragraphUnits`' first unit (0 but in a long paragraph laid
+    /// out in sections): glyph clusters plus this are paragraph offsets.
+    package let unitOffset: Int
+    /// The characters the line shows, in the offsets of its shaping.
+    private let localRange: Range<Int>
     /// Whether the paragraph's resolved base direction is right to left.
     package var paragraphIsRightToLeft: Bool { shaped.levels.isRightToLeft }
     /// Whether the paragraph has no attributes at all, so drawing need not read them.
@@ -137,9 +157,12 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
         KeptLine.inkBounds(of: placed, in: shaped, typographicBounds: typographicBounds, baseline: baseline)
     }
 
-    init(paragraph: TextParagraph, layout: KeptLine, shaped: ShapedParagraph) {
+    /// `unitOffset`: the paragraph offset of `shaped`'s offset 0, in which `layout` is.
+    init(paragraph: TextParagraph, layout: KeptLine, shaped: ShapedParagraph, unitOffset: Int = 0) {
         self.paragraph = paragraph
-        self.characterRange = NSRange(location: layout.characterRange.lowerBound, length: layout.characterRange.count)
+        self.unitOffset = unitOffset
+        self.localRange = layout.characterRange
+        self.characterRange = NSRange(location: layout.characterRange.lowerBound + unitOffset, length: layout.characterRange.count)
         self.typographicBounds = layout.typographicBounds
         self.glyphOrigin = CGPoint(x: layout.glyphOriginX, y: layout.baseline)
         self.baseline = layout.baseline
@@ -166,26 +189,29 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
     public func characterIndex(for point: CGPoint) -> Int {
         let visual = ownVisualLine
         guard let index = visual.nearestStopIndex(to: point.x) else { return characterRange.location }
-        return visual.stops[index].offset
+        return visual.stops[index].offset + unitOffset
     }
 
-    /// The line's caret places as navigation and hit testing use them, in its own coordinates.
-    var ownVisualLine: VisualLine {
-        let lineEnd = characterRange.location + characterRange.length
-        let end = contentEnd
+    /// The line's caret places as navigation and hit testing use them, in its own coordinates
+    /// and the offsets of its shaping.
+    private var ownVisualLine: VisualLine {
+        let lineEnd = localRange.upperBound
+        let end = localContentEnd
         // A line that ends before its paragraph does, without a break, wraps.
-        return visualLine(endsInSoftWrap: end == lineEnd && lineEnd < paragraphUnits.count, contentEnd: end)
+        return localVisualLine(endsInSoftWrap: end == lineEnd && lineEnd < paragraphUnits.count, contentEnd: end)
     }
 
     /// The paragraph offset before the line's break (a line or paragraph separator), or its end.
-    var contentEnd: Int {
+    var contentEnd: Int { localContentEnd + unitOffset }
+
+    private var localContentEnd: Int {
         let units = paragraphUnits
-        var end = characterRange.location + characterRange.length
-        if end > characterRange.location, end <= units.count {
+        var end = localRange.upperBound
+        if end > localRange.lowerBound, end <= units.count {
             let last = units[end - 1]
             if last == 0x0A || last == 0x0D || last == 0x2028 || last == 0x2029 {
                 end -= 1
-                if last == 0x0A, end > characterRange.location, units[end - 1] == 0x0D { end -= 1 }
+                if last == 0x0A, end > localRange.lowerBound, units[end - 1] == 0x0D { end -= 1 }
             }
         }
         return end

@@ -16,11 +16,18 @@ final class KeptLayout {
     /// Where the fragment's lines were laid out, when they can be kept across an edit (see
     /// ``ReusableLines``).
     var lineGeometry: LineGeometry?
+    /// The lines of a long paragraph laid out in sections (it then keeps no `shaped`).
+    var sections: LineSections?
 
+    /// What a paragraph was laid out from before an edit: its shaping and lines, or for a long
+    /// paragraph its sections.
     struct Previous {
-        let shaped: ShapedParagraph
+        let shaped: ShapedParagraph?
         let edits: [ParagraphEdit]
         let lines: ReusableLines?
+        /// A long paragraph's sections, the geometry they were laid out in, and how far to break
+        /// lines again after the edits (nil: as far as the layout's policy says).
+        var sections: (lines: LineSections, geometry: LineGeometry?, reflow: SectionReflow?)? = nil
     }
     /// The top (in `LayoutHeight` units) the fragment's lines were laid out for: around
     /// exclusion paths, lines moved elsewhere must be laid out again.
@@ -42,6 +49,9 @@ extension KeptLayout {
     /// The edit `edit` (a range of the paragraph's text before it) made to a paragraph with this
     /// layout: what laying it out again starts from. Nil when nothing is kept to reuse.
     func previous(after edit: ParagraphEdit) -> Previous? {
+        if let sections {
+            return Previous(shaped: nil, edits: [edit], lines: nil, sections: (sections, lineGeometry, nil))
+        }
         if let shaped {
             // The fragment's lines, when they were laid out from this shaping.
             var lines: ReusableLines?
@@ -52,6 +62,7 @@ extension KeptLayout {
         }
         // Edited again before it was laid out: edits of the text last shaped.
         guard let previous else { return nil }
-        return Previous(shaped: previous.shaped, edits: ParagraphEdit.adding(edit, to: previous.edits), lines: previous.lines)
+        return Previous(shaped: previous.shaped, edits: ParagraphEdit.adding(edit, to: previous.edits), lines: previous.lines,
+                        sections: previous.sections)
     }
 }

@@ -83,6 +83,26 @@ extension TextLayoutManager {
             if let previous = firstPosition.entry.kept?.previous(after: edit) {
                 replacing[0].kept = KeptLayout(previous: previous)
             }
+        } else if isEdit, last - first < 4 {
+            // A long paragraph laid out in sections keeps them for what of its text is left,
+            // wherever that is now: split by a break typed into it, or joined to a neighbour.
+            var old: [(range: Range<Int>, sections: LineSections, geometry: LineGeometry?)] = []
+            for ordinal in first ... last {
+                if let position = layoutIndex.position(at: ordinal), let kept = position.entry.kept, let sections = kept.sections {
+                    old.append((position.range, sections, kept.lineGeometry))
+                }
+            }
+            if !old.isEmpty {
+                var start = regionStart
+                for index in replacing.indices {
+                    start += replacing[index].gap
+                    let range = start ..< start + replacing[index].length
+                    start = range.upperBound
+                    if let previous = Self.previousSections(of: range, from: old, editing: low ..< oldHigh, delta: delta) {
+                        replacing[index].kept = KeptLayout(previous: previous)
+                    }
+                }
+            }
         }
         // Hidden text at the end of the region now lies before the next paragraph.
         let trailing = regionEnd - end
@@ -92,13 +112,53 @@ extension TextLayoutManager {
         }
     }
 
+    /// What paragraph `range` (new offsets) after the edit of `edited` (old offsets, its length
+    /// changed by `delta`) lays out from: the sections of the old paragraph in `old` whose
+    /// text it keeps most of, and the edit that makes that paragraph's text its own. Nil when
+    /// it keeps none of theirs.
+    static func previousSections(of range: Range<Int>, from old: [(range: Range<Int>, sections: LineSections, geometry: LineGeometry?)], editing edited: Range<Int>,
+                                 delta: Int) -> KeptLayout.Previous? {
+        var best: (kept: Int, previous: KeptLayout.Previous)?
+        for paragraph in old {
+            // What of the old paragraph survives, where it was (old offsets) and where it is.
+            var pieces: [(old: Range<Int>, new: Range<Int>)] = []
+            let old = paragraph.range
+            let before = old.lowerBound ..< max(old.lowerBound, min(old.upperBound, edited.lowerBound))
+            let after = min(old.upperBound, max(old.lowerBound, edited.upperBound)) ..< old.upperBound
+            for (piece, shift) in [(before, 0), (after, delta)] where !piece.isEmpty {
+                let moved = piece.lowerBound + shift ..< piece.upperBound + shift
+                let lower = max(moved.lowerBound, range.lowerBound), upper = min(moved.upperBound, range.upperBound)
+                if lower < upper { pieces.append((lower - shift ..< upper - shift, lower ..< upper)) }
+            }
+            guard let firstPiece = pieces.first, let lastPiece = pieces.last else { continue }
+            // The old paragraph's text (its own offsets) before, between and after the pieces is
+            // replaced by the new paragraph's.
+            let base = paragraph.range.lowerBound
+            var edits: [ParagraphEdit] = []
+            let head = ParagraphEdit(range: 0 ..< firstPiece.old.lowerBound - base, replacementLength: firstPiece.new.lowerBound - range.lowerBound)
+            let tail = ParagraphEdit(range: lastPiece.old.upperBound - base ..< paragraph.range.count,
+                                     replacementLength: range.upperBound - lastPiece.new.upperBound)
+            if !head.range.isEmpty || head.replacementLength > 0 { edits.append(head) }
+            if pieces.count > 1 { edits.append(ParagraphEdit(range: pieces[0].old.upperBound - base ..< pieces[1].old.lowerBound - base,
+                                                             replacementLength: pieces[1].new.lowerBound - pieces[0].new.upperBound)) }
+            if !tail.range.isEmpty || tail.replacementLength > 0 { edits.append(tail) }
+            let kept = pieces.reduce(0) { $0 + $1.new.count }
+            if kept > (best?.kept ?? 0) {
+                let previous = KeptLayout.Previous(shaped: nil, edits: edits, lines: nil, sections: (paragraph.sections, paragraph.geometry, nil))
+                best = (kept, previous)
+            }
+        }
+        return best?.previous
+    }
+
     /// Whether the paragraph at `position` ends with CR: from its kept shaping, else from the
     /// content (its last byte, for plain text).
     private func endsWithCarriageReturn(_ position: LayoutPosition) -> Bool {
         if let units = position.entry.kept?.shaped?.content.units { return units.last == 0x0D }
         var endsWithCR = true  // when the content cannot say, read the paragraph again
         forEachShownParagraph(fromOffset: position.range.lowerBound) { paragraph, _ in
-            endsWithCR = paragraph.withPlainUTF8 { $0.last == 0x0D } ?? (paragraph.attributedString.utf16.last == 0x0D)
+            let length = paragraph.utf16Count
+            endsWithCR = paragraph.plainUTF16(in: max(0, length - 1) ..< length).map { $0.last == 0x0D } ?? (paragraph.attributedString.utf16.last == 0x0D)
             return false
         }
         return endsWithCR

@@ -80,7 +80,7 @@ extension TextLayoutManager {
             let start = content.offset(from: documentStart, to: elementRange.location)
             guard start != NSNotFound, start <= upper, !(start == upper && lower < upper) else { return false }
             let origin = fragment.layoutFragmentFrame.origin
-            let rightToLeft = fragment.shapedParagraph?.levels.isRightToLeft ?? false
+            let rightToLeft = fragment.isRightToLeft ?? false
             // From the first line the range reaches, found by halves (a paragraph can have 60,000
             // lines), to the first past it; each line's object made as it is reached.
             let lineCount = fragment.lineCount

@@ -69,7 +69,8 @@ extension TextLayoutManager {
         let linesDependOnY = !textContainer.exclusionPaths.isEmpty
         guard let (first, firstCursor) = layoutIndex.positionAndCursor(at: start) else { return }
         var cursor = firstCursor
-        let layout = ParagraphLayout(container: textContainer, defaultFont: defaultFont, fontContext: fontResolutionContext, scratch: scratch)
+        var layout = ParagraphLayout(container: textContainer, defaultFont: defaultFont, fontContext: fontResolutionContext, scratch: scratch)
+        layout.sectionPolicy = sectionPolicy
         var ordinal = start
         var top = first.top
         var expectedStart = first.range.lowerBound
@@ -264,23 +265,28 @@ extension TextLayoutManager {
         let kept = entry.kept ?? (keeping ? KeptLayout() : nil)
         let fragment: TextLayoutFragment
         do throws(TextLayoutError) {
+            if layout.laysOutInSections(paragraph) {
+                fragment = try layOutInSections(paragraph, kept: kept, top: y, extraLineFragment: extra, layout: layout)
+                return finish(fragment, entry: &entry, kept: kept, top: top, keeping: keeping, lineBudget: lineBudget)
+            }
             let shaped: ShapedParagraph
             var reused: (fragment: TextLayoutFragment, keptLines: Int)?
             if let kept = kept?.shaped {
                 shaped = kept
-            } else if let previous = kept?.previous {
-                let reshaped = try layout.shape(paragraph, after: previous.edits, of: previous.shaped)
+            } else if let previous = kept?.previous, let previousShaped = previous.shaped {
+                let reshaped = try layout.shape(paragraph, after: previous.edits, of: previousShaped)
                 shaped = reshaped.paragraph
                 // Only the lines around the edits broken again, the others kept.
                 if let windows = reshaped.windows, let lines = previous.lines, lineBudget == nil {
                     reused = try layout.layout(paragraph, shaped: shaped, at: y, extraLineFragment: extra, reusing: lines,
-                                               from: previous.shaped, windows: windows)
+                                               from: previousShaped, windows: windows)
                 }
             } else {
                 shaped = try layout.shape(paragraph)
             }
             kept?.shaped = shaped
             kept?.previous = nil
+            kept?.sections = nil
             if let reused {
                 fragment = reused.fragment
                 linesKeptAcrossEdits += reused.keptLines
@@ -292,10 +298,37 @@ extension TextLayoutManager {
             lastLayoutError = error
             kept?.shaped = nil
             kept?.previous = nil
+            kept?.sections = nil
             kept?.lineGeometry = nil
             fragment = TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: CGRect(x: 0, y: y, width: 0, height: 0),
                                           renderingSurfaceBounds: .zero, textLineFragments: [], state: .none)
         }
+        return finish(fragment, entry: &entry, kept: kept, top: top, keeping: keeping, lineBudget: lineBudget)
+    }
+
+    /// A long paragraph laid out in sections: from its sections before an edit, or (laid out
+    /// before in the same geometry, nothing edited) from its sections as they are, else afresh.
+    private func layOutInSections(_ paragraph: TextParagraph, kept: KeptLayout?, top y: CGFloat, extraLineFragment: Bool,
+                                  layout: ParagraphLayout) throws(TextLayoutError) -> TextLayoutFragment {
+        let geometry = LineGeometry(layout.container, insets: layout.insets)
+        let fragment: TextLayoutFragment
+        if let previous = kept?.previous, let old = previous.sections, old.geometry == geometry {
+            fragment = try layout.relayoutInSections(paragraph, old: old.lines, edit: ParagraphEdit.covering(previous.edits), at: y,
+                                                     extraLineFragment: extraLineFragment, reflow: old.reflow ?? .lines(layout.sectionPolicy.reflowLines))
+        } else if kept?.previous == nil, let old = kept?.sections, kept?.lineGeometry == geometry {
+            fragment = try layout.relayoutInSections(paragraph, old: old, edit: nil, at: y, extraLineFragment: extraLineFragment, reflow: .lines(0))
+        } else {
+            fragment = try layout.layoutInSections(paragraph, at: y, extraLineFragment: extraLineFragment)
+        }
+        kept?.shaped = nil
+        kept?.previous = nil
+        kept?.sections = fragment.lineSections
+        kept?.lineGeometry = geometry
+        return fragment
+    }
+
+    /// Keeps and measures the fragment `layOut` made.
+    private func finish(_ fragment: TextLayoutFragment, entry: inout LayoutEntry, kept: KeptLayout?, top: Int, keeping: Bool, lineBudget: Int?) -> TextLayoutFragment {
         fragment.textLayoutManager = self
         kept?.fragment = fragment
         kept?.laidOutTop = top
@@ -359,8 +392,9 @@ extension TextLayoutManager {
         guard let content = textContentManager, let range = paragraph.elementRange,
               range.endLocation.isEqual(to: content.documentRange.endLocation) else { return false }
         if paragraph.paragraphSeparatorRange.map({ !$0.isEmpty }) ?? false { return true }
-        // Plain text is asked for its last bytes (U+2028 is E2 80 A8), not made into a string.
-        let plainEnd = paragraph.withPlainUTF8 { $0.count >= 3 && $0[$0.count - 3] == 0xE2 && $0[$0.count - 2] == 0x80 && $0[$0.count - 1] == 0xA8 }
+        // Plain text is asked for its last unit, not made into a string.
+        let length = paragraph.utf16Count
+        let plainEnd = paragraph.plainUTF16(in: max(0, length - 1) ..< length).map { $0.last == 0x2028 }
         return plainEnd ?? (paragraph.attributedString.unicodeScalars.last == "\u{2028}")
     }
 }

@@ -89,6 +89,8 @@ public final class TextLayoutManager: TextContentObserving {
     /// The widest fragment measured, for the usage bounds of a container without a width.
     var widestFragment: CGFloat = 0
     let scratch = LayoutScratch()
+    /// How long paragraphs are laid out in sections (tests make them short).
+    var sectionPolicy = SectionPolicy()
     /// How many layout walks are under way (a validator or an enumeration block can start one).
     var walkDepth = 0
     /// The selections with their ranges as UTF-16 offsets, which edits move (see `textSelections`).
@@ -227,7 +229,10 @@ public final class TextLayoutManager: TextContentObserving {
     /// Lays out every paragraph that is not laid out. Costs the document: prefer the viewport,
     /// or `ensureLayout(for:)` on what is needed.
     public func ensureLayoutForEntireDocument() {
-        walk(from: 0, pinned: nil) { _, _ in true }
+        walk(from: 0, pinned: nil) { ordinal, fragment in
+            _ = reflowingJunctions(of: fragment, at: ordinal, through: .infinity)
+            return true
+        }
         // Every paragraph was reached, so laid out in the current font context.
         heightsPredateFontContext = false
         notifyLayoutCompletion(.entireDocument)
@@ -244,7 +249,10 @@ public final class TextLayoutManager: TextContentObserving {
         let last = max(first, ordinal(nearestTo: max(lower, upper - 1)) ?? first)
         // What was asked for is kept, unless it alone is more than the limit allows.
         let units = (layoutIndex.position(at: last)?.range.upperBound ?? upper) - (layoutIndex.position(at: first)?.range.lowerBound ?? lower)
-        walk(from: first, pinned: units <= keptLayoutLimit ? first ... last : nil) { ordinal, _ in ordinal < last }
+        walk(from: first, pinned: units <= keptLayoutLimit ? first ... last : nil) { ordinal, fragment in
+            _ = reflowingJunctions(of: fragment, at: ordinal, through: .infinity)
+            return ordinal < last
+        }
         notifyLayoutCompletion(.range(range))
     }
 
@@ -253,7 +261,9 @@ public final class TextLayoutManager: TextContentObserving {
     /// measured paragraphs.
     public func ensureLayout(for rect: CGRect) {
         guard let first = position(atY: rect.minY) else { return }
-        walk(from: first.ordinal, pinned: nil) { _, fragment in fragment.layoutFragmentFrame.maxY < rect.maxY }
+        walk(from: first.ordinal, pinned: nil) { ordinal, fragment in
+            reflowingJunctions(of: fragment, at: ordinal, through: rect.maxY).layoutFragmentFrame.maxY < rect.maxY
+        }
         notifyLayoutCompletion(.rect(rect))
     }
 
@@ -302,7 +312,8 @@ public final class TextLayoutManager: TextContentObserving {
         indexIfNeeded()
         guard !layoutIndex.isEmpty else { return location }
         let reverse = options.contains(.reverse)
-        let estimates = options.contains(.estimatesSize) && !options.contains(.ensuresLayout)
+        let ensures = options.contains(.ensuresLayout)
+        let estimates = options.contains(.estimatesSize) && !ensures
         var ordinal: Int
         if let location {
             guard let found = self.ordinal(containing: location) else { return nil }
@@ -314,14 +325,16 @@ public final class TextLayoutManager: TextContentObserving {
         if reverse || estimates {
             // One paragraph at a time, each found in O(log n).
             while ordinal >= 0, ordinal < layoutIndex.count {
-                guard let fragment = estimates ? estimatedFragment(at: ordinal) : fragment(at: ordinal) else { break }
+                guard var fragment = estimates ? estimatedFragment(at: ordinal) : fragment(at: ordinal) else { break }
+                if ensures { fragment = reflowingJunctions(of: fragment, at: ordinal, through: .infinity) }
                 edge = reverse ? fragment.rangeInElement?.location : fragment.rangeInElement?.endLocation
                 guard block(fragment) else { break }
                 ordinal += reverse ? -1 : 1
             }
             return edge
         }
-        walk(from: ordinal, pinned: nil) { _, fragment in
+        walk(from: ordinal, pinned: nil) { ordinal, walked in
+            let fragment = ensures ? reflowingJunctions(of: walked, at: ordinal, through: .infinity) : walked
             edge = fragment.rangeInElement?.endLocation
             return block(fragment)
         }

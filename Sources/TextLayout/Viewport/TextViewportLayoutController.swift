@@ -122,7 +122,9 @@ public final class TextViewportLayoutController {
             let bandStart = manager.layoutIndex.ordinal(atY: bandTop ?? viewTop - prefetch) ?? anchored.ordinal
             let first = min(bandStart, anchored.ordinal)
             var walked: ClosedRange<CGFloat>?
-            manager.walk(from: first, pinned: first ... anchored.ordinal) { ordinal, fragment in
+            manager.walk(from: first, pinned: first ... anchored.ordinal) { ordinal, walkedFragment in
+                // A long paragraph's lines broken again where the viewport reaches a junction.
+                let fragment = manager.reflowingJunctions(of: walkedFragment, at: ordinal, through: viewTop + requested.height + prefetch)
                 let frame = fragment.layoutFragmentFrame
                 walked = walked.map { min($0.lowerBound, frame.minY) ... max($0.upperBound, frame.maxY) } ?? frame.minY ... max(frame.minY, frame.maxY)
                 if ordinal == anchored.ordinal {

@@ -72,7 +72,8 @@ struct LineBreaker {
         return span(start ..< (candidate > start ? candidate : overflow), hard: false)
     }
 
-    private func span(_ range: Range<Int>, hard: Bool) -> LineSpan {
+    /// The line `range`, its trailing white space and controls hanging.
+    func span(_ range: Range<Int>, hard: Bool) -> LineSpan {
         var hang = range.upperBound
         let content = paragraph.content
         while hang > range.lowerBound, content.isWhitespace(hang - 1) || content.isControl(hang - 1) { hang -= 1 }

@@ -88,6 +88,23 @@ struct ParagraphContent: Sendable {
         try self.init(attributed: paragraph, defaultFont: defaultFont, context: context)
     }
 
+    /// A stretch of a long plain paragraph, `units`, laid out in the paragraph's resolved
+    /// direction (a stretch has no direction of its own to find: its first strong character may
+    /// not be the paragraph's).
+    init(section units: [UInt16], isRightToLeft: Bool, plainRuns: PlainAttributeRuns) {
+        var high: UInt16 = 0
+        var control = false
+        for unit in units { high |= unit }
+        if high < 0x80 {
+            var end = units.count
+            while end > 0, units[end - 1] == 0x0A || units[end - 1] == 0x0D { end -= 1 }
+            for index in 0 ..< end where units[index] < 0x20 || units[index] == 0x7F { control = true }
+        }
+        let style = ParagraphStyle(baseWritingDirection: isRightToLeft ? .rightToLeft : .leftToRight)
+        self.init(units: units, style: style, isPlain: true, runs: plainRuns.runs(count:), attachments: [],
+                  controlBeforeSeparator: high < 0x80 ? control : nil)
+    }
+
     /// Reads the AttributedString of `paragraph`.
     private init(attributed paragraph: TextParagraph, defaultFont: FontDescriptor, context: FontResolutionContext) throws(TextLayoutError) {
         let text = paragraph.attributedString

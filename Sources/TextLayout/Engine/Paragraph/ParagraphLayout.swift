@@ -16,9 +16,11 @@ struct ParagraphLayout {
     /// and the others): lines are inset by the paddings, and the margins are added above the
     /// first line and below the last.
     var insets = FragmentInsets.zero
+    /// How long paragraphs are laid out in sections.
+    var sectionPolicy = SectionPolicy()
     /// The runs of plain paragraphs, in `defaultFont` validated once for all the paragraphs
     /// this layout reads; nil when it cannot be used.
-    private let plainRuns: PlainAttributeRuns?
+    let plainRuns: PlainAttributeRuns?
 
     init(container: TextContainer, defaultFont: FontDescriptor, fontContext: FontResolutionContext = .standard, scratch: LayoutScratch) {
         self.container = container

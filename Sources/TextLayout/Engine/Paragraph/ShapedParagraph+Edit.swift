@@ -13,6 +13,14 @@ struct ParagraphEdit: Sendable, Equatable {
     var replacementLength: Int
     var delta: Int { replacementLength - range.count }
 
+    /// One edit replacing what `edits` (sorted, disjoint, in the original text's offsets)
+    /// replace and the text between them; nil for no edits.
+    static func covering(_ edits: [ParagraphEdit]) -> ParagraphEdit? {
+        guard let first = edits.first, let last = edits.last else { return nil }
+        let range = first.range.lowerBound ..< last.range.upperBound
+        return ParagraphEdit(range: range, replacementLength: range.count + edits.reduce(0) { $0 + $1.delta })
+    }
+
     /// `edits` (sorted, disjoint, in the original text's offsets) and then `next` (in the offsets
     /// of the text after them), as edits of the original text: `next` is merged with every edit
     /// it meets. Past `limit` edits they are merged into one.

@@ -1,0 +1,181 @@
+import Foundation
+import TextContent
+import TextTypography
+
+/// How long paragraphs are laid out in sections (see ``LineSections``): what typing in a
+/// paragraph of 5 MB costs follows these, not the paragraph's length.
+struct SectionPolicy: Sendable, Equatable {
+    /// Plain paragraphs at least this long (UTF-16 units) are laid out in sections.
+    var minimumParagraphLength = 65_536
+    /// A section ends at the first line start at least this far into it.
+    var sectionLength = 16_384
+    /// Text shaped past what a section's lines need, so that its last lines break as they do in
+    /// the whole paragraph.
+    var lookahead = 1_024
+    /// How far from the end of its shaping a line must end (unless that is the paragraph's
+    /// end), and how far past an edit the old shaping and the old lines hold again.
+    var margin = 128
+    /// Lines broken again past an edit before the old lines below are kept, joined by a short
+    /// line (a junction) that is broken again when it comes into view.
+    var reflowLines = 96
+    /// How much of a paragraph's start is read to find its direction (its first strong letter).
+    var directionScanLength = 65_536
+}
+
+/// How far breaking lines goes on after an edit, past the lines it changed.
+enum SectionReflow: Sendable, Equatable {
+    /// At most this many lines past the edit.
+    case lines(Int)
+    /// Until a line's top is below this y (fragment coordinates); infinity: to the end.
+    case through(CGFloat)
+}
+
+extension ParagraphLayout {
+    /// Whether `paragraph` is laid out in sections: long text without attributes, in a
+    /// container whose lines depend on their text alone (see ``LineGeometry``).
+    func laysOutInSections(_ paragraph: TextParagraph) -> Bool {
+        guard plainRuns != nil, LineGeometry(container, insets: insets) != nil else { return false }
+        return paragraph.utf16Count >= sectionPolicy.minimumParagraphLength && paragraph.plainUTF16(in: 0 ..< 0) != nil
+    }
+
+    /// `paragraph` laid out afresh in sections, its top at `y`.
+    func layoutInSections(_ paragraph: TextParagraph, at y: CGFloat, extraLineFragment: Bool) throws(TextLayoutError) -> TextLayoutFragment {
+        let length = paragraph.utf16Count
+        var builder = SectionBuilder(layout: self, paragraph: paragraph, length: length,
+                                     isRightToLeft: naturalIsRightToLeft(paragraph, length: length), y: topSpacing)
+        var start = 0
+        var size = sectionPolicy.sectionLength
+        while start < length {
+            if builder.ownedLength(before: start) >= sectionPolicy.sectionLength { builder.close() }
+            if !builder.hasSource { try builder.openFresh(at: start, through: start + size) }
+            if let end = try builder.breakLine(at: start) {
+                start = end
+                size = sectionPolicy.sectionLength
+            } else {
+                // A line longer than what was shaped for it: shape more.
+                if !builder.hasLines { size *= 2 }
+                builder.close()
+            }
+        }
+        return builder.fragment(at: y, extraLineFragment: extraLineFragment)
+    }
+
+    /// `paragraph` laid out again after `edit` (nil: no edit, the same lines where `old` put
+    /// them), from `old`, its sections before: lines are broken again from two lines above the
+    /// edit until they meet a line start of `old` past it, or as far as `reflow` says, and
+    /// junctions of `old` the breaking passes are gone. What is shaped again is the edit's
+    /// stretch and some text around it.
+    func relayoutInSections(
+        _ paragraph: TextParagraph, old: LineSections, edit: ParagraphEdit?, at y: CGFloat, extraLineFragment: Bool,
+        reflow: SectionReflow
+    ) throws(TextLayoutError) -> TextLayoutFragment {
+        let length = paragraph.utf16Count
+        let policy = sectionPolicy
+        guard old.lineCount > 0 else { return try layoutInSections(paragraph, at: y, extraLineFragment: extraLineFragment) }
+        let edit = edit ?? ParagraphEdit(range: length ..< length, replacementLength: 0)
+        // An edit near the start can change the paragraph's direction: then every line changes.
+        if edit.range.lowerBound < policy.directionScanLength, naturalIsRightToLeft(paragraph, length: length) != old.isRightToLeft {
+            return try layoutInSections(paragraph, at: y, extraLineFragment: extraLineFragment)
+        }
+        let delta = edit.delta
+        let restartLine = max(0, old.lineIndex(reaching: edit.range.lowerBound) - 2)
+        let restart = restartLine == 0 ? 0 : old.lineRange(at: restartLine).lowerBound
+        var builder = SectionBuilder(layout: self, paragraph: paragraph, length: length, isRightToLeft: old.isRightToLeft,
+                                     y: restartLine == 0 ? topSpacing : old.lineBounds(at: restartLine).minY)
+        builder.keep(old, linesBefore: restartLine, editedAt: edit.range.lowerBound)
+        builder.junctions = old.junctions.filter { $0 < restart }
+
+        // New offsets; the old text from `trusted` on (old offsets) is the new text, moved.
+        let editEnd = edit.range.lowerBound + edit.replacementLength
+        let trusted = edit.range.upperBound + policy.margin
+        var start = restart
+        var linesPastEdit = 0
+        var freshSize = 0
+        if start < length { try builder.openFresh(at: start, through: max(editEnd, start)) }
+        while start < length {
+            let oldStart = start - delta
+            if oldStart >= trusted {
+                if let kept = old.lineIndex(startingAt: oldStart) {
+                    // The old lines from here are what breaking them again would give.
+                    builder.attach(old, from: kept, movedBy: delta)
+                    return builder.fragment(at: y, extraLineFragment: extraLineFragment)
+                }
+                var done: Bool
+                switch reflow {
+                case .lines(let limit): done = linesPastEdit >= limit
+                case .through(let bottom): done = builder.y > bottom
+                }
+                // An old junction a few lines below is broken through too: typing in one place
+                // would otherwise leave a junction a keystroke.
+                if done, let next = old.junctions.first(where: { $0 >= oldStart }), let nextLine = old.lineIndex(startingAt: next),
+                   nextLine - old.lineIndex(reaching: oldStart) <= policy.reflowLines {
+                    done = false
+                }
+                if done {
+                    // Keep the old lines below, joined by a short line to the old line start
+                    // after this one.
+                    let line = old.lineIndex(reaching: oldStart)
+                    let joinedAt = old.lineRange(at: line).upperBound
+                    let (section, _) = old.position(ofLine: line)
+                    builder.open(old.sections[section], movedBy: delta)
+                    builder.appendJunction(from: start, to: joinedAt + delta)
+                    builder.attach(old, from: line + 1, movedBy: delta)
+                    return builder.fragment(at: y, extraLineFragment: extraLineFragment)
+                }
+            }
+            if let end = try builder.breakLine(at: start) {
+                start = end
+                if start > editEnd { linesPastEdit += 1 }
+                freshSize = 0
+                continue
+            }
+            // The shaping in use ends too soon for this line: the old one where it holds, else new.
+            if oldStart >= trusted, let section = old.sectionShaping(oldStart, margin: policy.margin, length: length - delta),
+               !builder.isShowing(section, movedBy: delta) {
+                builder.open(section, movedBy: delta)
+                continue
+            }
+            freshSize = freshSize == 0 ? policy.lookahead : freshSize * 2
+            try builder.openFresh(at: start, through: start + freshSize)
+        }
+        return builder.fragment(at: y, extraLineFragment: extraLineFragment)
+    }
+
+    /// The space above the first line: the paragraph's spacing before and the top margin.
+    private var topSpacing: CGFloat { Self.spacing(ParagraphStyle.default.paragraphSpacingBefore) + insets.top }
+
+    /// Whether the paragraph reads right to left: its first strong letter's direction, looked
+    /// for in its first ``SectionPolicy/directionScanLength`` units (left to right without one).
+    func naturalIsRightToLeft(_ paragraph: TextParagraph, length: Int) -> Bool {
+        guard let units = paragraph.plainUTF16(in: 0 ..< min(length, sectionPolicy.directionScanLength)) else { return false }
+        for scalar in String(decoding: units, as: UTF16.self).unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                if (0x41 ... 0x5A).contains(value) || (0x61 ... 0x7A).contains(value) { return false }
+                continue
+            }
+            guard scalar.properties.isAlphabetic, !scalar.properties.generalCategory.isMark else { continue }
+            // Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan, Mandaic and their presentation
+            // forms and supplements: the scripts whose letters are strong right to left.
+            return (0x0590 ... 0x08FF).contains(value) || (0xFB1D ... 0xFDFF).contains(value) || (0xFE70 ... 0xFEFF).contains(value)
+                || (0x10800 ... 0x10FFF).contains(value) || (0x1E800 ... 0x1EFFF).contains(value)
+        }
+        return false
+    }
+}
+
+private extension Unicode.GeneralCategory {
+    var isMark: Bool { self == .nonspacingMark || self == .spacingMark || self == .enclosingMark }
+}
+
+extension LineSections {
+    /// The section holding offset `offset` in its lines, when its shaping's text reaches
+    /// `margin` units past it (or the end of the paragraph, `length` units): one whose shaping
+    /// can break the line there.
+    func sectionShaping(_ offset: Int, margin: Int, length: Int) -> LineSection? {
+        let (section, _) = position(ofLine: lineIndex(reaching: offset))
+        let found = sections[section]
+        guard offset >= found.unitOffset, found.validEnd - offset > margin || found.validEnd >= length else { return nil }
+        return found
+    }
+}

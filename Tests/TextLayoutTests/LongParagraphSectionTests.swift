@@ -1,0 +1,191 @@
+import Foundation
+import TestFixtures
+import Testing
+import TextContent
+@testable import TextLayout
+
+/// Long paragraphs are laid out in sections (a shaping each, see `LineSections`): the lines are
+/// those of the whole paragraph laid out at once; after edits, lines broken again meet the old
+/// ones, or a junction joins them that is broken again when the viewport or `ensureLayout`
+/// reaches it. Sections are made short here so that short texts have many.
+@Suite struct LongParagraphSectionTests {
+    static let policy = SectionPolicy(minimumParagraphLength: 2_000, sectionLength: 1_500, lookahead: 400, margin: 64, reflowLines: 6)
+
+    private struct LineSummary: Equatable {
+        var range: NSRange
+        var bounds: CGRect
+        var glyphOrigin: CGPoint
+        var baseline: CGFloat
+    }
+
+    private func lines(_ manager: TextLayoutManager) -> [[LineSummary]] {
+        allFragments(manager).map { fragment in
+            fragment.textLineFragments.map {
+                LineSummary(range: $0.characterRange, bounds: $0.typographicBounds, glyphOrigin: $0.glyphOrigin, baseline: $0.baseline)
+            }
+        }
+    }
+
+    /// Where two layouts' lines first differ (paragraph, line), or nil: a short message when they do.
+    private func firstDifference(_ one: TextLayoutManager, _ other: TextLayoutManager) -> String? {
+        let a = lines(one), b = lines(other)
+        guard a.count == b.count else { return "\(a.count) paragraphs, \(b.count) expected" }
+        for (index, (x, y)) in zip(a, b).enumerated() where x != y {
+            guard x.count == y.count else { return "paragraph \(index): \(x.count) lines, \(y.count) expected" }
+            let line = zip(x, y).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? 0
+            return "paragraph \(index) line \(line): \(x[line]) expected \(y[line])"
+        }
+        return nil
+    }
+
+    private func layout(_ text: String, sectioned: Bool, width: CGFloat = 331) -> (TextContentStorage, TextLayoutManager) {
+        let storage = TextContentStorage(string: text)
+        let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: width, height: 0)))
+        if sectioned { manager.sectionPolicy = Self.policy }
+        storage.addTextLayoutManager(manager)
+        manager.ensureLayoutForEntireDocument()
+        KeptStorages.keep(storage)
+        return (storage, manager)
+    }
+
+    /// About `length` UTF-16 units of words of `tag`'s samples (English for "en"), in one paragraph.
+    static func paragraph(_ tag: String, length: Int, seed: UInt64 = 3) -> String {
+        let source = tag == "en" ? LayoutSamples.english : MixedSamples.all.filter { $0.tag == tag }.map(\.text).joined(separator: " ")
+        let words = source.split(separator: " ").map(String.init)
+        var random = SplitMix64(seed: seed)
+        var text = ""
+        while text.utf16.count < length {
+            if !text.isEmpty { text += " " }
+            text += words.randomElement(using: &random) ?? "word"
+        }
+        return text
+    }
+
+    static let tags = ["en", "ar_Arab", "he_Hebr", "th_Thai", "kn_Knda", "hi_Deva", "zh_Hans", "emoji", "mixed"]
+
+    /// Every fragment's lines follow one another: each starts where the one before ended, from
+    /// the paragraph's start to its end, each top where the one above ends.
+    private func expectContiguousLines(_ manager: TextLayoutManager, _ storage: TextContentStorage, _ note: String) {
+        for fragment in allFragments(manager) {
+            guard let offsets = fragment.textElement.elementOffsets else { continue }
+            var end = 0
+            var bottom: CGFloat?
+            for index in 0 ..< fragment.lineCount {
+                let range = fragment.lineRange(at: index), bounds = fragment.lineBounds(at: index)
+                #expect(range.lowerBound == end, "\(note): line \(index) starts at \(range.lowerBound), the one before ended at \(end)")
+                end = range.upperBound
+                if let bottom { #expect(abs(bounds.minY - bottom) < 0.001, "\(note): line \(index)'s top") }
+                bottom = bounds.maxY
+            }
+            #expect(end == offsets.end - offsets.start, "\(note): the lines end where the paragraph does")
+        }
+    }
+
+    @Test(arguments: tags)
+    func aLongParagraphInSectionsHasTheLinesOfTheWholeParagraph(tag: String) throws {
+        let text = Self.paragraph(tag, length: 12_000)
+        let (_, sectioned) = layout(text, sectioned: true)
+        let (_, whole) = layout(text, sectioned: false)
+        let fragment = try #require(allFragments(sectioned).first)
+        let sections = try #require(fragment.lineSections)
+        #expect(sections.sections.count >= 5)
+        #expect(allFragments(whole).first?.lineSections == nil)
+        #expect(firstDifference(sectioned, whole) == nil)
+        #expect(fragment.layoutFragmentFrame == allFragments(whole).first?.layoutFragmentFrame)
+        // Carets and hit testing in paragraph offsets, across the sections.
+        let wholeFragment = try #require(allFragments(whole).first)
+        for index in stride(from: 0, to: fragment.lineCount, by: max(1, fragment.lineCount / 17)) {
+            let line = fragment.textLineFragment(at: index), other = wholeFragment.textLineFragment(at: index)
+            #expect(line.caretStops == other.caretStops, "line \(index)")
+            for x in stride(from: CGFloat(0), through: line.typographicBounds.width, by: 23) {
+                #expect(line.characterIndex(for: CGPoint(x: x, y: 5)) == other.characterIndex(for: CGPoint(x: x, y: 5)))
+            }
+            let range = line.characterRange.location ..< line.characterRange.location + line.characterRange.length
+            let middle = range.lowerBound + range.count / 3 ..< range.upperBound - range.count / 3
+            #expect(line.segments(showing: middle).map(\.range) == other.segments(showing: middle).map(\.range))
+            #expect(line.contentEnd == other.contentEnd)
+        }
+    }
+
+    @Test(arguments: tags)
+    func editsKeepTheLinesWholeAndEnsureLayoutGivesAFreshLayout(tag: String) throws {
+        var random = SplitMix64(seed: 17)
+        let text = Self.paragraph(tag, length: 9_000, seed: 5)
+        let (storage, manager) = layout(text, sectioned: true)
+        let words = Self.paragraph(tag, length: 200, seed: 9).split(separator: " ").map { String($0) + " " }
+        let typed = ["a", " ", "\n", "", "ك", "😀", "\u{2028}"] + words
+        for step in 0 ..< 40 {
+            let length = storage.utf16Length
+            let start = Int.random(in: 0 ... length, using: &random)
+            let end = min(length, start + (Int.random(in: 0 ... 3, using: &random) == 0 ? Int.random(in: 1 ... 30, using: &random) : 0))
+            try storage.replaceContents(in: storage.textRange(avoidingSurrogateSplits: start ..< end), with: typed.randomElement(using: &random)!)
+            // As a view asks after typing: the edited paragraph alone.
+            if let location = storage.location(storage.documentRange.location, offsetBy: min(start, storage.utf16Length)) {
+                _ = manager.textLayoutFragment(for: location)
+            }
+            expectContiguousLines(manager, storage, "\(tag) step \(step)")
+            #expect(manager.lastLayoutError == nil)
+            if step % 8 == 7 {
+                manager.ensureLayoutForEntireDocument()
+                #expect(allFragments(manager).allSatisfy { $0.lineSections?.junctions.isEmpty ?? true }, "\(tag) step \(step)")
+                #expect(firstDifference(manager, layout(storage.string, sectioned: false).1) == nil, "\(tag) step \(step)")
+            }
+        }
+    }
+
+    @Test func typingIntoUniformTextBreaksFewLinesAndTheViewportReflowsTheRest() throws {
+        // Every line holds the same words: a letter typed at the top moves every line below.
+        let text = String(repeating: "word ", count: 4_000)
+        let (storage, manager) = layout(text, sectioned: true)
+        let lineCount = try #require(allFragments(manager).first).lineCount
+        for index in 0 ..< 12 {
+            try storage.replaceContents(in: storage.range(10 + index ..< 10 + index), with: index % 4 == 3 ? " " : "a")
+            let fragment = try #require(manager.textLayoutFragment(for: storage.location(at: 10)))
+            let sections = try #require(fragment.lineSections)
+            // Broken again: a few lines; the others kept below a junction.
+            #expect(sections.junctions.count == 1)
+            let junction = try #require(sections.junctions.first.flatMap { sections.lineIndex(startingAt: $0) })
+            #expect(junction < 2 + 2 + Self.policy.reflowLines + 4)
+            #expect(abs(fragment.lineCount - lineCount) <= 2)
+        }
+        expectContiguousLines(manager, storage, "typed")
+        // A viewport over the junction breaks the lines it shows again.
+        let view = ViewportHost(size: CGSize(width: 331, height: 300))
+        manager.textViewportLayoutController.delegate = view
+        manager.textViewportLayoutController.layoutViewport()
+        let shown = try #require(manager.textViewportLayoutController.visibleFragments.first?.lineSections)
+        let bottom = manager.textViewportLayoutController.viewportBounds.maxY
+        if let junction = shown.junctions.first, let line = shown.lineIndex(startingAt: junction) {
+            #expect(shown.lineBounds(at: line).minY >= bottom)
+        }
+        manager.ensureLayout(for: manager.documentRange)
+        #expect(allFragments(manager).first?.lineSections?.junctions.isEmpty == true)
+        #expect(firstDifference(manager, layout(storage.string, sectioned: false).1) == nil)
+    }
+
+    @Test func aBreakTypedIntoALongParagraphKeepsTheSectionsOfBothParts() throws {
+        let text = Self.paragraph("en", length: 12_000)
+        let (storage, manager) = layout(text, sectioned: true)
+        let middle = storage.string.utf16.count / 2
+        try storage.replaceContents(in: storage.range(middle ..< middle), with: "\n")
+        manager.ensureLayoutForEntireDocument()
+        let fragments = allFragments(manager)
+        #expect(fragments.count == 2)
+        #expect(fragments.allSatisfy { $0.lineSections != nil })
+        expectContiguousLines(manager, storage, "split")
+        #expect(firstDifference(manager, layout(storage.string, sectioned: false).1) == nil)
+        // And joined again.
+        try storage.replaceContents(in: storage.range(middle ..< middle + 1), with: "")
+        manager.ensureLayoutForEntireDocument()
+        #expect(allFragments(manager).count == 1)
+        #expect(firstDifference(manager, layout(storage.string, sectioned: false).1) == nil)
+    }
+}
+
+/// A view of a fixed size at the top of the document.
+private final class ViewportHost: TextViewportLayoutControllerDelegate {
+    let size: CGSize
+    init(size: CGSize) { self.size = size }
+    func viewportBounds(for controller: TextViewportLayoutController) -> CGRect { CGRect(origin: .zero, size: size) }
+    func textViewportLayoutController(_ controller: TextViewportLayoutController, configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment) {}
+}
