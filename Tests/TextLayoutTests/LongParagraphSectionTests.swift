@@ -182,6 +182,43 @@ import TextContent
     }
 }
 
+extension LongParagraphSectionTests {
+    @Test func theParagraphBeingEditedKeepsItsLayoutPastTheKeptLimit() throws {
+        // A long paragraph with the caret in it, then short ones: reading the short ones (past
+        // the kept limit) releases their layouts, never the long one's (laying it out again is
+        // what typing in it must not cost).
+        let long = Self.paragraph("he_Hebr", length: 8_000)
+        let text = long + "\n" + (0 ..< 40).map { "Short paragraph \($0) " + MixedSamples.text("th_Thai") }.joined(separator: "\n")
+        let storage = TextContentStorage(string: text)
+        let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 331, height: 0)))
+        manager.sectionPolicy = Self.policy
+        manager.keptLayoutLimit = 2_000
+        storage.addTextLayoutManager(manager)
+        KeptStorages.keep(storage)
+        manager.textSelections = [TextSelection(storage.location(at: 4_000), affinity: .downstream)]
+        _ = manager.textLayoutFragment(for: storage.location(at: 4_000))
+        #expect(manager.layoutIndex.position(at: 0)?.entry.kept?.sections != nil)
+        for ordinal in 1 ..< 41 { _ = manager.fragment(at: ordinal) }
+        #expect(manager.layoutIndex.summary.keptUTF16 > manager.keptLayoutLimit)
+        #expect(manager.layoutIndex.position(at: 0)?.entry.kept?.sections != nil)
+        // Without a caret there, it goes like any other (the short ones laid out again release it).
+        manager.textSelections = [TextSelection(storage.location(at: storage.utf16Length), affinity: .downstream)]
+        manager.invalidateLayout(for: storage.range(long.utf16.count + 1 ..< storage.utf16Length))
+        for ordinal in 1 ..< 41 { _ = manager.fragment(at: ordinal) }
+        #expect(manager.layoutIndex.position(at: 0)?.entry.kept == nil)
+    }
+
+    @Test(arguments: [("he_Hebr", true), ("ar_Arab", true), ("en", false), ("kn_Knda", false)])
+    func theDirectionOfALongParagraphIsItsFirstLettersEvenFarIn(tag: String, rightToLeft: Bool) throws {
+        // Digits, spaces and punctuation first (no direction of their own), the letters after.
+        let text = String(repeating: "1234 - 5678, ", count: 400) + Self.paragraph(tag, length: 6_000)
+        let (_, manager) = layout(text, sectioned: true)
+        let fragment = try #require(allFragments(manager).first)
+        #expect(fragment.lineSections?.isRightToLeft == rightToLeft)
+        #expect(firstDifference(manager, layout(text, sectioned: false).1) == nil)
+    }
+}
+
 /// A view of a fixed size at the top of the document.
 private final class ViewportHost: TextViewportLayoutControllerDelegate {
     let size: CGSize

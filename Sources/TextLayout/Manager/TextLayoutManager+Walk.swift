@@ -342,11 +342,20 @@ extension TextLayoutManager {
 
     /// Releases kept layouts, farthest from `focus` first, until they are back under three
     /// quarters of the limit (so that releasing happens in batches, not on every paragraph).
-    /// Never releases `focus` or `pinned`.
+    /// Never releases `focus`, `pinned`, nor the paragraphs holding the selections' ends: what
+    /// is being edited (laying a long paragraph out again costs far more than keeping it).
     func evictIfNeeded(focus: Int, pinned: ClosedRange<Int>?) {
         guard layoutIndex.summary.keptUTF16 > keptLayoutLimit else { return }
         let target = keptLayoutLimit - keptLayoutLimit / 4
-        func isPinned(_ ordinal: Int) -> Bool { ordinal == focus || pinned?.contains(ordinal) == true }
+        var edited: [Int] = []
+        for selection in trackedSelections.prefix(8) {
+            for range in selection.offsets.prefix(4) {
+                for offset in [range.lowerBound, range.upperBound] {
+                    if let found = layoutIndex.ordinalAndRange(containingOffset: offset) { edited.append(found.ordinal) }
+                }
+            }
+        }
+        func isPinned(_ ordinal: Int) -> Bool { ordinal == focus || pinned?.contains(ordinal) == true || edited.contains(ordinal) }
         while layoutIndex.summary.keptUTF16 > target {
             guard let firstKept = layoutIndex.ordinalOfKept(0),
                   let lastKept = layoutIndex.ordinalOfKept(layoutIndex.summary.kept - 1) else { return }

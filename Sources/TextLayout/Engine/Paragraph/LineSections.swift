@@ -13,27 +13,31 @@ struct LineSection: Sendable {
     var unitOffset: Int
     /// The fragment y of the lines' y 0.
     var top: CGFloat
-    /// The paragraph offset up to which `shaped`'s text is still the paragraph's: its end when
-    /// shaped, less what edits after the section's lines changed since (its lookahead is
-    /// then out of date; its lines are not).
+    /// The paragraph offsets where `shaped`'s text is still the paragraph's: all of it when
+    /// shaped, less what edits before or after the section's lines changed since (the text
+    /// shaped before its lines, or its lookahead, is then out of date; its lines are not).
+    var validStart: Int
     var validEnd: Int
     /// The ink of the lines relative to ``top``, worked out on first use and kept while the
     /// lines are (moving the section keeps it).
     let ink: SectionInk
 
-    init(shaped: ShapedParagraph, lines: KeptLines, unitOffset: Int, top: CGFloat, validEnd: Int? = nil) {
+    init(shaped: ShapedParagraph, lines: KeptLines, unitOffset: Int, top: CGFloat, valid: Range<Int>? = nil) {
         self.shaped = shaped
         self.lines = lines
         self.unitOffset = unitOffset
         self.top = top
-        self.validEnd = validEnd ?? unitOffset + shaped.content.units.count
+        validStart = valid?.lowerBound ?? unitOffset
+        validEnd = valid?.upperBound ?? unitOffset + shaped.content.units.count
         ink = SectionInk()
     }
 
-    /// The same lines moved: their text by `delta` units, their tops by `dy`.
-    func moved(by delta: Int, dy: CGFloat) -> LineSection {
+    /// The same lines moved: their text by `delta` units (by an edit that ends at `editEnd`,
+    /// new offsets, before them), their tops by `dy`.
+    func moved(by delta: Int, dy: CGFloat, editEnd: Int = 0) -> LineSection {
         var moved = self
         moved.unitOffset += delta
+        moved.validStart = max(validStart + delta, editEnd)
         moved.validEnd += delta
         moved.top += dy
         return moved
@@ -41,14 +45,14 @@ struct LineSection: Sendable {
 
     /// Lines `range` of the section, as a section of their own.
     func lines(_ range: Range<Int>) -> LineSection {
-        LineSection(shaped: shaped, lines: KeptLines(lines[range]), unitOffset: unitOffset, top: top, validEnd: validEnd)
+        LineSection(shaped: shaped, lines: KeptLines(lines[range]), unitOffset: unitOffset, top: top, valid: validStart ..< validEnd)
     }
 
     /// The section with its shaping's text known good only before paragraph offset `offset`
     /// (an edit there).
     func valid(before offset: Int) -> LineSection {
         var section = self
-        section.validEnd = min(validEnd, max(offset, unitOffset))
+        section.validEnd = min(validEnd, max(offset, validStart))
         return section
     }
 

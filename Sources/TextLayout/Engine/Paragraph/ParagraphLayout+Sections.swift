@@ -97,7 +97,7 @@ extension ParagraphLayout {
             if oldStart >= trusted {
                 if let kept = old.lineIndex(startingAt: oldStart) {
                     // The old lines from here are what breaking them again would give.
-                    builder.attach(old, from: kept, movedBy: delta)
+                    builder.attach(old, from: kept, movedBy: delta, editEnd: editEnd)
                     return builder.fragment(at: y, extraLineFragment: extraLineFragment)
                 }
                 var done: Bool
@@ -117,9 +117,9 @@ extension ParagraphLayout {
                     let line = old.lineIndex(reaching: oldStart)
                     let joinedAt = old.lineRange(at: line).upperBound
                     let (section, _) = old.position(ofLine: line)
-                    builder.open(old.sections[section], movedBy: delta)
+                    builder.open(old.sections[section], movedBy: delta, editEnd: editEnd)
                     builder.appendJunction(from: start, to: joinedAt + delta)
-                    builder.attach(old, from: line + 1, movedBy: delta)
+                    builder.attach(old, from: line + 1, movedBy: delta, editEnd: editEnd)
                     return builder.fragment(at: y, extraLineFragment: extraLineFragment)
                 }
             }
@@ -132,11 +132,12 @@ extension ParagraphLayout {
             // The shaping in use ends too soon for this line: the old one where it holds, else new.
             if oldStart >= trusted, let section = old.sectionShaping(oldStart, margin: policy.margin, length: length - delta),
                !builder.isShowing(section, movedBy: delta) {
-                builder.open(section, movedBy: delta)
+                builder.open(section, movedBy: delta, editEnd: editEnd)
                 continue
             }
-            freshSize = freshSize == 0 ? policy.lookahead : freshSize * 2
-            try builder.openFresh(at: start, through: start + freshSize)
+            // A whole section: the next edits' lines going this far find it, not a shaping each.
+            freshSize = freshSize == 0 ? policy.sectionLength : freshSize * 2
+            try builder.openFresh(at: start, through: start + freshSize, preroll: policy.lookahead)
         }
         return builder.fragment(at: y, extraLineFragment: extraLineFragment)
     }
@@ -147,7 +148,24 @@ extension ParagraphLayout {
     /// Whether the paragraph reads right to left: its first strong letter's direction, looked
     /// for in its first ``SectionPolicy/directionScanLength`` units (left to right without one).
     func naturalIsRightToLeft(_ paragraph: TextParagraph, length: Int) -> Bool {
-        guard let units = paragraph.plainUTF16(in: 0 ..< min(length, sectionPolicy.directionScanLength)) else { return false }
+        // Read in growing stretches: the first letter is mostly in the first few units.
+        let limit = min(length, sectionPolicy.directionScanLength)
+        var start = 0, size = 256
+        while start < limit {
+            let end = min(limit, start + size)
+            // A stretch ends before a lead surrogate, so that no pair is cut in two.
+            guard var units = paragraph.plainUTF16(in: start ..< end) else { return false }
+            if end < length, units.count > 1, let last = units.last, UTF16.isLeadSurrogate(last) { units.removeLast() }
+            guard !units.isEmpty else { break }
+            if let found = Self.firstStrongDirection(units) { return found }
+            start += units.count
+            size *= 4
+        }
+        return false
+    }
+
+    /// Whether the first strong letter of `units` is right to left; nil without one.
+    private static func firstStrongDirection(_ units: [UInt16]) -> Bool? {
         for scalar in String(decoding: units, as: UTF16.self).unicodeScalars {
             let value = scalar.value
             if value < 0x80 {
@@ -160,7 +178,7 @@ extension ParagraphLayout {
             return (0x0590 ... 0x08FF).contains(value) || (0xFB1D ... 0xFDFF).contains(value) || (0xFE70 ... 0xFEFF).contains(value)
                 || (0x10800 ... 0x10FFF).contains(value) || (0x1E800 ... 0x1EFFF).contains(value)
         }
-        return false
+        return nil
     }
 }
 
@@ -174,8 +192,11 @@ extension LineSections {
     /// can break the line there.
     func sectionShaping(_ offset: Int, margin: Int, length: Int) -> LineSection? {
         let (section, _) = position(ofLine: lineIndex(reaching: offset))
-        let found = sections[section]
-        guard offset >= found.unitOffset, found.validEnd - offset > margin || found.validEnd >= length else { return nil }
-        return found
+        // The section of the line, or one just after it whose shaping starts earlier than its
+        // lines: the one whose shaping reaches farthest.
+        let candidates = sections[section ..< min(sections.count, section + 3)].filter {
+            offset >= $0.validStart && ($0.validEnd - offset > margin || $0.validEnd >= length)
+        }
+        return candidates.max { $0.validEnd < $1.validEnd }
     }
 }

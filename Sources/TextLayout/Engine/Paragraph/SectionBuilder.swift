@@ -23,7 +23,8 @@ struct SectionBuilder {
         let breaker: LineBreaker
         let placer: LinePlacer
         let top: CGFloat
-        /// The paragraph offset up to which `shaped`'s text is the paragraph's.
+        /// The paragraph offsets where `shaped`'s text is the paragraph's.
+        let validStart: Int
         let validEnd: Int
         var lines = KeptLines()
         /// How much of `shaped` can be read, from its start.
@@ -60,38 +61,47 @@ struct SectionBuilder {
         self.source = nil
         if !source.lines.isEmpty {
             sections.append(LineSection(shaped: source.shaped, lines: source.lines, unitOffset: source.unitOffset, top: source.top,
-                                        validEnd: source.validEnd))
+                                        valid: source.validStart ..< source.validEnd))
         }
     }
 
     /// Breaks lines from now on in `shaped`, whose offset 0 is paragraph offset `unitOffset`
     /// and whose text is the paragraph's up to `validEnd`.
-    private mutating func open(_ shaped: ShapedParagraph, unitOffset: Int, validEnd: Int) {
+    private mutating func open(_ shaped: ShapedParagraph, unitOffset: Int, valid: Range<Int>) {
         close()
         let tabs = TabStops(of: shaped)
         let mode = layout.container.lineBreakMode
         source = Source(shaped: shaped, unitOffset: unitOffset, breaker: LineBreaker(paragraph: shaped, mode: mode, tabStops: tabs, scratch: layout.scratch),
-                        placer: LinePlacer(paragraph: shaped, tabStops: tabs), top: y,
-                        validEnd: min(validEnd, unitOffset + shaped.content.units.count))
+                        placer: LinePlacer(paragraph: shaped, tabStops: tabs), top: y, validStart: valid.lowerBound,
+                        validEnd: min(valid.upperBound, unitOffset + shaped.content.units.count))
     }
 
-    /// Breaks lines from now on in `section`'s shaping, its text moved by `delta`.
-    mutating func open(_ section: LineSection, movedBy delta: Int) {
-        open(section.shaped, unitOffset: section.unitOffset + delta, validEnd: section.validEnd + delta)
+    /// Breaks lines from now on in `section`'s shaping, its text moved by `delta` by an edit
+    /// ending at `editEnd` (new offsets) before the lines to break.
+    mutating func open(_ section: LineSection, movedBy delta: Int, editEnd: Int) {
+        let moved = section.moved(by: delta, dy: 0, editEnd: editEnd)
+        open(section.shaped, unitOffset: moved.unitOffset, valid: moved.validStart ..< moved.validEnd)
     }
 
     /// Shapes the paragraph's text from `start` through `end` and the lookahead after it, and
-    /// breaks lines in it from now on.
-    mutating func openFresh(at start: Int, through end: Int) throws(TextLayoutError) {
+    /// breaks lines in it from now on. With `preroll`, the shaping starts that far before
+    /// `start`, so that later edits whose lines start a little earlier can use it too.
+    mutating func openFresh(at start: Int, through end: Int, preroll: Int = 0) throws(TextLayoutError) {
         let policy = layout.sectionPolicy
         var upper = min(length, max(end, start) + policy.lookahead)
         // No short stretch left over at the end.
         if length - upper < policy.lookahead { upper = length }
-        guard let units = paragraph.plainUTF16(in: start ..< upper), units.count == upper - start, let runs = layout.plainRuns else {
+        var lower = max(0, start - preroll)
+        guard var units = paragraph.plainUTF16(in: lower ..< upper), units.count == upper - lower, let runs = layout.plainRuns else {
             throw .shapingFailed(reason: "the paragraph's text changed while it was laid out")
         }
+        // Not from the second half of a surrogate pair.
+        if lower < start, let first = units.first, UTF16.isTrailSurrogate(first) {
+            units.removeFirst()
+            lower += 1
+        }
         let content = ParagraphContent(section: units, isRightToLeft: isRightToLeft, plainRuns: runs)
-        open(try ShapedParagraph(content, scratch: layout.scratch), unitOffset: start, validEnd: upper)
+        open(try ShapedParagraph(content, scratch: layout.scratch), unitOffset: lower, valid: lower ..< upper)
     }
 
     /// Breaks the line starting at paragraph offset `start` in the current source and returns
@@ -101,7 +111,7 @@ struct SectionBuilder {
         guard var source else { return nil }
         let local = start - source.unitOffset
         let isFinal = source.unitOffset + source.count >= length
-        guard local >= 0, local < source.count else { return nil }
+        guard start >= source.validStart, local < source.count else { return nil }
         self.source = nil  // appended to in place
         defer { self.source = source }
         let style = source.shaped.content.style
@@ -148,10 +158,11 @@ struct SectionBuilder {
         if lineInLast > 0 { sections.append(old.sections[last].lines(0 ..< lineInLast).valid(before: edited)) }
     }
 
-    /// `old`'s lines from line `index` on, their text moved by `delta` and their tops to follow
-    /// the lines above; and `old`'s junctions among them. The old document-end line is left
-    /// out (``fragment(at:extraLineFragment:)`` adds one if the paragraph still needs it).
-    mutating func attach(_ old: LineSections, from index: Int, movedBy delta: Int) {
+    /// `old`'s lines from line `index` on, their text moved by `delta` (by an edit ending at
+    /// `editEnd`, new offsets) and their tops to follow the lines above; and `old`'s junctions
+    /// among them. The old document-end line is left out (``fragment(at:extraLineFragment:)``
+    /// adds one if the paragraph still needs it).
+    mutating func attach(_ old: LineSections, from index: Int, movedBy delta: Int, editEnd: Int) {
         close()
         var count = old.lineCount
         if count > 0, case .extraLine = old.line(at: count - 1).line.placement { count -= 1 }
@@ -167,7 +178,7 @@ struct SectionBuilder {
                 let upper = section == last ? lineInLast + 1 : kept.lines.count
                 if lower > 0 || upper < kept.lines.count { kept = kept.lines(lower ..< upper) }
             }
-            sections.append(kept.moved(by: delta, dy: dy))
+            sections.append(kept.moved(by: delta, dy: dy, editEnd: editEnd))
         }
         y = old.lineBounds(at: count - 1).maxY + dy
         junctions += old.junctions.filter { $0 >= start }.map { $0 + delta }
