@@ -12,6 +12,14 @@ extension RenderingContext: TextDrawingContext {
         line.draw(at: point, in: self, renderingAttributes: fragmentRenderingAttributes)
     }
 
+    /// The clip's extent in the current coordinates: what drawing can still change.
+    public var visibleBounds: CGRect? {
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(cairo, &x1, &y1, &x2, &y2)
+        guard x1.isFinite, y1.isFinite, x2.isFinite, y2.isFinite, x2 >= x1, y2 >= y1 else { return nil }
+        return CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
+    }
+
     /// Fills `rect` with its corners rounded by `cornerRadius` (at most half its shorter side).
     public func fill(_ rect: CGRect, cornerRadius: CGFloat, color: TextColor) {
         let rect = rect.standardized

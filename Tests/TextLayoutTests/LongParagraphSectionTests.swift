@@ -219,6 +219,44 @@ extension LongParagraphSectionTests {
     }
 }
 
+extension LongParagraphSectionTests {
+    @Test(arguments: [true, false])
+    func aFragmentDrawsOnlyTheLinesItsContextShows(sectioned: Bool) throws {
+        let (_, manager) = layout(Self.paragraph("kn_Knda", length: 12_000), sectioned: sectioned)
+        let fragment = try #require(allFragments(manager).first)
+        #expect(fragment.lineCount > 100)
+        let context = LineRecorder()
+        fragment.draw(at: CGPoint(x: 10, y: 1_000), in: context)
+        #expect(context.lines.count == fragment.lineCount)
+        // A window 150 points tall over the middle of the paragraph: its lines and one more
+        // line's height either side (ink can overflow a line), in order.
+        let middle = fragment.layoutFragmentFrame.height / 2
+        context.lines = []
+        context.visibleBounds = CGRect(x: 0, y: 1_000 + middle, width: 400, height: 150)
+        fragment.draw(at: CGPoint(x: 10, y: 1_000), in: context)
+        let drawn = context.lines.map { $0.location }
+        #expect(drawn == drawn.sorted())
+        #expect(context.lines.count >= 150 / 16 && context.lines.count <= 150 / 14 + 4)
+        for index in 0 ..< fragment.lineCount {
+            let bounds = fragment.lineBounds(at: index).offsetBy(dx: 10, dy: 1_000)
+            let reaches = bounds.insetBy(dx: 0, dy: -bounds.height).intersects(context.visibleBounds!)
+            #expect(reaches == drawn.contains(fragment.lineRange(at: index).lowerBound), "line \(index)")
+        }
+    }
+}
+
+/// Records the lines a fragment draws, showing `visibleBounds`.
+private final class LineRecorder: TextDrawingContext {
+    var lines: [NSRange] = []
+    var visibleBounds: CGRect?
+    func drawLine(_ line: TextLineFragment, at point: CGPoint) { lines.append(line.characterRange) }
+    func fill(_ rect: CGRect, color: TextColor) {}
+    func fill(_ rect: CGRect, cornerRadius: CGFloat, color: TextColor) {}
+    func stroke(_ rect: CGRect, color: TextColor, width: CGFloat, dash: [Double]) {}
+    func translate(by offset: CGPoint) {}
+    func withSavedState<Result>(_ body: () throws -> Result) rethrows -> Result { try body() }
+}
+
 /// A view of a fixed size at the top of the document.
 private final class ViewportHost: TextViewportLayoutControllerDelegate {
     let size: CGSize

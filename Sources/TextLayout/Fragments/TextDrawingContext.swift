@@ -21,6 +21,15 @@ public protocol TextDrawingContext: AnyObject {
     func translate(by offset: CGPoint)
     /// Runs `body` and puts the context's state (origin, clip, colour) back afterwards.
     func withSavedState<Result>(_ body: () throws -> Result) rethrows -> Result
+    /// The part of the context's coordinates that drawing can still change (its clip), or nil
+    /// when unbounded: a fragment draws only the lines that reach into it (a paragraph of
+    /// 60,000 lines in a window draws the few the window shows).
+    var visibleBounds: CGRect? { get }
+}
+
+extension TextDrawingContext {
+    /// Unbounded: every line is drawn.
+    public var visibleBounds: CGRect? { nil }
 }
 
 extension TextLineFragment {

@@ -289,10 +289,27 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     /// something of your own, and call `super` for the text. The renderer calls it for every
     /// fragment of a PNG, SVG or PDF.
     open func draw(at point: CGPoint, in context: any TextDrawingContext) {
-        for line in textLineFragments {
+        for index in lineIndices(drawnIn: context.visibleBounds.map { $0.offsetBy(dx: -point.x, dy: -point.y) }) {
+            let line = textLineFragment(at: index)
             let origin = CGPoint(x: point.x + line.typographicBounds.minX, y: point.y + line.typographicBounds.minY)
             context.drawLine(line, at: origin)
         }
+    }
+
+    /// The lines whose ink can reach `visible` (fragment coordinates; nil: all of them): those
+    /// whose rectangles, grown by their own height above and below for ink that overflows
+    /// them, meet it. Lines go down the fragment, so the first is found by halves.
+    func lineIndices(drawnIn visible: CGRect?) -> Range<Int> {
+        guard let visible, !visible.isNull, visible.minY.isFinite, visible.maxY.isFinite else { return 0 ..< lineCount }
+        var low = 0, high = lineCount
+        while low < high {
+            let mid = (low + high) / 2
+            let bounds = lineBounds(at: mid)
+            if bounds.maxY + bounds.height < visible.minY { low = mid + 1 } else { high = mid }
+        }
+        var end = low
+        while end < lineCount, lineBounds(at: end).minY - lineBounds(at: end).height <= visible.maxY { end += 1 }
+        return low ..< end
     }
 
     /// Asks the layout manager to lay this fragment's paragraph out again (TextKit's
