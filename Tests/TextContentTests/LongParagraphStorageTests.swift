@@ -150,6 +150,8 @@ import Testing
             #expect(String(slice.attributedString.characters[...]) == expected)
             #expect(storage.contentSlices([lower ..< upper])[0].utf16Count == upper - lower)
             #expect(String(storage.exactText(lower ..< upper).characters[...]) == expected)
+            let snapped = storage.snappedToGraphemeClusters(lower ..< upper)
+            #expect(String(storage.attributedString(in: snapped).characters[...]) == String(decoding: model.units[snapped], as: UTF16.self))
             // Delete it and put it back.
             try storage.replaceContents(in: [lower ..< upper], with: [ContentSlice("")])
             try storage.replaceContents(in: storage.range(lower ..< lower), with: slice)

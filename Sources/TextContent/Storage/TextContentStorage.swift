@@ -272,10 +272,16 @@ public final class TextContentStorage: TextContentManager {
         var result = AttributedString()
         guard let first = index.paragraph(containing: offsets.lowerBound), !offsets.isEmpty else { return result }
         index.forEach(from: first.ordinal, reverse: false) { position in
-            let text = attributedString(of: position.entry)
             let lower = max(offsets.lowerBound, position.start) - position.start
             let upper = min(offsets.upperBound, position.end) - position.start
-            result.append(text[text.utf16Range(lower ..< upper)])
+            if let plain = plainSlice(of: position.entry, lower ..< upper) {
+                // Text without attributes is sliced as text (copying a word of a 5 MB
+                // paragraph makes no AttributedString of it).
+                result.append(AttributedString(plain))
+            } else {
+                let text = attributedString(of: position.entry)
+                result.append(text[text.utf16Range(lower ..< upper)])
+            }
             return position.end < offsets.upperBound
         }
         return result
