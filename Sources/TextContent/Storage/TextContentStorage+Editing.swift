@@ -56,6 +56,8 @@ extension TextContentStorage {
         let local = offset - position.start
         switch position.entry.content {
         case .plain(let start, let count):
+            // Bytes read from a file as ASCII (as many bytes as UTF-16 units) hold no surrogate.
+            if count == position.entry.utf16Length { return false }
             return Self.isLowSurrogate(plainText(start, count).utf16, at: local)
         case .string(let text), .uniform(let text, _):
             return Self.isLowSurrogate(text.utf16, at: local)
@@ -411,6 +413,11 @@ extension TextContentStorage {
         let text: Substring
         switch position.entry.content {
         case .plain(let start, let count):
+            if count == position.entry.utf16Length {
+                // ASCII read from a file: every offset is a boundary but the one inside CRLF.
+                let isInsideCRLF = source.bytes[start + local - 1] == 0x0D && source.bytes[start + local] == 0x0A
+                return isInsideCRLF ? offset - 1 ..< offset + 1 : nil
+            }
             text = Substring(plainText(start, count))
         case .string(let string), .uniform(let string, _):
             text = Substring(string)
