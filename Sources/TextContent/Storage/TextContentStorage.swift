@@ -274,9 +274,10 @@ public final class TextContentStorage: TextContentManager {
         index.forEach(from: first.ordinal, reverse: false) { position in
             let lower = max(offsets.lowerBound, position.start) - position.start
             let upper = min(offsets.upperBound, position.end) - position.start
-            if let plain = plainSlice(of: position.entry, lower ..< upper) {
+            if Self.isUncached(position.entry) || isLong(position.entry), let plain = plainSlice(of: position.entry, lower ..< upper) {
                 // Text without attributes is sliced as text (copying a word of a 5 MB
-                // paragraph makes no AttributedString of it).
+                // paragraph makes no AttributedString of it); a short paragraph read from a
+                // file keeps the one cached for it.
                 result.append(AttributedString(plain))
             } else {
                 let text = attributedString(of: position.entry)
@@ -300,6 +301,13 @@ public final class TextContentStorage: TextContentManager {
         case .long(let text): return text.string
         case .uniform, .attributed: return nil
         }
+    }
+
+    /// Whether a paragraph entry's attributed string is made afresh each time (only `.plain`
+    /// entries have theirs cached).
+    static func isUncached(_ entry: ParagraphEntry) -> Bool {
+        if case .plain = entry.content { return false }
+        return true
     }
 
     /// Whether a paragraph entry has no attributes (its text is a `plainString`).
