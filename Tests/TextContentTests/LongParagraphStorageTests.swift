@@ -222,4 +222,35 @@ import Testing
             #expect(Self.longEntries(storage) >= 1)
         }
     }
+
+    /// An edit that takes in a quarter of a long paragraph or more (deleting all of it, pasting
+    /// over most of it) costs O(n) anyway: a paragraph not yet a tree stays a String for it
+    /// (no tree is made only to be thrown away), and the next keystroke makes the tree.
+    @Test func bigEditsOfALongParagraphNotYetATreeKeepAString() throws {
+        let initial = Self.mixedText(utf16Count: 4_000) + "\n" + Self.mixedText(utf16Count: 4_000)
+        let storage = try TextContentStorage(utf8: Data(initial.utf8))
+        storage.longParagraphThreshold = 256
+        var model = PlainTextModel(initial)
+        var cut = 1_500
+        while model.splitsSurrogatePair(at: cut) { cut += 1 }
+        for step in 0 ..< 2 {
+            // Then from inside the first paragraph into the second, over its separator.
+            var (lower, upper) = (1_000, model.units.count - 3_000)
+            while model.splitsSurrogatePair(at: lower) { lower -= 1 }
+            while model.splitsSurrogatePair(at: upper) { upper -= 1 }
+            let (range, text) = step == 0 ? (0 ..< cut, "x") : (lower ..< upper, "\r\n")
+            try storage.replaceContents(in: storage.range(range), with: text)
+            model.replace(range, with: text)
+            Self.expectAgrees(storage, model, "\(range)")
+            #expect(Self.longEntries(storage) == 0, "\(range): a tree made for a big edit")
+        }
+        try storage.replaceContents(in: storage.range(1 ..< 1), with: "a")
+        model.replace(1 ..< 1, with: "a")
+        Self.expectAgrees(storage, model, "keystroke")
+        #expect(Self.longEntries(storage) == 1)
+        // All of a tree deleted: O(log n), and right.
+        try storage.replaceContents(in: storage.range(0 ..< model.units.count), with: "")
+        model.replace(0 ..< model.units.count, with: "")
+        Self.expectAgrees(storage, model, "all deleted")
+    }
 }

@@ -221,7 +221,7 @@ extension TextContentStorage {
            offsets.lowerBound < position.end || position.entry.separatorLength == 0,
            offsets.upperBound <= position.contentEnd,
            !mayJoinWithPreviousSeparator(position, removing: offsets) {
-            if !position.entry.hasAttributes, !insertsAttributes, let long = longText(of: position.entry) {
+            if !position.entry.hasAttributes, !insertsAttributes, let long = longText(of: position.entry, editSize: offsets.count + insertedUnits.count) {
                 // Typing into a long paragraph: an edit of its tree, O(log n).
                 let local = offsets.lowerBound - position.start ..< offsets.upperBound - position.start
                 let edited = long.replacing(local, with: String(decoding: Array(insertedUnits), as: UTF16.self))

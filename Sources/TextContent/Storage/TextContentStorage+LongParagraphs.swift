@@ -15,10 +15,21 @@ extension TextContentStorage {
         }
     }
 
-    /// The tree of a long entry without attributes; a `.plain` or `.string` one at or past the
-    /// threshold is made into one here (O(n), once: its first edit). Nil for other entries.
-    func longText(of entry: ParagraphEntry) -> LongParagraphText? {
+    /// Whether an entry is kept as a tree.
+    static func isTree(_ entry: ParagraphEntry) -> Bool {
+        if case .long = entry.content { return true }
+        return false
+    }
+
+    /// The tree of a long entry without attributes, for an edit that replaces and inserts
+    /// `editSize` units in all; a `.plain` or `.string` one at or past the threshold is made
+    /// into one here (O(n), once: its first edit), unless the edit takes in a quarter of it or
+    /// more (deleting all of it, a replace-all): that costs O(n) anyway, and the String the
+    /// edit makes is quicker to make than a tree. Nil for other entries.
+    func longText(of entry: ParagraphEntry, editSize: Int) -> LongParagraphText? {
         guard isLong(entry) else { return nil }
+        if case .long(let text) = entry.content { return text }
+        guard editSize < entry.utf16Length / 4 else { return nil }
         switch entry.content {
         case .long(let text): return text
         case .plain(let start, let count): return LongParagraphText(plainText(start, count))
@@ -65,12 +76,16 @@ extension TextContentStorage {
             return position.ordinal < firstPosition.ordinal
         }
         let touched = lastPosition.ordinal > firstPosition.ordinal ? head + [lastPosition] : head
-        guard touched.allSatisfy({ isPlain($0.entry) }), touched.contains(where: { isLong($0.entry) }) else { return false }
+        // A big edit of a long paragraph not yet a tree goes the String way (see `longText`).
+        let editSize = offsets.count + insertedUnits.count
+        guard touched.allSatisfy({ isPlain($0.entry) }), touched.contains(where: { isLong($0.entry) }),
+              touched.allSatisfy({ !isLong($0.entry) || Self.isTree($0.entry) || editSize < $0.entry.utf16Length / 4 })
+        else { return false }
 
         var pieces: [Piece] = []
         func add(_ position: ParagraphPosition, _ local: Range<Int>) {
             guard !local.isEmpty else { return }
-            if let long = longText(of: position.entry) {
+            if let long = longText(of: position.entry, editSize: editSize) {
                 pieces.append(.tree(long.slice(local)))
             } else if let plain = plainString(of: position.entry) {
                 pieces.append(.units(Array(plain.utf16)[local]))

@@ -219,7 +219,8 @@ extension TextContentStorage {
     /// Applies plain edits inside one paragraph without attributes, in one pass over its text.
     private func spliceIntoPlainParagraph(_ ranges: ArraySlice<Range<Int>>, _ slices: ArraySlice<ContentSlice>) {
         guard let position = index.paragraph(containing: ranges[ranges.startIndex].lowerBound) else { return }
-        if ranges.count <= Self.longParagraphEditLimit, var long = longText(of: position.entry) {
+        if ranges.count <= Self.longParagraphEditLimit,
+           var long = longText(of: position.entry, editSize: zip(ranges, slices).reduce(0) { $0 + $1.0.count + $1.1.utf16Count }) {
             // A few edits in a long paragraph: each an edit of its tree, last first, O(log n) each.
             isPristine = false
             for (range, slice) in zip(ranges, slices).reversed() {
