@@ -12,6 +12,9 @@ public struct TextParagraph: TextElement {
         /// Bytes of the file the document was opened from (valid UTF-8): no String is made
         /// until one is asked for, and layout reads the bytes themselves.
         case source(SourceText, start: Int, count: Int)
+        /// A long paragraph (past the storage's threshold) in a B-tree: its length and any
+        /// stretch of its UTF-16 are read in O(log n); the whole text is made only when asked.
+        case long(LongParagraphText)
     }
 
     private let content: Content
@@ -23,26 +26,34 @@ public struct TextParagraph: TextElement {
         case .attributed(let text): return text
         case .plain(let text): return AttributedString(text)
         case .source(let source, let start, let count): return AttributedString(source.string(start, count))
+        case .long(let text): return AttributedString(text.string)
         }
     }
 
     /// The paragraph's text when it has no attributes at all (nil otherwise): what layout reads
-    /// to skip attribute handling.
+    /// to skip attribute handling. For a long paragraph this makes its String: O(n), once per
+    /// version of the paragraph; read `plainUTF16(in:)` for a stretch of it.
     public var plainText: String? {
         switch content {
         case .attributed: return nil
         case .plain(let text): return text
         case .source(let source, let start, let count): return source.string(start, count)
+        case .long(let text): return text.string
         }
     }
 
     /// Calls `body` with the UTF-8 of a paragraph without attributes (nil for one with them):
-    /// layout's way to read plain text without making a String.
+    /// layout's way to read plain text without making a String. A long paragraph's String is
+    /// made for it: O(n) (once per version of the paragraph), so what runs on every keystroke
+    /// reads `plainUTF16(in:)` and `utf16Count` instead.
     package func withPlainUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
         switch content {
         case .attributed: return nil
         case .plain(var text): return try text.withUTF8(body)
         case .source(let source, let start, let count): return try body(source.slice(start, count))
+        case .long(let text):
+            var string = text.string
+            return try string.withUTF8(body)
         }
     }
     /// The paragraph's length in UTF-16 code units, separator included: from its place in the
@@ -53,12 +64,14 @@ public struct TextParagraph: TextElement {
         case .attributed(let text): return text.utf16.count
         case .plain(let text): return text.utf16.count
         case .source(let source, let start, let count): return source.string(start, count).utf16.count
+        case .long(let text): return text.utf16Count
         }
     }
 
     /// The UTF-16 code units of `range` (paragraph offsets, clamped to the paragraph) of a
     /// paragraph without attributes; nil for one with attributes. What layout reads of a long
-    /// paragraph: a stretch of it, never the whole.
+    /// paragraph: a stretch of it, never the whole. O(range) for text read from a file as ASCII,
+    /// O(log n + range) for a long paragraph that has been edited.
     ///
     /// ```swift
     /// let units = paragraph.plainUTF16(in: 0 ..< 64)  // the first 64 units, or fewer
@@ -78,6 +91,8 @@ public struct TextParagraph: TextElement {
                 return source.slice(start + lower, upper - lower).map { UInt16($0) }
             }
             return Self.units(of: source.string(start, count), in: range)
+        case .long(let text):
+            return text.units(in: range)
         }
     }
 
@@ -187,6 +202,11 @@ public struct TextParagraph: TextElement {
 
     package init(plainText: String, document: UInt64, start: Int, contentEnd: Int, end: Int) {
         self.init(content: .plain(plainText), placement: .offsets(document: document, start: start, contentEnd: contentEnd, end: end))
+    }
+
+    /// A long paragraph of plain text, kept as the storage keeps it (no copy).
+    init(longText: LongParagraphText, document: UInt64, start: Int, contentEnd: Int, end: Int) {
+        self.init(content: .long(longText), placement: .offsets(document: document, start: start, contentEnd: contentEnd, end: end))
     }
 
     /// A paragraph of plain text read from `source`'s bytes `byteStart ..< byteStart + byteCount`.

@@ -50,6 +50,7 @@ package struct ContentSlice: Sendable {
                 case .string(let text): result.append(AttributedString(text))
                 case .uniform(let text, let attributes): result.append(AttributedString(text, attributes: attributes))
                 case .attributed(let text): result.append(text)
+                case .long(let text): result.append(AttributedString(text.string))
                 }
                 return true
             }

@@ -16,4 +16,7 @@ package enum StoredParagraphText: Sendable {
     /// each would cost. It is made into one when asked for.
     case uniform(String, AttributeContainer)
     case attributed(AttributedString)
+    /// Text without attributes of a long paragraph (see `TextContentStorage.longParagraphThreshold`):
+    /// a B-tree, so that an edit inside it costs O(log n), not a copy of the paragraph.
+    case long(LongParagraphText)
 }

@@ -56,11 +56,15 @@ extension TextContentStorage {
         let local = offset - position.start
         switch position.entry.content {
         case .plain(let start, let count):
+            // Bytes read from a file as ASCII (as many bytes as UTF-16 units) hold no surrogate.
+            if count == position.entry.utf16Length { return false }
             return Self.isLowSurrogate(plainText(start, count).utf16, at: local)
         case .string(let text), .uniform(let text, _):
             return Self.isLowSurrogate(text.utf16, at: local)
         case .attributed(let text):
             return Self.isLowSurrogate(text.utf16, at: local)
+        case .long(let text):
+            return text.unit(at: local).map(UTF16.isTrailSurrogate) ?? false
         }
     }
 
@@ -134,6 +138,7 @@ extension TextContentStorage {
             case .plain(let start, let count): (text, attributes) = (self.plainText(start, count), AttributeContainer())
             case .string(let string): (text, attributes) = (string, AttributeContainer())
             case .uniform(let string, let uniform): (text, attributes) = (string, uniform)
+            case .long(let long): (text, attributes) = (long.string, AttributeContainer())
             case .attributed: return nil
             }
             let changed = transformed[attributes] ?? {
@@ -216,6 +221,16 @@ extension TextContentStorage {
            offsets.lowerBound < position.end || position.entry.separatorLength == 0,
            offsets.upperBound <= position.contentEnd,
            !mayJoinWithPreviousSeparator(position, removing: offsets) {
+            if !position.entry.hasAttributes, !insertsAttributes, let long = longText(of: position.entry, editSize: offsets.count + insertedUnits.count) {
+                // Typing into a long paragraph: an edit of its tree, O(log n).
+                let local = offsets.lowerBound - position.start ..< offsets.upperBound - position.start
+                let edited = long.replacing(local, with: String(decoding: Array(insertedUnits), as: UTF16.self))
+                var entry = position.entry
+                entry.content = plainContent(edited)
+                entry.utf16Length = edited.utf16Count
+                index.replace(position.ordinal ..< position.ordinal + 1, with: entry.utf16Length == 0 ? [] : [entry])
+                return
+            }
             if !position.entry.hasAttributes, !insertsAttributes, let plain = plainString(of: position.entry) {
                 // Typing into text without attributes: splice the String, no AttributedString.
                 let utf16 = plain.utf16
@@ -249,7 +264,10 @@ extension TextContentStorage {
 
         // General path: rebuild the touched paragraphs, plus the one before (a `\r` there may
         // join an inserted `\n`) and the one starting at the end (a removed separator merges it).
-        if !insertsAttributes, !stashesParagraphAttributes, replacePlainParagraphs(in: offsets, insertedUnits: insertedUnits) { return }
+        if !insertsAttributes, !stashesParagraphAttributes,
+           replaceLongPlainParagraphs(in: offsets, insertedUnits: insertedUnits) || replacePlainParagraphs(in: offsets, insertedUnits: insertedUnits) {
+            return
+        }
         var combined = AttributedString()
         var touched = 0 ..< 0
         var combinedStart = 0
@@ -351,6 +369,7 @@ extension TextContentStorage {
         case .plain(let start, let count): return count > 0 ? UInt16(source.bytes[start + count - 1]) : nil
         case .string(let text), .uniform(let text, _): return text.utf16.last
         case .attributed(let text): return text.utf16.last
+        case .long(let text): return text.unit(at: text.utf16Count - 1)
         }
     }
 
@@ -359,6 +378,7 @@ extension TextContentStorage {
         case .plain(let start, let count): return count > 0 ? UInt16(source.bytes[start]) : nil
         case .string(let text), .uniform(let text, _): return text.utf16.first
         case .attributed(let text): return text.utf16.first
+        case .long(let text): return text.unit(at: 0)
         }
     }
 
@@ -393,11 +413,18 @@ extension TextContentStorage {
         let text: Substring
         switch position.entry.content {
         case .plain(let start, let count):
+            if count == position.entry.utf16Length {
+                // ASCII read from a file: every offset is a boundary but the one inside CRLF.
+                let isInsideCRLF = source.bytes[start + local - 1] == 0x0D && source.bytes[start + local] == 0x0A
+                return isInsideCRLF ? offset - 1 ..< offset + 1 : nil
+            }
             text = Substring(plainText(start, count))
         case .string(let string), .uniform(let string, _):
             text = Substring(string)
         case .attributed(let attributed):
             return Self.clusterEdges(in: attributed, around: local).map { $0.lowerBound + position.start ..< $0.upperBound + position.start }
+        case .long(let long):
+            return long.clusterEdges(around: local).map { $0.lowerBound + position.start ..< $0.upperBound + position.start }
         }
         return Self.clusterEdges(in: text, around: local).map { $0.lowerBound + position.start ..< $0.upperBound + position.start }
     }

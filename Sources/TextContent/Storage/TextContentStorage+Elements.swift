@@ -128,6 +128,8 @@ extension TextContentStorage {
             return TextParagraph(source: source, byteStart: byteStart, byteCount: byteCount, document: document, start: start, contentEnd: contentEnd, end: end)
         case .string(let text):
             return TextParagraph(plainText: text, document: document, start: start, contentEnd: contentEnd, end: end)
+        case .long(let text):
+            return TextParagraph(longText: text, document: document, start: start, contentEnd: contentEnd, end: end)
         case .uniform(let text, let attributes):
             return TextParagraph(attributedString: AttributedString(text, attributes: attributes), document: document, start: start,
                                  contentEnd: contentEnd, end: end)

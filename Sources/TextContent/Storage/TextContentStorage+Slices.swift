@@ -13,10 +13,8 @@ extension TextContentStorage {
         guard !requested.isEmpty, let first = index.paragraph(containing: requested.lowerBound),
               let last = index.paragraph(containing: requested.upperBound) else { return ContentSlice("") }
         if requested.upperBound <= first.end {
-            if let plain = plainString(of: first.entry) {
-                let utf16 = plain.utf16
-                let lower = utf16.index(utf16.startIndex, offsetBy: requested.lowerBound - first.start)
-                return ContentSlice(String(plain[lower ..< utf16.index(lower, offsetBy: requested.count)]))
+            if let plain = plainSlice(of: first.entry, requested.lowerBound - first.start ..< requested.upperBound - first.start) {
+                return ContentSlice(plain)
             }
             return ContentSlice(exactText(requested))
         }
@@ -44,6 +42,13 @@ extension TextContentStorage {
             if let current = paragraph, requested.lowerBound >= current.start, requested.upperBound <= current.end {
                 let units = current.units[requested.lowerBound - current.start ..< requested.upperBound - current.start]
                 result.append(ContentSlice(String(decoding: units, as: UTF16.self)))
+                continue
+            }
+            if !requested.isEmpty, let position = index.paragraph(containing: requested.lowerBound), requested.upperBound <= position.end,
+               case .long(let long) = position.entry.content, ranges.count <= Self.longParagraphEditLimit {
+                // A few ranges in a long paragraph (a keystroke at each cursor): each read from
+                // its tree, O(log n + range).
+                result.append(ContentSlice(long.string(in: requested.lowerBound - position.start ..< requested.upperBound - position.start)))
                 continue
             }
             if !requested.isEmpty, let position = index.paragraph(containing: requested.lowerBound), requested.upperBound <= position.end,
@@ -76,6 +81,7 @@ extension TextContentStorage {
             case .plain(let start, let count): units = Array(plainText(start, count).utf16)
             case .string(let text), .uniform(let text, _): units = Array(text.utf16)
             case .attributed(let text): units = Array(text.utf16)
+            case .long(let text): units = Array(text.string.utf16)
             }
             paragraph = (position.start, position.start + units.count, units)
             if UTF16.isTrailSurrogate(units[offset - position.start]) { return offset }
@@ -93,7 +99,10 @@ extension TextContentStorage {
     /// storage.firstSurrogatePairSplit(atEdgesOf: [2 ..< 2])   // 2
     /// ```
     public func firstSurrogatePairSplit(atEdgesOf ranges: [Range<Int>]) -> Int? {
-        if ranges.count == 1 { return [ranges[0].lowerBound, ranges[0].upperBound].first { splitsSurrogatePair(at: $0) } }
+        // A few ranges look at their edges alone (O(log n) each in a long paragraph).
+        if ranges.count <= Self.longParagraphEditLimit {
+            return ranges.lazy.flatMap { [$0.lowerBound, $0.upperBound] }.first { splitsSurrogatePair(at: $0) }
+        }
         return firstSurrogatePairSplit(in: ranges.lazy.flatMap { [$0.lowerBound, $0.upperBound] })
     }
 
@@ -196,7 +205,7 @@ extension TextContentStorage {
             return !string.utf16.contains { $0 == 0x0A || $0 == 0x0D || $0 == 0x2029 }
         }
         guard isPlainInsert(slices[last]), let position = index.paragraph(containing: ranges[last].lowerBound),
-              plainString(of: position.entry) != nil, ranges[last].upperBound <= position.contentEnd,
+              isPlain(position.entry), ranges[last].upperBound <= position.contentEnd,
               ranges[last].lowerBound < position.end || position.entry.separatorLength == 0 else { return nil }
         var first = last
         while first > 0, ranges[first - 1].lowerBound >= position.start, isPlainInsert(slices[first - 1]) { first -= 1 }
@@ -209,7 +218,27 @@ extension TextContentStorage {
 
     /// Applies plain edits inside one paragraph without attributes, in one pass over its text.
     private func spliceIntoPlainParagraph(_ ranges: ArraySlice<Range<Int>>, _ slices: ArraySlice<ContentSlice>) {
-        guard let position = index.paragraph(containing: ranges[ranges.startIndex].lowerBound), let plain = plainString(of: position.entry) else { return }
+        guard let position = index.paragraph(containing: ranges[ranges.startIndex].lowerBound) else { return }
+        if ranges.count <= Self.longParagraphEditLimit,
+           var long = longText(of: position.entry, editSize: zip(ranges, slices).reduce(0) { $0 + $1.0.count + $1.1.utf16Count }) {
+            // A few edits in a long paragraph: each an edit of its tree, last first, O(log n) each.
+            isPristine = false
+            for (range, slice) in zip(ranges, slices).reversed() {
+                guard case .plain(let string) = slice.content else { continue }
+                long = long.replacing(range.lowerBound - position.start ..< range.upperBound - position.start, with: string)
+            }
+            var entry = position.entry
+            entry.content = plainContent(long)
+            entry.utf16Length = long.utf16Count
+            index.replace(position.ordinal ..< position.ordinal + 1, with: entry.utf16Length == 0 ? [] : [entry])
+            for (range, slice) in zip(ranges, slices).reversed() {
+                recordEditAction(TextContentEdit(range: range, replacementLength: slice.utf16Count))
+            }
+            return
+        }
+        // Many edits (a replace-all) read and write the whole text once; a long paragraph stays
+        // a String until its next keystroke makes it a tree again.
+        guard let plain = plainString(of: position.entry) else { return }
         isPristine = false
         let utf16 = plain.utf16
         var edited = ""
@@ -238,6 +267,10 @@ extension TextContentStorage {
 }
 
 extension TextContentStorage {
+    /// Up to how many ranges of one edit (several cursors) are read and edited one by one in a
+    /// long paragraph's tree; more (a replace-all) read its whole text once.
+    static let longParagraphEditLimit = 64
+
     /// Calls `body` with the UTF-16 start and the UTF-8 text (separator included) of each
     /// paragraph of the storage, from the one holding `offset`, until it returns false: the
     /// bytes of a paragraph read from a file in place, others encoded. What search reads, so
@@ -252,6 +285,10 @@ extension TextContentStorage {
                 return text.withUTF8 { body(position.start, $0) }
             case .attributed(let text):
                 var plain = Self.plainString(of: text)
+                return plain.withUTF8 { body(position.start, $0) }
+            case .long(let text):
+                // Searching reads all of it anyway: its String, made once.
+                var plain = text.string
                 return plain.withUTF8 { body(position.start, $0) }
             }
         }

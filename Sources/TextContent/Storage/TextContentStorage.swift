@@ -23,6 +23,10 @@ public final class TextContentStorage: TextContentManager {
     public internal(set) var lastDelegateError: TextContentError?
     /// True until the first edit of a document made from plain text: its text is `source`.
     var isPristine: Bool
+    /// From how many UTF-16 units a paragraph without attributes is kept as a `LongParagraphText`
+    /// (a B-tree) when it is edited, rather than as a `String` that each edit copies; one that
+    /// shrinks below half of it becomes a `String` again. A knob for tests, which keep it small.
+    package var longParagraphThreshold = 65_536
 
     /// How many plain paragraphs may keep a cached `AttributedString`.
     public static let defaultElementCacheCapacity = 4096
@@ -198,6 +202,7 @@ public final class TextContentStorage: TextContentManager {
             case .plain(let start, let count): result += plainText(start, count)
             case .string(let text), .uniform(let text, _): result += text
             case .attributed(let text): result += Self.plainString(of: text)
+            case .long(let text): result += text.string
             }
             return true
         }
@@ -227,7 +232,10 @@ public final class TextContentStorage: TextContentManager {
         index.forEach(from: first.ordinal, reverse: false) { position in
             let lower = max(requested.lowerBound, position.start) - position.start
             let upper = min(requested.upperBound, position.end) - position.start
-            if lower < upper {
+            if lower < upper, let plain = plainSlice(of: position.entry, lower ..< upper) {
+                // Text without attributes is sliced as text: no AttributedString of a 5 MB paragraph.
+                result.append(AttributedString(plain))
+            } else if lower < upper {
                 let text = attributedString(of: position.entry)
                 let safe = clusterBoundary(atOrBefore: position.start + lower) == position.start + lower
                     && clusterBoundary(atOrBefore: position.start + upper) == position.start + upper
@@ -264,10 +272,17 @@ public final class TextContentStorage: TextContentManager {
         var result = AttributedString()
         guard let first = index.paragraph(containing: offsets.lowerBound), !offsets.isEmpty else { return result }
         index.forEach(from: first.ordinal, reverse: false) { position in
-            let text = attributedString(of: position.entry)
             let lower = max(offsets.lowerBound, position.start) - position.start
             let upper = min(offsets.upperBound, position.end) - position.start
-            result.append(text[text.utf16Range(lower ..< upper)])
+            if Self.isUncached(position.entry) || isLong(position.entry), let plain = plainSlice(of: position.entry, lower ..< upper) {
+                // Text without attributes is sliced as text (copying a word of a 5 MB
+                // paragraph makes no AttributedString of it); a short paragraph read from a
+                // file keeps the one cached for it.
+                result.append(AttributedString(plain))
+            } else {
+                let text = attributedString(of: position.entry)
+                result.append(text[text.utf16Range(lower ..< upper)])
+            }
             return position.end < offsets.upperBound
         }
         return result
@@ -277,13 +292,44 @@ public final class TextContentStorage: TextContentManager {
         source.string(start, count)
     }
 
-    /// The text of a paragraph entry without attributes, or nil for one with them.
+    /// The text of a paragraph entry without attributes, or nil for one with them. O(n) for a
+    /// long paragraph (its String is made once): the keystroke path reads `plainSlice(of:_:)`.
     func plainString(of entry: ParagraphEntry) -> String? {
         switch entry.content {
         case .plain(let start, let count): return plainText(start, count)
         case .string(let text): return text
+        case .long(let text): return text.string
         case .uniform, .attributed: return nil
         }
+    }
+
+    /// Whether a paragraph entry's attributed string is made afresh each time (only `.plain`
+    /// entries have theirs cached).
+    static func isUncached(_ entry: ParagraphEntry) -> Bool {
+        if case .plain = entry.content { return false }
+        return true
+    }
+
+    /// Whether a paragraph entry has no attributes (its text is a `plainString`).
+    func isPlain(_ entry: ParagraphEntry) -> Bool {
+        switch entry.content {
+        case .plain, .string, .long: return true
+        case .uniform, .attributed: return false
+        }
+    }
+
+    /// The text of paragraph-local UTF-16 range `range` (clamped) of an entry without
+    /// attributes, or nil for one with them: O(log n + range) for a long paragraph.
+    func plainSlice(of entry: ParagraphEntry, _ range: Range<Int>) -> String? {
+        if case .long(let text) = entry.content { return text.string(in: range) }
+        guard let plain = plainString(of: entry) else { return nil }
+        let utf16 = plain.utf16
+        let count = utf16.count
+        let lower = max(0, min(range.lowerBound, count)), upper = max(lower, min(range.upperBound, count))
+        let first = utf16.index(utf16.startIndex, offsetBy: lower)
+        // Decoded from the units, as `LongParagraphText` does: an edge inside a surrogate pair
+        // gives U+FFFD, never a scalar that was not asked for.
+        return String(decoding: utf16[first ..< utf16.index(first, offsetBy: upper - lower)], as: UTF16.self)
     }
 
     /// The attributed string of a paragraph entry; plain ones are made once and cached.
@@ -300,6 +346,8 @@ public final class TextContentStorage: TextContentManager {
             let text = AttributedString(plainText(start, count))
             cache.insert(text, for: start)
             return text
+        case .long(let text):
+            return AttributedString(text.string)
         }
     }
 

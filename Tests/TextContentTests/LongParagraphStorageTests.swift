@@ -1,0 +1,256 @@
+import Foundation
+import TestFixtures
+import Testing
+@testable import TextContent
+
+/// Long paragraphs kept as trees (`LongParagraphText`): random edits inside them, across their
+/// edges, splitting and joining them, checked against a plain-string model after every step.
+/// The threshold is kept small so that the runs stay fast; one test uses the real one.
+@Suite struct LongParagraphStorageTests {
+    /// Mixed scripts with surrogate pairs, combining marks and CRLF, no separator.
+    static func mixedText(utf16Count: Int, separators: Bool = false) -> String {
+        let samples = Samples.mixed.map { $0.text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ") }
+        var text = ""
+        var index = 0
+        while text.utf16.count < utf16Count {
+            text += samples[index % samples.count] + " 👍🏽 e\u{301} "
+            if separators, index % 5 == 4 { text += ["\r\n", "\n", "\u{2029}", "\r"][index % 4] }
+            index += 1
+        }
+        return text
+    }
+
+    /// Whether the storage's text, paragraphs and offsets are the model's; whether each
+    /// paragraph at or past the threshold is kept as a tree once edited.
+    static func expectAgrees(_ storage: TextContentStorage, _ model: PlainTextModel, _ note: String) {
+        #expect(storage.utf16Length == model.units.count, "\(note)")
+        let same = storage.string == model.string
+        #expect(same, "\(note): text differs")
+        let expected = model.paragraphs
+        #expect(storage.paragraphCount == expected.count, "\(note)")
+        guard storage.paragraphCount == expected.count else { return }
+        for (ordinal, paragraph) in expected.enumerated() {
+            guard let position = storage.index.paragraph(at: ordinal) else {
+                Issue.record("\(note): no paragraph \(ordinal)")
+                return
+            }
+            #expect(position.start == paragraph.start && position.entry.utf16Length == paragraph.length
+                    && position.entry.separatorLength == paragraph.separator, "\(note): paragraph \(ordinal)")
+            if case .long(let text) = position.entry.content {
+                #expect(text.utf16Count == paragraph.length, "\(note): tree length of \(ordinal)")
+                #expect(paragraph.length >= storage.longParagraphThreshold / 2, "\(note): a short paragraph kept as a tree")
+            }
+        }
+    }
+
+    static func longEntries(_ storage: TextContentStorage) -> Int {
+        var count = 0
+        storage.index.forEach(from: 0, reverse: false) { position in
+            if case .long = position.entry.content { count += 1 }
+            return true
+        }
+        return count
+    }
+
+    /// Random edits of every kind in and around long paragraphs of mixed scripts: typing,
+    /// deleting, replacing across paragraph edges, inserting separators (splitting), deleting
+    /// them (joining), CRLF cut in two and put together.
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])
+    func randomEditsAgreeWithTheModel(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let initial = "short\r\n" + Self.mixedText(utf16Count: 3_000) + "\n" + Self.mixedText(utf16Count: 400, separators: true)
+            + "\r\n" + Self.mixedText(utf16Count: 1_500)
+        let storage = try TextContentStorage(utf8: Data(initial.utf8))
+        storage.longParagraphThreshold = 256
+        var model = PlainTextModel(initial)
+        var sawTrees = false
+        let inserts = ["a", " ", "\n", "\r\n", "\r", "\u{2029}", "👍🏽", "\u{301}", "ಕನ್ನಡ", "مرحبا", "ภาษา", "\r\nx\ny", Self.mixedText(utf16Count: 300)]
+        for step in 0 ..< 400 {
+            let length = model.units.count
+            let lower = Int.random(in: 0 ... length, using: &random)
+            let kind = Int.random(in: 0 ..< 10, using: &random)
+            let span = kind < 4 ? 0 : kind < 8 ? Int.random(in: 1 ... 3, using: &random) : Int.random(in: 0 ... 600, using: &random)
+            let range = lower ..< min(length, lower + span)
+            let text = kind >= 4 && kind < 7 ? "" : inserts.randomElement(using: &random)!
+            let note = "seed \(seed) step \(step): \(range) with \(text.unicodeScalars.count) scalars"
+            let split = [range.lowerBound, range.upperBound].first { model.splitsSurrogatePair(at: $0) }
+            do throws(TextContentError) {
+                if Bool.random(using: &random) {
+                    try storage.replaceContents(in: storage.range(range), with: text)
+                } else {
+                    // The way the view and undo edit: slices over ranges.
+                    try storage.replaceContents(in: [range], with: [ContentSlice(text)])
+                }
+                #expect(split == nil, "\(note): accepted a split surrogate pair")
+                model.replace(range, with: text)
+            } catch {
+                #expect(split.map { TextContentError.splitsSurrogatePair(offset: $0) } == error, "\(note): \(error)")
+            }
+            sawTrees = sawTrees || Self.longEntries(storage) > 0
+            Self.expectAgrees(storage, model, note)
+            if model.units.count < 200 {
+                // Grow it again so that long paragraphs keep being edited.
+                let more = Self.mixedText(utf16Count: 2_000)
+                try storage.replaceContents(in: storage.range(model.units.count ..< model.units.count), with: more)
+                model.replace(model.units.count ..< model.units.count, with: more)
+            }
+        }
+        #expect(sawTrees, "seed \(seed): no paragraph was ever kept as a tree")
+    }
+
+    /// Several ranges at once in one long paragraph (several cursors; undo of a few edits), and
+    /// many (replace-all), both against the model.
+    @Test func multiRangeEditsInALongParagraph() throws {
+        let initial = Self.mixedText(utf16Count: 5_000)
+        let storage = TextContentStorage(string: initial)
+        storage.longParagraphThreshold = 256
+        var model = PlainTextModel(initial)
+        // Make it a tree.
+        try storage.replaceContents(in: storage.range(10 ..< 10), with: "x")
+        model.replace(10 ..< 10, with: "x")
+        #expect(Self.longEntries(storage) == 1)
+        for count in [3, 64, 65, 400] {
+            let step = model.units.count / (count + 1)
+            var ranges: [Range<Int>] = []
+            for i in 1 ... count {
+                var at = i * step
+                while model.splitsSurrogatePair(at: at) { at += 1 }
+                ranges.append(at ..< at)
+            }
+            let slices = ranges.indices.map { ContentSlice($0 % 2 == 0 ? "ಕ" : "👍") }
+            let originals = storage.contentSlices(ranges)
+            #expect(originals.allSatisfy { $0.isEmpty })
+            try storage.replaceContents(in: ranges, with: slices)
+            for (range, slice) in zip(ranges, slices).reversed() {
+                if case .plain(let text) = slice.content { model.replace(range, with: text) }
+            }
+            Self.expectAgrees(storage, model, "\(count) cursors")
+        }
+    }
+
+    /// What the view records for undo of a keystroke: the text of a range inside a long
+    /// paragraph, exact (edges inside clusters too), and put back exactly.
+    @Test func slicesOfALongParagraphAreExact() throws {
+        let initial = Self.mixedText(utf16Count: 4_000) + "\r\n" + Self.mixedText(utf16Count: 300)
+        let storage = TextContentStorage(string: initial)
+        storage.longParagraphThreshold = 256
+        var model = PlainTextModel(initial)
+        try storage.replaceContents(in: storage.range(1 ..< 1), with: "é")
+        model.replace(1 ..< 1, with: "é")
+        #expect(Self.longEntries(storage) == 1)
+        var random = SplitMix64(seed: 7)
+        for _ in 0 ..< 200 {
+            var lower = Int.random(in: 0 ... model.units.count, using: &random)
+            var upper = min(model.units.count, lower + Int.random(in: 0 ... 50, using: &random))
+            while model.splitsSurrogatePair(at: lower) { lower -= 1 }
+            while model.splitsSurrogatePair(at: upper) { upper -= 1 }
+            upper = max(lower, upper)
+            let expected = String(decoding: model.units[lower ..< upper], as: UTF16.self)
+            let slice = storage.contentSlice(lower ..< upper)
+            #expect(String(slice.attributedString.characters[...]) == expected)
+            #expect(storage.contentSlices([lower ..< upper])[0].utf16Count == upper - lower)
+            #expect(String(storage.exactText(lower ..< upper).characters[...]) == expected)
+            let snapped = storage.snappedToGraphemeClusters(lower ..< upper)
+            #expect(String(storage.attributedString(in: snapped).characters[...]) == String(decoding: model.units[snapped], as: UTF16.self))
+            // Delete it and put it back.
+            try storage.replaceContents(in: [lower ..< upper], with: [ContentSlice("")])
+            try storage.replaceContents(in: storage.range(lower ..< lower), with: slice)
+            Self.expectAgrees(storage, model, "slice \(lower) ..< \(upper)")
+        }
+    }
+
+    /// Grapheme clusters and surrogate pairs inside a tree are found as in a String.
+    @Test func clustersAndSurrogatesOfALongParagraph() throws {
+        let initial = Self.mixedText(utf16Count: 3_000)
+        let storage = TextContentStorage(string: initial)
+        storage.longParagraphThreshold = 256
+        try storage.replaceContents(in: storage.range(0 ..< 0), with: "a")
+        let text = "a" + initial
+        let units = Array(text.utf16)
+        #expect(Self.longEntries(storage) == 1)
+        let boundaries = graphemeBoundaries(text)
+        for offset in stride(from: 0, through: units.count, by: 1) {
+            let snapped = storage.snappedToGraphemeClusters(offset ..< offset).lowerBound
+            let expected = boundaries.filter { $0 <= offset }.max() ?? 0
+            #expect(snapped == expected, "offset \(offset)")
+            let splits = offset > 0 && offset < units.count && UTF16.isTrailSurrogate(units[offset])
+            #expect(storage.splitsSurrogatePair(at: offset) == splits, "offset \(offset)")
+        }
+    }
+
+    /// `plainUTF16(in:)` and `utf16Count` of a long paragraph's element against the model, for
+    /// ranges inside, across the ends and wholly outside (clamped).
+    @Test func plainUTF16OfALongParagraph() throws {
+        let initial = Self.mixedText(utf16Count: 6_000) + "\r\n" + Self.mixedText(utf16Count: 100)
+        let storage = TextContentStorage(string: initial)
+        storage.longParagraphThreshold = 256
+        try storage.replaceContents(in: storage.range(5 ..< 5), with: "ภาษา")
+        var units = Array(initial.utf16)
+        units.replaceSubrange(5 ..< 5, with: Array("ภาษา".utf16))
+        #expect(Self.longEntries(storage) == 1)
+        let paragraph = try #require(storage.textParagraph(atIndex: 0))
+        let length = try #require(units.firstIndex(of: 0x0A)) + 1
+        #expect(paragraph.utf16Count == length)
+        var random = SplitMix64(seed: 11)
+        for _ in 0 ..< 300 {
+            let a = Int.random(in: -100 ... length + 100, using: &random)
+            let b = a + Int.random(in: -10 ... 300, using: &random)
+            let lower = max(0, min(a, length)), upper = max(lower, min(b, length))
+            #expect(paragraph.plainUTF16(in: a ..< max(a, b)) == Array(units[lower ..< max(lower, min(max(a, b), length))]), "\(a) ..< \(b)")
+            _ = upper
+        }
+        #expect(paragraph.plainText == String(decoding: units[0 ..< length], as: UTF16.self))
+        #expect(paragraph.withPlainUTF8 { $0.count } == String(decoding: units[0 ..< length], as: UTF16.self).utf8.count)
+        #expect(String(paragraph.attributedString.characters[...]) == String(decoding: units[0 ..< length], as: UTF16.self))
+    }
+
+    /// At the real threshold: a ~200 KB paragraph becomes a tree on its first edit, is split by
+    /// a typed paragraph break, joined again by deleting it, and its text is the model's.
+    @Test func aRealLongParagraphSplitsAndJoins() throws {
+        let initial = Self.mixedText(utf16Count: 110_000)
+        let storage = try TextContentStorage(utf8: Data(initial.utf8))
+        #expect(storage.longParagraphThreshold == 65_536)
+        #expect(storage.paragraphCount == 1)
+        var model = PlainTextModel(initial)
+        var middle = model.units.count / 2
+        while model.splitsSurrogatePair(at: middle) { middle += 1 }
+        for (range, text) in [(middle ..< middle, "a"), (middle + 1 ..< middle + 1, "\n"), (middle + 2 ..< middle + 2, "ಕ"),
+                              (middle + 1 ..< middle + 2, ""), (10 ..< 20, "\r\n"), (11 ..< 13, "")] {
+            try storage.replaceContents(in: storage.range(range), with: text)
+            model.replace(range, with: text)
+            Self.expectAgrees(storage, model, "\(range) with \(text.debugDescription)")
+            #expect(Self.longEntries(storage) >= 1)
+        }
+    }
+
+    /// An edit that takes in a quarter of a long paragraph or more (deleting all of it, pasting
+    /// over most of it) costs O(n) anyway: a paragraph not yet a tree stays a String for it
+    /// (no tree is made only to be thrown away), and the next keystroke makes the tree.
+    @Test func bigEditsOfALongParagraphNotYetATreeKeepAString() throws {
+        let initial = Self.mixedText(utf16Count: 4_000) + "\n" + Self.mixedText(utf16Count: 4_000)
+        let storage = try TextContentStorage(utf8: Data(initial.utf8))
+        storage.longParagraphThreshold = 256
+        var model = PlainTextModel(initial)
+        var cut = 1_500
+        while model.splitsSurrogatePair(at: cut) { cut += 1 }
+        for step in 0 ..< 2 {
+            // Then from inside the first paragraph into the second, over its separator.
+            var (lower, upper) = (1_000, model.units.count - 3_000)
+            while model.splitsSurrogatePair(at: lower) { lower -= 1 }
+            while model.splitsSurrogatePair(at: upper) { upper -= 1 }
+            let (range, text) = step == 0 ? (0 ..< cut, "x") : (lower ..< upper, "\r\n")
+            try storage.replaceContents(in: storage.range(range), with: text)
+            model.replace(range, with: text)
+            Self.expectAgrees(storage, model, "\(range)")
+            #expect(Self.longEntries(storage) == 0, "\(range): a tree made for a big edit")
+        }
+        try storage.replaceContents(in: storage.range(1 ..< 1), with: "a")
+        model.replace(1 ..< 1, with: "a")
+        Self.expectAgrees(storage, model, "keystroke")
+        #expect(Self.longEntries(storage) == 1)
+        // All of a tree deleted: O(log n), and right.
+        try storage.replaceContents(in: storage.range(0 ..< model.units.count), with: "")
+        model.replace(0 ..< model.units.count, with: "")
+        Self.expectAgrees(storage, model, "all deleted")
+    }
+}
