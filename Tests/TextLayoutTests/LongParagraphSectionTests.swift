@@ -264,3 +264,52 @@ private final class ViewportHost: TextViewportLayoutControllerDelegate {
     func viewportBounds(for controller: TextViewportLayoutController) -> CGRect { CGRect(origin: .zero, size: size) }
     func textViewportLayoutController(_ controller: TextViewportLayoutController, configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment) {}
 }
+
+extension LongParagraphSectionTests {
+    /// The cluster, word and sentence around an offset of a long paragraph, read from the text
+    /// around it, are those of the whole text (the same paragraph with an attribute, read whole).
+    @Test(arguments: ["mixed", "kn_Knda", "th_Thai", "emoji", "ar_Arab", "en"])
+    func unitsAroundAnOffsetOfALongParagraphAreThoseOfTheWholeText(tag: String) throws {
+        // Flags, a family, combining marks and CRLF-free text, long enough to be read in stretches.
+        var text = Self.paragraph(tag, length: 9_000, seed: 21)
+        text += " 🇫🇷🇩🇪🇯🇵 e\u{301}\u{302}\u{303} 👩‍👩‍👧 ಕ್ಷ " + Self.paragraph(tag, length: 3_000, seed: 22) + "."
+        let plain = TextContentStorage(string: text)
+        var attributed = AttributedString(text)
+        attributed[attributed.startIndex ..< attributed.index(afterCharacter: attributed.startIndex)].kern = 0.5
+        let whole = TextContentStorage(attributedString: attributed)
+        let managers = [plain, whole].map { storage in
+            let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 331, height: 0)))
+            storage.addTextLayoutManager(manager)
+            KeptStorages.keep(storage)
+            return manager
+        }
+        var random = SplitMix64(seed: 4)
+        let length = text.utf16.count
+        var offsets = (0 ..< 300).map { _ in Int.random(in: 0 ... length, using: &random) }
+        offsets += [0, 1, length - 1, length] + (9_000 ..< 9_060).map { $0 }
+        for offset in offsets {
+            for granularity in [TextSelection.Granularity.character, .word, .sentence] {
+                #expect(managers[0].enclosingSegment(granularity, at: offset) == managers[1].enclosingSegment(granularity, at: offset),
+                        "\(granularity) at \(offset)")
+            }
+        }
+        // Moving by units from an offset (what word moves and deletions walk): the same units.
+        func units(_ manager: TextLayoutManager, _ kind: TextUnitKind, from offset: Int, reverse: Bool, count: Int) -> [Range<Int>] {
+            var found: [Range<Int>] = []
+            manager.forEachSegment(of: kind, from: offset, reverse: reverse) { segment in
+                found.append(segment.range)
+                return found.count < count
+            }
+            return found
+        }
+        for offset in offsets.prefix(60) {
+            for kind in [TextUnitKind.composedCharacter, .word, .sentence] {
+                for reverse in [false, true] {
+                    let count = kind == .sentence ? 3 : 40
+                    #expect(units(managers[0], kind, from: offset, reverse: reverse, count: count)
+                        == units(managers[1], kind, from: offset, reverse: reverse, count: count), "\(kind) from \(offset) reverse \(reverse)")
+                }
+            }
+        }
+    }
+}

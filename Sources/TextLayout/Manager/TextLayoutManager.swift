@@ -250,7 +250,12 @@ public final class TextLayoutManager: TextContentObserving {
         // What was asked for is kept, unless it alone is more than the limit allows.
         let units = (layoutIndex.position(at: last)?.range.upperBound ?? upper) - (layoutIndex.position(at: first)?.range.lowerBound ?? lower)
         walk(from: first, pinned: units <= keptLayoutLimit ? first ... last : nil) { ordinal, fragment in
-            _ = reflowingJunctions(of: fragment, at: ordinal, through: .infinity)
+            // A long paragraph's lines broken again through the range's end, not its own.
+            var bottom = CGFloat.infinity
+            if ordinal == last, let start = fragment.elementOffsets?.start, let line = fragment.lineIndex(reaching: upper - start, atEnd: true) {
+                bottom = fragment.layoutFragmentFrame.minY + fragment.lineBounds(at: line).maxY
+            }
+            _ = reflowingJunctions(of: fragment, at: ordinal, through: bottom)
             return ordinal < last
         }
         notifyLayoutCompletion(.range(range))

@@ -18,6 +18,33 @@ extension TextLayoutManager {
         let contentEnd: Int
         /// Plain text is read as it is stored (no AttributedString made for a 5 MB paragraph).
         var text: String { paragraph.plainText ?? String(paragraph.attributedString.characters[...]) }
+
+        /// The text around paragraph offset `local`, about `radius` units either side, and the
+        /// paragraph offset where it starts: what a unit around a caret needs of a long
+        /// paragraph. Plain text is read as a stretch, cut where it can before a unit for which
+        /// `cut` is true (for clusters, an ASCII character other than a line feed: a cluster
+        /// always ends before one; for words, a space, where a dictionary's words end too);
+        /// other text whole.
+        func text(around local: Int, radius: Int, cut: (UInt16) -> Bool = Self.clusterCut) -> (text: String, start: Int) {
+            let length = range.count
+            guard length > 2 * radius + 2, var units = paragraph.plainUTF16(in: max(0, local - radius) ..< min(length, local + radius)) else {
+                return (text, 0)
+            }
+            var start = max(0, local - radius)
+            if start > 0, let first = units.prefix(radius / 2).firstIndex(where: cut) {
+                units.removeFirst(first)
+                start += first
+            }
+            if start + units.count < length, let last = units.suffix(radius / 2).lastIndex(where: cut) {
+                units.removeLast(units.count - last)
+            }
+            return (String(decoding: units, as: UTF16.self), start)
+        }
+
+        /// Before an ASCII character other than a line feed, a grapheme cluster ends.
+        static func clusterCut(_ unit: UInt16) -> Bool { unit < 0x80 && unit != 0x0A }
+        /// Before a space or a tab, a word ends (a dictionary's too).
+        static func wordCut(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x09 }
     }
 
     /// The shown paragraph of ordinal `ordinal`.
@@ -50,8 +77,43 @@ extension TextLayoutManager {
     /// when `body` returns false.
     func forEachSegment(of kind: TextUnitKind, from offset: Int, reverse: Bool, _ body: (TextUnitSegment) -> Bool) {
         guard var ordinal = shownOrdinal(at: offset) else { return }
+        // In a long paragraph, the units near the offset first, from the text around it.
+        var from = offset
+        if kind != .line, kind != .paragraph, let paragraph = shownParagraph(ordinal), paragraph.range.count > 8_192 {
+            var radius = 2_048
+            let local = min(max(0, offset - paragraph.start), paragraph.range.count)
+            while true {
+                let (text, start) = paragraph.text(around: local, radius: radius,
+                                                   cut: kind == .composedCharacter ? ShownParagraph.clusterCut : ShownParagraph.wordCut)
+                let window = paragraph.start + start ..< paragraph.start + start + text.utf16.count
+                if window.count >= paragraph.range.count { break }  // the whole paragraph: as any other
+                // Units that end inside the window on both sides are those of the whole text;
+                // one that reaches an edge is read again from more text.
+                func isWhole(_ segment: TextUnitSegment) -> Bool {
+                    (segment.range.lowerBound > window.lowerBound || window.lowerBound == paragraph.start)
+                        && (segment.range.upperBound < window.upperBound || window.upperBound == paragraph.range.upperBound)
+                }
+                let segments = textSegments(of: kind, in: text, at: window.lowerBound)
+                if reverse {
+                    for segment in segments.reversed() where segment.range.lowerBound < from
+                        || (segment.range.isEmpty && segment.range.lowerBound <= from && paragraph.start < from) {
+                        guard isWhole(segment) else { break }
+                        guard body(segment) else { return }
+                        from = segment.range.lowerBound
+                    }
+                } else {
+                    for segment in segments where segment.range.upperBound > from || (segment.range.isEmpty && segment.range.lowerBound >= from) {
+                        guard isWhole(segment) else { break }
+                        guard body(segment) else { return }
+                        from = segment.range.upperBound
+                    }
+                }
+                radius *= 8
+            }
+        }
         while ordinal >= 0, ordinal < layoutIndex.count {
             guard let paragraph = shownParagraph(ordinal) else { return }
+            let offset = from
             var segments = self.segments(of: kind, in: paragraph)
             if reverse {
                 segments = segments.filter { $0.range.lowerBound < offset || ($0.range.isEmpty && $0.range.lowerBound <= offset && paragraph.start < offset) }
@@ -87,19 +149,24 @@ extension TextLayoutManager {
                 }
             }
         case .composedCharacter, .word, .sentence:
-            let text = paragraph.text
-            let bounds = boundaries(of: kind, in: text)
-            let units = Array(text.utf16)
-            var result: [TextUnitSegment] = []
-            for (lower, upper) in zip(bounds, bounds.dropFirst()) where lower < upper {
-                // Words are the segments with a letter or digit; the spaces and punctuation
-                // between them are not words (as NSString's enumeration by words has it).
-                if kind == .word, !Self.isWord(units[lower ..< upper]) { continue }
-                let range = start + lower ..< start + upper
-                result.append(TextUnitSegment(range: range, enclosing: range) { String(decoding: units[lower ..< upper], as: UTF16.self) })
-            }
-            return result
+            return textSegments(of: kind, in: paragraph.text, at: start)
         }
+    }
+
+    /// The units of `kind` (characters, words or sentences) in `text`, which starts at document
+    /// offset `start`.
+    private func textSegments(of kind: TextUnitKind, in text: String, at start: Int) -> [TextUnitSegment] {
+        let bounds = boundaries(of: kind, in: text)
+        let units = Array(text.utf16)
+        var result: [TextUnitSegment] = []
+        for (lower, upper) in zip(bounds, bounds.dropFirst()) where lower < upper {
+            // Words are the segments with a letter or digit; the spaces and punctuation
+            // between them are not words (as NSString's enumeration by words has it).
+            if kind == .word, !Self.isWord(units[lower ..< upper]) { continue }
+            let range = start + lower ..< start + upper
+            result.append(TextUnitSegment(range: range, enclosing: range) { String(decoding: units[lower ..< upper], as: UTF16.self) })
+        }
+        return result
     }
 
     /// The unit of `granularity` around `offset` (words and sentences with the spaces ICU gives
@@ -112,28 +179,47 @@ extension TextLayoutManager {
         case .line:
             return lineInfo(at: offset, upstream: false)?.range
         case .character:
-            // The cluster around the offset alone: what backspace asks on every key press, at
-            // a cost that does not grow with the paragraph.
-            let text = paragraph.text
-            let units = text.utf16
-            let local = min(max(0, offset - paragraph.start), units.count)
-            guard !units.isEmpty else { return paragraph.start ..< paragraph.start }
-            let at = units.index(units.startIndex, offsetBy: local)
-            var lower = at == text.endIndex ? text.index(before: at) : at
-            while lower > text.startIndex, lower.samePosition(in: text) == nil { lower = units.index(before: lower) }
-            let upper = text.index(after: lower)
-            return paragraph.start + units.distance(from: units.startIndex, to: lower) ..< paragraph.start + units.distance(from: units.startIndex, to: upper)
-        case .word, .sentence:
-            let text = paragraph.text
-            let bounds = boundaries(of: TextUnitKind(granularity), in: text)
-            let local = min(max(0, offset - paragraph.start), text.utf16.count)
-            guard let upper = bounds.first(where: { $0 > local }) else {
-                // At the paragraph's end: the unit before it.
-                guard bounds.count >= 2 else { return paragraph.start ..< paragraph.start }
-                return paragraph.start + bounds[bounds.count - 2] ..< paragraph.start + bounds[bounds.count - 1]
+            // The cluster around the offset alone, read from the text around it: what backspace
+            // asks on every key press, at a cost that does not grow with the paragraph.
+            return enclosingUnit(around: offset, in: paragraph, radius: 64, cut: ShownParagraph.clusterCut) { text, local in
+                let units = text.utf16
+                guard !units.isEmpty else { return 0 ..< 0 }
+                let at = units.index(units.startIndex, offsetBy: local)
+                var lower = at == text.endIndex ? text.index(before: at) : at
+                while lower > text.startIndex, lower.samePosition(in: text) == nil { lower = units.index(before: lower) }
+                let upper = text.index(after: lower)
+                return units.distance(from: units.startIndex, to: lower) ..< units.distance(from: units.startIndex, to: upper)
             }
-            let lower = bounds.last { $0 <= local } ?? 0
-            return paragraph.start + lower ..< paragraph.start + upper
+        case .word, .sentence:
+            return enclosingUnit(around: offset, in: paragraph, radius: 1_024, cut: ShownParagraph.wordCut) { text, local in
+                let bounds = boundaries(of: TextUnitKind(granularity), in: text)
+                guard let upper = bounds.first(where: { $0 > local }) else {
+                    // At the paragraph's end: the unit before it.
+                    guard bounds.count >= 2 else { return 0 ..< 0 }
+                    return bounds[bounds.count - 2] ..< bounds[bounds.count - 1]
+                }
+                return (bounds.last { $0 <= local } ?? 0) ..< upper
+            }
+        }
+    }
+
+    /// The unit `find` finds around `offset` (given the text and the offset in it), read from
+    /// the text around the offset: again from more of it while the unit reaches an end of what
+    /// was read that is not the paragraph's (a word or sentence may be longer than it).
+    private func enclosingUnit(around offset: Int, in paragraph: ShownParagraph, radius: Int, cut: (UInt16) -> Bool,
+                               _ find: (String, Int) -> Range<Int>) -> Range<Int> {
+        let length = paragraph.range.count
+        let local = min(max(0, offset - paragraph.start), length)
+        var radius = radius
+        while true {
+            let (text, start) = paragraph.text(around: local, radius: radius, cut: cut)
+            let count = text.utf16.count
+            let found = find(text, min(max(0, local - start), count))
+            let isWhole = start == 0 && start + count >= length
+            if isWhole || ((found.lowerBound > 0 || start == 0) && (found.upperBound < count || start + count >= length)) {
+                return paragraph.start + start + found.lowerBound ..< paragraph.start + start + found.upperBound
+            }
+            radius *= 8
         }
     }
 
