@@ -73,6 +73,10 @@ extension ParagraphLayout {
         let policy = sectionPolicy
         guard old.lineCount > 0 else { return try layoutInSections(paragraph, at: y, extraLineFragment: extraLineFragment) }
         let edit = edit ?? ParagraphEdit(range: length ..< length, replacementLength: 0)
+        // An edit of most of the paragraph (replace all) leaves nothing worth keeping.
+        if edit.replacementLength > length / 2 {
+            return try layoutInSections(paragraph, at: y, extraLineFragment: extraLineFragment)
+        }
         // An edit near the start can change the paragraph's direction: then every line changes.
         if edit.range.lowerBound < policy.directionScanLength, naturalIsRightToLeft(paragraph, length: length) != old.isRightToLeft {
             return try layoutInSections(paragraph, at: y, extraLineFragment: extraLineFragment)
