@@ -254,3 +254,25 @@ import Testing
         Self.expectAgrees(storage, model, "all deleted")
     }
 }
+
+extension LongParagraphStorageTests {
+    /// A long paragraph of a file opened gets its tree built on another thread; its first edit
+    /// takes that tree, and the text is what editing the file's text gives.
+    @Test func aLongParagraphOfAFileGetsItsTreeBuiltAfterOpening() throws {
+        let long = String(repeating: "كتاب ಕನ್ನಡ ไทย 👩‍👩‍👧 word ", count: 2_600)
+        let text = "A short first paragraph.\n" + long + "\nAnd a last one."
+        #expect(long.utf16.count >= 65_536)
+        let storage = try TextContentStorage(utf8: Data(text.utf8))
+        // Built in the background: wait for it (a few tenths of a second at most).
+        let deadline = Date().addingTimeInterval(30)
+        while storage.prebuiltTrees.readyCount == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(storage.prebuiltTrees.readyCount == 1)
+        let offset = 25 + 1_000
+        try storage.replaceContents(in: storage.range(offset ..< offset), with: "X")
+        #expect(storage.prebuiltTrees.readyCount == 0)
+        var expected = Array(text.utf16)
+        expected.insert(0x58, at: offset)
+        #expect(Array(storage.string.utf16) == expected)
+        #expect(storage.paragraphCount == 3)
+    }
+}

@@ -8,14 +8,23 @@ package enum ParagraphScanner {
     /// Entries go straight into the index's B-tree as they are found: no array of them is ever
     /// made, which keeps the peak memory of opening a large file down.
     package static func plainParagraphs(in bytes: UnsafeBufferPointer<UInt8>) -> Result<ParagraphIndex, TextContentError> {
+        plainParagraphs(in: bytes, longFrom: .max).map(\.index)
+    }
+
+    /// The paragraphs of `bytes`, and the byte ranges of those at least `longLength` UTF-16
+    /// units long.
+    package static func plainParagraphs(in bytes: UnsafeBufferPointer<UInt8>, longFrom longLength: Int)
+        -> Result<(index: ParagraphIndex, long: [Range<Int>]), TextContentError> {
         var builder = ParagraphIndex.Builder()
+        var long: [Range<Int>] = []
         let invalid = scan(bytes) { start, end, utf16, separator in
             builder.append(ParagraphEntry(
                 content: .plain(utf8Start: start, utf8Count: end - start),
                 utf16Length: utf16, separatorLength: separator))
+            if utf16 >= longLength { long.append(start ..< end) }
         }
         if let invalid { return .failure(.invalidUTF8(byteOffset: invalid)) }
-        return .success(builder.finish())
+        return .success((builder.finish(), long))
     }
 
     /// Calls `paragraph(start, end, utf16Length, separatorLength)` for each paragraph, with

@@ -32,7 +32,7 @@ extension TextContentStorage {
         guard editSize < entry.utf16Length / 4 else { return nil }
         switch entry.content {
         case .long(let text): return text
-        case .plain(let start, let count): return LongParagraphText(plainText(start, count))
+        case .plain(let start, let count): return prebuiltTrees.take(start, count) ?? LongParagraphText(plainText(start, count))
         case .string(let text): return LongParagraphText(text)
         case .uniform, .attributed: return nil
         }

@@ -27,6 +27,8 @@ public final class TextContentStorage: TextContentManager {
     /// (a B-tree) when it is edited, rather than as a `String` that each edit copies; one that
     /// shrinks below half of it becomes a `String` again. A knob for tests, which keep it small.
     package var longParagraphThreshold = 65_536
+    /// The trees of the file's long paragraphs, built on another thread once it is opened.
+    let prebuiltTrees = LongParagraphPrebuild()
 
     /// How many plain paragraphs may keep a cached `AttributedString`.
     public static let defaultElementCacheCapacity = 4096
@@ -79,16 +81,19 @@ public final class TextContentStorage: TextContentManager {
 
     private init(source: SourceText, allowsLossyDecoding: Bool = false, elementCacheCapacity: Int = TextContentStorage.defaultElementCacheCapacity) throws(TextContentError) {
         var source = source
-        var scanned = ParagraphScanner.plainParagraphs(in: source.buffer)
+        let long = longParagraphThreshold
+        var scanned = ParagraphScanner.plainParagraphs(in: source.buffer, longFrom: long)
         if case .failure = scanned, allowsLossyDecoding {
             source = SourceText(copying: String(decoding: source.buffer, as: UTF8.self))
-            scanned = ParagraphScanner.plainParagraphs(in: source.buffer)
+            scanned = ParagraphScanner.plainParagraphs(in: source.buffer, longFrom: long)
         }
         self.source = source
-        index = try scanned.get()
+        let (index, longParagraphs) = try scanned.get()
+        self.index = index
         cache = ParagraphCache(capacity: elementCacheCapacity)
         isPristine = true
         super.init()
+        prebuiltTrees.start(longParagraphs, of: source)
     }
 
     // MARK: Size
