@@ -45,7 +45,22 @@ package struct LongParagraphText: Sendable {
         let range = clamped(range)
         guard !range.isEmpty else { return [] }
         let lower = index(range.lowerBound)
-        return Array(text.utf16[lower ..< text.utf16.index(lower, offsetBy: range.count)])
+        let upper = text.utf16.index(lower, offsetBy: range.count)
+        // The tree's UTF-8 copied a chunk at a time, then widened (a byte a unit for ASCII): ten
+        // times quicker than its UTF-16 view a unit at a time.
+        var string = String(text.unicodeScalars[lower ..< upper])
+        let units: [UInt16] = string.withUTF8 { utf8 in
+            var high: UInt8 = 0
+            for byte in utf8 { high |= byte }
+            guard high < 0x80 else { return Array(String(decoding: utf8, as: UTF8.self).utf16) }
+            return [UInt16](unsafeUninitializedCapacity: utf8.count) { buffer, count in
+                for index in 0 ..< utf8.count { buffer[index] = UInt16(utf8[index]) }
+                count = utf8.count
+            }
+        }
+        // An edge inside a surrogate pair is rounded to the scalar: then unit by unit.
+        let aligned = units.count == range.count && units.first == text.utf16[lower] && units.last == text.utf16[text.utf16.index(before: upper)]
+        return aligned ? units : Array(text.utf16[lower ..< upper])
     }
 
     /// The text of `range` (clamped; edges never inside a surrogate pair): O(log n + range).
