@@ -276,3 +276,24 @@ extension LongParagraphStorageTests {
         #expect(storage.paragraphCount == 3)
     }
 }
+
+extension LongParagraphStorageTests {
+    /// A long paragraph read from a file that is not ASCII gives any stretch of its UTF-16
+    /// through breadcrumbs: the same units as its whole text, edges inside surrogate pairs too.
+    @Test func stretchesOfALongParagraphOfAFileThatIsNotASCII() throws {
+        let long = String(repeating: "كتاب ಕನ್ನಡ 👩‍👩‍👧 ไทย 𝒜 word ", count: 1_500)
+        let text = "First.\n" + long + "\nLast."
+        let storage = try TextContentStorage(utf8: Data(text.utf8))
+        let paragraph = try #require(storage.textElements(for: storage.range(8 ..< 9)).first as? TextParagraph)
+        let units = Array((long + "\n").utf16)
+        #expect(paragraph.utf16Count == units.count)
+        var random = SplitMix64(seed: 12)
+        for _ in 0 ..< 300 {
+            let a = Int.random(in: -5 ... units.count + 5, using: &random)
+            let b = a + Int.random(in: 0 ... 9_000, using: &random)
+            let lower = max(0, min(a, units.count)), upper = max(lower, min(b, units.count))
+            #expect(paragraph.plainUTF16(in: a ..< b) == Array(units[lower ..< upper]), "\(a) ..< \(b)")
+        }
+        #expect(paragraph.plainUTF16(in: 0 ..< units.count) == units)
+    }
+}

@@ -90,7 +90,7 @@ public struct TextParagraph: TextElement {
                 let lower = max(0, min(range.lowerBound, count)), upper = max(lower, min(range.upperBound, count))
                 return source.slice(start + lower, upper - lower).map { UInt16($0) }
             }
-            return Self.units(of: source.string(start, count), in: range)
+            return source.utf16Units(ofParagraphAt: start, count: count, utf16Count: utf16Count, in: range)
         case .long(let text):
             return text.units(in: range)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The bytes a document was opened with: one allocation, never changed, sliced by `.plain`
 /// paragraphs. Reading a file straight into it (instead of Data, then String) keeps the peak
@@ -8,6 +9,8 @@ import Foundation
 /// never change, and paragraphs handed to other threads read slices of them.
 package final class SourceText: @unchecked Sendable {
     let bytes: UnsafeMutableBufferPointer<UInt8>
+    /// Breadcrumbs of long paragraphs that are not ASCII, by their first byte, made when asked.
+    let breadcrumbs = Mutex<[Int: UTF16Breadcrumbs]>([:])
 
     init(count: Int) {
         bytes = .allocate(capacity: max(count, 1))
