@@ -347,15 +347,23 @@ extension TextLayoutManager {
     func evictIfNeeded(focus: Int, pinned: ClosedRange<Int>?) {
         guard layoutIndex.summary.keptUTF16 > keptLayoutLimit else { return }
         let target = keptLayoutLimit - keptLayoutLimit / 4
-        var edited: [Int] = []
-        for selection in trackedSelections.prefix(8) {
-            for range in selection.offsets.prefix(4) {
-                for offset in [range.lowerBound, range.upperBound] {
-                    if let found = layoutIndex.ordinalAndRange(containingOffset: offset) { edited.append(found.ordinal) }
+        // Found once, when a layout is about to be released: most walks release none.
+        var edited: [Int]?
+        func isEdited(_ ordinal: Int) -> Bool {
+            if edited == nil {
+                var found: [Int] = []
+                for selection in trackedSelections.prefix(8) {
+                    for range in selection.offsets.prefix(4) {
+                        for offset in [range.lowerBound, range.upperBound] {
+                            if let paragraph = layoutIndex.ordinalAndRange(containingOffset: offset) { found.append(paragraph.ordinal) }
+                        }
+                    }
                 }
+                edited = found
             }
+            return edited?.contains(ordinal) == true
         }
-        func isPinned(_ ordinal: Int) -> Bool { ordinal == focus || pinned?.contains(ordinal) == true || edited.contains(ordinal) }
+        func isPinned(_ ordinal: Int) -> Bool { ordinal == focus || pinned?.contains(ordinal) == true || isEdited(ordinal) }
         while layoutIndex.summary.keptUTF16 > target {
             guard let firstKept = layoutIndex.ordinalOfKept(0),
                   let lastKept = layoutIndex.ordinalOfKept(layoutIndex.summary.kept - 1) else { return }

@@ -34,8 +34,9 @@ extension ParagraphLayout {
     /// Whether `paragraph` is laid out in sections: long text without attributes, in a
     /// container whose lines depend on their text alone (see ``LineGeometry``).
     func laysOutInSections(_ paragraph: TextParagraph) -> Bool {
-        guard plainRuns != nil, LineGeometry(container, insets: insets) != nil else { return false }
-        return paragraph.utf16Count >= sectionPolicy.minimumParagraphLength && paragraph.plainUTF16(in: 0 ..< 0) != nil
+        // The length first: most paragraphs are short, and it is O(1).
+        guard paragraph.utf16Count >= sectionPolicy.minimumParagraphLength else { return false }
+        return plainRuns != nil && LineGeometry(container, insets: insets) != nil && paragraph.plainUTF16(in: 0 ..< 0) != nil
     }
 
     /// `paragraph` laid out afresh in sections, its top at `y`.
