@@ -26,14 +26,25 @@ import TextContent
         }
     }
 
+    /// The same line, its geometry to a millionth of a point: sections add a line's top to its
+    /// section's, the whole paragraph adds the heights one after another, and with heights
+    /// binary fractions cannot hold (a line height of 1.2 times) the last bits differ.
+    private static func same(_ one: LineSummary, _ other: LineSummary) -> Bool {
+        func close(_ a: CGFloat, _ b: CGFloat) -> Bool { abs(a - b) < 0.000_001 }
+        return one.range == other.range && close(one.bounds.minX, other.bounds.minX) && close(one.bounds.minY, other.bounds.minY)
+            && close(one.bounds.width, other.bounds.width) && close(one.bounds.height, other.bounds.height)
+            && close(one.glyphOrigin.x, other.glyphOrigin.x) && close(one.glyphOrigin.y, other.glyphOrigin.y) && close(one.baseline, other.baseline)
+    }
+
     /// Where two layouts' lines first differ (paragraph, line), or nil: a short message when they do.
     private func firstDifference(_ one: TextLayoutManager, _ other: TextLayoutManager) -> String? {
         let a = lines(one), b = lines(other)
         guard a.count == b.count else { return "\(a.count) paragraphs, \(b.count) expected" }
-        for (index, (x, y)) in zip(a, b).enumerated() where x != y {
+        for (index, (x, y)) in zip(a, b).enumerated() {
             guard x.count == y.count else { return "paragraph \(index): \(x.count) lines, \(y.count) expected" }
-            let line = zip(x, y).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? 0
-            return "paragraph \(index) line \(line): \(x[line]) expected \(y[line])"
+            if let line = zip(x, y).enumerated().first(where: { !Self.same($0.element.0, $0.element.1) })?.offset {
+                return "paragraph \(index) line \(line): \(x[line]) expected \(y[line])"
+            }
         }
         return nil
     }
@@ -311,5 +322,64 @@ extension LongParagraphSectionTests {
                 }
             }
         }
+    }
+}
+
+extension LongParagraphSectionTests {
+    /// A long paragraph with attributes: runs in bold, in another language, with kern, and a
+    /// paragraph style (indents, spacing, justification, line height) in either direction.
+    static func attributedParagraph(_ tag: String, length: Int, seed: UInt64) -> AttributedString {
+        let words = paragraph(tag, length: length, seed: seed).split(separator: " ").map(String.init)
+        var text = AttributedString()
+        for (index, word) in words.enumerated() {
+            if index > 0 { text += AttributedString(" ") }
+            var piece = AttributedString(word)
+            switch index % 7 {
+            case 2: piece.font = FontDescriptor(family: "DejaVu Sans", size: 13, weight: .bold)
+            case 4: piece.kern = 0.7
+            case 5: piece.font = FontDescriptor(family: "DejaVu Serif", size: 15)
+            default: break
+            }
+            text += piece
+        }
+        text.paragraphStyle = ParagraphStyle(alignment: .justified, lineHeight: .multiple(factor: 1.2), paragraphSpacingBefore: 6,
+                                             paragraphSpacing: 10, headIndent: 12, tailIndent: -8, firstLineHeadIndent: 30)
+        return text
+    }
+
+    private func layout(_ text: AttributedString, sectioned: Bool) -> (TextContentStorage, TextLayoutManager) {
+        let storage = TextContentStorage(attributedString: text)
+        let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 331, height: 0)))
+        if sectioned { manager.sectionPolicy = Self.policy }
+        storage.addTextLayoutManager(manager)
+        manager.ensureLayoutForEntireDocument()
+        KeptStorages.keep(storage)
+        return (storage, manager)
+    }
+
+    @Test(arguments: ["en", "ar_Arab", "kn_Knda", "mixed"])
+    func aLongParagraphWithAttributesInSectionsHasTheLinesOfTheWholeParagraph(tag: String) throws {
+        let text = Self.attributedParagraph(tag, length: 9_000, seed: 8)
+        let (storage, sectioned) = layout(text, sectioned: true)
+        let whole = layout(text, sectioned: false).1
+        let sections = try #require(allFragments(sectioned).first?.lineSections)
+        #expect(sections.sections.count >= 4)
+        #expect(firstDifference(sectioned, whole) == nil)
+        let frames = [sectioned, whole].map { allFragments($0).first?.layoutFragmentFrame ?? .null }
+        #expect(abs(frames[0].height - frames[1].height) < 0.001 && frames[0].minY == frames[1].minY)
+        // Edits, then the lines of a fresh layout once every junction is broken through.
+        var random = SplitMix64(seed: 3)
+        for step in 0 ..< 24 {
+            let length = storage.utf16Length
+            let start = Int.random(in: 0 ... length, using: &random)
+            let end = min(length, start + (step % 3 == 0 ? Int.random(in: 1 ... 20, using: &random) : 0))
+            try storage.replaceContents(in: storage.textRange(avoidingSurrogateSplits: start ..< end), with: ["a", " ", "word ", "ك", ""][step % 5])
+            if let location = storage.location(storage.documentRange.location, offsetBy: min(start, storage.utf16Length)) {
+                _ = sectioned.textLayoutFragment(for: location)
+            }
+            expectContiguousLines(sectioned, storage, "\(tag) step \(step)")
+        }
+        sectioned.ensureLayoutForEntireDocument()
+        #expect(firstDifference(sectioned, layout(storage.attributedString, sectioned: false).1) == nil)
     }
 }

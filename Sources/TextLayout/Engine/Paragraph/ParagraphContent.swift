@@ -107,7 +107,18 @@ struct ParagraphContent: Sendable {
 
     /// Reads the AttributedString of `paragraph`.
     private init(attributed paragraph: TextParagraph, defaultFont: FontDescriptor, context: FontResolutionContext) throws(TextLayoutError) {
-        let text = paragraph.attributedString
+        try self.init(attributedText: paragraph.attributedString, defaultFont: defaultFont, context: context, isRightToLeft: nil)
+    }
+
+    /// A stretch of a long paragraph with attributes, `text`, laid out in the paragraph's
+    /// resolved direction (see `init(section:isRightToLeft:plainRuns:)`).
+    init(section text: AttributedSubstring, defaultFont: FontDescriptor, context: FontResolutionContext, isRightToLeft: Bool) throws(TextLayoutError) {
+        try self.init(attributedText: text, defaultFont: defaultFont, context: context, isRightToLeft: isRightToLeft)
+    }
+
+    /// Reads `text`; with `isRightToLeft`, in that direction whatever its style says.
+    private init(attributedText text: some AttributedStringProtocol, defaultFont: FontDescriptor, context: FontResolutionContext,
+                 isRightToLeft: Bool?) throws(TextLayoutError) {
         // A slice of the characters is copied a chunk of the rope at a time: 5 MB in about a
         // millisecond, where the UTF-8 view, read a byte at a time, takes half a second.
         var string = String(text.characters[...])
@@ -157,7 +168,11 @@ struct ParagraphContent: Sendable {
             }
         }
         // Alignment, line height and direction set as attributes of their own count (one model).
-        let style = text.runs.first.flatMap { ParagraphStyle(resolving: $0.attributes) }
+        var style = text.runs.first.flatMap { ParagraphStyle(resolving: $0.attributes) }
+        if let isRightToLeft {
+            let direction: WritingDirection = isRightToLeft ? .rightToLeft : .leftToRight
+            style = style?.with(baseWritingDirection: direction) ?? ParagraphStyle(baseWritingDirection: direction)
+        }
         self.init(units: units, style: style, isPlain: false, runs: { _ in runs }, attachments: attachments, inkOutset: inkOutset)
     }
 

@@ -35,15 +35,27 @@ extension ParagraphLayout {
     /// container whose lines depend on their text alone (see ``LineGeometry``).
     func laysOutInSections(_ paragraph: TextParagraph) -> Bool {
         // The length first: most paragraphs are short, and it is O(1).
-        guard paragraph.utf16Count >= sectionPolicy.minimumParagraphLength else { return false }
-        return plainRuns != nil && LineGeometry(container, insets: insets) != nil && paragraph.plainUTF16(in: 0 ..< 0) != nil
+        guard paragraph.utf16Count >= sectionPolicy.minimumParagraphLength,
+              plainRuns != nil, LineGeometry(container, insets: insets) != nil else { return false }
+        if paragraph.plainUTF16(in: 0 ..< 0) != nil { return true }
+        // With attributes: lines that wrap, and left tab stops only (a right or centre stop lines
+        // text up with what follows it, so a line could depend on text past its section).
+        let style = Self.style(of: paragraph)
+        return style.wrapsLines && style.tabStops.allSatisfy { $0.alignment == .left }
+    }
+
+    /// The paragraph's style (its first run's, for text with attributes).
+    static func style(of paragraph: TextParagraph) -> ParagraphStyle {
+        guard paragraph.plainUTF16(in: 0 ..< 0) == nil else { return .default }
+        return paragraph.attributedString.runs.first.flatMap { ParagraphStyle(resolving: $0.attributes) } ?? .default
     }
 
     /// `paragraph` laid out afresh in sections, its top at `y`.
     func layoutInSections(_ paragraph: TextParagraph, at y: CGFloat, extraLineFragment: Bool) throws(TextLayoutError) -> TextLayoutFragment {
         let length = paragraph.utf16Count
-        var builder = SectionBuilder(layout: self, paragraph: paragraph, length: length,
-                                     isRightToLeft: naturalIsRightToLeft(paragraph, length: length), y: topSpacing)
+        let style = Self.style(of: paragraph)
+        var builder = SectionBuilder(layout: self, paragraph: paragraph, length: length, style: style,
+                                     isRightToLeft: naturalIsRightToLeft(paragraph, length: length, style: style), y: topSpacing(style))
         var start = 0
         var size = sectionPolicy.sectionLength
         while start < length {
@@ -72,6 +84,7 @@ extension ParagraphLayout {
     ) throws(TextLayoutError) -> TextLayoutFragment {
         let length = paragraph.utf16Count
         let policy = sectionPolicy
+        let style = Self.style(of: paragraph)
         guard old.lineCount > 0 else { return try layoutInSections(paragraph, at: y, extraLineFragment: extraLineFragment) }
         let edit = edit ?? ParagraphEdit(range: length ..< length, replacementLength: 0)
         // An edit of most of the paragraph (replace all) leaves nothing worth keeping.
@@ -79,14 +92,14 @@ extension ParagraphLayout {
             return try layoutInSections(paragraph, at: y, extraLineFragment: extraLineFragment)
         }
         // An edit near the start can change the paragraph's direction: then every line changes.
-        if edit.range.lowerBound < policy.directionScanLength, naturalIsRightToLeft(paragraph, length: length) != old.isRightToLeft {
+        if edit.range.lowerBound < policy.directionScanLength, naturalIsRightToLeft(paragraph, length: length, style: style) != old.isRightToLeft {
             return try layoutInSections(paragraph, at: y, extraLineFragment: extraLineFragment)
         }
         let delta = edit.delta
         let restartLine = max(0, old.lineIndex(reaching: edit.range.lowerBound) - 2)
         let restart = restartLine == 0 ? 0 : old.lineRange(at: restartLine).lowerBound
-        var builder = SectionBuilder(layout: self, paragraph: paragraph, length: length, isRightToLeft: old.isRightToLeft,
-                                     y: restartLine == 0 ? topSpacing : old.lineBounds(at: restartLine).minY)
+        var builder = SectionBuilder(layout: self, paragraph: paragraph, length: length, style: style, isRightToLeft: old.isRightToLeft,
+                                     y: restartLine == 0 ? topSpacing(style) : old.lineBounds(at: restartLine).minY)
         builder.keep(old, linesBefore: restartLine, editedAt: edit.range.lowerBound)
         builder.junctions = old.junctions.filter { $0 < restart }
 
@@ -148,18 +161,23 @@ extension ParagraphLayout {
     }
 
     /// The space above the first line: the paragraph's spacing before and the top margin.
-    private var topSpacing: CGFloat { Self.spacing(ParagraphStyle.default.paragraphSpacingBefore) + insets.top }
+    private func topSpacing(_ style: ParagraphStyle) -> CGFloat { Self.spacing(style.paragraphSpacingBefore) + insets.top }
 
     /// Whether the paragraph reads right to left: its first strong letter's direction, looked
     /// for in its first ``SectionPolicy/directionScanLength`` units (left to right without one).
-    func naturalIsRightToLeft(_ paragraph: TextParagraph, length: Int) -> Bool {
+    func naturalIsRightToLeft(_ paragraph: TextParagraph, length: Int, style: ParagraphStyle) -> Bool {
+        switch style.baseWritingDirection {
+        case .leftToRight: return false
+        case .rightToLeft: return true
+        case .natural: break
+        }
         // Read in growing stretches: the first letter is mostly in the first few units.
         let limit = min(length, sectionPolicy.directionScanLength)
         var start = 0, size = 256
         while start < limit {
             let end = min(limit, start + size)
             // A stretch ends before a lead surrogate, so that no pair is cut in two.
-            guard var units = paragraph.plainUTF16(in: start ..< end) else { return false }
+            guard var units = paragraph.plainUTF16(in: start ..< end) ?? Self.attributedUnits(of: paragraph, in: start ..< end) else { return false }
             if end < length, units.count > 1, let last = units.last, UTF16.isLeadSurrogate(last) { units.removeLast() }
             guard !units.isEmpty else { break }
             if let found = Self.firstStrongDirection(units) { return found }
@@ -184,6 +202,16 @@ extension ParagraphLayout {
                 || (0x10800 ... 0x10FFF).contains(value) || (0x1E800 ... 0x1EFFF).contains(value)
         }
         return nil
+    }
+}
+
+extension ParagraphLayout {
+    /// The UTF-16 of `range` of a paragraph with attributes (its edges rounded to scalars).
+    static func attributedUnits(of paragraph: TextParagraph, in range: Range<Int>) -> [UInt16]? {
+        let text = paragraph.attributedString
+        let utf16 = text.utf16
+        let lower = utf16.index(text.startIndex, offsetBy: range.lowerBound)
+        return Array(String(text[lower ..< utf16.index(lower, offsetBy: range.count)].characters[...]).utf16)
     }
 }
 

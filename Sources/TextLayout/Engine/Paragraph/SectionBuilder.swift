@@ -8,6 +8,8 @@ struct SectionBuilder {
     let paragraph: TextParagraph
     /// The paragraph's length in UTF-16 units.
     let length: Int
+    /// The paragraph's style (its spacing above and below; its runs' styles are the sections').
+    let style: ParagraphStyle
     let isRightToLeft: Bool
     /// Sections done, top to bottom.
     private(set) var sections: [LineSection] = []
@@ -32,10 +34,11 @@ struct SectionBuilder {
     }
     private var source: Source?
 
-    init(layout: ParagraphLayout, paragraph: TextParagraph, length: Int, isRightToLeft: Bool, y: CGFloat) {
+    init(layout: ParagraphLayout, paragraph: TextParagraph, length: Int, style: ParagraphStyle, isRightToLeft: Bool, y: CGFloat) {
         self.layout = layout
         self.paragraph = paragraph
         self.length = length
+        self.style = style
         self.isRightToLeft = isRightToLeft
         self.y = y
     }
@@ -92,15 +95,29 @@ struct SectionBuilder {
         // No short stretch left over at the end.
         if length - upper < policy.lookahead { upper = length }
         var lower = max(0, start - preroll)
-        guard var units = paragraph.plainUTF16(in: lower ..< upper), units.count == upper - lower, let runs = layout.plainRuns else {
-            throw .shapingFailed(reason: "the paragraph's text changed while it was laid out")
+        let content: ParagraphContent
+        if var units = paragraph.plainUTF16(in: lower ..< upper) {
+            guard units.count == upper - lower, let runs = layout.plainRuns else {
+                throw .shapingFailed(reason: "the paragraph's text changed while it was laid out")
+            }
+            // Not from the second half of a surrogate pair.
+            if lower < start, let first = units.first, UTF16.isTrailSurrogate(first) {
+                units.removeFirst()
+                lower += 1
+            }
+            content = ParagraphContent(section: units, isRightToLeft: isRightToLeft, plainRuns: runs)
+        } else {
+            // With attributes: a slice of the AttributedString (its edges rounded to scalars, so
+            // where it starts is read back).
+            let text = paragraph.attributedString
+            let utf16 = text.utf16
+            let from = utf16.index(text.startIndex, offsetBy: lower)
+            let slice = text[from ..< utf16.index(from, offsetBy: upper - lower)]
+            lower = utf16.distance(from: text.startIndex, to: slice.startIndex)
+            content = try ParagraphContent(section: slice, defaultFont: layout.defaultFont, context: layout.fontContext, isRightToLeft: isRightToLeft)
+            upper = lower + content.units.count
+            guard lower <= start, upper > start else { throw .shapingFailed(reason: "the paragraph's text changed while it was laid out") }
         }
-        // Not from the second half of a surrogate pair.
-        if lower < start, let first = units.first, UTF16.isTrailSurrogate(first) {
-            units.removeFirst()
-            lower += 1
-        }
-        let content = ParagraphContent(section: units, isRightToLeft: isRightToLeft, plainRuns: runs)
         open(try ShapedParagraph(content, scratch: layout.scratch), unitOffset: lower, valid: lower ..< upper)
     }
 
@@ -193,7 +210,7 @@ struct SectionBuilder {
             sections.append(LineSection(shaped: last.shaped, lines: KeptLines([line]), unitOffset: length - last.shaped.content.units.count, top: y))
             y += line.typographicBounds.height
         }
-        let height = y + ParagraphLayout.spacing(ParagraphStyle.default.paragraphSpacing) + layout.insets.bottom
+        let height = y + ParagraphLayout.spacing(style.paragraphSpacing) + layout.insets.bottom
         let frame = CGRect(x: 0, y: top, width: layout.container.layoutWidth, height: height)
         let lines = LineSections(sections: sections, junctions: junctions, isRightToLeft: isRightToLeft)
         return TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: frame, sections: lines)
