@@ -297,3 +297,47 @@ extension LongParagraphStorageTests {
         #expect(paragraph.plainUTF16(in: 0 ..< units.count) == units)
     }
 }
+
+extension LongParagraphStorageTests {
+    /// Where the pair test says a grapheme cluster ends between two scalars, it does (Swift's
+    /// own segmentation): line feeds and carriage returns included, except between CR and LF.
+    @Test func theBoundariesBetweenTwoScalarsAreCertain() {
+        let scalars: [Unicode.Scalar] = ["a", "Z", "1", " ", "\r", "\n", "\t", "\u{301}", "\u{200D}", "\u{2028}", "\u{2029}", "ك", "ಕ", "\u{CCD}",
+                                         "ก", "\u{E33}", "👍", "\u{1F3FD}", "\u{1F1EB}", "\u{1F1F7}", "한", "\u{1100}", "\u{1161}", "\u{600}"]
+        var certain = 0
+        for before in scalars {
+            for after in scalars {
+                var text = String.UnicodeScalarView()
+                text.append(before)
+                text.append(after)
+                if GraphemePairBreaks.isBoundary(before, after) {
+                    certain += 1
+                    #expect(String(text).count == 2, "\(before.escaped(asASCII: true)) \(after.escaped(asASCII: true))")
+                }
+            }
+        }
+        #expect(GraphemePairBreaks.isBoundary("a", "\n") && GraphemePairBreaks.isBoundary("\n", "a") && !GraphemePairBreaks.isBoundary("\r", "\n"))
+        #expect(certain > 150)  // not a test that passes by finding none
+    }
+
+    /// A line break typed into a long paragraph with attributes (in place, not rebuilt) splits it
+    /// as the text says, CR LF pairs included, attributes kept.
+    @Test func lineBreaksTypedIntoALongParagraphWithAttributes() throws {
+        var text = AttributedString(String(repeating: "كتاب ಕನ್ನಡ word ", count: 5_000))
+        text[text.startIndex ..< text.characters.index(text.startIndex, offsetBy: 40)].kern = 0.5
+        let storage = TextContentStorage(attributedString: text)
+        var model = Array(String(text.characters[...]).utf16)
+        var random = SplitMix64(seed: 31)
+        for step in 0 ..< 40 {
+            let breaks = ["\n", "\r", "\r\n", "\u{2029}", "x"]
+            let inserted = breaks[step % breaks.count]
+            var offset = Int.random(in: 0 ... model.count, using: &random)
+            while offset > 0, offset < model.count, UTF16.isTrailSurrogate(model[offset]) { offset -= 1 }
+            try storage.replaceContents(in: storage.range(offset ..< offset), with: AttributedString(inserted))
+            model.insert(contentsOf: Array(inserted.utf16), at: offset)
+            #expect(Array(storage.string.utf16) == model, "step \(step)")
+        }
+        #expect(storage.paragraphCount > 20)
+        #expect(storage.attributedString.runs.contains { $0.kern == 0.5 })
+    }
+}

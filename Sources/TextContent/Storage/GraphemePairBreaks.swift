@@ -30,6 +30,10 @@ enum GraphemePairBreaks {
     /// Whether there is certainly a boundary between `before` and `after` (nil: text edge).
     static func isBoundary(_ before: Unicode.Scalar?, _ after: Unicode.Scalar?) -> Bool {
         guard let before, let after else { return true }
+        // GB3-GB5: a carriage return or line feed breaks on both sides, but between the two
+        // (a line break typed into a paragraph with attributes is then an edit in place).
+        if before == "\r" { return after != "\n" }
+        if before == "\n" || after == "\n" || after == "\r" { return true }
         return isFree(before) && isFree(after)
     }
 }
