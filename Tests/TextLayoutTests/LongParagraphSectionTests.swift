@@ -278,7 +278,9 @@ private final class ViewportHost: TextViewportLayoutControllerDelegate {
 
 extension LongParagraphSectionTests {
     /// The cluster, word and sentence around an offset of a long paragraph, read from the text
-    /// around it, are those of the whole text (the same paragraph with an attribute, read whole).
+    /// around it: the same read from the UTF-16 of plain text and from a slice of an
+    /// AttributedString (the same paragraph with an attribute), and the clusters those of the
+    /// whole text as Swift segments it.
     @Test(arguments: ["mixed", "kn_Knda", "th_Thai", "emoji", "ar_Arab", "en"])
     func unitsAroundAnOffsetOfALongParagraphAreThoseOfTheWholeText(tag: String) throws {
         // Flags, a family, combining marks and CRLF-free text, long enough to be read in stretches.
@@ -298,7 +300,16 @@ extension LongParagraphSectionTests {
         let length = text.utf16.count
         var offsets = (0 ..< 300).map { _ in Int.random(in: 0 ... length, using: &random) }
         offsets += [0, 1, length - 1, length] + (9_000 ..< 9_060).map { $0 }
+        // Swift's clusters of the whole text, as UTF-16 ranges.
+        var clusters: [Range<Int>] = []
+        var clusterStart = 0
+        for character in text {
+            clusters.append(clusterStart ..< clusterStart + character.utf16.count)
+            clusterStart += character.utf16.count
+        }
         for offset in offsets {
+            let cluster = clusters.first { $0.contains(offset) } ?? clusters[clusters.count - 1]
+            #expect(managers[0].enclosingSegment(.character, at: offset) == cluster, "cluster at \(offset)")
             for granularity in [TextSelection.Granularity.character, .word, .sentence] {
                 #expect(managers[0].enclosingSegment(granularity, at: offset) == managers[1].enclosingSegment(granularity, at: offset),
                         "\(granularity) at \(offset)")

@@ -89,6 +89,11 @@ extension TextContentStorage {
         guard let position = index.paragraph(containing: offsets.lowerBound) else { return AttributeContainer() }
         // Text without attributes (the common case while typing) has nothing to inherit.
         guard position.entry.hasAttributes else { return AttributeContainer() }
+        // Text with one set of attributes gives them wherever it is typed into (no AttributedString
+        // of all of it is made).
+        if case .uniform(let text, let attributes) = position.entry.content {
+            return text.isEmpty ? AttributeContainer() : attributes.filter(inheritedByAddedText: true)
+        }
         let text = attributedString(of: position.entry)
         let lower = min(offsets.lowerBound - position.start, position.entry.utf16Length)
         let upper = min(max(lower, offsets.upperBound - position.start), position.entry.utf16Length)

@@ -240,6 +240,9 @@ public final class TextContentStorage: TextContentManager {
             if lower < upper, let plain = plainSlice(of: position.entry, lower ..< upper) {
                 // Text without attributes is sliced as text: no AttributedString of a 5 MB paragraph.
                 result.append(AttributedString(plain))
+            } else if lower < upper, case .uniform(let text, let attributes) = position.entry.content {
+                // Text with one set of attributes too, the attributes then set on the slice.
+                result.append(AttributedString(Self.utf16Slice(of: text, lower ..< upper), attributes: attributes))
             } else if lower < upper {
                 let text = attributedString(of: position.entry)
                 let safe = clusterBoundary(atOrBefore: position.start + lower) == position.start + lower
@@ -328,12 +331,16 @@ public final class TextContentStorage: TextContentManager {
     func plainSlice(of entry: ParagraphEntry, _ range: Range<Int>) -> String? {
         if case .long(let text) = entry.content { return text.string(in: range) }
         guard let plain = plainString(of: entry) else { return nil }
-        let utf16 = plain.utf16
+        return Self.utf16Slice(of: plain, range)
+    }
+
+    /// UTF-16 `range` of `text` (clamped), decoded from the units, as `LongParagraphText` does:
+    /// an edge inside a surrogate pair gives U+FFFD, never a scalar that was not asked for.
+    static func utf16Slice(of text: String, _ range: Range<Int>) -> String {
+        let utf16 = text.utf16
         let count = utf16.count
         let lower = max(0, min(range.lowerBound, count)), upper = max(lower, min(range.upperBound, count))
         let first = utf16.index(utf16.startIndex, offsetBy: lower)
-        // Decoded from the units, as `LongParagraphText` does: an edge inside a surrogate pair
-        // gives U+FFFD, never a scalar that was not asked for.
         return String(decoding: utf16[first ..< utf16.index(first, offsetBy: upper - lower)], as: UTF16.self)
     }
 

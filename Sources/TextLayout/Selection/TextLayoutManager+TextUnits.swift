@@ -21,16 +21,26 @@ extension TextLayoutManager {
 
         /// The text around paragraph offset `local`, about `radius` units either side, and the
         /// paragraph offset where it starts: what a unit around a caret needs of a long
-        /// paragraph. Plain text is read as a stretch, cut where it can before a unit for which
+        /// paragraph. The text is read as a stretch, cut where it can before a unit for which
         /// `cut` is true (for clusters, an ASCII character other than a line feed: a cluster
-        /// always ends before one; for words, a space, where a dictionary's words end too);
-        /// other text whole.
+        /// always ends before one; for words, a space, where a dictionary's words end too).
         func text(around local: Int, radius: Int, cut: (UInt16) -> Bool = Self.clusterCut) -> (text: String, start: Int) {
             let length = range.count
-            guard length > 2 * radius + 2, var units = paragraph.plainUTF16(in: max(0, local - radius) ..< min(length, local + radius)) else {
-                return (text, 0)
+            guard length > 2 * radius + 2 else { return (text, 0) }
+            let window = max(0, local - radius) ..< min(length, local + radius)
+            var start = window.lowerBound
+            var units: [UInt16]
+            if let plain = paragraph.plainUTF16(in: window) {
+                units = plain
+            } else {
+                // A slice of the AttributedString (its edges rounded to scalars: where it starts is read back).
+                let text = paragraph.attributedString
+                let utf16 = text.utf16
+                let from = utf16.index(text.startIndex, offsetBy: window.lowerBound)
+                let slice = text[from ..< utf16.index(from, offsetBy: window.count)]
+                start = utf16.distance(from: text.startIndex, to: slice.startIndex)
+                units = Array(String(String.UnicodeScalarView(slice.unicodeScalars)).utf16)
             }
-            var start = max(0, local - radius)
             if start > 0, let first = units.prefix(radius / 2).firstIndex(where: cut) {
                 units.removeFirst(first)
                 start += first

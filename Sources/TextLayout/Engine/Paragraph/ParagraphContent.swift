@@ -107,21 +107,25 @@ struct ParagraphContent: Sendable {
 
     /// Reads the AttributedString of `paragraph`.
     private init(attributed paragraph: TextParagraph, defaultFont: FontDescriptor, context: FontResolutionContext) throws(TextLayoutError) {
-        try self.init(attributedText: paragraph.attributedString, defaultFont: defaultFont, context: context, isRightToLeft: nil)
+        let text = paragraph.attributedString
+        // A slice of the characters is copied a chunk of the rope at a time: 5 MB in about a
+        // millisecond, where the UTF-8 view, read a byte at a time, takes half a second.
+        try self.init(attributedText: text, string: String(text.characters[...]), defaultFont: defaultFont, context: context, isRightToLeft: nil)
     }
 
     /// A stretch of a long paragraph with attributes, `text`, laid out in the paragraph's
     /// resolved direction (see `init(section:isRightToLeft:plainRuns:)`).
     init(section text: AttributedSubstring, defaultFont: FontDescriptor, context: FontResolutionContext, isRightToLeft: Bool) throws(TextLayoutError) {
-        try self.init(attributedText: text, defaultFont: defaultFont, context: context, isRightToLeft: isRightToLeft)
+        // Its scalars exactly (its characters could start before it, in the cluster it starts in).
+        try self.init(attributedText: text, string: String(String.UnicodeScalarView(text.unicodeScalars)), defaultFont: defaultFont,
+                      context: context, isRightToLeft: isRightToLeft)
     }
 
-    /// Reads `text`; with `isRightToLeft`, in that direction whatever its style says.
-    private init(attributedText text: some AttributedStringProtocol, defaultFont: FontDescriptor, context: FontResolutionContext,
+    /// Reads `text`, whose text is `string`; with `isRightToLeft`, in that direction whatever
+    /// its style says.
+    private init(attributedText text: some AttributedStringProtocol, string: String, defaultFont: FontDescriptor, context: FontResolutionContext,
                  isRightToLeft: Bool?) throws(TextLayoutError) {
-        // A slice of the characters is copied a chunk of the rope at a time: 5 MB in about a
-        // millisecond, where the UTF-8 view, read a byte at a time, takes half a second.
-        var string = String(text.characters[...])
+        var string = string
         var runs: [AttributeRun] = []
         // Runs carrying an attachment, and the index of their attribute run.
         var attached: [(range: Range<Int>, value: TextAttachment, attributes: Int)] = []

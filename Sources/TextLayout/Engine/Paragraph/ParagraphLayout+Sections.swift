@@ -211,7 +211,8 @@ extension ParagraphLayout {
         let text = paragraph.attributedString
         let utf16 = text.utf16
         let lower = utf16.index(text.startIndex, offsetBy: range.lowerBound)
-        return Array(String(text[lower ..< utf16.index(lower, offsetBy: range.count)].characters[...]).utf16)
+        let slice = text[lower ..< utf16.index(lower, offsetBy: range.count)]
+        return Array(String(String.UnicodeScalarView(slice.unicodeScalars)).utf16)
     }
 }
 
