@@ -115,10 +115,10 @@ struct ParagraphContent: Sendable {
 
     /// A stretch of a long paragraph with attributes, `text`, laid out in the paragraph's
     /// resolved direction (see `init(section:isRightToLeft:plainRuns:)`).
-    init(section text: AttributedSubstring, defaultFont: FontDescriptor, context: FontResolutionContext, isRightToLeft: Bool) throws(TextLayoutError) {
-        // Its scalars exactly (its characters could start before it, in the cluster it starts in).
-        try self.init(attributedText: text, string: String(String.UnicodeScalarView(text.unicodeScalars)), defaultFont: defaultFont,
-                      context: context, isRightToLeft: isRightToLeft)
+    /// `string` is its text (its characters, when it starts and ends where clusters do).
+    init(section text: AttributedSubstring, string: String, defaultFont: FontDescriptor, context: FontResolutionContext,
+         isRightToLeft: Bool) throws(TextLayoutError) {
+        try self.init(attributedText: text, string: string, defaultFont: defaultFont, context: context, isRightToLeft: isRightToLeft)
     }
 
     /// Reads `text`, whose text is `string`; with `isRightToLeft`, in that direction whatever

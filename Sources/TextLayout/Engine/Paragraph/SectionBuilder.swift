@@ -107,16 +107,21 @@ struct SectionBuilder {
             }
             content = ParagraphContent(section: units, isRightToLeft: isRightToLeft, plainRuns: runs)
         } else {
-            // With attributes: a slice of the AttributedString (its edges rounded to scalars, so
-            // where it starts is read back).
+            // With attributes: a slice of the AttributedString from `start` (a line start, where a
+            // cluster starts: no text before it), its text copied by characters, a chunk of the
+            // rope at a time; where those end is where the slice ends (a cluster's end).
+            lower = start
             let text = paragraph.attributedString
             let utf16 = text.utf16
             let from = utf16.index(text.startIndex, offsetBy: lower)
-            let slice = text[from ..< utf16.index(from, offsetBy: upper - lower)]
-            lower = utf16.distance(from: text.startIndex, to: slice.startIndex)
-            content = try ParagraphContent(section: slice, defaultFont: layout.defaultFont, context: layout.fontContext, isRightToLeft: isRightToLeft)
+            var slice = text[from ..< utf16.index(from, offsetBy: upper - lower)]
+            let string = String(slice.characters[...])
+            let count = string.utf16.count
+            if count != upper - lower { slice = text[from ..< utf16.index(from, offsetBy: count)] }
+            content = try ParagraphContent(section: slice, string: string, defaultFont: layout.defaultFont, context: layout.fontContext,
+                                           isRightToLeft: isRightToLeft)
             upper = lower + content.units.count
-            guard lower <= start, upper > start else { throw .shapingFailed(reason: "the paragraph's text changed while it was laid out") }
+            guard upper > start else { throw .shapingFailed(reason: "the paragraph's text changed while it was laid out") }
         }
         open(try ShapedParagraph(content, scratch: layout.scratch), unitOffset: lower, valid: lower ..< upper)
     }
