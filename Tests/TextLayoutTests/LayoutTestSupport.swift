@@ -93,3 +93,30 @@ func caretRectY(_ manager: TextLayoutManager, _ storage: TextContentStorage, _ o
     }
     return y
 }
+
+/// What a line shows and where: what tests compare between two layouts of the same text.
+struct LineSummary: Equatable {
+    var range: NSRange
+    var bounds: CGRect
+    var glyphOrigin: CGPoint
+    var baseline: CGFloat
+
+    /// The same line, its geometry to a millionth of a point: sections add a line's top to its
+    /// section's, the whole paragraph adds the heights one after another, and with heights
+    /// binary fractions cannot hold (a line height of 1.2 times) the last bits differ.
+    static func same(_ one: LineSummary, _ other: LineSummary) -> Bool {
+        func close(_ a: CGFloat, _ b: CGFloat) -> Bool { abs(a - b) < 0.000_001 }
+        return one.range == other.range && close(one.bounds.minX, other.bounds.minX) && close(one.bounds.minY, other.bounds.minY)
+            && close(one.bounds.width, other.bounds.width) && close(one.bounds.height, other.bounds.height)
+            && close(one.glyphOrigin.x, other.glyphOrigin.x) && close(one.glyphOrigin.y, other.glyphOrigin.y) && close(one.baseline, other.baseline)
+    }
+}
+
+/// Each fragment's lines, summarized.
+func lines(_ manager: TextLayoutManager) -> [[LineSummary]] {
+    allFragments(manager).map { fragment in
+        fragment.textLineFragments.map {
+            LineSummary(range: $0.characterRange, bounds: $0.typographicBounds, glyphOrigin: $0.glyphOrigin, baseline: $0.baseline)
+        }
+    }
+}

@@ -23,21 +23,6 @@ private final class InsetDelegate: TextLayoutManagerDelegate, Sendable {
 /// After an edit inside a long paragraph, layout breaks only the lines around the edit and keeps
 /// the others (moved); the lines are always those of laying the text out afresh.
 @Suite struct LineReuseTests {
-    private struct LineSummary: Equatable {
-        var range: NSRange
-        var bounds: CGRect
-        var glyphOrigin: CGPoint
-        var baseline: CGFloat
-    }
-
-    private func lines(_ manager: TextLayoutManager) -> [[LineSummary]] {
-        allFragments(manager).map { fragment in
-            fragment.textLineFragments.map {
-                LineSummary(range: $0.characterRange, bounds: $0.typographicBounds, glyphOrigin: $0.glyphOrigin, baseline: $0.baseline)
-            }
-        }
-    }
-
     /// A long left-to-right paragraph of English with words of other left-to-right scripts in it,
     /// each tagged with its language (an attribute run of its own, in its own fonts). Edits in the
     /// English runs reshape a few words; edits beside or in the others shape the run afresh.

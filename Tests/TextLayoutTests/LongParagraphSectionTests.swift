@@ -11,38 +11,13 @@ import TextContent
 @Suite struct LongParagraphSectionTests {
     static let policy = SectionPolicy(minimumParagraphLength: 2_000, sectionLength: 1_500, lookahead: 400, margin: 64, reflowLines: 6)
 
-    private struct LineSummary: Equatable {
-        var range: NSRange
-        var bounds: CGRect
-        var glyphOrigin: CGPoint
-        var baseline: CGFloat
-    }
-
-    private func lines(_ manager: TextLayoutManager) -> [[LineSummary]] {
-        allFragments(manager).map { fragment in
-            fragment.textLineFragments.map {
-                LineSummary(range: $0.characterRange, bounds: $0.typographicBounds, glyphOrigin: $0.glyphOrigin, baseline: $0.baseline)
-            }
-        }
-    }
-
-    /// The same line, its geometry to a millionth of a point: sections add a line's top to its
-    /// section's, the whole paragraph adds the heights one after another, and with heights
-    /// binary fractions cannot hold (a line height of 1.2 times) the last bits differ.
-    private static func same(_ one: LineSummary, _ other: LineSummary) -> Bool {
-        func close(_ a: CGFloat, _ b: CGFloat) -> Bool { abs(a - b) < 0.000_001 }
-        return one.range == other.range && close(one.bounds.minX, other.bounds.minX) && close(one.bounds.minY, other.bounds.minY)
-            && close(one.bounds.width, other.bounds.width) && close(one.bounds.height, other.bounds.height)
-            && close(one.glyphOrigin.x, other.glyphOrigin.x) && close(one.glyphOrigin.y, other.glyphOrigin.y) && close(one.baseline, other.baseline)
-    }
-
     /// Where two layouts' lines first differ (paragraph, line), or nil: a short message when they do.
     private func firstDifference(_ one: TextLayoutManager, _ other: TextLayoutManager) -> String? {
         let a = lines(one), b = lines(other)
         guard a.count == b.count else { return "\(a.count) paragraphs, \(b.count) expected" }
         for (index, (x, y)) in zip(a, b).enumerated() {
             guard x.count == y.count else { return "paragraph \(index): \(x.count) lines, \(y.count) expected" }
-            if let line = zip(x, y).enumerated().first(where: { !Self.same($0.element.0, $0.element.1) })?.offset {
+            if let line = zip(x, y).enumerated().first(where: { !LineSummary.same($0.element.0, $0.element.1) })?.offset {
                 return "paragraph \(index) line \(line): \(x[line]) expected \(y[line])"
             }
         }
