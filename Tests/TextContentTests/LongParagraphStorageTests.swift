@@ -340,4 +340,58 @@ extension LongParagraphStorageTests {
         #expect(storage.paragraphCount > 20)
         #expect(storage.attributedString.runs.contains { $0.kern == 0.5 })
     }
+
+    /// Breaks typed into long paragraphs with attributes and taken out again (joining them),
+    /// CR and LF typed beside each other and cut apart, checked after every step: the text and
+    /// paragraphs are the model's, character attributes stay where they were, and each
+    /// paragraph has one paragraph style (the paragraph-bound attributes spread as
+    /// AttributedString spreads them). The storage finds the new paragraphs from the separators
+    /// it knows and those inserted, never by reading the paragraphs; this checks it finds them all.
+    @Test(arguments: [UInt64(7), 8, 9])
+    func breaksAndJoinsInLongParagraphsWithAttributes(seed: UInt64) throws {
+        var text = AttributedString(Self.mixedText(utf16Count: 30_000) + "\r" + Self.mixedText(utf16Count: 3_000, separators: true))
+        text.kern = 0.5
+        text[text.startIndex ..< text.characters.index(text.startIndex, offsetBy: 300)].alignment = .center
+        let storage = TextContentStorage(attributedString: text)
+        var model = PlainTextModel(String(text.characters[...]))
+        var random = SplitMix64(seed: seed)
+        for step in 0 ..< 120 {
+            let count = model.units.count
+            var offset = Int.random(in: 0 ... count, using: &random)
+            while offset > 0, offset < count, model.splitsSurrogatePair(at: offset) { offset -= 1 }
+            var range = offset ..< offset
+            var inserted = ["\n", "\r", "\r\n", "\u{2029}", "\nx\r", "é"][Int.random(in: 0 ..< 6, using: &random)]
+            switch Int.random(in: 0 ..< 3, using: &random) {
+            case 0:
+                // Delete a separator (or the unit after one): joins, or cuts a CRLF apart.
+                let separators = model.units.indices.filter { ParagraphScanner.isSeparator(model.units[$0]) }
+                if let at = separators.randomElement(using: &random) {
+                    let end = min(count, at + Int.random(in: 1 ... 2, using: &random))
+                    range = model.splitsSurrogatePair(at: end) ? at ..< end + 1 : at ..< end
+                    inserted = ""
+                }
+            case 1:
+                // Type between a CR and what follows it, or right after a separator.
+                if let at = model.units.indices.filter({ model.units[$0] == 0x0D }).randomElement(using: &random) {
+                    range = at + 1 ..< at + 1
+                    inserted = ["\n", "x", "\r"][Int.random(in: 0 ..< 3, using: &random)]
+                }
+            default:
+                break
+            }
+            var replacement = AttributedString(inserted)
+            replacement.kern = 0.5
+            try storage.replaceContents(in: storage.range(range), with: replacement)
+            model.replace(range, with: inserted)
+            let note = "seed \(seed) step \(step) replacing \(range) with \(inserted.debugDescription)"
+            Self.expectAgrees(storage, model, note)
+            storage.index.forEach(from: 0, reverse: false) { position in
+                guard case .attributed(let paragraph) = position.entry.content else { return true }
+                #expect(Set(paragraph.runs.map { $0.alignment }).count == 1, "\(note): paragraph \(position.ordinal) has two styles")
+                #expect(paragraph.runs.allSatisfy { $0.kern == 0.5 }, "\(note): paragraph \(position.ordinal) lost its kern")
+                return true
+            }
+        }
+        #expect(storage.attributedString.runs.contains { $0.alignment == .center })
+    }
 }

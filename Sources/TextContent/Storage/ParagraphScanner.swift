@@ -111,6 +111,30 @@ package enum ParagraphScanner {
         }
     }
 
+    /// The paragraphs of a text `length` UTF-16 units long whose only separator units are
+    /// `separators` (offsets in increasing order): what `paragraphs(ofUTF16:)` finds in it, read
+    /// only where a separator can be. Editing uses it to re-split just the text around an edit.
+    static func paragraphs(separatedAt separators: [(offset: Int, unit: UInt16)], length: Int) -> [(range: Range<Int>, separator: Int)] {
+        var result: [(range: Range<Int>, separator: Int)] = []
+        var start = 0, i = 0
+        while i < separators.count {
+            let (at, unit) = separators[i]
+            var separator = 1
+            if unit == 0x0D, i + 1 < separators.count, separators[i + 1].offset == at + 1, separators[i + 1].unit == 0x0A {
+                separator = 2
+                i += 1
+            }
+            result.append((start ..< at + separator, separator))
+            start = at + separator
+            i += 1
+        }
+        if start < length { result.append((start ..< length, 0)) }
+        return result
+    }
+
+    /// Whether a UTF-16 unit is a paragraph separator (or half of `\r\n`).
+    static func isSeparator(_ unit: UInt16) -> Bool { unit == 0x0A || unit == 0x0D || unit == 0x2029 }
+
     /// Paragraph ranges (UTF-16 offsets) and separator lengths of any string.
     package static func paragraphs(ofUTF16 units: some Sequence<UInt16>) -> [(utf16Length: Int, separatorLength: Int)] {
         var result: [(Int, Int)] = []

@@ -273,39 +273,7 @@ extension TextContentStorage {
            replaceLongPlainParagraphs(in: offsets, insertedUnits: insertedUnits) || replacePlainParagraphs(in: offsets, insertedUnits: insertedUnits) {
             return
         }
-        var combined = AttributedString()
-        var touched = 0 ..< 0
-        var combinedStart = 0
-        var skipped = 0
-        if let firstPosition = index.paragraph(containing: offsets.lowerBound),
-           let lastPosition = index.paragraph(containing: offsets.upperBound) {
-            var first = firstPosition.ordinal
-            if firstPosition.start == offsets.lowerBound, first > 0 { first -= 1 }
-            touched = first ..< lastPosition.ordinal + 1
-            // Paragraphs strictly between the two holding the edges lie wholly in the replaced
-            // range: they go without being read (deleting all of a 100 MB document reads two).
-            index.forEach(from: first, reverse: false) { position in
-                if position.ordinal == first { combinedStart = position.start }
-                combined.append(attributedString(of: position.entry))
-                return position.ordinal < firstPosition.ordinal
-            }
-            if lastPosition.ordinal > firstPosition.ordinal {
-                skipped = lastPosition.start - (combinedStart + combined.utf16.count)
-                combined.append(attributedString(of: lastPosition.entry))
-            }
-        }
-        let stashes = stashesParagraphAttributes || combined.hasParagraphBoundAttributes
-        if stashes { combined.stashParagraphAttributes() }
-        mutate(&combined, combined.utf16Range(offsets.lowerBound - combinedStart ..< offsets.upperBound - combinedStart - skipped))
-        var paragraphs = Self.attributedParagraphs(of: combined)
-        if stashes {
-            for i in paragraphs.indices {
-                guard case .attributed(var text) = paragraphs[i].content else { continue }
-                text.restoreParagraphAttributes()
-                paragraphs[i].content = .attributed(text)
-            }
-        }
-        index.replace(touched, with: paragraphs)
+        replaceAttributedParagraphs(in: offsets, insertedUnits: insertedUnits, stashesParagraphAttributes: stashesParagraphAttributes, mutate)
     }
 
     /// The general path for text without attributes: the same paragraphs are rebuilt, as one

@@ -157,36 +157,21 @@ extension TextContentStorage {
     /// (UTF-16 ranges, separator lengths), reading only where a separator can be.
     private static func paragraphRanges(of pieces: [Piece]) -> [(range: Range<Int>, separator: Int)] {
         var separators: [(offset: Int, unit: UInt16)] = []
-        func isSeparator(_ unit: UInt16) -> Bool { unit == 0x0A || unit == 0x0D || unit == 0x2029 }
         var offset = 0
         for piece in pieces {
             switch piece {
             case .units(let units):
-                for (i, unit) in units.enumerated() where isSeparator(unit) { separators.append((offset + i, unit)) }
+                for (i, unit) in units.enumerated() where ParagraphScanner.isSeparator(unit) { separators.append((offset + i, unit)) }
             case .tree(let text):
                 let count = text.utf16.count
                 for local in Set([0, count - 2, count - 1]).filter({ $0 >= 0 && $0 < count }).sorted() {
                     let unit = text.utf16[text.utf16.index(text.startIndex, offsetBy: local)]
-                    if isSeparator(unit) { separators.append((offset + local, unit)) }
+                    if ParagraphScanner.isSeparator(unit) { separators.append((offset + local, unit)) }
                 }
             }
             offset += piece.utf16Count
         }
-        var result: [(range: Range<Int>, separator: Int)] = []
-        var start = 0, i = 0
-        while i < separators.count {
-            let (at, unit) = separators[i]
-            var length = 1
-            if unit == 0x0D, i + 1 < separators.count, separators[i + 1].offset == at + 1, separators[i + 1].unit == 0x0A {
-                length = 2
-                i += 1
-            }
-            result.append((start ..< at + length, length))
-            start = at + length
-            i += 1
-        }
-        if start < offset { result.append((start ..< offset, 0)) }
-        return result
+        return ParagraphScanner.paragraphs(separatedAt: separators, length: offset)
     }
 
 }

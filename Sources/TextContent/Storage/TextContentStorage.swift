@@ -376,12 +376,7 @@ public final class TextContentStorage: TextContentManager {
         }
         for (length, separator) in paragraphs {
             let upper = text.utf16.index(lower, offsetBy: length)
-            var paragraph = AttributedString(text[lower ..< upper])
-            let summary = paragraph.attributeSummary
-            if summary.paragraphBound { paragraph.unifyParagraphStyle() }
-            entries.append(ParagraphEntry(
-                content: .attributed(paragraph), utf16Length: length, separatorLength: separator,
-                hasAttributes: summary.any))
+            entries.append(paragraphEntry(AttributedString(text[lower ..< upper]), utf16Length: length, separatorLength: separator))
             lower = upper
         }
         return entries
