@@ -206,6 +206,105 @@ extension LongParagraphSectionTests {
 }
 
 extension LongParagraphSectionTests {
+    /// A letter typed at the start of a long paragraph that turns its direction (a Latin letter
+    /// before Arabic, or deleting it again) changes every line; like any keystroke it breaks a
+    /// few lines again, in the new direction, and keeps the rest, in the old one, behind a
+    /// junction that the viewport breaks through when it reaches it. No line of the new
+    /// direction is joined to old ones or laid out in their shapings.
+    @Test(arguments: [("ar_Arab", "a"), ("he_Hebr", "a"), ("en", "ك")])
+    func aKeystrokeThatTurnsALongParagraphBreaksFewLinesAndTheViewportTheRest(tag: String, letter: String) throws {
+        let text = Self.paragraph(tag, length: 12_000)
+        let (storage, manager) = layout(text, sectioned: true)
+        let wasRightToLeft = try #require(allFragments(manager).first?.lineSections).isRightToLeft
+        let lineCount = try #require(allFragments(manager).first).lineCount
+        for (step, edit) in [(0 ..< 0, letter), (0 ..< 1, ""), (0 ..< 0, letter + " "), (6_000 ..< 6_000, "x"), (0 ..< 2, "")].enumerated() {
+            try storage.replaceContents(in: storage.range(edit.0), with: edit.1)
+            let isRightToLeft = storage.string.hasPrefix(letter) ? !wasRightToLeft : wasRightToLeft
+            let fragment = try #require(manager.textLayoutFragment(for: storage.location(at: 0)))
+            let sections = try #require(fragment.lineSections)
+            #expect(sections.isRightToLeft == isRightToLeft, "step \(step)")
+            expectContiguousLines(manager, storage, "\(tag) step \(step)")
+            #expect(abs(fragment.lineCount - lineCount) <= 12, "step \(step)")
+            // The lines before the first junction are the paragraph's direction, and few after a
+            // turn (none when the lines broken again meet old ones of that direction).
+            let junction = sections.junctions.first.flatMap { sections.lineIndex(startingAt: $0) }
+            #expect((0 ..< (junction ?? sections.lineCount)).allSatisfy { sections.line(at: $0).section.isRightToLeft == isRightToLeft }, "step \(step)")
+            if step == 0 || step == 2 { #expect((junction ?? .max) < 2 + 2 + Self.policy.reflowLines + 4, "step \(step)") }
+            // Lines of the other direction lie below a junction: each stretch of them starts at a
+            // junction line or right after one.
+            let junctionLines = Set(sections.junctions.compactMap { sections.lineIndex(startingAt: $0) })
+            #expect(junctionLines.count == sections.junctions.count, "step \(step): a junction that is no line's start")
+            for index in 0 ..< sections.lineCount where sections.line(at: index).section.isRightToLeft != isRightToLeft
+                && (index == 0 || sections.line(at: index - 1).section.isRightToLeft == isRightToLeft) {
+                #expect(junctionLines.contains(index) || junctionLines.contains(index - 1), "step \(step): line \(index) is not behind a junction")
+            }
+        }
+        // A viewport shows lines of the paragraph's direction only, broken as a fresh layout breaks them.
+        let view = ViewportHost(size: CGSize(width: 331, height: 300))
+        manager.textViewportLayoutController.delegate = view
+        manager.textViewportLayoutController.layoutViewport()
+        let shown = try #require(manager.textViewportLayoutController.visibleFragments.first?.lineSections)
+        let bottom = manager.textViewportLayoutController.viewportBounds.maxY
+        for index in 0 ..< shown.lineCount where shown.lineBounds(at: index).minY < bottom {
+            #expect(shown.line(at: index).section.isRightToLeft == wasRightToLeft, "shown line \(index)")
+        }
+        manager.ensureLayout(for: manager.documentRange)
+        let laidOut = try #require(allFragments(manager).first?.lineSections)
+        #expect(laidOut.junctions.isEmpty)
+        #expect(laidOut.sections.allSatisfy { $0.isRightToLeft == wasRightToLeft })
+        #expect(firstDifference(manager, layout(storage.string, sectioned: false).1) == nil)
+    }
+}
+
+extension LongParagraphSectionTests {
+    /// Random keystrokes at the start of a long paragraph (letters of either direction, spaces,
+    /// deletions) and elsewhere, the viewport moved to a random place after each: every line
+    /// it shows, and every line above them, is the line a fresh layout of the text has there.
+    @Test(arguments: [("ar_Arab", UInt64(41)), ("en", 42), ("mixed", 43)])
+    func aViewportAfterKeystrokesThatTurnALongParagraphShowsFreshLines(tag: String, seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let (storage, manager) = layout(Self.paragraph(tag, length: 9_000, seed: seed), sectioned: true)
+        let view = MovableViewportHost(size: CGSize(width: 331, height: 240))
+        manager.textViewportLayoutController.delegate = view
+        for step in 0 ..< 24 {
+            let length = storage.utf16Length
+            let nearStart = Int.random(in: 0 ..< 3, using: &random) > 0
+            let start = nearStart ? Int.random(in: 0 ... min(3, length), using: &random) : Int.random(in: 0 ... length, using: &random)
+            let end = Int.random(in: 0 ..< 3, using: &random) == 0 ? min(length, start + 1) : start
+            let typed = ["a", "ك", "א", " ", "", "1"].randomElement(using: &random)!
+            try storage.replaceContents(in: storage.textRange(avoidingSurrogateSplits: start ..< end), with: typed)
+            _ = manager.textLayoutFragment(for: storage.location(at: 0))
+            // Scrolled to a random line, as a scroll bar dragged far does.
+            let controller = manager.textViewportLayoutController
+            view.origin.y = controller.relocateViewport(to: storage.location(at: Int.random(in: 0 ... storage.utf16Length, using: &random)))
+            controller.layoutViewport()
+            let fragment = try #require(manager.textViewportLayoutController.visibleFragments.first { $0.lineSections != nil })
+            let fresh = try #require(lines(layout(storage.string, sectioned: false).1).first)
+            let bottom = manager.textViewportLayoutController.viewportBounds.maxY - fragment.layoutFragmentFrame.minY
+            for index in 0 ..< fragment.lineCount where fragment.lineBounds(at: index).minY < bottom {
+                let line = fragment.textLineFragment(at: index)
+                let shown = LineSummary(range: line.characterRange, bounds: line.typographicBounds, glyphOrigin: line.glyphOrigin, baseline: line.baseline)
+                guard index < fresh.count, LineSummary.same(shown, fresh[index]) else {
+                    Issue.record("\(tag) step \(step): line \(index) \(shown) is not the fresh layout's \(index < fresh.count ? "\(fresh[index])" : "(none)")")
+                    break
+                }
+            }
+        }
+        manager.ensureLayoutForEntireDocument()
+        #expect(firstDifference(manager, layout(storage.string, sectioned: false).1) == nil)
+    }
+}
+
+/// A view of a fixed size whose top can be moved.
+private final class MovableViewportHost: TextViewportLayoutControllerDelegate {
+    let size: CGSize
+    var origin = CGPoint.zero
+    init(size: CGSize) { self.size = size }
+    func viewportBounds(for controller: TextViewportLayoutController) -> CGRect { CGRect(origin: origin, size: size) }
+    func textViewportLayoutController(_ controller: TextViewportLayoutController, configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment) {}
+}
+
+extension LongParagraphSectionTests {
     @Test(arguments: [true, false])
     func aFragmentDrawsOnlyTheLinesItsContextShows(sectioned: Bool) throws {
         let (_, manager) = layout(Self.paragraph("kn_Knda", length: 12_000), sectioned: sectioned)

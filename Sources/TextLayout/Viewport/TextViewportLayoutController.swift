@@ -124,7 +124,23 @@ public final class TextViewportLayoutController {
             var walked: ClosedRange<CGFloat>?
             manager.walk(from: first, pinned: first ... anchored.ordinal) { ordinal, walkedFragment in
                 // A long paragraph's lines broken again where the viewport reaches a junction.
-                let fragment = manager.reflowingJunctions(of: walkedFragment, at: ordinal, through: viewTop + requested.height + prefetch)
+                var fragment = walkedFragment
+                if ordinal == anchored.ordinal {
+                    // Through the bottom of a viewport whose top is a line of this paragraph, maybe
+                    // far down it; lines broken again above that line can move it: again until
+                    // it stays.
+                    var reached = -CGFloat.infinity
+                    for _ in 0 ..< 4 {
+                        let lineTop = fragment.layoutFragmentFrame.minY + ViewportAnchor.lineTop(in: fragment, at: inParagraph) + anchor.delta
+                        let bottom = lineTop + requested.height + prefetch
+                        guard bottom > reached else { break }
+                        reached = bottom
+                        fragment = manager.reflowingJunctions(of: fragment, at: ordinal, through: bottom)
+                    }
+                } else {
+                    let viewportTop = ordinal > anchored.ordinal ? top : viewTop
+                    fragment = manager.reflowingJunctions(of: walkedFragment, at: ordinal, through: viewportTop + requested.height + prefetch)
+                }
                 let frame = fragment.layoutFragmentFrame
                 walked = walked.map { min($0.lowerBound, frame.minY) ... max($0.upperBound, frame.maxY) } ?? frame.minY ... max(frame.minY, frame.maxY)
                 if ordinal == anchored.ordinal {

@@ -63,6 +63,10 @@ struct LineSection: Sendable {
         return line
     }
 
+    /// Whether the lines were laid out right to left: the paragraph's direction when they
+    /// were (lines kept below a junction may still have the one it had before an edit).
+    var isRightToLeft: Bool { shaped.levels.isRightToLeft }
+
     /// Where `shaped`'s text ends, in paragraph offsets.
     var shapedEnd: Int { unitOffset + shaped.content.units.count }
 }

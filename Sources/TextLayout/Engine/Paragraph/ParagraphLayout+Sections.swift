@@ -91,14 +91,20 @@ extension ParagraphLayout {
         if edit.replacementLength > length / 2 {
             return try layoutInSections(paragraph, at: y, extraLineFragment: extraLineFragment)
         }
-        // An edit near the start can change the paragraph's direction: then every line changes.
-        if edit.range.lowerBound < policy.directionScanLength, naturalIsRightToLeft(paragraph, length: length, style: style) != old.isRightToLeft {
-            return try layoutInSections(paragraph, at: y, extraLineFragment: extraLineFragment)
-        }
+        // An edit near the start can change the paragraph's direction, and with it every line:
+        // they are broken again from the first, a few only (each is shaped anew; the viewport
+        // breaks as many as it shows). The old lines below stay behind a junction, in the old
+        // direction, until the viewport or `ensureLayout` reaches them; new lines never join
+        // them nor use their shapings.
+        let isRightToLeft = edit.range.lowerBound < policy.directionScanLength
+            ? naturalIsRightToLeft(paragraph, length: length, style: style) : old.isRightToLeft
+        let turned = isRightToLeft != old.isRightToLeft
+        var reflow = reflow
+        if turned, case .lines(let limit) = reflow { reflow = .lines(min(limit, 2)) }
         let delta = edit.delta
-        let restartLine = max(0, old.lineIndex(reaching: edit.range.lowerBound) - 2)
+        let restartLine = turned ? 0 : max(0, old.lineIndex(reaching: edit.range.lowerBound) - 2)
         let restart = restartLine == 0 ? 0 : old.lineRange(at: restartLine).lowerBound
-        var builder = SectionBuilder(layout: self, paragraph: paragraph, length: length, style: style, isRightToLeft: old.isRightToLeft,
+        var builder = SectionBuilder(layout: self, paragraph: paragraph, length: length, style: style, isRightToLeft: isRightToLeft,
                                      y: restartLine == 0 ? topSpacing(style) : old.lineBounds(at: restartLine).minY)
         builder.keep(old, linesBefore: restartLine, editedAt: edit.range.lowerBound)
         builder.junctions = old.junctions.filter { $0 < restart }
@@ -108,12 +114,20 @@ extension ParagraphLayout {
         let trusted = edit.range.upperBound + policy.margin
         var start = restart
         var linesPastEdit = 0
+        // Text shaped anew past the edit's stretch (see below), and the lines broken in it.
         var freshSize = 0
-        if start < length { try builder.openFresh(at: start, through: max(editEnd, start)) }
+        var linesInFresh = 0
+        if edit.range.isEmpty, edit.replacementLength == 0,
+           let section = old.sectionShaping(start, margin: policy.margin, length: length, isRightToLeft: isRightToLeft) {
+            // No text changed (lines broken through a junction): in the old shaping.
+            builder.open(section, movedBy: 0, editEnd: editEnd)
+        } else if start < length {
+            try builder.openFresh(at: start, through: max(editEnd, start))
+        }
         while start < length {
             let oldStart = start - delta
             if oldStart >= trusted {
-                if let kept = old.lineIndex(startingAt: oldStart) {
+                if let kept = old.lineIndex(startingAt: oldStart), old.line(at: kept).section.isRightToLeft == isRightToLeft {
                     // The old lines from here are what breaking them again would give.
                     builder.attach(old, from: kept, movedBy: delta, editEnd: editEnd)
                     return builder.fragment(at: y, extraLineFragment: extraLineFragment)
@@ -123,10 +137,12 @@ extension ParagraphLayout {
                 case .lines(let limit): done = linesPastEdit >= limit
                 case .through(let bottom): done = builder.y > bottom
                 }
-                // An old junction a few lines below is broken through too: typing in one place
-                // would otherwise leave a junction a keystroke.
-                if done, let next = old.junctions.first(where: { $0 >= oldStart }), let nextLine = old.lineIndex(startingAt: next),
-                   nextLine - old.lineIndex(reaching: oldStart) <= policy.reflowLines {
+                // After an edit in the paragraph's direction, an old junction a few lines below is
+                // broken through too: typing in one place would otherwise leave a junction a
+                // keystroke. (A viewport needs its lines only; after a turn, the lines below
+                // are the old direction's whatever is broken.)
+                if done, !turned, case .lines = reflow, let next = old.junctions.first(where: { $0 >= oldStart }),
+                   let nextLine = old.lineIndex(startingAt: next), nextLine - old.lineIndex(reaching: oldStart) <= policy.reflowLines {
                     done = false
                 }
                 if done {
@@ -135,26 +151,37 @@ extension ParagraphLayout {
                     let line = old.lineIndex(reaching: oldStart)
                     let joinedAt = old.lineRange(at: line).upperBound
                     let (section, _) = old.position(ofLine: line)
-                    builder.open(old.sections[section], movedBy: delta, editEnd: editEnd)
+                    if old.sections[section].isRightToLeft == isRightToLeft {
+                        builder.open(old.sections[section], movedBy: delta, editEnd: editEnd)
+                    } else if !builder.holds(start ..< joinedAt + delta) {
+                        try builder.openFresh(at: start, through: joinedAt + delta)
+                    }
                     builder.appendJunction(from: start, to: joinedAt + delta)
-                    builder.attach(old, from: line + 1, movedBy: delta, editEnd: editEnd)
+                    builder.attach(old, from: line + 1, movedBy: delta, editEnd: editEnd, afterJunction: true)
                     return builder.fragment(at: y, extraLineFragment: extraLineFragment)
                 }
             }
             if let end = try builder.breakLine(at: start) {
                 start = end
                 if start > editEnd { linesPastEdit += 1 }
-                freshSize = 0
+                linesInFresh += 1
                 continue
             }
             // The shaping in use ends too soon for this line: the old one where it holds, else new.
-            if oldStart >= trusted, let section = old.sectionShaping(oldStart, margin: policy.margin, length: length - delta),
+            if oldStart >= trusted, let section = old.sectionShaping(oldStart, margin: policy.margin, length: length - delta, isRightToLeft: isRightToLeft),
                !builder.isShowing(section, movedBy: delta) {
                 builder.open(section, movedBy: delta, editEnd: editEnd)
                 continue
             }
-            // A whole section: the next edits' lines going this far find it, not a shaping each.
-            freshSize = freshSize == 0 ? policy.sectionLength : freshSize * 2
+            // Else new: a few lines' worth first (a keystroke's lines, or a viewport's, need no
+            // more), twice as much each time more is needed, up to a section's length, past it
+            // only for a line longer than what was shaped for it.
+            if freshSize == 0 {
+                freshSize = 2 * policy.lookahead
+            } else {
+                freshSize = linesInFresh == 0 ? 2 * freshSize : min(2 * freshSize, max(freshSize, policy.sectionLength))
+            }
+            linesInFresh = 0
             try builder.openFresh(at: start, through: start + freshSize, preroll: policy.lookahead)
         }
         return builder.fragment(at: y, extraLineFragment: extraLineFragment)
@@ -223,13 +250,13 @@ private extension Unicode.GeneralCategory {
 extension LineSections {
     /// The section holding offset `offset` in its lines, when its shaping's text reaches
     /// `margin` units past it (or the end of the paragraph, `length` units): one whose shaping
-    /// can break the line there.
-    func sectionShaping(_ offset: Int, margin: Int, length: Int) -> LineSection? {
+    /// can break the line there, in a paragraph of direction `isRightToLeft`.
+    func sectionShaping(_ offset: Int, margin: Int, length: Int, isRightToLeft: Bool) -> LineSection? {
         let (section, _) = position(ofLine: lineIndex(reaching: offset))
         // The section of the line, or one just after it whose shaping starts earlier than its
         // lines: the one whose shaping reaches farthest.
         let candidates = sections[section ..< min(sections.count, section + 3)].filter {
-            offset >= $0.validStart && ($0.validEnd - offset > margin || $0.validEnd >= length)
+            offset >= $0.validStart && ($0.validEnd - offset > margin || $0.validEnd >= length) && $0.isRightToLeft == isRightToLeft
         }
         return candidates.max { $0.validEnd < $1.validEnd }
     }

@@ -58,6 +58,12 @@ struct SectionBuilder {
         return source.shaped === section.shaped && source.unitOffset == section.unitOffset + delta
     }
 
+    /// Whether the current source's text is the paragraph's throughout `range`.
+    func holds(_ range: Range<Int>) -> Bool {
+        guard let source else { return false }
+        return range.lowerBound >= source.validStart && range.upperBound <= source.validEnd
+    }
+
     /// Ends the current source's section.
     mutating func close() {
         guard let source else { return }
@@ -183,8 +189,8 @@ struct SectionBuilder {
     /// `old`'s lines from line `index` on, their text moved by `delta` (by an edit ending at
     /// `editEnd`, new offsets) and their tops to follow the lines above; and `old`'s junctions
     /// among them. The old document-end line is left out (``fragment(at:extraLineFragment:)``
-    /// adds one if the paragraph still needs it).
-    mutating func attach(_ old: LineSections, from index: Int, movedBy delta: Int, editEnd: Int) {
+    /// adds one if the paragraph still needs it). `afterJunction`: the last line is a junction.
+    mutating func attach(_ old: LineSections, from index: Int, movedBy delta: Int, editEnd: Int, afterJunction: Bool = false) {
         close()
         var count = old.lineCount
         if count > 0, case .extraLine = old.line(at: count - 1).line.placement { count -= 1 }
@@ -193,6 +199,8 @@ struct SectionBuilder {
         let dy = y - old.lineBounds(at: index).minY
         let (first, lineInFirst) = old.position(ofLine: index)
         let (last, lineInLast) = old.position(ofLine: count - 1)
+        var attached = Set(old.junctions.filter { $0 >= start }.map { $0 + delta })
+        var isStale = afterJunction
         for section in first ... last {
             var kept = old.sections[section]
             if section == first || section == last {
@@ -200,10 +208,18 @@ struct SectionBuilder {
                 let upper = section == last ? lineInLast + 1 : kept.lines.count
                 if lower > 0 || upper < kept.lines.count { kept = kept.lines(lower ..< upper) }
             }
-            sections.append(kept.moved(by: delta, dy: dy, editEnd: editEnd))
+            let moved = kept.moved(by: delta, dy: dy, editEnd: editEnd)
+            // Lines of the paragraph's direction before an edit turned it, kept below a junction
+            // then, go behind one again (lines broken again through that junction have met
+            // old ones before them).
+            if moved.isRightToLeft != isRightToLeft, !isStale, let line = moved.lines.first {
+                attached.insert(line.characterRange.lowerBound + moved.unitOffset)
+            }
+            isStale = moved.isRightToLeft != isRightToLeft
+            sections.append(moved)
         }
         y = old.lineBounds(at: count - 1).maxY + dy
-        junctions += old.junctions.filter { $0 >= start }.map { $0 + delta }
+        junctions += attached.sorted()
     }
 
     /// The fragment of the lines broken, its top at `y` in the container: with the empty line
