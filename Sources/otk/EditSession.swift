@@ -63,6 +63,12 @@ struct EditSession {
         let visible = controller.visibleFragments
         guard let target = visible.isEmpty ? nil : visible[visible.count / 2], let range = target.rangeInElement,
               let start = try? storage.offset(of: range.location) else { return }
+        // A paragraph taller than the viewport (a long one): the point in the viewport's middle.
+        let bounds = controller.viewportBounds
+        if target.layoutFragmentFrame.height > bounds.height, let middle = view.closestPosition(to: CGPoint(x: bounds.midX, y: bounds.midY)) {
+            view.setSelectedRange(NSRange(location: middle, length: 0))
+            return
+        }
         let length = storage.offset(from: range.location, to: range.endLocation)
         view.setSelectedRange(NSRange(location: start + min(10, max(0, length - 1)), length: 0))
     }

@@ -278,6 +278,42 @@ extension LongParagraphStorageTests {
 }
 
 extension LongParagraphStorageTests {
+    /// A long paragraph that a bulk edit makes a String (text pasted or put back by an undo)
+    /// gets its tree built in the background too, and the next keystroke takes it.
+    @Test func aLongParagraphABulkEditMadeGetsItsTreeBuiltInTheBackground() throws {
+        let long = String(repeating: "كتاب ಕನ್ನಡ ไทย 👩‍👩‍👧 word ", count: 2_600)
+        let storage = TextContentStorage(string: "")
+        try storage.replaceContents(in: storage.documentRange, with: long)
+        let deadline = Date().addingTimeInterval(30)
+        while storage.prebuiltTrees.readyCount == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(storage.prebuiltTrees.readyCount == 1)
+        try storage.replaceContents(in: storage.range(1_000 ..< 1_000), with: "X")
+        #expect(storage.prebuiltTrees.readyCount == 0)
+        guard case .long = storage.index.paragraph(at: 0)?.entry.content else {
+            Issue.record("the edited paragraph is not a tree")
+            return
+        }
+        var expected = Array(long.utf16)
+        expected.insert(0x58, at: 1_000)
+        #expect(Array(storage.string.utf16) == expected)
+    }
+
+    /// At most four such Strings (and trees) are held: older ones are let go, and their
+    /// paragraphs build their own trees when edited.
+    @Test func theTreesBuiltInTheBackgroundAreBounded() throws {
+        let prebuild = LongParagraphPrebuild()
+        let texts = (0 ..< 6).map { String(repeating: "word \($0) ", count: 10_000) }
+        for text in texts { prebuild.start(text) }
+        let deadline = Date().addingTimeInterval(30)
+        while prebuild.readyCount < 4, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(prebuild.readyCount <= 4)
+        #expect(prebuild.take(texts[0]) == nil)
+        let last = try #require(prebuild.take(texts[5]))
+        #expect(last.string == texts[5])
+        #expect(prebuild.take(texts[5]) == nil)
+    }
+
     /// A long paragraph read from a file that is not ASCII gives any stretch of its UTF-16
     /// through breadcrumbs: the same units as its whole text, edges inside surrogate pairs too.
     @Test func stretchesOfALongParagraphOfAFileThatIsNotASCII() throws {

@@ -194,6 +194,38 @@ extension LongParagraphSectionTests {
         #expect(manager.layoutIndex.position(at: 0)?.entry.kept == nil)
     }
 
+    @Test func theLongParagraphsTheViewportShowsKeepTheirLayoutsPastTheKeptLimit() throws {
+        // Two long paragraphs meeting in the viewport (a break typed into a long one), the caret
+        // in the second, short ones after: reading the short ones releases their layouts, never
+        // that of the first long one, which the viewport shows (laying it out again would cost
+        // the next keystroke what a whole long paragraph costs).
+        let text = Self.paragraph("ar_Arab", length: 8_000) + "\n" + Self.paragraph("kn_Knda", length: 8_000) + "\n"
+            + (0 ..< 40).map { "Short paragraph \($0) " + MixedSamples.text("th_Thai") }.joined(separator: "\n")
+        let storage = TextContentStorage(string: text)
+        let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 331, height: 0)))
+        manager.sectionPolicy = Self.policy
+        manager.keptLayoutLimit = 2_000
+        storage.addTextLayoutManager(manager)
+        KeptStorages.keep(storage)
+        let second = try #require(Array(storage.string.utf16).firstIndex(of: 0x0A)) + 1
+        manager.textSelections = [TextSelection(storage.location(at: second + 10), affinity: .downstream)]
+        let view = MovableViewportHost(size: CGSize(width: 331, height: 240))
+        manager.textViewportLayoutController.delegate = view
+        view.origin.y = manager.textViewportLayoutController.relocateViewport(to: storage.location(at: second - 200))
+        manager.textViewportLayoutController.layoutViewport()
+        #expect(manager.textViewportLayoutController.visibleFragments.count == 2)
+        for ordinal in 2 ..< 42 { _ = manager.fragment(at: ordinal) }
+        #expect(manager.layoutIndex.summary.keptUTF16 > manager.keptLayoutLimit)
+        #expect(manager.layoutIndex.position(at: 0)?.entry.kept?.sections != nil)
+        #expect(manager.layoutIndex.position(at: 1)?.entry.kept?.sections != nil)
+        // Scrolled away from them, the first goes like any other.
+        view.origin.y = manager.textViewportLayoutController.relocateViewport(to: storage.location(at: storage.utf16Length))
+        manager.textViewportLayoutController.layoutViewport()
+        manager.invalidateLayout(for: storage.range(second + 9_000 ..< storage.utf16Length))
+        for ordinal in 2 ..< 42 { _ = manager.fragment(at: ordinal) }
+        #expect(manager.layoutIndex.position(at: 0)?.entry.kept == nil)
+    }
+
     @Test(arguments: [("he_Hebr", true), ("ar_Arab", true), ("en", false), ("kn_Knda", false)])
     func theDirectionOfALongParagraphIsItsFirstLettersEvenFarIn(tag: String, rightToLeft: Bool) throws {
         // Digits, spaces and punctuation first (no direction of their own), the letters after.

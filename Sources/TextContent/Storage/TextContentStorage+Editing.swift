@@ -245,8 +245,8 @@ extension TextContentStorage {
                 edited += String(decoding: Array(insertedUnits), as: UTF16.self)
                 edited += plain[upper...]
                 var entry = position.entry
-                entry.content = .string(edited)
                 entry.utf16Length = edited.utf16.count
+                entry.content = stringContent(edited, utf16Count: entry.utf16Length)
                 index.replace(position.ordinal ..< position.ordinal + 1, with: entry.utf16Length == 0 ? [] : [entry])
                 return
             }
@@ -283,7 +283,7 @@ extension TextContentStorage {
     private func replacePlainParagraphs(in offsets: Range<Int>, insertedUnits: some Collection<UInt16>) -> Bool {
         guard paragraphCount > 0 else {
             // An empty document: the text is all there is.
-            index.replace(0 ..< 0, with: Self.plainParagraphs(of: String(decoding: Array(insertedUnits), as: UTF16.self)))
+            index.replace(0 ..< 0, with: plainParagraphs(of: String(decoding: Array(insertedUnits), as: UTF16.self)))
             return true
         }
         guard let firstPosition = index.paragraph(containing: offsets.lowerBound),
@@ -313,17 +313,18 @@ extension TextContentStorage {
         }
         result += String(decoding: Array(insertedUnits), as: UTF16.self)
         result += lastText[lastText.utf16.index(lastText.startIndex, offsetBy: min(offsets.upperBound - lastPosition.start, lastText.utf16.count))...]
-        index.replace(first ..< lastPosition.ordinal + 1, with: Self.plainParagraphs(of: result))
+        index.replace(first ..< lastPosition.ordinal + 1, with: plainParagraphs(of: result))
         return true
     }
 
     /// Paragraph entries of text without attributes, each a String.
-    static func plainParagraphs(of text: String) -> [ParagraphEntry] {
+    private func plainParagraphs(of text: String) -> [ParagraphEntry] {
         var entries: [ParagraphEntry] = []
         var lower = text.startIndex
         for (length, separator) in ParagraphScanner.paragraphs(ofUTF16: text.utf16) {
             let upper = text.utf16.index(lower, offsetBy: length)
-            entries.append(ParagraphEntry(content: .string(String(text[lower ..< upper])), utf16Length: length, separatorLength: separator))
+            entries.append(ParagraphEntry(content: stringContent(String(text[lower ..< upper]), utf16Count: length),
+                                          utf16Length: length, separatorLength: separator))
             lower = upper
         }
         return entries

@@ -33,9 +33,16 @@ extension TextContentStorage {
         switch entry.content {
         case .long(let text): return text
         case .plain(let start, let count): return prebuiltTrees.take(start, count) ?? LongParagraphText(plainText(start, count))
-        case .string(let text): return LongParagraphText(text)
+        case .string(let text): return prebuiltTrees.take(text) ?? LongParagraphText(text)
         case .uniform, .attributed: return nil
         }
+    }
+
+    /// A paragraph's text that an edit made a String: one long enough to become a tree on its
+    /// next edit has the tree built in the background meanwhile.
+    func stringContent(_ text: String, utf16Count: Int) -> StoredParagraphText {
+        if utf16Count >= longParagraphThreshold { prebuiltTrees.start(text) }
+        return .string(text)
     }
 
     /// How a paragraph's edited text is kept: as a tree while it is long, as a String again

@@ -342,8 +342,9 @@ extension TextLayoutManager {
 
     /// Releases kept layouts, farthest from `focus` first, until they are back under three
     /// quarters of the limit (so that releasing happens in batches, not on every paragraph).
-    /// Never releases `focus`, `pinned`, nor the paragraphs holding the selections' ends: what
-    /// is being edited (laying a long paragraph out again costs far more than keeping it).
+    /// Never releases `focus`, `pinned`, the paragraphs holding the selections' ends (what is
+    /// being edited), nor long paragraphs the viewport last walked (what is shown): laying a
+    /// long paragraph out again costs far more than keeping it.
     func evictIfNeeded(focus: Int, pinned: ClosedRange<Int>?) {
         guard layoutIndex.summary.keptUTF16 > keptLayoutLimit else { return }
         let target = keptLayoutLimit - keptLayoutLimit / 4
@@ -363,7 +364,16 @@ extension TextLayoutManager {
             }
             return edited?.contains(ordinal) == true
         }
-        func isPinned(_ ordinal: Int) -> Bool { ordinal == focus || pinned?.contains(ordinal) == true || isEdited(ordinal) }
+        lazy var shown: ClosedRange<Int>? = viewportController?.prefetchedSpan.flatMap { span in
+            guard let first = layoutIndex.ordinal(atY: span.lowerBound) else { return nil }
+            return first ... max(first, layoutIndex.ordinal(atY: span.upperBound) ?? layoutIndex.count - 1)
+        }
+        func isShownLong(_ ordinal: Int) -> Bool {
+            shown?.contains(ordinal) == true && layoutIndex.position(at: ordinal)?.entry.kept?.sections != nil
+        }
+        func isPinned(_ ordinal: Int) -> Bool {
+            ordinal == focus || pinned?.contains(ordinal) == true || isEdited(ordinal) || isShownLong(ordinal)
+        }
         while layoutIndex.summary.keptUTF16 > target {
             guard let firstKept = layoutIndex.ordinalOfKept(0),
                   let lastKept = layoutIndex.ordinalOfKept(layoutIndex.summary.kept - 1) else { return }

@@ -66,8 +66,8 @@ public final class TextViewportLayoutController {
     /// paragraph start away.
     private var anchoredTop: CGFloat?
     /// What the last layout walked, top to bottom (container y): where the bands beyond the
-    /// viewport reached.
-    private var prefetchedSpan: ClosedRange<CGFloat>?
+    /// viewport reached. The layout manager keeps the layouts there (see `evictIfNeeded`).
+    private(set) var prefetchedSpan: ClosedRange<CGFloat>?
     /// Surfaces of the fragments in the viewport, by key.
     private var surfaces: [RenderingSurfaceKey: any TextViewportRenderingSurface] = [:]
 
@@ -132,14 +132,14 @@ public final class TextViewportLayoutController {
                     var reached = -CGFloat.infinity
                     for _ in 0 ..< 4 {
                         let lineTop = fragment.layoutFragmentFrame.minY + ViewportAnchor.lineTop(in: fragment, at: inParagraph) + anchor.delta
-                        let bottom = lineTop + requested.height + prefetch
+                        let bottom = lineTop + requested.height
                         guard bottom > reached else { break }
                         reached = bottom
                         fragment = manager.reflowingJunctions(of: fragment, at: ordinal, through: bottom)
                     }
                 } else {
                     let viewportTop = ordinal > anchored.ordinal ? top : viewTop
-                    fragment = manager.reflowingJunctions(of: walkedFragment, at: ordinal, through: viewportTop + requested.height + prefetch)
+                    fragment = manager.reflowingJunctions(of: walkedFragment, at: ordinal, through: viewportTop + requested.height)
                 }
                 let frame = fragment.layoutFragmentFrame
                 walked = walked.map { min($0.lowerBound, frame.minY) ... max($0.upperBound, frame.maxY) } ?? frame.minY ... max(frame.minY, frame.maxY)
