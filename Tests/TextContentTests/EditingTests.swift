@@ -220,6 +220,25 @@ import Testing
         #expect(storage.paragraphCount == 1)
     }
 
+    /// A paragraph after a lone CR, cut out of the text it was typed into, then edited at its
+    /// start together with the paragraph before: Foundation trapped (found by the storage's
+    /// random edits, with a paragraph style on both).
+    @Test(arguments: ["\r", "\n", "\u{2029}"])
+    func editsAtTheStartOfAParagraphAfterACarriageReturn(_ separator: String) throws {
+        var text = styled("LORDا" + separator + "ORDL\u{1112}\u{1161}\u{11AB}שלום\n", .center)
+        text.append(styled("next\r", .left))
+        let storage = TextContentStorage(attributedString: text)
+        var emoji = AttributedString("👨‍👩‍👧")
+        emoji.paragraphStyle = ParagraphStyle(alignment: .center)
+        try storage.replaceContents(in: storage.range(6 ..< 17), with: emoji)
+        try storage.replaceContents(in: storage.range(6 ..< 14), with: "ORDL\u{1112}\u{1161}\u{11AB}שלום")
+        #expect(storage.string == "LORDا" + separator + "ORDL\u{1112}\u{1161}\u{11AB}שלום\nnext\r")
+        try storage.replaceContents(in: storage.range(18 ..< 18), with: "👨‍👩‍👧")
+        try storage.replaceContents(in: storage.range(18 ..< 26), with: "x")
+        #expect(storage.string.hasSuffix("\nxnext\r"))
+        #expect(storage.paragraphCount == 3)
+    }
+
     @Test func aParagraphTakesTheStyleOfItsFirstCharacter() throws {
         var text = styled("left\n", .left)
         text.append(styled("right\n", .right))

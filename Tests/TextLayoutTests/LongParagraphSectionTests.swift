@@ -289,6 +289,33 @@ extension LongParagraphSectionTests {
 }
 
 extension LongParagraphSectionTests {
+    /// After a turn, keystrokes near the start break lines again down to the old direction's
+    /// lines and no farther: those are the viewport's to break when it shows them, each a
+    /// fresh shaping (96 lines of them a keystroke was what made typing after a turn slow).
+    @Test func keystrokesAfterATurnLeaveTheOldDirectionsLinesToTheViewport() throws {
+        let (storage, manager) = layout(String(repeating: "كتاب ", count: 2_400), sectioned: true)
+        // A viewport a few lines tall: fewer than an edit breaks again (`reflowLines`).
+        let view = MovableViewportHost(size: CGSize(width: 331, height: 30))
+        manager.textViewportLayoutController.delegate = view
+        func firstLineOfTheOldDirection() throws -> Int? {
+            let sections = try #require(manager.textLayoutFragment(for: storage.location(at: 0))?.lineSections)
+            #expect(!sections.isRightToLeft)
+            return (0 ..< sections.lineCount).first { sections.line(at: $0).section.isRightToLeft }
+        }
+        try storage.replaceContents(in: storage.range(0 ..< 0), with: "a")
+        manager.textViewportLayoutController.layoutViewport()
+        let shown = try #require(try firstLineOfTheOldDirection())
+        #expect(shown < Self.policy.reflowLines)
+        for index in 1 ... 6 {
+            try storage.replaceContents(in: storage.range(index ..< index), with: index % 3 == 0 ? " " : "b")
+            let first = try #require(try firstLineOfTheOldDirection())
+            #expect(first <= shown + 2, "keystroke \(index)")
+        }
+        manager.ensureLayoutForEntireDocument()
+        #expect(try firstLineOfTheOldDirection() == nil)
+        #expect(firstDifference(manager, layout(storage.string, sectioned: false).1) == nil)
+    }
+
     /// Random keystrokes at the start of a long paragraph (letters of either direction, spaces,
     /// deletions) and elsewhere, the viewport moved to a random place after each: every line
     /// it shows, and every line above them, is the line a fresh layout of the text has there.

@@ -71,14 +71,25 @@ extension TextContentStorage {
         var entries: [ParagraphEntry] = []
         entries.reserveCapacity(paragraphs.count)
         var lower = combined.startIndex
+        var followsCR = false
         for (range, separator) in paragraphs {
             let upper = combined.utf16.index(lower, offsetBy: range.count)
-            var paragraph = AttributedString(combined[lower ..< upper])
+            var paragraph = Self.paragraphText(combined, lower ..< upper, followsCR: followsCR)
+            followsCR = separator == 1 && combined.utf16[combined.utf16.index(before: upper)] == 0x0D
             if stashes { paragraph.restoreParagraphAttributes() }
             entries.append(Self.paragraphEntry(paragraph, utf16Length: range.count, separatorLength: separator))
             lower = upper
         }
         index.replace(touched, with: entries)
+    }
+
+    /// Paragraph `bounds` of `text` as a string of its own: a slice, O(log n), but made afresh
+    /// (O(paragraph)) when it follows a lone CR. Foundation (Swift 6.3 on Linux) gives such a
+    /// slice rope state with which a later edit at its start, the paragraph joined to the one
+    /// before, traps (`BigString._Chunk.resyncBreaks`).
+    static func paragraphText(_ text: AttributedString, _ bounds: Range<AttributedString.Index>, followsCR: Bool) -> AttributedString {
+        let slice = AttributedString(text[bounds])
+        return followsCR ? slice.rebuilt(replacing: slice.endIndex ..< slice.endIndex, with: AttributedString()) : slice
     }
 
     /// The entry of one paragraph's attributed text, its paragraph style made to agree with its

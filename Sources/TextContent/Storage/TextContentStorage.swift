@@ -374,9 +374,11 @@ public final class TextContentStorage: TextContentManager {
         string.withUTF8 { utf8 in
             _ = ParagraphScanner.scan(utf8) { _, _, utf16, separator in paragraphs.append((utf16, separator)) }
         }
+        var followsCR = false
         for (length, separator) in paragraphs {
             let upper = text.utf16.index(lower, offsetBy: length)
-            entries.append(paragraphEntry(AttributedString(text[lower ..< upper]), utf16Length: length, separatorLength: separator))
+            entries.append(paragraphEntry(paragraphText(text, lower ..< upper, followsCR: followsCR), utf16Length: length, separatorLength: separator))
+            followsCR = separator == 1 && text.utf16[text.utf16.index(before: upper)] == 0x0D
             lower = upper
         }
         return entries

@@ -120,7 +120,7 @@ extension ParagraphLayout {
         if edit.range.isEmpty, edit.replacementLength == 0,
            let section = old.sectionShaping(start, margin: policy.margin, length: length, isRightToLeft: isRightToLeft) {
             // No text changed (lines broken through a junction): in the old shaping.
-            builder.open(section, movedBy: 0, editEnd: editEnd)
+            builder.open(section, movedBy: 0, editEnd: 0)
         } else if start < length {
             try builder.openFresh(at: start, through: max(editEnd, start))
         }
@@ -133,15 +133,20 @@ extension ParagraphLayout {
                     return builder.fragment(at: y, extraLineFragment: extraLineFragment)
                 }
                 var done: Bool
+                var reachesOtherDirection = false
                 switch reflow {
-                case .lines(let limit): done = linesPastEdit >= limit
+                case .lines(let limit):
+                    // Old lines of the other direction (below a turn) are broken again when shown,
+                    // not by edits above them.
+                    reachesOtherDirection = old.line(at: old.lineIndex(reaching: oldStart)).section.isRightToLeft != isRightToLeft
+                    done = linesPastEdit >= limit || reachesOtherDirection
                 case .through(let bottom): done = builder.y > bottom
                 }
                 // After an edit in the paragraph's direction, an old junction a few lines below is
                 // broken through too: typing in one place would otherwise leave a junction a
                 // keystroke. (A viewport needs its lines only; after a turn, the lines below
                 // are the old direction's whatever is broken.)
-                if done, !turned, case .lines = reflow, let next = old.junctions.first(where: { $0 >= oldStart }),
+                if done, !turned, !reachesOtherDirection, case .lines = reflow, let next = old.junctions.first(where: { $0 >= oldStart }),
                    let nextLine = old.lineIndex(startingAt: next), nextLine - old.lineIndex(reaching: oldStart) <= policy.reflowLines {
                     done = false
                 }
@@ -182,7 +187,10 @@ extension ParagraphLayout {
                 freshSize = linesInFresh == 0 ? 2 * freshSize : min(2 * freshSize, max(freshSize, policy.sectionLength))
             }
             linesInFresh = 0
-            try builder.openFresh(at: start, through: start + freshSize, preroll: policy.lookahead)
+            // Shaped from a little before the line too (for edits a line or two above it), unless
+            // the shaping in use holds that text.
+            let preroll = builder.holds(max(0, start - policy.lookahead) ..< start) ? 0 : policy.lookahead
+            try builder.openFresh(at: start, through: start + freshSize, preroll: preroll)
         }
         return builder.fragment(at: y, extraLineFragment: extraLineFragment)
     }
