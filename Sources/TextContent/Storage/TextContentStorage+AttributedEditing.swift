@@ -66,7 +66,9 @@ extension TextContentStorage {
         let shift = insertedCount - edited.count
         let kept = separators.filter { $0.offset < edited.lowerBound }
         let moved = separators.lazy.filter { $0.offset >= edited.upperBound }.map { ($0.offset + shift, $0.unit) }
-        let paragraphs = ParagraphScanner.paragraphs(separatedAt: kept + inserted + moved, length: combinedLength + shift)
+        let all: [(offset: Int, unit: UInt16)] = kept + inserted + moved
+        let paragraphs = ParagraphScanner.paragraphs(separatedAt: all, length: combinedLength + shift)
+        let carriageReturns = Set(all.lazy.filter { $0.unit == 0x0D }.map(\.offset))
 
         var entries: [ParagraphEntry] = []
         entries.reserveCapacity(paragraphs.count)
@@ -75,7 +77,7 @@ extension TextContentStorage {
         for (range, separator) in paragraphs {
             let upper = combined.utf16.index(lower, offsetBy: range.count)
             var paragraph = Self.paragraphText(combined, lower ..< upper, followsCR: followsCR)
-            followsCR = separator == 1 && combined.utf16[combined.utf16.index(before: upper)] == 0x0D
+            followsCR = separator == 1 && carriageReturns.contains(range.upperBound - 1)
             if stashes { paragraph.restoreParagraphAttributes() }
             entries.append(Self.paragraphEntry(paragraph, utf16Length: range.count, separatorLength: separator))
             lower = upper

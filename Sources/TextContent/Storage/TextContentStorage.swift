@@ -370,15 +370,17 @@ public final class TextContentStorage: TextContentManager {
         // Its breaks found in its UTF-8, copied a chunk of the rope at a time: its UTF-16 view, a
         // unit at a time, took a quarter of a second for a paragraph of 5 MB.
         var string = String(text.characters[...])
-        var paragraphs: [(utf16Length: Int, separatorLength: Int)] = []
+        var paragraphs: [(utf16Length: Int, separatorLength: Int, endsWithCR: Bool)] = []
         string.withUTF8 { utf8 in
-            _ = ParagraphScanner.scan(utf8) { _, _, utf16, separator in paragraphs.append((utf16, separator)) }
+            _ = ParagraphScanner.scan(utf8) { _, end, utf16, separator in
+                paragraphs.append((utf16, separator, separator == 1 && utf8[end - 1] == 0x0D))
+            }
         }
         var followsCR = false
-        for (length, separator) in paragraphs {
+        for (length, separator, endsWithCR) in paragraphs {
             let upper = text.utf16.index(lower, offsetBy: length)
             entries.append(paragraphEntry(paragraphText(text, lower ..< upper, followsCR: followsCR), utf16Length: length, separatorLength: separator))
-            followsCR = separator == 1 && text.utf16[text.utf16.index(before: upper)] == 0x0D
+            followsCR = endsWithCR
             lower = upper
         }
         return entries

@@ -124,23 +124,10 @@ public final class TextViewportLayoutController {
             var walked: ClosedRange<CGFloat>?
             manager.walk(from: first, pinned: first ... anchored.ordinal) { ordinal, walkedFragment in
                 // A long paragraph's lines broken again where the viewport reaches a junction.
-                var fragment = walkedFragment
-                if ordinal == anchored.ordinal {
-                    // Through the bottom of a viewport whose top is a line of this paragraph, maybe
-                    // far down it; lines broken again above that line can move it: again until
-                    // it stays.
-                    var reached = -CGFloat.infinity
-                    for _ in 0 ..< 4 {
-                        let lineTop = fragment.layoutFragmentFrame.minY + ViewportAnchor.lineTop(in: fragment, at: inParagraph) + anchor.delta
-                        let bottom = lineTop + requested.height
-                        guard bottom > reached else { break }
-                        reached = bottom
-                        fragment = manager.reflowingJunctions(of: fragment, at: ordinal, through: bottom)
-                    }
-                } else {
-                    let viewportTop = ordinal > anchored.ordinal ? top : viewTop
-                    fragment = manager.reflowingJunctions(of: walkedFragment, at: ordinal, through: viewportTop + requested.height)
-                }
+                let fragment = ordinal == anchored.ordinal
+                    ? Self.reflowingJunctions(of: walkedFragment, at: ordinal, in: manager, showingFrom: inParagraph, delta: anchor.delta,
+                                              height: requested.height)
+                    : manager.reflowingJunctions(of: walkedFragment, at: ordinal, through: (ordinal > anchored.ordinal ? top : viewTop) + requested.height)
                 let frame = fragment.layoutFragmentFrame
                 walked = walked.map { min($0.lowerBound, frame.minY) ... max($0.upperBound, frame.maxY) } ?? frame.minY ... max(frame.minY, frame.maxY)
                 if ordinal == anchored.ordinal {
@@ -181,6 +168,23 @@ public final class TextViewportLayoutController {
         viewportBounds = bounds
         delegate.textViewportLayoutControllerDidLayout(self)
         manager.notifyLayoutCompletion(.viewport(bounds))
+    }
+
+    /// `fragment`, the paragraph the viewport's top is in (maybe far down a long one, at offset
+    /// `offset` of it, `delta` below that line's top), with its lines broken again through its
+    /// junctions down to the viewport's bottom. Lines broken again above the top line can move
+    /// it, and the bottom with it: again until it stays.
+    private static func reflowingJunctions(of fragment: TextLayoutFragment, at ordinal: Int, in manager: TextLayoutManager,
+                                           showingFrom offset: Int, delta: CGFloat, height: CGFloat) -> TextLayoutFragment {
+        var fragment = fragment
+        var reached = -CGFloat.infinity
+        for _ in 0 ..< 4 {
+            let bottom = fragment.layoutFragmentFrame.minY + ViewportAnchor.lineTop(in: fragment, at: offset) + delta + height
+            guard bottom > reached else { break }
+            reached = bottom
+            fragment = manager.reflowingJunctions(of: fragment, at: ordinal, through: bottom)
+        }
+        return fragment
     }
 
     /// Moves the viewport so that the line holding `location` is at its top, and returns the
