@@ -119,6 +119,43 @@ import TextContent
         }
     }
 
+    /// Several edits far apart between two layouts (several carets, a find and replace): each is
+    /// laid out as a keystroke is, the text between them neither shaped nor broken again (it was
+    /// all shaped again, as one edit covering them); the lines are still the whole paragraph's.
+    @Test(arguments: ["en", "ar_Arab", "mixed"])
+    func editsFarApartAreLaidOutEachOnItsOwn(tag: String) throws {
+        let (storage, manager) = layout(Self.paragraph(tag, length: 12_000, seed: 21), sectioned: true)
+        func shaping(at offset: Int) throws -> ShapedParagraph {
+            let sections = try #require(manager.textLayoutFragment(for: storage.location(at: 0))?.lineSections)
+            return sections.line(at: sections.lineIndex(reaching: offset)).section.shaped
+        }
+        let middle = try shaping(at: 6_000)
+        for offset in [11_000, 1_000] {
+            try storage.replaceContents(in: storage.textRange(avoidingSurrogateSplits: offset ..< offset), with: "x")
+        }
+        #expect(try shaping(at: 6_000) === middle)
+        expectContiguousLines(manager, storage, "\(tag): two edits")
+
+        var random = SplitMix64(seed: 23)
+        let typed = ["a", " ", "", "ك", "😀", "word "]
+        for step in 0 ..< 16 {
+            let length = storage.utf16Length
+            let offsets = (0 ..< Int.random(in: 2 ... 5, using: &random)).map { _ in Int.random(in: 0 ... length, using: &random) }.sorted()
+            // The last first, so that the others' offsets still hold.
+            for offset in offsets.reversed() {
+                let end = min(length, offset + Int.random(in: 0 ... 2, using: &random))
+                try storage.replaceContents(in: storage.textRange(avoidingSurrogateSplits: offset ..< end), with: typed.randomElement(using: &random)!)
+            }
+            _ = manager.textLayoutFragment(for: storage.location(at: 0))
+            expectContiguousLines(manager, storage, "\(tag) step \(step)")
+            #expect(manager.lastLayoutError == nil)
+            if step % 4 == 3 {
+                manager.ensureLayoutForEntireDocument()
+                #expect(firstDifference(manager, layout(storage.string, sectioned: false).1) == nil, "\(tag) step \(step)")
+            }
+        }
+    }
+
     @Test func typingIntoUniformTextBreaksFewLinesAndTheViewportReflowsTheRest() throws {
         // Every line holds the same words: a letter typed at the top moves every line below.
         let text = String(repeating: "word ", count: 4_000)

@@ -313,7 +313,7 @@ extension TextLayoutManager {
         let geometry = LineGeometry(layout.container, insets: layout.insets)
         let fragment: TextLayoutFragment
         if let previous = kept?.previous, let old = previous.sections, old.geometry == geometry {
-            fragment = try layout.relayoutInSections(paragraph, old: old.lines, edit: ParagraphEdit.covering(previous.edits), at: y,
+            fragment = try layout.relayoutInSections(paragraph, old: old.lines, edits: previous.edits, at: y,
                                                      extraLineFragment: extraLineFragment, reflow: old.reflow ?? .lines(layout.sectionPolicy.reflowLines))
         } else if kept?.previous == nil, let old = kept?.sections, kept?.lineGeometry == geometry {
             fragment = try layout.relayoutInSections(paragraph, old: old, edit: nil, at: y, extraLineFragment: extraLineFragment, reflow: .lines(0))

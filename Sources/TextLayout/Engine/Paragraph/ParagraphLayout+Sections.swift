@@ -82,21 +82,80 @@ extension ParagraphLayout {
         _ paragraph: TextParagraph, old: LineSections, edit: ParagraphEdit?, at y: CGFloat, extraLineFragment: Bool,
         reflow: SectionReflow
     ) throws(TextLayoutError) -> TextLayoutFragment {
-        let length = paragraph.utf16Count
-        let policy = sectionPolicy
-        let style = Self.style(of: paragraph)
         guard old.lineCount > 0 else { return try layoutInSections(paragraph, at: y, extraLineFragment: extraLineFragment) }
+        let length = paragraph.utf16Count
         let edit = edit ?? ParagraphEdit(range: length ..< length, replacementLength: 0)
         // An edit of most of the paragraph (replace all) leaves nothing worth keeping.
         if edit.replacementLength > length / 2 {
             return try layoutInSections(paragraph, at: y, extraLineFragment: extraLineFragment)
         }
+        if let fragment = try relayoutInSections(paragraph, old: old, edit: edit, madeBefore: nil, at: y, extraLineFragment: extraLineFragment,
+                                                 reflow: reflow) {
+            return fragment
+        }
+        return try layoutInSections(paragraph, at: y, extraLineFragment: extraLineFragment)
+    }
+
+    /// `paragraph` laid out again after `edits` (sorted, disjoint, in `old`'s offsets, as
+    /// `KeptLayout` gathers them): edits far apart (several carets, a find and replace) one at
+    /// a time, the last first, each as a keystroke is, rather than as one edit covering the
+    /// text between them, which would shape all of it again.
+    func relayoutInSections(
+        _ paragraph: TextParagraph, old: LineSections, edits: [ParagraphEdit], at y: CGFloat, extraLineFragment: Bool,
+        reflow: SectionReflow
+    ) throws(TextLayoutError) -> TextLayoutFragment {
+        let length = paragraph.utf16Count
+        // Edits closer than this are laid out as one: breaking lines again from two lines above
+        // an edit, with text shaped before its line, reads that far back.
+        let gap = 4 * sectionPolicy.lookahead
+        var groups: [ParagraphEdit] = []
+        for edit in edits {
+            if let last = groups.last, edit.range.lowerBound - last.range.upperBound < gap {
+                groups[groups.count - 1] = ParagraphEdit.covering([last, edit])!
+            } else {
+                groups.append(edit)
+            }
+        }
+        guard groups.count > 1, old.lineCount > 0, groups.reduce(0, { $0 + $1.replacementLength }) <= length / 2 else {
+            return try relayoutInSections(paragraph, old: old, edit: ParagraphEdit.covering(edits), at: y,
+                                          extraLineFragment: extraLineFragment, reflow: reflow)
+        }
+        // The last edit first: the text with it made and not the others is the paragraph's text
+        // moved by the others' change in length, from the end of the one before it on.
+        var lines = old
+        var shift = groups.dropLast().reduce(0) { $0 + $1.delta }
+        for index in groups.indices.reversed() {
+            let edit = groups[index]
+            let made = index > 0 ? (floor: groups[index - 1].range.upperBound, shift: shift) : nil
+            guard let fragment = try relayoutInSections(paragraph, old: lines, edit: edit, madeBefore: made, at: y,
+                                                        extraLineFragment: extraLineFragment, reflow: reflow) else { break }
+            if index == 0 { return fragment }
+            guard let next = fragment.lineSections else { break }
+            lines = next
+            shift -= groups[index - 1].delta
+        }
+        // An edit's lines start too close to the one before it (long lines): as one edit.
+        return try relayoutInSections(paragraph, old: old, edit: ParagraphEdit.covering(edits), at: y,
+                                      extraLineFragment: extraLineFragment, reflow: reflow)
+    }
+
+    /// `paragraph` laid out again after one edit, from `old`. With `madeBefore`, edits before
+    /// this one are not made yet: the text laid out is the paragraph's moved by `shift` (their
+    /// change in length), and only from `floor` on (the end of the last of them, in that text's
+    /// offsets) may it be read; nil when it would have to be read before that.
+    private func relayoutInSections(
+        _ paragraph: TextParagraph, old: LineSections, edit: ParagraphEdit, madeBefore: (floor: Int, shift: Int)?, at y: CGFloat,
+        extraLineFragment: Bool, reflow: SectionReflow
+    ) throws(TextLayoutError) -> TextLayoutFragment? {
+        let length = paragraph.utf16Count - (madeBefore?.shift ?? 0)
+        let policy = sectionPolicy
+        let style = Self.style(of: paragraph)
         // An edit near the start can change the paragraph's direction, and with it every line:
         // they are broken again from the first, a few only (each is shaped anew; the viewport
         // breaks as many as it shows). The old lines below stay behind a junction, in the old
         // direction, until the viewport or `ensureLayout` reaches them; new lines never join
-        // them nor use their shapings.
-        let isRightToLeft = edit.range.lowerBound < policy.directionScanLength
+        // them nor use their shapings. (Only the first edit can be near the start.)
+        let isRightToLeft = madeBefore == nil && edit.range.lowerBound < policy.directionScanLength
             ? naturalIsRightToLeft(paragraph, length: length, style: style) : old.isRightToLeft
         let turned = isRightToLeft != old.isRightToLeft
         var reflow = reflow
@@ -104,8 +163,10 @@ extension ParagraphLayout {
         let delta = edit.delta
         let restartLine = turned ? 0 : max(0, old.lineIndex(reaching: edit.range.lowerBound) - 2)
         let restart = restartLine == 0 ? 0 : old.lineRange(at: restartLine).lowerBound
+        if let madeBefore, restart - policy.lookahead < madeBefore.floor { return nil }
         var builder = SectionBuilder(layout: self, paragraph: paragraph, length: length, style: style, isRightToLeft: isRightToLeft,
                                      y: restartLine == 0 ? topSpacing(style) : old.lineBounds(at: restartLine).minY)
+        builder.textShift = madeBefore?.shift ?? 0
         builder.keep(old, linesBefore: restartLine, editedAt: edit.range.lowerBound)
         builder.junctions = old.junctions.filter { $0 < restart }
 

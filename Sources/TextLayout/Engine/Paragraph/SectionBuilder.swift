@@ -6,8 +6,12 @@ import TextContent
 struct SectionBuilder {
     let layout: ParagraphLayout
     let paragraph: TextParagraph
-    /// The paragraph's length in UTF-16 units.
+    /// The length in UTF-16 units of the text laid out: the paragraph's, or, while edits far
+    /// apart are laid out one at a time, that of the text with only some of them made.
     let length: Int
+    /// How far the paragraph's text is from the text laid out, where that is read: the edits
+    /// not made yet (those before what is read) changed its length by this much.
+    var textShift = 0
     /// The paragraph's style (its spacing above and below; its runs' styles are the sections').
     let style: ParagraphStyle
     let isRightToLeft: Bool
@@ -102,7 +106,7 @@ struct SectionBuilder {
         if length - upper < policy.lookahead { upper = length }
         var lower = max(0, start - preroll)
         let content: ParagraphContent
-        if var units = paragraph.plainUTF16(in: lower ..< upper) {
+        if var units = paragraph.plainUTF16(in: lower + textShift ..< upper + textShift) {
             guard units.count == upper - lower, let runs = layout.plainRuns else {
                 throw .shapingFailed(reason: "the paragraph's text changed while it was laid out")
             }
@@ -119,7 +123,7 @@ struct SectionBuilder {
             lower = start
             let text = paragraph.attributedString
             let utf16 = text.utf16
-            let from = utf16.index(text.startIndex, offsetBy: lower)
+            let from = utf16.index(text.startIndex, offsetBy: lower + textShift)
             var slice = text[from ..< utf16.index(from, offsetBy: upper - lower)]
             let string = String(slice.characters[...])
             let count = string.utf16.count
