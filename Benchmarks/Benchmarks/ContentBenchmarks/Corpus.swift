@@ -43,11 +43,11 @@ enum Corpus {
     /// A chapter per paragraph: the verses of each chapter joined with a space after its heading
     /// line, as the shared corpus's en_kjv_chapters.txt is made; written once to the temporary folder.
     static let chaptersURL: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("otk-bench-chapters-\(versesURL.path.hashValue).txt")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("otk-bench-chapters-\(verses.count).txt")
         var paragraphs: [String] = []
         var chapter: [String] = []
         for line in verses where !line.isEmpty {
-            if line.first?.isNumber == true {
+            if !isHeading(line) {
                 chapter.append(line)
             } else {
                 if !chapter.isEmpty { paragraphs.append(chapter.joined(separator: " ")) }
@@ -57,6 +57,24 @@ enum Corpus {
         }
         if !chapter.isEmpty { paragraphs.append(chapter.joined(separator: " ")) }
         try? Data((paragraphs.joined(separator: "\n") + "\n").utf8).write(to: url, options: .atomic)
+        return url
+    }()
+
+    /// Whether a line of the verses file is a chapter's heading ("Genesis 1", "1 Kings 2"): a
+    /// book's name, maybe after its number, then the chapter's; a verse starts with its number and
+    /// goes on in words.
+    static func isHeading(_ line: String) -> Bool {
+        var words = line.split(separator: " ")
+        guard words.count >= 2, let last = words.popLast(), last.allSatisfy(\.isNumber) else { return false }
+        if let first = words.first, first.allSatisfy(\.isNumber) { words.removeFirst() }
+        return !words.isEmpty && words.allSatisfy { $0.first?.isLetter == true } && words.count <= 4
+    }
+
+    /// All the verses in one paragraph, joined with spaces (4.2 MB with the full corpus):
+    /// written once to the temporary folder.
+    static let joinedURL: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("otk-bench-joined-\(verses.count).txt")
+        try? Data((verses.filter { !$0.isEmpty }.joined(separator: " ") + "\n").utf8).write(to: url, options: .atomic)
         return url
     }()
 

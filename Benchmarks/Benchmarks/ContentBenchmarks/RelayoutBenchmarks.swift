@@ -4,8 +4,11 @@ import OpenTextKit
 
 /// Issue 3's relayout figures: after a one-character edit, the layout manager lays the edited
 /// paragraph out again when its fragment is asked for (the edit itself, and the manager noting
-/// which paragraph it touched, are outside the measurement). Paragraphs: a 137-byte verse, and the
-/// longest chapter (Psalm 119, 13.6 KB, with the full corpus; Genesis 24, 9.4 KB, with the fixtures).
+/// which paragraph it touched, are outside the measurement). Paragraphs: a 137-byte verse, the
+/// longest chapter (Psalm 119, 13.6 KB, with the full corpus; Genesis 24, 9.4 KB, with the
+/// fixtures), and all the verses joined into one paragraph (4.2 MB; 200 KB with the fixtures).
+/// Each edit takes out the letter the one before typed (unmeasured), so a relayout follows two
+/// edits, most often far apart.
 nonisolated(unsafe) var relayoutStorage: TextContentStorage?
 nonisolated(unsafe) var relayoutManager: TextLayoutManager?
 nonisolated(unsafe) var relayoutParagraph = 0
@@ -57,6 +60,15 @@ let relayoutBenchmarks: @Sendable () -> Void = {
         "Relayout of the longest chapter paragraph after a one-character edit",
         configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 500,
                              setup: { try prepareRelayout(url: Corpus.chaptersURL) { sizes in sizes.indices.max { sizes[$0] < sizes[$1] } } },
+                             teardown: { relayoutStorage = nil; relayoutManager = nil })
+    ) { benchmark in
+        try relayoutOnce(benchmark)
+    }
+
+    Benchmark(
+        "Relayout of all the verses joined into one paragraph after a one-character edit",
+        configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 500,
+                             setup: { try prepareRelayout(url: Corpus.joinedURL) { _ in 0 } },
                              teardown: { relayoutStorage = nil; relayoutManager = nil })
     ) { benchmark in
         try relayoutOnce(benchmark)
