@@ -55,18 +55,18 @@ struct LayoutCommand: ParsableCommand {
         _ = try? FontMatcher.shared.match(FontRequest(descriptor))
         let fontSeconds = (clock.now - fontStart).seconds
 
+        // One walk lays every paragraph out and counts its lines: a second walk after
+        // `ensureLayoutForEntireDocument` would lay out again what the kept-layout limit let go.
         let usageBefore = ProcessMemory.usage()
         let start = clock.now
-        manager.ensureLayoutForEntireDocument()
-        let layoutSeconds = (clock.now - start).seconds
-        let usage = ProcessMemory.usage() - usageBefore
-        if let error = manager.lastLayoutError { throw CommandFailure(.software, "Layout failed: \(error)") }
-
         var lines = 0
-        manager.enumerateTextLayoutFragments(from: nil) { fragment in
+        manager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) { fragment in
             lines += fragment.lineCount
             return true
         }
+        let layoutSeconds = (clock.now - start).seconds
+        let usage = ProcessMemory.usage() - usageBefore
+        if let error = manager.lastLayoutError { throw CommandFailure(.software, "Layout failed: \(error)") }
         var report: [(String, String)] = [
             ("file", jsonString(document.file)),
             ("width", width > 0 ? jsonNumber(width) : "null"),
