@@ -37,10 +37,6 @@ package struct ShapedGlyph: Hashable, Sendable {
     /// sign of HarfBuzz's y offset flipped for the y-down coordinates of layout and drawing).
     package var yOffset: Float
 
-    /// Whether text may be broken before this glyph's cluster without reshaping: HarfBuzz says
-    /// the glyphs on both sides would come out the same (no ligature, kerning or joining across).
-    package var isSafeToBreak: Bool { flags & 1 == 0 }
-
     package init(id: UInt32, flags: UInt32, cluster: Int, advance: Float, xOffset: Float, yOffset: Float) {
         self.storedID = UInt16(truncatingIfNeeded: id)
         self.storedFlags = UInt16(truncatingIfNeeded: flags)
