@@ -2,85 +2,44 @@ import Foundation
 import TextContent
 import TextLayout
 
-/// AppKit's standard editing actions, by their selector names (`moveLeft:`,
-/// `deleteBackward:`, ...), each a call into selection navigation. Every one acts on every
-/// selection.
+/// The text view's commands (`TextViewCommand`: AppKit's standard editing actions), each a call
+/// into selection navigation. Every one acts on every selection.
 extension TextView {
-    /// Performs the action named `selector`, as `doCommand(by:)` does.
-    func perform(command selector: String) -> Bool {
-        var name = selector
-        let extending = name.hasSuffix("AndModifySelection:")
-        if extending { name = String(name.dropLast("AndModifySelection:".count)) + ":" }
-        let moves = Self.moves, deletions = Self.deletions
+    /// Performs `command`, as the key binding or menu item naming it does; a composition in
+    /// progress ends first.
+    ///
+    /// ```swift
+    /// view.perform(.delete(.backward, .word))   // deleteWordBackward:
+    /// ```
+    public func perform(_ command: TextViewCommand) {
         endComposition()
-        if let (direction, destination) = moves[name] {
-            move(direction, destination, extending: extending, confined: Self.confinedMoves.contains(name))
-            return true
-        }
-        if let (direction, destination) = deletions[name] {
-            delete(direction, destination, decomposing: name == "deleteBackwardByDecomposingPreviousCharacter:")
-            return true
-        }
-        switch name {
-        case "pageDown:", "pageUp:":
-            page(down: name == "pageDown:", extending: extending)
-        case "insertNewline:", "insertParagraphSeparator:":
+        switch command {
+        case .move(let direction, let destination, let extending, let confined):
+            move(direction, destination, extending: extending, confined: confined)
+        case .delete(let direction, let destination, let decomposing):
+            delete(direction, destination, decomposing: decomposing)
+        case .page(let down, let extending):
+            page(down: down, extending: extending)
+        case .insertNewline:
             insert(plain: "\n", attributed: nil, replacementRange: NSRange(location: NSNotFound, length: 0), byInputMethod: false)
-        case "insertLineBreak:":
+        case .insertLineBreak:
             insert(plain: "\u{2028}", attributed: nil, replacementRange: NSRange(location: NSNotFound, length: 0), byInputMethod: false)
-        case "insertTab:":
+        case .insertTab:
             insert(plain: "\t", attributed: nil, replacementRange: NSRange(location: NSNotFound, length: 0), byInputMethod: false)
-        case "selectAll:":
+        case .selectAll:
             undoStack.closeStep()
             setSelections([0 ..< textContentStorage.utf16Length])
-        case "selectWord:", "selectParagraph:", "selectLine:":
-            let granularity: TextSelection.Granularity = name == "selectWord:" ? .word : name == "selectParagraph:" ? .paragraph : .line
+        case .select(let granularity):
             let navigation = textLayoutManager.textSelectionNavigation
             setNormalizedSelections(textLayoutManager.textSelections.map { navigation.textSelection(for: granularity, enclosing: $0) })
-        case "transpose:":
+        case .transpose:
             transpose()
-        case "undo:":
+        case .undo:
             undo()
-        case "redo:":
+        case .redo:
             redo()
-        default:
-            return false
         }
-        return true
     }
-
-    private typealias Move = (direction: TextSelectionNavigation.Direction, destination: TextSelectionNavigation.Destination)
-
-    /// AppKit's move actions (without "AndModifySelection"), made once: building them for every
-    /// key press cost more than the move itself.
-    private static let moves: [String: Move] = [
-        "moveLeft:": (.left, .character), "moveRight:": (.right, .character),
-        "moveForward:": (.forward, .character), "moveBackward:": (.backward, .character),
-        "moveUp:": (.up, .character), "moveDown:": (.down, .character),
-        "moveWordLeft:": (.left, .word), "moveWordRight:": (.right, .word),
-        "moveWordForward:": (.forward, .word), "moveWordBackward:": (.backward, .word),
-        "moveToBeginningOfLine:": (.backward, .line), "moveToEndOfLine:": (.forward, .line),
-        "moveToLeftEndOfLine:": (.left, .line), "moveToRightEndOfLine:": (.right, .line),
-        "moveToBeginningOfParagraph:": (.backward, .paragraph), "moveToEndOfParagraph:": (.forward, .paragraph),
-        "moveParagraphBackward:": (.backward, .paragraph), "moveParagraphForward:": (.forward, .paragraph),
-        "moveToBeginningOfDocument:": (.backward, .document), "moveToEndOfDocument:": (.forward, .document),
-    ]
-
-    /// The moves that stay in the caret's paragraph: to its start or the end of its text, and
-    /// no further when already there (`moveParagraphBackward:` and `moveParagraphForward:` go
-    /// on to the previous or next paragraph).
-    private static let confinedMoves: Set<String> = ["moveToBeginningOfParagraph:", "moveToEndOfParagraph:"]
-
-    /// AppKit's delete actions (`deleteToBeginningOfParagraph:` and `deleteToEndOfParagraph:`
-    /// delete to the paragraph's edge, or the separator when already there; see
-    /// `TextSelectionNavigation.deletionRanges`).
-    private static let deletions: [String: Move] = [
-        "deleteBackward:": (.backward, .character), "deleteForward:": (.forward, .character),
-        "deleteBackwardByDecomposingPreviousCharacter:": (.backward, .character),
-        "deleteWordBackward:": (.backward, .word), "deleteWordForward:": (.forward, .word),
-        "deleteToBeginningOfLine:": (.backward, .line), "deleteToEndOfLine:": (.forward, .line),
-        "deleteToBeginningOfParagraph:": (.backward, .paragraph), "deleteToEndOfParagraph:": (.forward, .paragraph),
-    ]
 
     /// Moves (or extends) every selection; `confined` keeps each in its paragraph.
     func move(_ direction: TextSelectionNavigation.Direction, _ destination: TextSelectionNavigation.Destination, extending: Bool,

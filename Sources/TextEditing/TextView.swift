@@ -361,10 +361,16 @@ open class TextView: TextViewportLayoutControllerDelegate {
         select(range)
     }
 
-    /// Performs the action named `selector` (AppKit's names, the colon included); unknown
-    /// names do nothing. Returns whether the name was known.
+    /// Performs the action named `selector` (AppKit's names, the colon included, read by
+    /// `TextViewCommand(selector:)`); unknown names do nothing but end a composition in
+    /// progress. Returns whether the name was known.
     @discardableResult
     open func doCommand(by selector: String) -> Bool {
-        perform(command: selector)
+        guard let command = TextViewCommand(selector: selector) else {
+            endComposition()
+            return false
+        }
+        perform(command)
+        return true
     }
 }
