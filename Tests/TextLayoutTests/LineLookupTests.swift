@@ -47,6 +47,7 @@ struct LineLookupTests {
         for fragment in allFragments(manager) {
             // Freshly laid out each time, so that the search runs before the objects exist.
             let lines = fragment.textLineFragments
+            #expect(fragment.lineCount == lines.count)
             let length = lines.last.map { $0.characterRange.location + $0.characterRange.length } ?? 0
             for index in 0 ... length + 1 {
                 for upstream in [false, true] {

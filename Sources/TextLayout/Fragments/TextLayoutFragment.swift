@@ -99,8 +99,14 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     /// fragment, so the copy shows the original's line objects.
     private var original: TextLayoutFragment?
 
-    /// How many lines the fragment has, without making line objects.
-    package var lineCount: Int {
+    /// How many lines the fragment has, without making their objects: what
+    /// `textLineFragments.count` says, at no cost in a paragraph of 60,000 lines.
+    ///
+    /// ```swift
+    /// var lines = 0
+    /// manager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) { lines += $0.lineCount; return true }
+    /// ```
+    public var lineCount: Int {
         switch lines {
         case .objects(let objects): return objects.count
         case .layout(let records, _): return records.count
