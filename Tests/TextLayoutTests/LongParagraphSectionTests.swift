@@ -206,18 +206,26 @@ import TextContent
 }
 
 extension LongParagraphSectionTests {
-    @Test func theParagraphBeingEditedKeepsItsLayoutPastTheKeptLimit() throws {
-        // A long paragraph with the caret in it, then short ones: reading the short ones (past
-        // the kept limit) releases their layouts, never the long one's (laying it out again is
-        // what typing in it must not cost).
-        let long = Self.paragraph("he_Hebr", length: 8_000)
-        let text = long + "\n" + (0 ..< 40).map { "Short paragraph \($0) " + MixedSamples.text("th_Thai") }.joined(separator: "\n")
+    /// Forty short paragraphs of Thai, each numbered.
+    static let shortParagraphs = (0 ..< 40).map { "Short paragraph \($0) " + MixedSamples.text("th_Thai") }.joined(separator: "\n")
+
+    /// `text` in small sections with a kept-layout limit of 2,000 units, nothing laid out yet.
+    private func keptLimitedLayout(_ text: String) -> (TextContentStorage, TextLayoutManager) {
         let storage = TextContentStorage(string: text)
         let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 331, height: 0)))
         manager.sectionPolicy = Self.policy
         manager.keptLayoutLimit = 2_000
         storage.addTextLayoutManager(manager)
         KeptStorages.keep(storage)
+        return (storage, manager)
+    }
+
+    @Test func theParagraphBeingEditedKeepsItsLayoutPastTheKeptLimit() throws {
+        // A long paragraph with the caret in it, then short ones: reading the short ones (past
+        // the kept limit) releases their layouts, never the long one's (laying it out again is
+        // what typing in it must not cost).
+        let long = Self.paragraph("he_Hebr", length: 8_000)
+        let (storage, manager) = keptLimitedLayout(long + "\n" + Self.shortParagraphs)
         manager.textSelections = [TextSelection(storage.location(at: 4_000), affinity: .downstream)]
         _ = manager.textLayoutFragment(for: storage.location(at: 4_000))
         #expect(manager.layoutIndex.position(at: 0)?.entry.kept?.sections != nil)
@@ -236,14 +244,8 @@ extension LongParagraphSectionTests {
         // in the second, short ones after: reading the short ones releases their layouts, never
         // that of the first long one, which the viewport shows (laying it out again would cost
         // the next keystroke what a whole long paragraph costs).
-        let text = Self.paragraph("ar_Arab", length: 8_000) + "\n" + Self.paragraph("kn_Knda", length: 8_000) + "\n"
-            + (0 ..< 40).map { "Short paragraph \($0) " + MixedSamples.text("th_Thai") }.joined(separator: "\n")
-        let storage = TextContentStorage(string: text)
-        let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 331, height: 0)))
-        manager.sectionPolicy = Self.policy
-        manager.keptLayoutLimit = 2_000
-        storage.addTextLayoutManager(manager)
-        KeptStorages.keep(storage)
+        let (storage, manager) = keptLimitedLayout(Self.paragraph("ar_Arab", length: 8_000) + "\n" + Self.paragraph("kn_Knda", length: 8_000)
+                                                   + "\n" + Self.shortParagraphs)
         let second = try #require(Array(storage.string.utf16).firstIndex(of: 0x0A)) + 1
         manager.textSelections = [TextSelection(storage.location(at: second + 10), affinity: .downstream)]
         let view = MovableViewportHost(size: CGSize(width: 331, height: 240))

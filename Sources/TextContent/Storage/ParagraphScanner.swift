@@ -13,7 +13,7 @@ package enum ParagraphScanner {
 
     /// The paragraphs of `bytes`, and the byte ranges of those at least `longLength` UTF-16
     /// units long.
-    package static func plainParagraphs(in bytes: UnsafeBufferPointer<UInt8>, longFrom longLength: Int)
+    static func plainParagraphs(in bytes: UnsafeBufferPointer<UInt8>, longFrom longLength: Int)
         -> Result<(index: ParagraphIndex, long: [Range<Int>]), TextContentError> {
         var builder = ParagraphIndex.Builder()
         var long: [Range<Int>] = []

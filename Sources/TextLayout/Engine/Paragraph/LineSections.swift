@@ -135,6 +135,11 @@ struct LineSections: Sendable {
         return range.lowerBound + offset ..< range.upperBound + offset
     }
 
+    /// Whether line `index` was laid out right to left (see ``LineSection/isRightToLeft``).
+    func isRightToLeft(line index: Int) -> Bool {
+        sections[position(ofLine: index).section].isRightToLeft
+    }
+
     /// Line `index`'s rectangle in fragment coordinates.
     func lineBounds(at index: Int) -> CGRect {
         let (section, line) = position(ofLine: index)

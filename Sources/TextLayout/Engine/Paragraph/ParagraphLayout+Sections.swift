@@ -188,7 +188,7 @@ extension ParagraphLayout {
         while start < length {
             let oldStart = start - delta
             if oldStart >= trusted {
-                if let kept = old.lineIndex(startingAt: oldStart), old.line(at: kept).section.isRightToLeft == isRightToLeft {
+                if let kept = old.lineIndex(startingAt: oldStart), old.isRightToLeft(line: kept) == isRightToLeft {
                     // The old lines from here are what breaking them again would give.
                     builder.attach(old, from: kept, movedBy: delta, editEnd: editEnd)
                     return builder.fragment(at: y, extraLineFragment: extraLineFragment)
@@ -199,7 +199,7 @@ extension ParagraphLayout {
                 case .lines(let limit):
                     // Old lines of the other direction (below a turn) are broken again when shown,
                     // not by edits above them.
-                    reachesOtherDirection = old.line(at: old.lineIndex(reaching: oldStart)).section.isRightToLeft != isRightToLeft
+                    reachesOtherDirection = old.isRightToLeft(line: old.lineIndex(reaching: oldStart)) != isRightToLeft
                     done = linesPastEdit >= limit || reachesOtherDirection
                 case .through(let bottom): done = builder.y > bottom
                 }
