@@ -47,12 +47,13 @@ struct EditSession {
         report.append((key, jsonNumber(seconds, "%.6f")))
     }
 
-    private mutating func recordPercentiles(_ name: String, _ samples: [Double]) {
-        let sorted = samples.sorted()
+    private mutating func recordPercentiles(_ name: String, _ timer: KeystrokeTimer) {
+        let sorted = timer.samples.sorted()
         report.append(("\(name)Count", "\(sorted.count)"))
         record("\(name)MedianSeconds", percentile(sorted, 0.5))
         record("\(name)P99Seconds", percentile(sorted, 0.99))
         record("\(name)MaxSeconds", sorted.last ?? 0)
+        report.append(("\(name)Preempted", "\(timer.preempted)"))
     }
 
     /// Puts the viewport at the middle of the document and the caret in the middle of it.
@@ -84,16 +85,15 @@ struct EditSession {
     /// the heap bytes its steps hold (freed to measure them, so this runs once).
     mutating func type(_ keystrokes: Int) {
         caretToMiddle()
-        var samples: [Double] = []
-        samples.reserveCapacity(keystrokes)
+        var timer = KeystrokeTimer(capacity: keystrokes)
         for index in 0 ..< keystrokes {
             let character = index % 60 == 59 ? "\n" : index % 8 == 7 ? " " : "a"
-            let start = clock.now
-            view.insertText(character, replacementRange: notFound)
-            followCaret()
-            samples.append((clock.now - start).seconds)
+            timer.time {
+                view.insertText(character, replacementRange: notFound)
+                followCaret()
+            }
         }
-        recordPercentiles("insertText", samples)
+        recordPercentiles("insertText", timer)
         report.append(("undoSteps", "\(view.undoStack.undoStepCount)"))
         report.append(("undoStoredUTF16", "\(view.undoStack.storedUTF16Count)"))
         let before = HeapMemory.allocatedBytes()
@@ -103,30 +103,29 @@ struct EditSession {
 
     /// Backspace through `deleteBackward:`, each followed by the viewport.
     mutating func backspace(_ count: Int) {
-        var samples: [Double] = []
+        var timer = KeystrokeTimer(capacity: count)
         for _ in 0 ..< count {
-            let start = clock.now
-            view.doCommand(by: "deleteBackward:")
-            followCaret()
-            samples.append((clock.now - start).seconds)
+            timer.time {
+                view.doCommand(by: "deleteBackward:")
+                followCaret()
+            }
         }
-        recordPercentiles("deleteBackward", samples)
+        recordPercentiles("deleteBackward", timer)
     }
 
     /// The caret moved down a line at a time from the middle, the viewport following.
     mutating func moveDown(_ count: Int) {
         caretToMiddle()
-        var samples: [Double] = []
-        samples.reserveCapacity(count)
+        var timer = KeystrokeTimer(capacity: count)
         let startOffset = view.selectedRange().location
         for _ in 0 ..< count {
-            let start = clock.now
-            view.doCommand(by: "moveDown:")
-            view.scrollRangeToVisible(view.selectedRange())
-            samples.append((clock.now - start).seconds)
+            timer.time {
+                view.doCommand(by: "moveDown:")
+                view.scrollRangeToVisible(view.selectedRange())
+            }
         }
-        recordPercentiles("moveDown", samples)
-        record("moveDownMeanSeconds", samples.isEmpty ? 0 : samples.reduce(0, +) / Double(samples.count))
+        recordPercentiles("moveDown", timer)
+        record("moveDownMeanSeconds", timer.samples.isEmpty ? 0 : timer.samples.reduce(0, +) / Double(timer.samples.count))
         report.append(("moveDownUTF16Travelled", "\(view.selectedRange().location - startOffset)"))
         report.append(("viewportTopAfterMoves", jsonNumber(controller.viewportBounds.minY, "%.1f")))
     }
@@ -178,14 +177,12 @@ struct EditSession {
     mutating func selectAllDeleteAndUndo() {
         let length = storage.utf16Length
         // Select all, 1,000 times from a caret (each a separate key press).
-        var samples: [Double] = []
+        var timer = KeystrokeTimer(capacity: 1_000)
         for _ in 0 ..< 1_000 {
             view.setSelectedRange(NSRange(location: length / 2, length: 0))
-            let start = clock.now
-            view.doCommand(by: "selectAll:")
-            samples.append((clock.now - start).seconds)
+            timer.time { view.doCommand(by: "selectAll:") }
         }
-        recordPercentiles("selectAll", samples)
+        recordPercentiles("selectAll", timer)
         let deleteStart = clock.now
         view.doCommand(by: "deleteBackward:")
         controller.layoutViewport()
