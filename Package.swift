@@ -71,7 +71,7 @@ let package = Package(
         // The headless text view: input client, marked text, commands, undo.
         .target(
             name: "TextEditing",
-            dependencies: ["TextContent", "TextLayout", "TextRendering"],
+            dependencies: ["TextContent", "TextLayout"],
             swiftSettings: strict
         ),
         // Markdown <-> attributed text with presentation intents; cmark-gfm parses.
@@ -115,7 +115,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TextEditingTests",
-            dependencies: ["TextEditing", "TextMarkdown", "TestFixtures"],
+            dependencies: ["TextEditing", "TextRendering", "TextMarkdown", "TestFixtures"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,6 +1,5 @@
 import Foundation
 import TextLayout
-import TextRendering
 
 /// What a `TextView` keeps for each layout fragment in its viewport (the layer or view
 /// `NSTextView` and `UITextView` place for one): the fragment and where it is drawn. A surface
@@ -31,7 +30,7 @@ open class TextLayoutFragmentSurface: TextViewportRenderingSurface {
 
     /// Draws the fragment at its frame, with `renderingAttributes` over its own (the layout
     /// manager's, as `TextLayoutManager.renderingAttributes(for:)` gives them).
-    open func draw(in context: RenderingContext, renderingAttributes: [RenderingAttributeRun] = []) {
+    open func draw(in context: any TextDrawingContext, renderingAttributes: [RenderingAttributeRun] = []) {
         textLayoutFragment.draw(at: frame.origin, in: context, renderingAttributes: renderingAttributes)
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import TextContent
 import TextLayout
-import TextRendering
 
 /// How `TextView.find` matches.
 public struct TextFindOptions: OptionSet, Sendable {

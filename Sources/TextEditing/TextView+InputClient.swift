@@ -1,7 +1,6 @@
 import Foundation
 import TextContent
 import TextLayout
-import TextRendering
 
 /// AppKit's `NSTextInputClient` and the text half of UIKit's `UITextInput`, with their
 /// semantics: what an input method (or a key press) calls.

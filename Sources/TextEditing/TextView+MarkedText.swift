@@ -1,7 +1,6 @@
 import Foundation
 import TextContent
 import TextLayout
-import TextRendering
 
 /// How marked text looks: the attributes it is drawn with (`markedTextStyle`, the clause
 /// attributes an input method sends, the selected clause's thick underline), put on it as
@@ -55,7 +54,10 @@ extension TextView {
             if let color = run[Scope.UnderlineColorAttribute.self] { attributes[.underlineColor] = color }
             if let color = run[Scope.BackgroundColorAttribute.self] { attributes[.backgroundColor] = color }
             if let color = run[Scope.ForegroundColorAttribute.self] { attributes[.foregroundColor] = color }
-            if !attributes.isEmpty, length > 0 { clauses.append((offset ..< offset + length, attributes)) }
+            guard !attributes.isEmpty, length > 0 else { continue }
+            // Each clause says which it is, so that clauses side by side are underlined apart.
+            attributes[.markedClauseSegment] = clauses.count
+            clauses.append((offset ..< offset + length, attributes))
         }
         return clauses
     }

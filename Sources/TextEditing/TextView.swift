@@ -1,7 +1,6 @@
 import Foundation
 import TextContent
 import TextLayout
-import TextRendering
 
 /// A text view without a window: the content, its layout, the selections, marked text and undo,
 /// driven by the calls a platform view forwards (keys as `insertText` and `doCommand(by:)`,
@@ -247,7 +246,7 @@ open class TextView: TextViewportLayoutControllerDelegate {
     /// attributes over its own (the marked text's underline, an app's highlights): NSView's
     /// `draw(_:)`. A host translates the context by `-visibleRect.origin` first; a subclass
     /// draws behind the text before calling super, or over it after.
-    open func draw(_ dirtyRect: CGRect, in context: RenderingContext) {
+    open func draw(_ dirtyRect: CGRect, in context: any TextDrawingContext) {
         for surface in renderingSurfaces where surface.drawingBounds.intersects(dirtyRect) {
             surface.draw(in: context, renderingAttributes: textLayoutManager.renderingAttributes(for: surface.textLayoutFragment))
         }

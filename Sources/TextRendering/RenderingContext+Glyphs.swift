@@ -128,6 +128,38 @@ extension RenderingContext {
 
     /// Draws an underline or strikethrough from `minX` to `maxX` centred on `y`, `thickness`
     /// points for a single line.
+    /// A wavy line from `minX` to `maxX` with its middle at `y` (a spelling mark): waves
+    /// about three line widths high and four wide, as Pango draws its error underline.
+    func drawWavyLine(minX: CGFloat, maxX: CGFloat, y: CGFloat, thickness: CGFloat, color: TextColor) {
+        guard maxX > minX, minX.isFinite, maxX.isFinite, y.isFinite else { return }
+        let width = Double(max(thickness, 0.75))
+        let halfWave = width * 2, amplitude = width * 1.5
+        // Only the waves the clip shows (a line of a million characters that does not wrap
+        // would otherwise make a path of a million curves); they start in phase with minX.
+        var start = Double(minX), end = Double(maxX)
+        if let visible = visibleBounds {
+            let period = halfWave * 2
+            if Double(visible.minX) > start { start += ((Double(visible.minX) - start) / period).rounded(.down) * period }
+            end = min(end, Double(visible.maxX) + period)
+        }
+        guard start < end else { return }
+        withSavedState {
+            setColor(color)
+            cairo_set_line_width(cairo, width)
+            var x = start
+            var up = true
+            cairo_move_to(cairo, x, Double(y))
+            while x < end {
+                let next = min(x + halfWave, end)
+                let peak = Double(y) + (up ? -amplitude : amplitude)
+                cairo_curve_to(cairo, x + (next - x) / 2, peak, x + (next - x) / 2, peak, next, Double(y))
+                x = next
+                up.toggle()
+            }
+            cairo_stroke(cairo)
+        }
+    }
+
     func drawDecoration(_ style: TextDecorationStyle, color: TextColor, minX: CGFloat, maxX: CGFloat, y: CGFloat, thickness: CGFloat) {
         guard maxX > minX else { return }
         let unit = Double(max(thickness, 0.5))

@@ -12,6 +12,15 @@ extension RenderingContext: TextDrawingContext {
         line.draw(at: point, in: self, renderingAttributes: fragmentRenderingAttributes)
     }
 
+    /// Runs `body` with `renderingAttributes` on every line it draws, then puts back those of
+    /// an outer fragment.
+    public func withRenderingAttributes(_ renderingAttributes: [RenderingAttributeRun], _ body: () -> Void) {
+        let outer = fragmentRenderingAttributes
+        fragmentRenderingAttributes = renderingAttributes
+        defer { fragmentRenderingAttributes = outer }
+        body()
+    }
+
     /// The clip's extent in the current coordinates: what drawing can still change.
     public var visibleBounds: CGRect? {
         var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0

@@ -4,6 +4,11 @@ import TextLayout
 import TextTypography
 
 extension TextLineFragment {
+    /// The wavy underline of a misspelled word (GTK's and LibreOffice's red).
+    static let spellingMarkColor = TextColor(red: 0.87, green: 0.12, blue: 0.12)
+    /// The wavy underline of a grammatical error.
+    static let grammarMarkColor = TextColor(red: 0.13, green: 0.55, blue: 0.13)
+
     /// Draws the line with its top-left corner (the origin of its own coordinates) at `point`:
     /// backgrounds, underlines, glyph shadows, glyphs (filled, outlined, skewed as the content
     /// says), strikethroughs, in the content's colours with
@@ -44,9 +49,21 @@ extension TextLineFragment {
             let metrics = font(for: run.range)?.metrics
             let thickness = CGFloat(metrics?.underlineThickness ?? 1)
             let y = baselineY + CGFloat(metrics?.underlinePosition ?? 1.5) + thickness / 2
-            for piece in decoratedRanges(run.range, byWord: style.byWord).flatMap(pieces) {
+            // Clauses of marked text: each underline stops short of the next clause's.
+            let gap: CGFloat = run.look.markedClauseSegment == nil ? 0 : 1
+            for piece in decoratedRanges(run.range, byWord: style.byWord).flatMap(pieces) where piece.maxX - piece.minX > 2 * gap {
                 context.drawDecoration(style, color: run.look.underlineColor ?? run.look.foreground,
-                                       minX: piece.minX, maxX: piece.maxX, y: y, thickness: thickness)
+                                       minX: piece.minX + gap, maxX: piece.maxX - gap, y: y, thickness: thickness)
+            }
+        }
+        for run in looks.runs {
+            guard let state = run.look.spellingState else { continue }
+            let metrics = font(for: run.range)?.metrics
+            let thickness = CGFloat(metrics?.underlineThickness ?? 1)
+            let y = baselineY + CGFloat(metrics?.underlinePosition ?? 1.5) + thickness
+            for piece in pieces(of: run.range) {
+                context.drawWavyLine(minX: piece.minX, maxX: piece.maxX, y: y, thickness: thickness,
+                                     color: state.contains(.spelling) ? Self.spellingMarkColor : Self.grammarMarkColor)
             }
         }
         for placement in attachmentPlacements {

@@ -15,6 +15,10 @@ struct TextLook: Equatable {
     var strikethrough: TextDecorationStyle?
     var strikethroughColor: TextColor?
     var link: URL?
+    /// A spelling or grammar mark (a rendering attribute only).
+    var spellingState: SpellingState?
+    /// The clause of marked text the run belongs to (a rendering attribute only).
+    var markedClauseSegment: Int?
     /// How the glyphs themselves are drawn: fill, outline, skew, shadow.
     var glyphs = GlyphStyle()
 
@@ -35,19 +39,21 @@ struct TextLook: Equatable {
     }
 
     /// The look with `attributes` (rendering attributes) over it.
-    func overridden(by attributes: [NSAttributedString.Key: Any]) -> TextLook {
+    func overridden(by attributes: RenderingAttributes) -> TextLook {
         var look = self
-        if let color = attributes[.foregroundColor] as? TextColor { look.foreground = color }
-        if let color = attributes[.backgroundColor] as? TextColor { look.background = color }
-        if let style = attributes[.underlineStyle] as? TextDecorationStyle { look.underline = style }
-        if let color = attributes[.underlineColor] as? TextColor { look.underlineColor = color }
-        if let style = attributes[.strikethroughStyle] as? TextDecorationStyle { look.strikethrough = style }
-        if let color = attributes[.strikethroughColor] as? TextColor { look.strikethroughColor = color }
+        if let color = attributes.foregroundColor { look.foreground = color }
+        if let color = attributes.backgroundColor { look.background = color }
+        if let style = attributes.underlineStyle { look.underline = style }
+        if let color = attributes.underlineColor { look.underlineColor = color }
+        if let style = attributes.strikethroughStyle { look.strikethrough = style }
+        if let color = attributes.strikethroughColor { look.strikethroughColor = color }
+        if let state = attributes.spellingState, !state.isEmpty { look.spellingState = state }
+        if let segment = attributes.markedClauseSegment { look.markedClauseSegment = segment }
         look.glyphs.fill = look.foreground
-        if let shadow = attributes[.shadow] as? Shadow { look.glyphs.shadow = shadow }
-        if let color = attributes[.strokeColor] as? TextColor { look.glyphs.strokeColor = color }
-        if let width = attributes[.strokeWidth] as? Double { look.glyphs.strokeWidth = AttributeValueLimits.strokeWidth(width) }
-        if let obliqueness = attributes[.obliqueness] as? Double { look.glyphs.obliqueness = AttributeValueLimits.obliqueness(obliqueness) }
+        if let shadow = attributes.shadow { look.glyphs.shadow = shadow }
+        if let color = attributes.strokeColor { look.glyphs.strokeColor = color }
+        if let width = attributes.strokeWidth { look.glyphs.strokeWidth = AttributeValueLimits.strokeWidth(width) }
+        if let obliqueness = attributes.obliqueness { look.glyphs.obliqueness = AttributeValueLimits.obliqueness(obliqueness) }
         return look
     }
 }
@@ -116,7 +122,7 @@ struct TextLookRuns {
         return low
     }
 
-    private static func apply(_ attributes: [NSAttributedString.Key: Any], over range: Range<Int>, to runs: [Run]) -> [Run] {
+    private static func apply(_ attributes: RenderingAttributes, over range: Range<Int>, to runs: [Run]) -> [Run] {
         var result: [Run] = []
         for run in runs {
             let low = max(run.range.lowerBound, range.lowerBound), high = min(run.range.upperBound, range.upperBound)

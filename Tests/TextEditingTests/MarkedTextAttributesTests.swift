@@ -193,4 +193,47 @@ import TextRendering
         view.undo()
         #expect(view.textContentStorage.string == "hello world")
     }
+
+    /// The view draws through any `TextDrawingContext` (a GTK snapshot, a recorder), not only
+    /// Cairo's: each line comes with the rendering attributes over it, here the clauses of
+    /// marked text, each with its own clause segment so that they are underlined apart.
+    @Test func clausesReachAnyDrawingContextEachWithItsSegment() throws {
+        final class Recorder: TextDrawingContext {
+            var current: [RenderingAttributeRun] = []
+            var lines: [(range: NSRange, runs: [RenderingAttributeRun])] = []
+            func drawLine(_ line: TextLineFragment, at point: CGPoint) { lines.append((line.characterRange, current)) }
+            func fill(_ rect: CGRect, color: TextColor) {}
+            func fill(_ rect: CGRect, cornerRadius: CGFloat, color: TextColor) {}
+            func stroke(_ rect: CGRect, color: TextColor, width: CGFloat, dash: [Double]) {}
+            func translate(by offset: CGPoint) {}
+            func withSavedState<Result>(_ body: () throws -> Result) rethrows -> Result { try body() }
+            func withRenderingAttributes(_ renderingAttributes: [RenderingAttributeRun], _ body: () -> Void) {
+                let outer = current
+                current = renderingAttributes
+                defer { current = outer }
+                body()
+            }
+        }
+        for pieces in [["漢字", "を"], ["ಕನ್ನಡ", "ಭಾಷೆ"], ["مرحبا", "بالعالم"]] {
+            let view = makeView("ab\nsecond line", caret: 2)
+            view.visibleRect = CGRect(x: 0, y: 0, width: 400, height: 200)
+            view.setMarkedText(Self.clauses([(pieces[0], .thick, nil), (pieces[1], .single, nil)]),
+                               selectedRange: NSRange(location: 0, length: 1), replacementRange: notFound)
+            view.layoutIfNeeded()
+            let recorder = Recorder()
+            view.draw(view.visibleRect, in: recorder)
+            #expect(recorder.lines.count == 2, "\(pieces)")
+            let first = pieces[0].utf16.count, second = pieces[1].utf16.count
+            let runs = try #require(recorder.lines.first?.runs)
+            #expect(runs.map(\.range) == [2 ..< 2 + first, 2 + first ..< 2 + first + second], "\(pieces)")
+            #expect(runs.map(\.attributes.underlineStyle) == [.thick, .single])
+            #expect(runs.map(\.attributes.markedClauseSegment) == [0, 1])
+            #expect(recorder.lines.last?.runs.isEmpty == true, "the second paragraph has no marked text")
+            view.unmarkText()
+            view.layoutIfNeeded()
+            let after = Recorder()
+            view.draw(view.visibleRect, in: after)
+            #expect(after.lines.allSatisfy { $0.runs.isEmpty })
+        }
+    }
 }

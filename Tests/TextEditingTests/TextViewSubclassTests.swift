@@ -200,7 +200,7 @@ import TextRendering
     @Test func drawingCanBeExtended() throws {
         final class BandView: TextView {
             var band: CGRect = .null
-            override func draw(_ dirtyRect: CGRect, in context: RenderingContext) {
+            override func draw(_ dirtyRect: CGRect, in context: any TextDrawingContext) {
                 context.fill(band, color: TextColor(red: 1, green: 1, blue: 0))
                 super.draw(dirtyRect, in: context)
             }
@@ -241,7 +241,7 @@ import TextRendering
     @Test func aSubclassMakesItsOwnSurfaces() throws {
         final class NodeSurface: TextLayoutFragmentSurface {
             var drawCount = 0
-            override func draw(in context: RenderingContext, renderingAttributes: [RenderingAttributeRun] = []) {
+            override func draw(in context: any TextDrawingContext, renderingAttributes: [RenderingAttributeRun] = []) {
                 drawCount += 1
                 super.draw(in: context, renderingAttributes: renderingAttributes)
             }

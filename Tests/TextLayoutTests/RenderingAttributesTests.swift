@@ -90,4 +90,63 @@ import TextContent
             return false
         }
     }
+
+    /// The typed value and TextKit's dictionary are one: each known key is a property, values of
+    /// AppKit's types are read (an `NSUnderlineStyle` raw value, spelling flags as an Int), a
+    /// value of the wrong type for a known key is left out, and other keys are kept for the app.
+    @Test func theTypedValueAndTheDictionaryAgree() {
+        let red = TextColor(red: 1, green: 0, blue: 0)
+        var attributes = RenderingAttributes([
+            .foregroundColor: red, .underlineStyle: 0x02 | 0x200 | 0x8000, .strikethroughStyle: TextDecorationStyle.double,
+            .strokeWidth: 3, .obliqueness: CGFloat(0.25), .spellingState: 2, .markedClauseSegment: 1,
+            .backgroundColor: "not a colour", Self.highlight: "yellow",
+        ])
+        #expect(attributes.foregroundColor == red)
+        #expect(attributes.underlineStyle == TextDecorationStyle(pattern: .dash, line: .thick, byWord: true))
+        #expect(attributes.strikethroughStyle == .double)
+        #expect(attributes.strokeWidth == 3 && attributes.obliqueness == 0.25)
+        #expect(attributes.spellingState == .grammar && attributes.markedClauseSegment == 1)
+        #expect(attributes.backgroundColor == nil, "a string is not a colour")
+        #expect(attributes.customAttributes[Self.highlight] as? String == "yellow")
+        #expect(Set(attributes.dictionary.keys) == [.foregroundColor, .underlineStyle, .strikethroughStyle, .strokeWidth,
+                                                    .obliqueness, .spellingState, .markedClauseSegment, Self.highlight])
+        #expect(RenderingAttributes([.underlineStyle: 0]).isEmpty, "NSUnderlineStyle 0 is no underline")
+        attributes[.foregroundColor] = nil
+        attributes[Self.highlight] = nil
+        #expect(attributes.foregroundColor == nil && attributes.customAttributes.isEmpty)
+        var over = RenderingAttributes()
+        over.spellingState = .spelling
+        over.customAttributes[Self.underline] = true
+        let merged = attributes.merging(over)
+        #expect(merged.spellingState == .spelling && merged.strikethroughStyle == .double && merged.customAttributes[Self.underline] as? Bool == true)
+        #expect(RenderingAttributes().isEmpty && !merged.isEmpty)
+    }
+
+    /// Set and read as typed values: `setRenderingAttributes(_:for:)` replaces, `addRenderingAttributes`
+    /// merges, and the runs come back typed (and as dictionaries through TextKit's enumeration).
+    @Test func typedAttributesAreSetMergedAndRead() throws {
+        let (storage, manager) = makeLayout(Self.text, width: 300)
+        // Over an English word and an Arabic one.
+        let p1 = storage.nsRange(for: try #require(storage.textParagraph(atIndex: 1)?.elementRange))
+        var mark = RenderingAttributes()
+        mark.spellingState = .spelling
+        manager.setRenderingAttributes(mark, for: try #require(storage.textRange(for: p1.location ..< p1.location + 4)))
+        var colour = RenderingAttributes()
+        colour.backgroundColor = TextColor(red: 1, green: 1, blue: 0)
+        manager.addRenderingAttributes(colour, for: try #require(storage.textRange(for: p1.location + 2 ..< p1.location + 6)))
+        var typed: [(NSRange, RenderingAttributes)] = []
+        manager.enumerateRenderingAttributeRuns(from: storage.documentRange.location, reverse: false) { _, attributes, range in
+            typed.append((storage.nsRange(for: range), attributes))
+            return true
+        }
+        #expect(typed.map(\.0) == [NSRange(location: p1.location, length: 2), NSRange(location: p1.location + 2, length: 2),
+                                    NSRange(location: p1.location + 4, length: 2)])
+        #expect(typed.map(\.1.spellingState) == [.spelling, .spelling, nil])
+        #expect(typed.map { $0.1.backgroundColor != nil } == [false, true, true])
+        let background = NSAttributedString.Key.backgroundColor.rawValue
+        #expect(Self.runs(manager, storage).map(\.1) == [["NSSpellingState"], ["NSSpellingState", background], [background]])
+        let p1Start = try #require(storage.textParagraph(atIndex: 1)?.elementRange?.location)
+        let fragment = try #require(manager.textLayoutFragment(for: p1Start))
+        #expect(manager.renderingAttributes(for: fragment).map(\.range) == [0 ..< 2, 2 ..< 4, 4 ..< 6])
+    }
 }

@@ -25,11 +25,21 @@ public protocol TextDrawingContext: AnyObject {
     /// when unbounded: a fragment draws only the lines that reach into it (a paragraph of
     /// 60,000 lines in a window draws the few the window shows).
     var visibleBounds: CGRect? { get }
+    /// Runs `body`, in which every line drawn has `renderingAttributes` (runs in offsets of the
+    /// line's paragraph) over its content's attributes: how a fragment's rendering attributes
+    /// reach the lines its overridable `draw(at:in:)` draws.
+    func withRenderingAttributes(_ renderingAttributes: [RenderingAttributeRun], _ body: () -> Void)
 }
 
 extension TextDrawingContext {
     /// Unbounded: every line is drawn.
     public var visibleBounds: CGRect? { nil }
+
+    /// For a context that does not draw rendering attributes (one that records geometry, say):
+    /// `body` alone.
+    public func withRenderingAttributes(_ renderingAttributes: [RenderingAttributeRun], _ body: () -> Void) {
+        body()
+    }
 }
 
 extension TextLineFragment {

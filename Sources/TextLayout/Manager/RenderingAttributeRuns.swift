@@ -6,7 +6,7 @@ import Foundation
 struct RenderingAttributeRuns {
     struct Run {
         var range: Range<Int>
-        var attributes: [NSAttributedString.Key: Any]
+        var attributes: RenderingAttributes
     }
 
     private(set) var runs: [Run] = []
@@ -14,7 +14,7 @@ struct RenderingAttributeRuns {
     var isEmpty: Bool { runs.isEmpty }
 
     /// Changes the attributes over `range` with `change`; runs left without attributes go.
-    mutating func modify(_ range: Range<Int>, _ change: (inout [NSAttributedString.Key: Any]) -> Void) {
+    mutating func modify(_ range: Range<Int>, _ change: (inout RenderingAttributes) -> Void) {
         guard !range.isEmpty else { return }
         split(at: range.lowerBound)
         split(at: range.upperBound)
@@ -23,7 +23,7 @@ struct RenderingAttributeRuns {
         var inserted = false
         func fillGap(upTo end: Int) {
             guard cursor < end else { return }
-            var attributes: [NSAttributedString.Key: Any] = [:]
+            var attributes = RenderingAttributes()
             change(&attributes)
             if !attributes.isEmpty { result.append(Run(range: cursor ..< end, attributes: attributes)) }
         }

@@ -8,8 +8,19 @@ import TextContent
 /// fragment laid out, to set them again.
 extension TextLayoutManager {
     /// Replaces the rendering attributes over `range` with `renderingAttributes`.
-    public func setRenderingAttributes(_ renderingAttributes: [NSAttributedString.Key: Any], for range: TextRange) {
+    public func setRenderingAttributes(_ renderingAttributes: RenderingAttributes, for range: TextRange) {
         modifyRenderingAttributes(in: range) { $0 = renderingAttributes }
+    }
+
+    /// Replaces the rendering attributes over `range` with those of TextKit's dictionary.
+    public func setRenderingAttributes(_ renderingAttributes: [NSAttributedString.Key: Any], for range: TextRange) {
+        setRenderingAttributes(RenderingAttributes(renderingAttributes), for: range)
+    }
+
+    /// Sets `renderingAttributes` over `range`, over those already there (the ones it leaves
+    /// unset stay).
+    public func addRenderingAttributes(_ renderingAttributes: RenderingAttributes, for range: TextRange) {
+        modifyRenderingAttributes(in: range) { $0 = $0.merging(renderingAttributes) }
     }
 
     /// Sets one rendering attribute over `range`; a nil value removes it.
@@ -24,20 +35,30 @@ extension TextLayoutManager {
 
     /// Removes every rendering attribute over `range`.
     public func invalidateRenderingAttributes(for range: TextRange) {
-        modifyRenderingAttributes(in: range) { $0 = [:] }
+        modifyRenderingAttributes(in: range) { $0 = RenderingAttributes() }
+    }
+
+    /// Calls `block` with each run of rendering attributes from `location` (forward, or backward
+    /// with `reverse`), only where there are attributes, until it returns false; the attributes
+    /// as TextKit's dictionary.
+    public func enumerateRenderingAttributes(
+        from location: any TextLocation, reverse: Bool,
+        using block: (TextLayoutManager, [NSAttributedString.Key: Any], TextRange) -> Bool
+    ) {
+        enumerateRenderingAttributeRuns(from: location, reverse: reverse) { block($0, $1.dictionary, $2) }
     }
 
     /// Calls `block` with each run of rendering attributes from `location` (forward, or backward
     /// with `reverse`), only where there are attributes, until it returns false.
-    public func enumerateRenderingAttributes(
+    public func enumerateRenderingAttributeRuns(
         from location: any TextLocation, reverse: Bool,
-        using block: (TextLayoutManager, [NSAttributedString.Key: Any], TextRange) -> Bool
+        using block: (TextLayoutManager, RenderingAttributes, TextRange) -> Bool
     ) {
         guard let content = textContentManager else { return }
         let documentStart = content.documentRange.location
         let from = content.offset(from: documentStart, to: location)
         guard from != NSNotFound else { return }
-        var runs: [(range: Range<Int>, attributes: [NSAttributedString.Key: Any])] = []
+        var runs: [(range: Range<Int>, attributes: RenderingAttributes)] = []
         // Only paragraphs that keep a layout can hold attributes: O(k log n) for k of them.
         for rank in 0 ..< layoutIndex.summary.kept {
             guard let ordinal = layoutIndex.ordinalOfKept(rank), let position = layoutIndex.position(at: ordinal),
@@ -64,7 +85,7 @@ extension TextLayoutManager {
         return runs.runs.map { RenderingAttributeRun(range: $0.range, attributes: $0.attributes) }
     }
 
-    private func modifyRenderingAttributes(in range: TextRange, _ change: (inout [NSAttributedString.Key: Any]) -> Void) {
+    private func modifyRenderingAttributes(in range: TextRange, _ change: (inout RenderingAttributes) -> Void) {
         indexIfNeeded()
         guard let content = textContentManager else { return }
         let documentStart = content.documentRange.location

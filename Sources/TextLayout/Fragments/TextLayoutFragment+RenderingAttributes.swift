@@ -1,6 +1,5 @@
 import Foundation
 import TextContent
-import TextLayout
 
 extension TextLayoutFragment {
     /// Draws the fragment with its origin at `point` (usually `layoutFragmentFrame.origin`, in
@@ -18,10 +17,7 @@ extension TextLayoutFragment {
     ///     return true
     /// }
     /// ```
-    public func draw(at point: CGPoint, in context: RenderingContext, renderingAttributes: [RenderingAttributeRun]) {
-        let outer = context.fragmentRenderingAttributes
-        context.fragmentRenderingAttributes = renderingAttributes
-        defer { context.fragmentRenderingAttributes = outer }
-        draw(at: point, in: context as any TextDrawingContext)
+    public func draw(at point: CGPoint, in context: any TextDrawingContext, renderingAttributes: [RenderingAttributeRun]) {
+        context.withRenderingAttributes(renderingAttributes) { draw(at: point, in: context) }
     }
 }
