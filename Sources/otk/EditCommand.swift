@@ -49,16 +49,25 @@ struct EditCommand: ParsableCommand {
     }
 
     func run() throws {
+        // An editor's allocator policy: free memory goes back to the kernel when idle, not
+        // inside a keystroke.
+        HeapMemory.deferTrimmingToIdle()
         // grep reads the copies through this process's descriptor.
         let path = try viewport.path(of: document)
         var session = try EditSession(path: path, reportedName: document.file, copies: viewport.copies, document: document,
                                       font: try font.descriptor(), size: viewport.size)
         // Finding first, while the text is still the file's (grep reads the file).
         try session.findAndReplace(find, with: replacement, grepping: path)
+        // Between the user's actions the program is idle: the heap's free memory goes back then.
+        HeapMemory.releaseFreedMemory()
         session.selectAllDeleteAndUndo()
+        HeapMemory.releaseFreedMemory()
         session.boldSelection(utf16Length: bold)
+        HeapMemory.releaseFreedMemory()
         session.type(keystrokes)
+        HeapMemory.releaseFreedMemory()
         session.backspace(backspaces)
+        HeapMemory.releaseFreedMemory()
         session.moveDown(moves)
         try session.compareWithRawShaping()
         printJSONReport(session.report)

@@ -46,10 +46,27 @@ enum ProcessMemory {
     }
 }
 
-/// The C heap, read from glibc's allocator.
+/// The C heap, read from glibc's allocator, and how it gives memory back.
 enum HeapMemory {
     /// Bytes allocated and not yet freed, over every arena.
     static func allocatedBytes() -> Int {
         otk_heap_allocated_bytes()
+    }
+
+    /// An interactive program's policy: glibc gives free memory at the top of its heap back to
+    /// the kernel inside `free()`, on whichever call frees the last chunk below it. After a bulk
+    /// edit has freed tens of megabytes, that can be a keystroke: a backspace that frees one small
+    /// object then waits 4–5 ms while the kernel takes back 50 MB (seen with strace, `brk`
+    /// shrinking the heap). So the heap keeps its free memory until `releaseFreedMemory()`,
+    /// which an editor calls when idle (the GTK view from its idle handler) and `otk edit`
+    /// between its phases. Allocations of 32 MiB or more still get their own mappings (glibc's
+    /// own ceiling for the threshold it would otherwise move by itself).
+    static func deferTrimmingToIdle() {
+        _ = otk_heap_defer_trimming(32 << 20, 1 << 30)
+    }
+
+    /// Gives the heap's free memory back to the kernel now.
+    static func releaseFreedMemory() {
+        _ = otk_heap_release_free_memory()
     }
 }
