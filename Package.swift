@@ -9,6 +9,7 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
+
 let package = Package(
     name: "OpenTextKit",
     products: [
@@ -56,10 +57,12 @@ let package = Package(
             dependencies: ["TextContent", "TextTypography"],
             swiftSettings: strict
         ),
+        // Files written whole or not at all (outputs of the renderer and of otk): no text in it.
+        .target(name: "FileOutput", swiftSettings: strict),
         // The only place Cairo appears.
         .target(
             name: "TextRendering",
-            dependencies: ["TextContent", "TextTypography", "TextLayout", "CCairo", "CFontconfig", "CFreeType"],
+            dependencies: ["TextContent", "TextTypography", "TextLayout", "FileOutput", "CCairo", "CFontconfig", "CFreeType"],
             swiftSettings: strict
         ),
         // Measuring, not part of the engine's API: raw HarfBuzz shaping to compare figures with.
@@ -83,13 +86,16 @@ let package = Package(
         .target(name: "OpenTextKit", dependencies: ["TextContent", "TextTypography", "TextLayout", "TextRendering", "TextEditing", "TextMarkdown"], swiftSettings: strict),
         .executableTarget(
             name: "otk",
-            dependencies: ["OpenTextKit", "TextMeasurement", "CHeapStatistics", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["OpenTextKit", "TextMeasurement", "FileOutput", "CHeapStatistics", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            // Without package access, as any app: the engine's `package` declarations are out of its reach.
+            packageAccess: false,
             swiftSettings: strict
         ),
 
         // The seed's examples (Examples/): a library the tests check, and a program that runs them.
-        .target(name: "OpenTextKitExamples", dependencies: ["OpenTextKit"], path: "Examples/Library", swiftSettings: strict),
-        .executableTarget(name: "examples", dependencies: ["OpenTextKitExamples"], path: "Examples/Demo", swiftSettings: strict),
+        // Without package access, as any app.
+        .target(name: "OpenTextKitExamples", dependencies: ["OpenTextKit"], path: "Examples/Library", packageAccess: false, swiftSettings: strict),
+        .executableTarget(name: "examples", dependencies: ["OpenTextKitExamples"], path: "Examples/Demo", packageAccess: false, swiftSettings: strict),
 
         // What every test target reads from Tests/Fixtures.
         .target(name: "TestFixtures", path: "Tests/TestFixtures", swiftSettings: strict),
@@ -110,7 +116,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TextRenderingTests",
-            dependencies: ["TextRendering", "TextMarkdown", "TestFixtures", "CCairo"],
+            dependencies: ["TextRendering", "FileOutput", "TextMarkdown", "TestFixtures", "CCairo"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -49,13 +49,13 @@ public enum MarkdownError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unsupportedStructure(let what):
             "The text cannot be written as Markdown: \(what)."
         case .unreadable(let path, let reason):
-            "The Markdown file \(EchoedValue(path, limit: 200)) could not be read: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)."
+            "The Markdown file \(QuotedValue(path, limit: 200)) could not be read: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)."
         case .limitExceeded(let kind, let limit, let found, let line):
             Self.message(kind, limit: limit, found: found) + (line > 0 ? ", first at line \(line)." : ".")
         case .optionOutOfRange(let option, let value, let range):
             "The Markdown option \(option) is \(value); it takes \(range.lowerBound) through \(range.upperBound) (its cap)."
         case .invalidExtendedAttributes(let line, let attributes, let reason):
-            "The Markdown's extended attributes \(EchoedValue(attributes, limit: 80)) in the block at line \(line) could not be read: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)."
+            "The Markdown's extended attributes \(QuotedValue(attributes, limit: 80)) in the block at line \(line) could not be read: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)."
         }
     }
 

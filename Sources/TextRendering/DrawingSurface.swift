@@ -1,4 +1,5 @@
 internal import CCairo
+import FileOutput
 import Foundation
 
 /// Where drawing lands: an image (written as PNG), an SVG file or a PDF file of one or more
@@ -81,7 +82,7 @@ public final class DrawingSurface {
     /// any file at `path` is left as it was; a surface never finished writes nothing).
     public static func svg(path: String, size: CGSize) throws(RenderingError) -> DrawingSurface {
         try checkPoints(size)
-        let file = try AtomicFileWriter(path: path)
+        let file = try RenderingError.rethrowing { () throws(FileOutputError) in try AtomicFileWriter(path: path) }
         let surface = cairo_svg_surface_create_for_stream(writeToFile, Unmanaged.passUnretained(file).toOpaque(),
                                                           Double(size.width), Double(size.height))!
         return try DrawingSurface(kind: .svg, surface: surface, size: size, scale: 1, file: file)
@@ -92,7 +93,7 @@ public final class DrawingSurface {
     /// as it was; a surface never finished writes nothing).
     public static func pdf(path: String, pageSize: CGSize) throws(RenderingError) -> DrawingSurface {
         try checkPoints(pageSize)
-        let file = try AtomicFileWriter(path: path)
+        let file = try RenderingError.rethrowing { () throws(FileOutputError) in try AtomicFileWriter(path: path) }
         let surface = cairo_pdf_surface_create_for_stream(writeToFile, Unmanaged.passUnretained(file).toOpaque(),
                                                           Double(pageSize.width), Double(pageSize.height))!
         return try DrawingSurface(kind: .pdf, surface: surface, size: pageSize, scale: 1, file: file)
@@ -131,7 +132,7 @@ public final class DrawingSurface {
     public func writePNG(to path: String) throws(RenderingError) {
         guard kind == .png else { throw .cairo("only an image surface can be written as PNG") }
         cairo_surface_flush(surface)
-        let file = try AtomicFileWriter(path: path)
+        let file = try RenderingError.rethrowing { () throws(FileOutputError) in try AtomicFileWriter(path: path) }
         let status = withExtendedLifetime(file) {
             cairo_surface_write_to_png_stream(surface, Self.writeToFile, Unmanaged.passUnretained(file).toOpaque())
         }
@@ -139,7 +140,7 @@ public final class DrawingSurface {
         guard status == CAIRO_STATUS_SUCCESS else {
             throw .unwritable(path: path, reason: String(cString: cairo_status_to_string(status)))
         }
-        try file.commit()
+        try RenderingError.rethrowing { () throws(FileOutputError) in try file.commit() }
     }
 
     /// Finishes an SVG or PDF file (it is complete on disk afterwards, replacing any file that
@@ -158,7 +159,7 @@ public final class DrawingSurface {
             file?.discard()
             throw .cairo(String(cString: cairo_status_to_string(status)))
         }
-        try file?.commit()
+        if let file { try RenderingError.rethrowing { () throws(FileOutputError) in try file.commit() } }
     }
 
     /// The image's pixels, row by row, premultiplied ARGB in native 32-bit words (Cairo's

@@ -58,10 +58,10 @@ public struct LinkPolicy: Sendable, Equatable {
             return "it is not an absolute URL (it has no scheme such as https:)"
         }
         guard allowedSchemes.contains(scheme.lowercased()) else {
-            return "links of scheme \"\(EchoedValue(scheme))\" are not written (allowed: \(allowedList)), so no link resolved against it would be"
+            return "links of scheme \"\(QuotedValue(scheme))\" are not written (allowed: \(allowedList)), so no link resolved against it would be"
         }
         if Self.hostSchemes.contains(scheme.lowercased()), (url.host ?? "").isEmpty {
-            return "a \(EchoedValue(scheme)) URL must name a host"
+            return "a \(QuotedValue(scheme)) URL must name a host"
         }
         let length = url.absoluteString.utf8.count
         guard length <= maximumURLLength else {
@@ -88,21 +88,21 @@ public struct LinkPolicy: Sendable, Equatable {
 
     /// Why `url` was left out, for a warning (the URL shortened if it is long).
     func refusal(of url: URL) -> String {
-        let shown = EchoedValue(url.relativeString)
+        let shown = QuotedValue(url.relativeString)
         let length = (resolvedIgnoringLength(url) ?? url).absoluteString.utf8.count
         if length > maximumURLLength {
             return "a link to \"\(shown)\" is drawn as plain text: it is \(length) bytes long, more than the \(maximumURLLength) a link may have"
         }
         guard let scheme = url.scheme else {
             if let baseURL {
-                return "a relative link to \"\(shown)\" is drawn as plain text: resolved against \"\(EchoedValue(baseURL.absoluteString))\" it is not a link that is written (allowed: \(allowedList))"
+                return "a relative link to \"\(shown)\" is drawn as plain text: resolved against \"\(QuotedValue(baseURL.absoluteString))\" it is not a link that is written (allowed: \(allowedList))"
             }
             return "a relative link to \"\(shown)\" is drawn as plain text: a relative link is written only against a base URL (a reader could open it as a local file or network share)"
         }
         if allowedSchemes.contains(scheme.lowercased()) {
-            return "a link to \"\(shown)\" is drawn as plain text: a \(EchoedValue(scheme)) link must name a host"
+            return "a link to \"\(shown)\" is drawn as plain text: a \(QuotedValue(scheme)) link must name a host"
         }
-        return "a link to \"\(shown)\" is drawn as plain text: links of scheme \"\(EchoedValue(scheme))\" are not written (allowed: \(allowedList))"
+        return "a link to \"\(shown)\" is drawn as plain text: links of scheme \"\(QuotedValue(scheme))\" are not written (allowed: \(allowedList))"
     }
 
     private var allowedList: String { allowedSchemes.sorted().joined(separator: ", ") }

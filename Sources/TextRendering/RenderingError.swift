@@ -1,3 +1,4 @@
+import FileOutput
 import Foundation
 
 /// Why drawing or writing a picture failed, in plain words.
@@ -26,6 +27,19 @@ public enum RenderingError: Error, Sendable, Equatable, CustomStringConvertible 
         case let .imageTooLarge(width, height, limit):
             "an attached image of \(width) × \(height) pixels is larger than the limit of \(limit) pixels (maximumImagePixels); it is not drawn"
         case let .noRoomOnPage(width, height, margins): "a \(width) × \(height) pt page with margins \(margins) leaves no room for text"
+        }
+    }
+}
+
+extension RenderingError {
+    /// The value of `body`, its file error thrown as the rendering error it is.
+    static func rethrowing<Value>(_ body: () throws(FileOutputError) -> Value) throws(RenderingError) -> Value {
+        do {
+            return try body()
+        } catch {
+            switch error {
+            case let .unwritable(path, reason): throw .unwritable(path: path, reason: reason)
+            }
         }
     }
 }

@@ -44,7 +44,7 @@ struct CommandFailure: Error, CustomStringConvertible {
 
     /// The failure a rendering error stands for.
     static func rendering(_ error: RenderingError, input: String) -> CommandFailure {
-        let message = "Cannot render \(EchoedValue(input, limit: 200)): \(error)"
+        let message = "Cannot render \(QuotedValue(input, limit: 200)): \(error)"
         switch error {
         case .unwritable: return CommandFailure(.cannotCreate, message)
         case .cairo: return CommandFailure(.ioError, message)

@@ -34,7 +34,7 @@ enum DocumentLoader {
     static func open(_ path: String, document: DocumentOptions, formatOf name: String? = nil, copies: Int = 1,
                      markdownWidth: Double = 600, markdownPresentation: MarkdownPresentation = MarkdownPresentation()) throws -> TextContentStorage {
         let name = name ?? path
-        let shown = EchoedValue(name, limit: 200)
+        let shown = QuotedValue(name, limit: 200)
         // A regular file is read by the storage itself (no copy); anything else (a pipe, a
         // device such as /dev/zero, a file whose name is not UTF-8) is read here, in chunks, up
         // to the limit.
@@ -59,7 +59,7 @@ enum DocumentLoader {
             let encoded = try data ?? wholeFile(path, shown: shown)
             let decoded: AttributedString
             do { decoded = try TextDocumentFormat.decode(encoded) } catch {
-                throw CommandFailure(.dataError, "\(shown) is not a valid OpenTextKit document: \(EchoedValue.shorteningLongWords(in: "\(error)"))")
+                throw CommandFailure(.dataError, "\(shown) is not a valid OpenTextKit document: \(QuotedValue.shorteningLongWords(in: "\(error)"))")
             }
             guard copies > 1 else { return TextContentStorage(attributedString: decoded) }
             // Each copy starts a paragraph of its own.
@@ -79,7 +79,7 @@ enum DocumentLoader {
     }
 
     /// A regular file's bytes, read whole (its size was checked).
-    private static func wholeFile(_ path: String, shown: EchoedValue) throws -> Data {
+    private static func wholeFile(_ path: String, shown: QuotedValue) throws -> Data {
         do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw CommandFailure(.ioError, "Cannot read \(shown): \(error.localizedDescription)")
         }
@@ -92,7 +92,7 @@ enum DocumentLoader {
     /// a NUL byte, or bytes that are not UTF-8 (unless `allowsInvalidUTF8`), stop it at once,
     /// since no text follows (/dev/zero and /dev/urandom never end).
     static func bytes(of path: String, maximumBytes: Int, ifNotRegular: Bool = false, allowsInvalidUTF8: Bool = false) throws -> Data? {
-        let shown = EchoedValue(path, limit: 200)
+        let shown = QuotedValue(path, limit: 200)
         let raw = InputPath.fileSystemRepresentation(of: path)
         var info = stat()
         guard stat(raw, &info) == 0 else { throw CommandFailure.reading(shown, errno: errno) }

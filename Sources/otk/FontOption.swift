@@ -15,7 +15,7 @@ struct FontOption: ParsableArguments {
         let parts = text.split(separator: " ")
         guard parts.count >= 2, let size = Double(parts.last!), size.isFinite, size > 0 else {
             let styles = FontDescriptor.TextStyle.allCases.map(\.rawValue).joined(separator: ", ")
-            throw ValidationError("--font takes a family and a positive size, as in \"DejaVu Sans 13\", or a text style (\(styles)); got \"\(EchoedValue(text))\".")
+            throw ValidationError("--font takes a family and a positive size, as in \"DejaVu Sans 13\", or a text style (\(styles)); got \"\(QuotedValue(text))\".")
         }
         return FontDescriptor(family: parts.dropLast().joined(separator: " "), size: size)
     }

@@ -78,7 +78,7 @@ struct LayoutCommand: ParsableCommand {
             ("defaultFontLoadSeconds", jsonNumber(fontSeconds, "%.6f")),
             ("layoutProcessUsage", usage.json),
         ]
-        let words = TextShaper.shared.statistics
+        let words = ShapingStatistics.shapedWordCache
         report.append(("shapedWordCache", "{\"hits\": \(words.hits), \"misses\": \(words.misses), \"entries\": \(words.count)}"))
         if baseline {
             let paragraphs = RawShaping.paragraphs(of: storage)
@@ -95,7 +95,7 @@ struct LayoutCommand: ParsableCommand {
             manager.enumerateTextLayoutFragments(from: nil) { fragment in
                 if let shaped = fragment.shapingRuns {
                     runs.append(RunShapingBaseline.Paragraph(
-                        units: shaped.units, runs: shaped.runs.map { RunShapingBaseline.Run(range: $0.range, font: $0.font, isRightToLeft: $0.isRightToLeft) }))
+                        units: shaped.utf16, runs: shaped.runs.map { RunShapingBaseline.Run(range: $0.range, font: $0.font, isRightToLeft: $0.isRightToLeft) }))
                 }
                 return true
             }

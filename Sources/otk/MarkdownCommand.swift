@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileOutput
 import Foundation
 import OpenTextKit
 import TextMeasurement
@@ -44,16 +45,16 @@ struct MarkdownCommand: ParsableCommand {
         if let saveMarkdown { try FileIdentity.checkOutput(saveMarkdown, option: "--save-markdown", isNotInput: file) }
         let data = try DocumentLoader.bytes(of: file, maximumBytes: maxInputBytes) ?? Data(contentsOf: URL(fileURLWithPath: file))
         guard let source = String(validating: data, as: UTF8.self) else {
-            throw CommandFailure(.dataError, "\(EchoedValue(file, limit: 200)) is not valid UTF-8.")
+            throw CommandFailure(.dataError, "\(QuotedValue(file, limit: 200)) is not valid UTF-8.")
         }
         let markdown = fromVerses ? MarkdownCorpus.make(fromVerses: source, minimumBytes: minimumBytes) : source
         if fromVerses, markdown.isEmpty {
-            throw CommandFailure(.dataError, "\(EchoedValue(file, limit: 200)) has no lines holding text to make Markdown from (--from-verses reads \"Genesis 1\" chapter lines and \"1 In the beginning...\" verse lines).")
+            throw CommandFailure(.dataError, "\(QuotedValue(file, limit: 200)) has no lines holding text to make Markdown from (--from-verses reads \"Genesis 1\" chapter lines and \"1 In the beginning...\" verse lines).")
         }
         // The limits first: cmark-gfm alone (the comparison) would parse whatever it is given.
         let options = limits.parsingOptions
         do { try options.checkLimits(of: markdown) } catch {
-            throw CommandFailure(.dataError, "\(EchoedValue(file, limit: 200)) is not Markdown this can read: \(MarkdownLimitOptions.message(for: error))")
+            throw CommandFailure(.dataError, "\(QuotedValue(file, limit: 200)) is not Markdown this can read: \(MarkdownLimitOptions.message(for: error))")
         }
         if let saveMarkdown {
             // Written whole or not at all, as every output is.
@@ -66,7 +67,7 @@ struct MarkdownCommand: ParsableCommand {
         // cmark-gfm alone, then ours, in the same run.
         let raw: (html: String, seconds: Double)
         do { raw = try RawMarkdown.html(markdown) } catch {
-            throw CommandFailure(.dataError, "\(EchoedValue(file, limit: 200)): \(error)")
+            throw CommandFailure(.dataError, "\(QuotedValue(file, limit: 200)): \(error)")
         }
         report.append(("cmarkParseToHTMLSeconds", jsonNumber(raw.seconds, "%.6f")))
         let clock = ContinuousClock()
@@ -74,7 +75,7 @@ struct MarkdownCommand: ParsableCommand {
         let start = clock.now
         let storage: TextContentStorage
         do { storage = try TextContentStorage(markdown: markdown, options: options, width: 790) } catch {
-            throw CommandFailure(.dataError, "\(EchoedValue(file, limit: 200)) is not Markdown this can read: \(MarkdownLimitOptions.message(for: error))")
+            throw CommandFailure(.dataError, "\(QuotedValue(file, limit: 200)) is not Markdown this can read: \(MarkdownLimitOptions.message(for: error))")
         }
         let importSeconds = (clock.now - start).seconds
         report.append(("importSeconds", jsonNumber(importSeconds, "%.6f")))

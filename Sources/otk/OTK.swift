@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileOutput
 import Foundation
 import OpenTextKit
 
@@ -39,20 +40,19 @@ struct OTK: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let failure as CommandFailure {
-            let message = EchoedValue.shorteningLongWords(in: "Error: \(failure.description)", longerThan: longestWord)
+            let message = QuotedValue.shorteningLongWords(in: "Error: \(failure.description)", longerThan: longestWord)
             FileHandle.standardError.write(Data((message + "\n").utf8))
             Foundation.exit(failure.code.rawValue)
-        } catch let error as RenderingError {
+        } catch let error as FileOutputError {
             // An output written directly (--save-markdown): it cannot be created or written.
-            let failure = CommandFailure.rendering(error, input: "")
-            FileHandle.standardError.write(Data((EchoedValue.shorteningLongWords(in: "Error: \(error)", longerThan: longestWord) + "\n").utf8))
-            Foundation.exit(failure.code.rawValue)
+            FileHandle.standardError.write(Data((QuotedValue.shorteningLongWords(in: "Error: \(error)", longerThan: longestWord) + "\n").utf8))
+            Foundation.exit(CommandFailure.Code.cannotCreate.rawValue)
         } catch {
             // Help and version requests are "errors" that print to standard output: as they were.
             guard exitCode(for: error) != .success else { exit(withError: error) }
             // A line past 2,000 characters is shortened too (a value of a million short words).
-            let message = EchoedValue.shorteningLongWords(in: fullMessage(for: error), longerThan: longestWord).split(separator: "\n", omittingEmptySubsequences: false)
-                .map { $0.unicodeScalars.count > 2_000 ? EchoedValue(String($0), limit: 2_000).description : String($0) }.joined(separator: "\n")
+            let message = QuotedValue.shorteningLongWords(in: fullMessage(for: error), longerThan: longestWord).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.unicodeScalars.count > 2_000 ? QuotedValue(String($0), limit: 2_000).description : String($0) }.joined(separator: "\n")
             if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
             Foundation.exit(Self.code(for: error))
         }

@@ -75,7 +75,7 @@ struct RenderCommand: ParsableCommand {
         if stem.hasSuffix(".otk") { stem.removeLast(4) }
         let outputPath = output ?? stem + ".png"
         guard let kind = DrawingSurface.Kind(path: outputPath) else {
-            throw ValidationError("Unknown output kind \"\(EchoedValue((outputPath as NSString).pathExtension))\" for \(EchoedValue(outputPath, limit: 200)): use .png, .svg or .pdf.")
+            throw ValidationError("Unknown output kind \"\(QuotedValue((outputPath as NSString).pathExtension))\" for \(QuotedValue(outputPath, limit: 200)): use .png, .svg or .pdf.")
         }
         // A text file named notes.png, or -o naming the input: the input would be lost.
         try FileIdentity.checkOutput(outputPath, option: "-o", isNotInput: document.file)
@@ -90,7 +90,7 @@ struct RenderCommand: ParsableCommand {
         options.scale = scale
         if let pageSize {
             guard let size = PageSize.parse(pageSize) else {
-                throw ValidationError("Unknown page size \"\(EchoedValue(pageSize))\": use A3, A4, A5, Letter, Legal or WIDTHxHEIGHT in points.")
+                throw ValidationError("Unknown page size \"\(QuotedValue(pageSize))\": use A3, A4, A5, Letter, Legal or WIDTHxHEIGHT in points.")
             }
             options.pageSize = size
         } else if kind == .pdf {
@@ -106,11 +106,11 @@ struct RenderCommand: ParsableCommand {
         options.linkPolicy.maximumURLLength = maxLinkLength
         if let baseURL {
             guard let url = URL(string: baseURL), url.scheme != nil else {
-                throw ValidationError("--base-url takes an absolute URL such as https://example.com/docs/; got \"\(EchoedValue(baseURL))\".")
+                throw ValidationError("--base-url takes an absolute URL such as https://example.com/docs/; got \"\(QuotedValue(baseURL))\".")
             }
             // A base whose links would all be dropped is refused, not silently useless.
             if let reason = options.linkPolicy.baseURLRefusal(url) {
-                throw ValidationError("--base-url \"\(EchoedValue(baseURL))\" is refused: \(reason). Use an absolute URL of a scheme links are written with, such as https://example.com/docs/, or allow its scheme with --allow-link-scheme.")
+                throw ValidationError("--base-url \"\(QuotedValue(baseURL))\" is refused: \(reason). Use an absolute URL of a scheme links are written with, such as https://example.com/docs/, or allow its scheme with --allow-link-scheme.")
             }
             options.baseURL = url
         }
@@ -120,14 +120,14 @@ struct RenderCommand: ParsableCommand {
         options.debugOverlay = debugOverlay
         if let exclusionColor {
             guard let color = TextColor(hex: exclusionColor) else {
-                throw ValidationError("--exclusion-color takes #RRGGBB or #RRGGBBAA; got \"\(EchoedValue(exclusionColor))\".")
+                throw ValidationError("--exclusion-color takes #RRGGBB or #RRGGBBAA; got \"\(QuotedValue(exclusionColor))\".")
             }
             options.exclusionFill = color
         }
         if let select {
             let parts = select.split(separator: ":")
             guard parts.count == 2, let start = Int(parts[0]), let end = Int(parts[1]), start >= 0, start <= end else {
-                throw ValidationError("--select takes START:END, UTF-16 offsets with START <= END; got \"\(EchoedValue(select))\".")
+                throw ValidationError("--select takes START:END, UTF-16 offsets with START <= END; got \"\(QuotedValue(select))\".")
             }
             options.selection = [start ..< end]
         }
@@ -206,13 +206,13 @@ struct RenderCommand: ParsableCommand {
             do {
                 match = try FontMatcher.shared.match(try FontRequest(descriptor))
             } catch {
-                throw CommandFailure(.dataError, "Font \"\(EchoedValue(descriptor.family))\": \(error)")
+                throw CommandFailure(.dataError, "Font \"\(QuotedValue(descriptor.family))\": \(error)")
             }
             guard !match.isExactFamily else { continue }
             if strictFonts {
-                throw CommandFailure(.unavailable, "Font family \"\(EchoedValue(descriptor.family))\" is not installed (fontconfig would use \"\(EchoedValue(match.font.familyName))\").")
+                throw CommandFailure(.unavailable, "Font family \"\(QuotedValue(descriptor.family))\" is not installed (fontconfig would use \"\(QuotedValue(match.font.familyName))\").")
             }
-            FileHandle.standardError.write(Data("otk: font family \"\(EchoedValue(descriptor.family))\" is not installed; using \"\(EchoedValue(match.font.familyName))\" instead.\n".utf8))
+            FileHandle.standardError.write(Data("otk: font family \"\(QuotedValue(descriptor.family))\" is not installed; using \"\(QuotedValue(match.font.familyName))\" instead.\n".utf8))
         }
     }
 
@@ -225,7 +225,7 @@ struct RenderCommand: ParsableCommand {
             var page: Int?
             if let colon = text.firstIndex(of: ":") {
                 guard let number = Int(text[..<colon]), number >= 1 else {
-                    throw ValidationError("--exclusion \"\(EchoedValue(value))\": the page before \":\" must be a number from 1.")
+                    throw ValidationError("--exclusion \"\(QuotedValue(value))\": the page before \":\" must be a number from 1.")
                 }
                 page = number
                 text = text[text.index(after: colon)...]
@@ -233,7 +233,7 @@ struct RenderCommand: ParsableCommand {
             let numbers = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let w = numbers[2], let h = numbers[3],
                   [x, y, w, h].allSatisfy(\.isFinite), w > 0, h > 0 else {
-                throw ValidationError("--exclusion \"\(EchoedValue(value))\" must be x,y,width,height in points, with a positive width and height.")
+                throw ValidationError("--exclusion \"\(QuotedValue(value))\" must be x,y,width,height in points, with a positive width and height.")
             }
             let path = ExclusionPath.rectangle(CGRect(x: x, y: y, width: w, height: h))
             if let page { byPage[page, default: []].append(path) } else { everyPage.append(path) }

@@ -5,12 +5,12 @@ import OpenTextKit
 /// text stops at once rather than at the size limit: a NUL byte (what /dev/zero gives forever)
 /// or bytes that are not UTF-8 (unless lossy decoding is asked) end it with a clear error.
 struct StreamCheck {
-    let shown: EchoedValue
+    let shown: QuotedValue
     let allowsInvalidUTF8: Bool
     /// The bytes checked so far (a sequence cut by the chunk's end waits for the next).
     private var checked = 0
 
-    init(shown: EchoedValue, allowsInvalidUTF8: Bool) {
+    init(shown: QuotedValue, allowsInvalidUTF8: Bool) {
         self.shown = shown
         self.allowsInvalidUTF8 = allowsInvalidUTF8
     }

@@ -51,7 +51,7 @@ struct ViewportOptions: ParsableArguments {
         // Past the limit the copies together are refused as the file alone would be.
         let total = copy.count.multipliedReportingOverflow(by: count)
         guard !total.overflow, total.partialValue <= maximumBytes else {
-            throw CommandFailure(.dataError, "\(count) copies of \(EchoedValue(path, limit: 200)) make \(copy.count) × \(count) bytes, more than the limit of \(maximumBytes) bytes (--max-input-bytes raises it).")
+            throw CommandFailure(.dataError, "\(count) copies of \(QuotedValue(path, limit: 200)) make \(copy.count) × \(count) bytes, more than the limit of \(maximumBytes) bytes (--max-input-bytes raises it).")
         }
         let folder = FileManager.default.temporaryDirectory.path
         var template = Array(((folder as NSString).appendingPathComponent("otk-viewport-XXXXXX.txt")).utf8CString)

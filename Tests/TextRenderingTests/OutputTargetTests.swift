@@ -1,3 +1,4 @@
+import FileOutput
 import Foundation
 import Testing
 import TestFixtures
@@ -92,7 +93,7 @@ import TextLayout
         #expect {
             _ = try AtomicFileWriter(path: fifo, fifoReaderWait: 0.2)
         } throws: { error in
-            (error as? RenderingError).map { "\($0)".contains(fifo) && "\($0)".contains("no process opened it for reading") } == true
+            (error as? FileOutputError).map { "\($0)".contains(fifo) && "\($0)".contains("no process opened it for reading") } == true
         }
         #expect(SpecialFiles.type(of: fifo) == S_IFIFO)
     }

@@ -193,23 +193,27 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
 
     /// The paragraph's text and the runs its shaping used (one font, one direction each), for
     /// benchmarks that shape the same runs with raw HarfBuzz; nil for a fragment given its lines.
-    package var shapingRuns: (units: [UInt16], runs: [(range: Range<Int>, font: Font, isRightToLeft: Bool)])? {
-        if let shaped = shapedParagraph { return (shaped.content.units, shaped.pieces.map { ($0.range, $0.font, $0.isRightToLeft) }) }
+    /// A long paragraph laid out in sections gives each section's own text, one after another.
+    public var shapingRuns: ShapingRuns? {
+        if let shaped = shapedParagraph {
+            return ShapingRuns(utf16: shaped.content.units, runs: shaped.pieces.map { .init(range: $0.range, font: $0.font, isRightToLeft: $0.isRightToLeft) })
+        }
         guard let sections = lineSections else { return nil }
         // Each section's own text (not its lookahead), one after another.
-        var units: [UInt16] = []
-        var runs: [(range: Range<Int>, font: Font, isRightToLeft: Bool)] = []
+        var result = ShapingRuns(utf16: [], runs: [])
         for section in sections.sections {
             guard let first = section.lines.first, let last = section.lines.last else { continue }
             let owned = first.characterRange.lowerBound ..< last.characterRange.upperBound
-            let shift = units.count - owned.lowerBound
-            units += section.shaped.content.units[owned]
+            let shift = result.utf16.count - owned.lowerBound
+            result.utf16 += section.shaped.content.units[owned]
             for piece in section.shaped.pieces {
                 let range = max(piece.range.lowerBound, owned.lowerBound) ..< min(piece.range.upperBound, owned.upperBound)
-                if !range.isEmpty { runs.append((range.lowerBound + shift ..< range.upperBound + shift, piece.font, piece.isRightToLeft)) }
+                if !range.isEmpty {
+                    result.runs.append(.init(range: range.lowerBound + shift ..< range.upperBound + shift, font: piece.font, isRightToLeft: piece.isRightToLeft))
+                }
             }
         }
-        return (units, runs)
+        return result
     }
 
     /// A fragment; without `renderingSurfaceBounds`, it is worked out from the lines' ink.

@@ -24,22 +24,22 @@ import Glibc
 /// try writer.commit()
 /// ```
 /// A writer dropped without `commit()` removes its temporary file.
-package final class AtomicFileWriter {
+public final class AtomicFileWriter {
     /// The path as the caller gave it (what errors name).
-    package let path: String
+    public let path: String
     /// What is written: `path` with its symbolic links followed.
-    package let target: String
+    public let target: String
     /// Where the bytes go until the commit (nil when the target is written in place).
-    package let temporaryPath: String?
+    public let temporaryPath: String?
     /// Whether the target is a device, FIFO or socket written in place.
-    package var writesInPlace: Bool { temporaryPath == nil }
+    public var writesInPlace: Bool { temporaryPath == nil }
     private var descriptor: Int32
     /// The first failed write's reason; later writes are skipped.
-    package private(set) var failure: String?
+    public private(set) var failure: String?
     private var isDone = false
 
     /// How long opening a FIFO waits for a process to read it, in seconds.
-    package static let defaultFIFOReaderWait: Double = 10
+    public static let defaultFIFOReaderWait: Double = 10
 
     /// The temporary files of every writer not yet committed or discarded, so that a process
     /// stopped by a signal can remove them (see `removeAllTemporaryFiles()`).
@@ -49,7 +49,7 @@ package final class AtomicFileWriter {
     /// Opens a temporary file beside `path` (or `path` itself when it is a device, FIFO or
     /// socket). Throws `.unwritable` naming `path` and the reason. A FIFO that no process
     /// opens for reading within `fifoReaderWait` seconds is an error.
-    package init(path: String, fifoReaderWait: Double = AtomicFileWriter.defaultFIFOReaderWait) throws(RenderingError) {
+    public init(path: String, fifoReaderWait: Double = AtomicFileWriter.defaultFIFOReaderWait) throws(FileOutputError) {
         self.path = path
         let target = try Self.followingLinks(path)
         self.target = target
@@ -98,7 +98,7 @@ package final class AtomicFileWriter {
     /// `path` with every symbolic link in its last component followed (relative links resolve
     /// against their own folder), so that the file a link names is replaced and the link kept;
     /// also a link to a file not yet made. Links in the folders are left to the system.
-    private static func followingLinks(_ path: String) throws(RenderingError) -> String {
+    private static func followingLinks(_ path: String) throws(FileOutputError) -> String {
         var current = path
         for _ in 0 ..< 40 {
             var info = stat()
@@ -115,7 +115,7 @@ package final class AtomicFileWriter {
 
     /// Opens a device or FIFO for writing where it is. A FIFO is opened without blocking, so
     /// that one nobody reads is an error after a wait rather than a hang.
-    private static func openInPlace(_ target: String, isFIFO: Bool, wait: Double, path: String) throws(RenderingError) -> Int32 {
+    private static func openInPlace(_ target: String, isFIFO: Bool, wait: Double, path: String) throws(FileOutputError) -> Int32 {
         let flags = O_WRONLY | O_CLOEXEC | O_NOCTTY
         guard isFIFO else {
             let fd = open(target, flags)
@@ -140,7 +140,7 @@ package final class AtomicFileWriter {
     }
 
     /// Connects to the Unix socket at `target` (a stream socket), to write into it.
-    private static func connect(toSocket target: String, path: String) throws(RenderingError) -> Int32 {
+    private static func connect(toSocket target: String, path: String) throws(FileOutputError) -> Int32 {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(target.utf8)
@@ -164,7 +164,7 @@ package final class AtomicFileWriter {
 
     /// Removes the temporary file of every writer still open: for a process that is being
     /// stopped (by SIGINT or SIGTERM) and will never commit them. Their targets are untouched.
-    package static func removeAllTemporaryFiles() {
+    public static func removeAllTemporaryFiles() {
         lock.withLock {
             for path in temporaryPaths { unlink(path) }
             temporaryPaths = []
@@ -175,7 +175,7 @@ package final class AtomicFileWriter {
 
     /// Appends `bytes`; false (and `failure` set) when the system refused them.
     @discardableResult
-    package func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    public func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard failure == nil, !isDone else { return false }
         var offset = 0
         while offset < bytes.count {
@@ -197,7 +197,7 @@ package final class AtomicFileWriter {
     }
 
     /// Appends `data`, throwing `.unwritable` when the system refused it.
-    package func write(_ data: Data) throws(RenderingError) {
+    public func write(_ data: Data) throws(FileOutputError) {
         let ok = data.withUnsafeBytes { write($0) }
         guard ok else { throw .unwritable(path: path, reason: failure ?? "the file is already closed") }
     }
@@ -206,7 +206,7 @@ package final class AtomicFileWriter {
     /// and closes it and renames it over the target (or closes the device, FIFO or socket
     /// written in place). Throws (leaving a regular target as it was) when any write, the mode,
     /// the flush, the close or the rename failed.
-    package func commit() throws(RenderingError) {
+    public func commit() throws(FileOutputError) {
         guard !isDone else { throw .unwritable(path: path, reason: "the file is already closed") }
         if let failure {
             discard()
@@ -258,7 +258,7 @@ package final class AtomicFileWriter {
 
     /// Closes and removes the temporary file; a regular target is untouched (what was written
     /// to a device, FIFO or socket is already there).
-    package func discard() {
+    public func discard() {
         guard !isDone else { return }
         isDone = true
         if descriptor >= 0 { close(descriptor) }

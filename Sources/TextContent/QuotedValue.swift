@@ -2,14 +2,20 @@
 /// else its first characters and an ellipsis, so that a 100,000-digit number or a huge URL does
 /// not bury the message; control characters (a NUL, an escape sequence, a line break) and
 /// direction overrides are written as escapes (`\0`, `\u{1B}`), so that what reaches a terminal
-/// is only text.
-package struct EchoedValue: CustomStringConvertible, Sendable {
+/// is only text. Importers quote what they could not read with it, as the engine's own errors do.
+///
+/// ```swift
+/// throw MyImportError.badColor("\(QuotedValue(attributeValue)) is not a colour")
+/// ```
+public struct QuotedValue: CustomStringConvertible, Sendable {
     /// How many characters are kept of a long value.
-    package static let defaultLimit = 40
+    public static let defaultLimit = 40
 
-    package let description: String
+    /// The value as a message repeats it.
+    public let description: String
 
-    package init(_ value: String, limit: Int = EchoedValue.defaultLimit) {
+    /// `value`, with at most `limit` characters of it kept.
+    public init(_ value: String, limit: Int = QuotedValue.defaultLimit) {
         let characters = value.unicodeScalars
         if characters.count <= limit {
             description = Self.escapingControls(in: value)
@@ -22,12 +28,12 @@ package struct EchoedValue: CustomStringConvertible, Sendable {
     /// `message` with every word (a stretch without spaces) longer than `longerThan` characters
     /// shortened, and its control characters escaped (line breaks kept when `keepingLineBreaks`):
     /// for messages that quote a value whole, such as a parser's.
-    package static func shorteningLongWords(in message: String, longerThan: Int = 100, keepingLineBreaks: Bool = true) -> String {
+    public static func shorteningLongWords(in message: String, longerThan: Int = 100, keepingLineBreaks: Bool = true) -> String {
         guard message.unicodeScalars.count > longerThan else { return escapingControls(in: message, keepingLineBreaks: keepingLineBreaks) }
         var result = ""
         var word = ""
         func flush() {
-            result += word.unicodeScalars.count > longerThan ? EchoedValue(word).description : escapingControls(in: word)
+            result += word.unicodeScalars.count > longerThan ? QuotedValue(word).description : escapingControls(in: word)
             word = ""
         }
         for character in message {
@@ -44,7 +50,7 @@ package struct EchoedValue: CustomStringConvertible, Sendable {
 
     /// `text` with C0 and C1 control characters, DEL, line and paragraph separators and bidi
     /// overrides and isolates written as escapes; "\n" kept when `keepingLineBreaks`.
-    package static func escapingControls(in text: String, keepingLineBreaks: Bool = false) -> String {
+    public static func escapingControls(in text: String, keepingLineBreaks: Bool = false) -> String {
         guard text.unicodeScalars.contains(where: { needsEscape($0, keepingLineBreaks: keepingLineBreaks) }) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// ARCHITECTURE.md's claims about the modules, checked against the sources: what each module
+/// imports (its "Imports" table, exactly), and that every Swift module has a DocC catalog.
+@Suite struct ArchitectureTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let swiftOwn: Set<String> = ["Foundation", "Glibc", "Dispatch", "Synchronization"]
+
+    /// The modules a module's sources import (a line that starts with `import`, possibly after
+    /// an access level or `@_exported`), Swift's own left out.
+    static func imports(of module: String) throws -> Set<String> {
+        let folder = repository.appendingPathComponent("Sources/\(module)")
+        var found: Set<String> = []
+        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        while let file = files?.nextObject() as? URL {
+            guard file.pathExtension == "swift" else { continue }
+            for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
+                let words = line.split(separator: " ")
+                guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
+                      words[..<index].allSatisfy({ ["@_exported", "internal", "public", "package", "private", "fileprivate"].contains($0) })
+                else { continue }
+                found.insert(String(words[index + 1]))
+            }
+        }
+        return found.subtracting(swiftOwn)
+    }
+
+    /// ARCHITECTURE.md's "Imports" table: module -> the modules it lists.
+    static func table() throws -> [String: Set<String>] {
+        let text = try String(contentsOf: repository.appendingPathComponent("ARCHITECTURE.md"), encoding: .utf8)
+        guard let start = text.range(of: "### Imports") else { return [:] }
+        var table: [String: Set<String>] = [:]
+        for line in text[start.upperBound...].split(separator: "\n") {
+            if line.hasPrefix("#") { break }
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 3, cells[1].hasPrefix("`") else { continue }
+            let names = cells[2].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " `")) }.filter { !$0.isEmpty }
+            table[cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))] = Set(names)
+        }
+        return table
+    }
+
+    /// The Swift modules under Sources/ (C targets have no Swift files).
+    static func swiftModules() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("Sources").path).sorted().filter { module in
+            let files = FileManager.default.enumerator(atPath: repository.appendingPathComponent("Sources/\(module)").path)
+            while let file = files?.nextObject() as? String { if file.hasSuffix(".swift") { return true } }
+            return false
+        }
+    }
+
+    @Test func everyModuleImportsWhatTheTableSays() throws {
+        let table = try Self.table()
+        let modules = try Self.swiftModules()
+        #expect(Set(table.keys) == Set(modules), "the table lists every Swift module and no other")
+        for module in modules {
+            #expect(try Self.imports(of: module) == table[module], "\(module)")
+        }
+        // The layering the table stands for: the view layer never reaches Cairo.
+        #expect(table["TextEditing"]?.contains("TextRendering") == false)
+        #expect(table["TextEditing"]?.contains("CCairo") == false)
+    }
+
+    @Test func everyEngineModuleHasADocCCatalog() throws {
+        for module in try Self.swiftModules() where module != "otk" {
+            let catalog = Self.repository.appendingPathComponent("Sources/\(module)/\(module).docc")
+            #expect(FileManager.default.fileExists(atPath: catalog.path), "\(module) has no DocC catalog")
+        }
+    }
+}
