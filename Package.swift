@@ -75,12 +75,14 @@ let package = Package(
         .target(
             name: "TextEditing",
             dependencies: ["TextContent", "TextLayout"],
+            packageAccess: false,
             swiftSettings: strict
         ),
         // Markdown <-> attributed text with presentation intents; cmark-gfm parses.
         .target(
             name: "TextMarkdown",
             dependencies: ["TextContent", "CCmarkGFM"],
+            packageAccess: false,
             swiftSettings: strict
         ),
         .target(name: "OpenTextKit", dependencies: ["TextContent", "TextTypography", "TextLayout", "TextRendering", "TextEditing", "TextMarkdown"], swiftSettings: strict),

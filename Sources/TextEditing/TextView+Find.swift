@@ -153,9 +153,13 @@ extension TextView {
         let from = min(max(0, offset), textContentStorage.utf16Length)
         guard textContentStorage.delegate == nil else {
             // A delegate may hide or substitute paragraphs: search what it shows.
-            textContentStorage.paragraphReader.enumerateTextParagraphs(fromOffset: from) { paragraph, start in
-                var text = paragraph.withPlainUTF8 { String(decoding: $0, as: UTF8.self) } ?? String(paragraph.attributedString.characters[...])
-                return text.withUTF8 { body($0, start) }
+            let storage = textContentStorage
+            let documentStart = storage.documentRange.location
+            guard let location = storage.location(documentStart, offsetBy: from) else { return }
+            storage.enumerateTextElements(from: location) { element in
+                guard let paragraph = element as? TextParagraph, let range = paragraph.elementRange else { return true }
+                var text = paragraph.plainText ?? String(paragraph.attributedString.characters[...])
+                return text.withUTF8 { body($0, storage.offset(from: documentStart, to: range.location)) }
             }
             return
         }

@@ -115,9 +115,7 @@ public struct MarkdownPresentation: Sendable {
     /// ends them), each with its paragraph's number, and each paragraph's intent (its first
     /// run's leaf's).
     private static func paragraphRuns(of document: MarkdownRuns) -> (runs: [MarkdownRuns.Run], paragraphOfRun: [Int], intents: [PresentationIntent?]) {
-        var ends: [Int] = []
-        var text = document.text
-        text.withUTF8 { bytes in _ = ParagraphScanner.scan(bytes) { _, end, _, _ in ends.append(end) } }
+        let ends = TextContentStorage.paragraphUTF8Ends(of: document.text)
         var split: [MarkdownRuns.Run] = []
         split.reserveCapacity(document.runs.count)
         var paragraphOfRun: [Int] = []

@@ -33,22 +33,22 @@ extension TextContentStorage {
     ) throws(MarkdownError) {
         try options.checkLimits(of: markdown)
         // A document's (or a section's) runs as the storage keeps them, drawn after `context`.
-        let paragraphs: SectionedMarkdownImport<[ParagraphEntry]>.MakePart = { runs, context in
+        let paragraphs: SectionedMarkdownImport<ImportedParagraphs>.MakePart = { runs, context in
             guard let presentation else {
-                return TextContentStorage.paragraphs(text: runs.text, utf8Runs: runs.combined(), unifyingBlockAttributes: true)
+                return ImportedParagraphs(text: runs.text, utf8Runs: runs.combined(), unifyingBlockAttributes: true)
             }
             // The presentation sets paragraph styles, never the block attributes folded into them.
-            return TextContentStorage.paragraphs(text: runs.text, utf8Runs: presentation.apply(runs, width: width, after: context),
-                                                 unifyingBlockAttributes: false)
+            return ImportedParagraphs(text: runs.text, utf8Runs: presentation.apply(runs, width: width, after: context),
+                                      unifyingBlockAttributes: false)
         }
         let parts = try SectionedMarkdownImport.parts(of: markdown, options: options, baseURL: baseURL, presentation: presentation,
                                                       sectionBytes: sectionBytes, make: paragraphs)
         guard let parts else {
             let document = try MarkdownReader.runs(of: markdown, options: options, baseURL: baseURL)
-            self.init(paragraphs: [paragraphs(document, MarkdownPresentation.LookContext())])
+            self.init(importedParagraphs: [paragraphs(document, MarkdownPresentation.LookContext())])
             return
         }
-        self.init(paragraphs: parts)
+        self.init(importedParagraphs: parts)
     }
 
     /// A document parsed from Markdown given as UTF-8 bytes; invalid UTF-8 is an error

@@ -68,4 +68,22 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: catalog.path), "\(module) has no DocC catalog")
         }
     }
+
+    /// The modules built as any app is, without package access: otk, the examples, and the
+    /// layers above the engine's core (ARCHITECTURE.md says which).
+    @Test func clientsAreBuiltWithoutPackageAccess() throws {
+        let manifest = try String(contentsOf: Self.repository.appendingPathComponent("Package.swift"), encoding: .utf8)
+        for target in ["otk", "OpenTextKitExamples", "examples", "TextEditing", "TextMarkdown"] {
+            // The target's declaration: from its `.target(` (or `.executableTarget(`) to the next one.
+            let starts = [".target(", ".executableTarget(", ".testTarget("].flatMap { marker in
+                manifest.ranges(of: marker).map(\.lowerBound)
+            }.sorted()
+            let declarations = zip(starts, starts.dropFirst() + [manifest.endIndex]).map { manifest[$0 ..< $1] }
+            guard let declaration = declarations.first(where: { $0.contains("name: \"\(target)\"") }) else {
+                Issue.record("\(target) is not a target in Package.swift")
+                continue
+            }
+            #expect(declaration.contains("packageAccess: false"), "\(target)")
+        }
+    }
 }

@@ -72,7 +72,7 @@ public struct AttributedTextSelection: Hashable, Sendable {
     }
 
     /// The selection's UTF-16 offsets when it was given in offsets (as a text view hands it out).
-    package var givenUTF16Offsets: [Range<Int>]? {
+    public var givenUTF16Offsets: [Range<Int>]? {
         if case .offsets(let offsets) = place { return offsets }
         return nil
     }

@@ -1,11 +1,17 @@
 import Foundation
 
-/// The text of a range of a `TextContentStorage` as it was, to put back later (what an undo
-/// record keeps). Text without attributes is a `String`; a range spanning whole paragraphs keeps
-/// them as the storage's own paragraph entries, shared with its tree, so keeping (and putting
-/// back) all of a 100 MB document copies no text.
-package struct ContentSlice: Sendable {
-    package enum Content: Sendable {
+/// The text of a range of a `TextContentStorage` as it was, to put back later: a snapshot of
+/// content, what an undo record keeps. Text without attributes is a `String`; a range spanning
+/// whole paragraphs keeps them as the storage's own paragraph entries, shared with its tree, so
+/// keeping (and putting back) all of a 100 MB document copies no text.
+///
+/// ```swift
+/// let before = storage.contentSlice(range)          // O(log n + the range's edges)
+/// try storage.replaceContents(in: textRange, with: "new text")
+/// try storage.replaceContents(in: changedRange, with: before)   // undone
+/// ```
+public struct ContentSlice: Sendable {
+    enum Content: Sendable {
         case plain(String)
         case attributed(AttributedString)
         /// The end of the first paragraph (separator included; may be empty), whole paragraphs,
@@ -14,16 +20,18 @@ package struct ContentSlice: Sendable {
         case paragraphs(head: AttributedString, middle: ParagraphIndex, tail: AttributedString, source: SourceText)
     }
 
-    package let content: Content
+    let content: Content
     /// Its length in UTF-16 units.
-    package let utf16Count: Int
+    public let utf16Count: Int
 
-    package init(_ string: String) {
+    /// A slice holding `string`, without attributes.
+    public init(_ string: String) {
         content = .plain(string)
         utf16Count = string.utf16.count
     }
 
-    package init(_ text: AttributedString) {
+    /// A slice holding `text`.
+    public init(_ text: AttributedString) {
         content = .attributed(text)
         utf16Count = text.utf16.count
     }
@@ -33,10 +41,11 @@ package struct ContentSlice: Sendable {
         utf16Count = head.utf16.count + middle.utf16Length + tail.utf16.count
     }
 
-    package var isEmpty: Bool { utf16Count == 0 }
+    /// Whether it holds no text.
+    public var isEmpty: Bool { utf16Count == 0 }
 
     /// The slice as one attributed string: O(its length), for small slices and tests.
-    package var attributedString: AttributedString {
+    public var attributedString: AttributedString {
         switch content {
         case .plain(let string):
             return AttributedString(string)

@@ -51,7 +51,7 @@ extension TextContentStorage {
 
     /// Whether `offset` falls between a high and a low surrogate. Surrogate pairs never cross
     /// a paragraph separator, so only the paragraph containing `offset` is read.
-    package func splitsSurrogatePair(at offset: Int) -> Bool {
+    public func splitsSurrogatePair(at offset: Int) -> Bool {
         guard let position = index.paragraph(containing: offset), offset > position.start, offset < position.end else { return false }
         let local = offset - position.start
         switch position.entry.content {
@@ -85,7 +85,7 @@ extension TextContentStorage {
     }
 
     /// The attributes typed text takes at `offsets`, read from the paragraph it goes into.
-    package func typingAttributes(at offsets: Range<Int>) -> AttributeContainer {
+    public func typingAttributes(at offsets: Range<Int>) -> AttributeContainer {
         guard let position = index.paragraph(containing: offsets.lowerBound) else { return AttributeContainer() }
         // Text without attributes (the common case while typing) has nothing to inherit.
         guard position.entry.hasAttributes else { return AttributeContainer() }

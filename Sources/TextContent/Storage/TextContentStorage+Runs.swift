@@ -19,22 +19,53 @@ extension TextContentStorage {
 
     /// The same; an importer whose runs have no block attributes (`alignment`, `lineHeight`,
     /// `writingDirection`) to fold into their paragraph style says so, and no run is asked.
-    package convenience init(text: String, utf8Runs runs: [(length: Int, attributes: AttributeContainer)], unifyingBlockAttributes: Bool) {
-        self.init(paragraphs: [Self.paragraphs(text: text, utf8Runs: runs, unifyingBlockAttributes: unifyingBlockAttributes)])
+    public convenience init(text: String, utf8Runs runs: [(length: Int, attributes: AttributeContainer)], unifyingBlockAttributes: Bool) {
+        self.init(importedParagraphs: [ImportedParagraphs(text: text, utf8Runs: runs, unifyingBlockAttributes: unifyingBlockAttributes)])
     }
 
-    /// A document of paragraphs made in parts (each by `paragraphs(text:utf8Runs:...)` of a
-    /// text that ends where a paragraph does), in order.
-    package convenience init(paragraphs parts: [[ParagraphEntry]]) {
+    /// A document of paragraphs imported in parts (each the paragraphs of a text that ends
+    /// where a paragraph does), in order: the parts of a large document can be made on several
+    /// threads, then joined here in O(paragraphs).
+    public convenience init(importedParagraphs parts: [ImportedParagraphs]) {
         var index = ParagraphIndex.Builder()
         for part in parts {
-            for entry in part { index.append(entry) }
+            for entry in part.entries { index.append(entry) }
         }
         self.init(index: index.finish())
     }
 
-    /// The paragraphs of `text` with its runs, as a storage keeps them.
-    package static func paragraphs(text: String, utf8Runs runs: [(length: Int, attributes: AttributeContainer)], unifyingBlockAttributes: Bool) -> [ParagraphEntry] {
+    /// The UTF-8 offsets at which a storage ends the paragraphs of `text`, separators included
+    /// (`\n`, `\r\n`, `\r`, U+2029): where an importer cuts its runs to hand them over paragraph
+    /// by paragraph.
+    public static func paragraphUTF8Ends(of text: String) -> [Int] {
+        var text = text
+        var ends: [Int] = []
+        text.withUTF8 { bytes in _ = ParagraphScanner.scan(bytes) { _, end, _, _ in ends.append(end) } }
+        return ends
+    }
+}
+
+/// Paragraphs of attributed text made in bulk, as a storage keeps them, ready to be joined into
+/// one (`TextContentStorage(importedParagraphs:)`): what an importer (Markdown, RTF, HTML) builds
+/// a document from without an edit per paragraph and without one `AttributedString` of it all.
+/// Each paragraph whose characters share one set of attributes is kept as text with that set;
+/// only a paragraph of several runs gets an `AttributedString`. Sendable: the parts of a large
+/// document can be made on several threads.
+///
+/// ```swift
+/// let parts = sections.map { ImportedParagraphs(text: $0.text, utf8Runs: $0.runs) }   // any thread
+/// let storage = TextContentStorage(importedParagraphs: parts)
+/// ```
+public struct ImportedParagraphs: Sendable {
+    let entries: [ParagraphEntry]
+
+    /// How many paragraphs.
+    public var count: Int { entries.count }
+
+    /// The paragraphs of `text` with its runs of attributes (UTF-8 lengths, in order, covering
+    /// the text); with `unifyingBlockAttributes`, each paragraph's block attributes (`alignment`,
+    /// `lineHeight`, `writingDirection`) are folded into its paragraph style.
+    public init(text: String, utf8Runs runs: [(length: Int, attributes: AttributeContainer)], unifyingBlockAttributes: Bool = true) {
         var text = text
         var entries: [ParagraphEntry] = []
         text.withUTF8 { bytes in
@@ -94,6 +125,6 @@ extension TextContentStorage {
                                               hasAttributes: pieces.contains { $0.1 != AttributeContainer() }))
             }
         }
-        return entries
+        self.entries = entries
     }
 }

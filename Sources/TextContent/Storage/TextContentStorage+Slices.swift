@@ -7,7 +7,7 @@ extension TextContentStorage {
     /// The text of exactly `offsets` (clamped to the document), to put back with
     /// `replaceContents(in:with:)`: whole paragraphs inside it are kept as this storage's own
     /// entries, so a slice of all of a 100 MB document costs O(log n).
-    package func contentSlice(_ offsets: Range<Int>) -> ContentSlice {
+    public func contentSlice(_ offsets: Range<Int>) -> ContentSlice {
         let length = utf16Length
         let requested = max(0, min(offsets.lowerBound, length)) ..< max(0, min(offsets.upperBound, length))
         guard !requested.isEmpty, let first = index.paragraph(containing: requested.lowerBound),
@@ -32,7 +32,7 @@ extension TextContentStorage {
     /// The text of each of `ranges` (sorted), as `contentSlice(_:)` gives it, reading each
     /// paragraph without attributes once for all the ranges in it: a replace-all's million
     /// matches in one long paragraph decode it once, not once a match.
-    package func contentSlices(_ ranges: [Range<Int>]) -> [ContentSlice] {
+    public func contentSlices(_ ranges: [Range<Int>]) -> [ContentSlice] {
         var result: [ContentSlice] = []
         result.reserveCapacity(ranges.count)
         let length = utf16Length
@@ -107,7 +107,7 @@ extension TextContentStorage {
     }
 
     /// Replaces exactly `range` with `slice`, the text and attributes it holds, as they were.
-    package func replaceContents(in range: TextRange, with slice: ContentSlice) throws(TextContentError) {
+    public func replaceContents(in range: TextRange, with slice: ContentSlice) throws(TextContentError) {
         let offsets = try scalarAlignedOffsets(of: range)
         switch slice.content {
         case .plain(let string):
@@ -164,7 +164,7 @@ extension TextContentStorage {
     /// inside one paragraph without attributes, bringing no attributes and no separator, are
     /// spliced into its text at once. Nothing changes if an edge splits a surrogate pair or a
     /// range is out of bounds.
-    package func replaceContents(in ranges: [Range<Int>], with slices: [ContentSlice]) throws(TextContentError) {
+    public func replaceContents(in ranges: [Range<Int>], with slices: [ContentSlice]) throws(TextContentError) {
         precondition(ranges.count == slices.count, "one slice per range")
         let length = utf16Length
         for range in ranges {
@@ -275,7 +275,7 @@ extension TextContentStorage {
     /// paragraph of the storage, from the one holding `offset`, until it returns false: the
     /// bytes of a paragraph read from a file in place, others encoded. What search reads, so
     /// that searching a 100 MB document makes no `String` of it, nor one a paragraph.
-    package func enumerateParagraphUTF8(fromOffset offset: Int, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Bool) {
+    public func enumerateParagraphUTF8(fromOffset offset: Int, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Bool) {
         guard offset >= 0, offset < utf16Length, let first = index.paragraph(containing: offset) else { return }
         index.forEach(from: first.ordinal, reverse: false) { position in
             switch position.entry.content {

@@ -221,7 +221,7 @@ public final class TextContentStorage: TextContentManager {
     }
 
     /// The offsets of the paragraph holding `offset`, its separator included.
-    package func paragraphOffsets(containing offset: Int) -> Range<Int>? {
+    public func paragraphOffsets(containing offset: Int) -> Range<Int>? {
         guard let position = index.paragraph(containing: offset) else { return nil }
         return position.start ..< position.end
     }
@@ -230,7 +230,7 @@ public final class TextContentStorage: TextContentManager {
     /// grapheme cluster included: what an undo record keeps. Slices that cut a cluster are
     /// rebuilt from the paragraph's units and runs rather than sliced, which AttributedString on
     /// Linux mishandles.
-    package func exactText(_ offsets: Range<Int>) -> AttributedString {
+    public func exactText(_ offsets: Range<Int>) -> AttributedString {
         let requested = max(0, min(offsets.lowerBound, utf16Length)) ..< max(0, min(offsets.upperBound, utf16Length))
         var result = AttributedString()
         guard !requested.isEmpty, let first = index.paragraph(containing: requested.lowerBound) else { return result }

@@ -120,7 +120,7 @@ extension TextLayoutManager {
     /// The caret at `offset` as `enumerateTextSegments` gives it for the empty range there (a
     /// zero-width rectangle, container coordinates), found by offsets alone: no location is
     /// made. Nil where that gives no segment.
-    package func caretSegment(atOffset offset: Int, upstream: Bool) -> CGRect? {
+    public func caretSegment(atOffset offset: Int, upstream: Bool) -> CGRect? {
         indexIfNeeded()
         guard let content = textContentManager, offset >= 0, let first = ordinal(nearestTo: offset) else { return nil }
         let documentStart = content.documentRange.location

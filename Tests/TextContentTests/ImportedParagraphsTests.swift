@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import TextContent
+
+/// The bulk builder importers use (`ImportedParagraphs`, `TextContentStorage(importedParagraphs:)`):
+/// parts made on several threads and joined give the document one storage of the whole text
+/// gives, in every script, with runs that cross paragraphs and paragraphs of several runs.
+@Suite struct ImportedParagraphsTests {
+    static let parts: [(text: String, runs: [(length: Int, attributes: AttributeContainer)])] = {
+        var bold = AttributeContainer()
+        bold.inlinePresentationIntent = .stronglyEmphasized
+        var link = AttributeContainer()
+        link.link = URL(string: "https://example.org")
+        let texts = ["Heading\nBody of the text\r\n", "مرحبا بالعالم\u{2029}שלום עולם\n", "ಕನ್ನಡ ಪಠ್ಯ\rภาษาไทย 👨‍👩‍👧\n", "last paragraph"]
+        return texts.enumerated().map { index, text in
+            let bytes = text.utf8.count
+            // A run across the first paragraph break, then the rest plain or linked.
+            let first = min(bytes, 11)
+            return (text, [(first, index % 2 == 0 ? bold : link), (bytes - first, AttributeContainer())])
+        }
+    }()
+
+    @Test func partsMadeOnSeveralThreadsJoinToTheWholeDocument() async throws {
+        let made = await withTaskGroup(of: (Int, ImportedParagraphs).self) { group in
+            for (index, part) in Self.parts.enumerated() {
+                group.addTask { (index, ImportedParagraphs(text: part.text, utf8Runs: part.runs)) }
+            }
+            var result: [(Int, ImportedParagraphs)] = []
+            for await item in group { result.append(item) }
+            return result.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+        let joined = TextContentStorage(importedParagraphs: made)
+        let whole = TextContentStorage(text: Self.parts.map(\.text).joined(), utf8Runs: Self.parts.flatMap(\.runs))
+        #expect(joined.string == whole.string)
+        #expect(joined.attributedString == whole.attributedString)
+        #expect(joined.paragraphCount == whole.paragraphCount)
+        #expect(made.map(\.count).reduce(0, +) == joined.paragraphCount)
+        #expect(joined.paragraphCount == 7)
+        // The linked and bold runs are where they were given.
+        #expect(joined.attributedString.runs.contains { $0.link != nil })
+        #expect(joined.attributedString.runs.contains { $0.inlinePresentationIntent == .stronglyEmphasized })
+    }
+
+    @Test func paragraphEndsAreWhereTheStorageEndsThem() {
+        let text = "one\r\ntwo\rthree\u{2029}ಕನ್ನಡ\nعربي"
+        let ends = TextContentStorage.paragraphUTF8Ends(of: text)
+        #expect(ends.last == text.utf8.count)
+        let storage = TextContentStorage(string: text)
+        #expect(ends.count == storage.paragraphCount)
+        // Each end is just after a separator (or the text's end), "\r\n" as one.
+        let bytes = Array(text.utf8)
+        #expect(ends.dropLast().allSatisfy { [0x0A, 0x0D, 0xA9].contains(bytes[$0 - 1]) })
+        #expect(ends[0] == 5, "\\r\\n ends the first paragraph once")
+        // An empty text has no paragraph, as an empty storage has none.
+        #expect(TextContentStorage.paragraphUTF8Ends(of: "").isEmpty)
+        #expect(TextContentStorage(string: "").paragraphCount == 0)
+    }
+}
