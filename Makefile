@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SAMPLE ?= Samples/sample.otk.json
 
-.PHONY: deps build run test bench docs release clean
+.PHONY: deps build run test lint format bench docs release clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -23,13 +23,22 @@ run: deps
 	$$($(SWIFT) build --show-bin-path)/otk render $(MARKDOWN_SAMPLE) -o $(MARKDOWN_PICTURE) --scale 2
 	@echo "The sample is drawn in $(CURDIR)/$(PICTURE), its Markdown page in $(CURDIR)/$(MARKDOWN_PICTURE)"
 
-test: deps
+test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+# swift-format (part of the toolchain) with the checked-in .swift-format: the layout of every
+# Swift file, lines of at most 120 columns. `make format` rewrites the files to it.
+FORMATTED = Sources Tests Examples Benchmarks/Benchmarks Package.swift
+lint:
+	$(SWIFT) format lint --strict --recursive $(FORMATTED)
+
+format:
+	$(SWIFT) format format --in-place --recursive $(FORMATTED)
+
 # The DocC catalogs of every module (Sources/<Module>/<Module>.docc), as one static site per
 # module in docs/<Module>; swift-docc-plugin is added to the package only for this.
-DOC_TARGETS = OpenTextKit TextContent TextTypography TextLayout TextRendering TextEditing TextMeasurement
+DOC_TARGETS = OpenTextKit TextContent TextTypography TextLayout TextRendering TextEditing TextMarkdown FileOutput TextMeasurement
 docs: deps
 	@mkdir -p docs; for target in $(DOC_TARGETS); do \
 	  OTK_DOCS=1 $(SWIFT) package --allow-writing-to-directory docs/$$target generate-documentation \

@@ -9,7 +9,6 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
-
 let package = Package(
     name: "OpenTextKit",
     products: [
@@ -30,7 +29,8 @@ let package = Package(
         systemLibrary("CFreeType", pkgConfig: "freetype2", apt: ["libfreetype-dev"]),
         systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: ["libfontconfig-dev"]),
         systemLibrary("CCairo", pkgConfig: "cairo", apt: ["libcairo2-dev"]),
-        systemLibrary("CCmarkGFM", pkgConfig: "libcmark-gfm", apt: ["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
+        systemLibrary(
+            "CCmarkGFM", pkgConfig: "libcmark-gfm", apt: ["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
         systemLibrary("CHunspell", pkgConfig: "hunspell", apt: ["libhunspell-dev"]),
         // ICU stays behind this C target: Foundation carries its own ICU, and Swift code that sees
         // both fails to compile ("'UErrorCode' has different definitions").
@@ -62,7 +62,9 @@ let package = Package(
         // The only place Cairo appears.
         .target(
             name: "TextRendering",
-            dependencies: ["TextContent", "TextTypography", "TextLayout", "FileOutput", "CCairo", "CFontconfig", "CFreeType"],
+            dependencies: [
+                "TextContent", "TextTypography", "TextLayout", "FileOutput", "CCairo", "CFontconfig", "CFreeType",
+            ],
             swiftSettings: strict
         ),
         // Measuring, not part of the engine's API: raw HarfBuzz shaping to compare figures with.
@@ -85,10 +87,17 @@ let package = Package(
             packageAccess: false,
             swiftSettings: strict
         ),
-        .target(name: "OpenTextKit", dependencies: ["TextContent", "TextTypography", "TextLayout", "TextRendering", "TextEditing", "TextMarkdown"], swiftSettings: strict),
+        .target(
+            name: "OpenTextKit",
+            dependencies: [
+                "TextContent", "TextTypography", "TextLayout", "TextRendering", "TextEditing", "TextMarkdown",
+            ], swiftSettings: strict),
         .executableTarget(
             name: "otk",
-            dependencies: ["OpenTextKit", "TextMeasurement", "FileOutput", "CHeapStatistics", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "OpenTextKit", "TextMeasurement", "FileOutput", "CHeapStatistics",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             // Without package access, as any app: the engine's `package` declarations are out of its reach.
             packageAccess: false,
             swiftSettings: strict
@@ -96,14 +105,20 @@ let package = Package(
 
         // The seed's examples (Examples/): a library the tests check, and a program that runs them.
         // Without package access, as any app.
-        .target(name: "OpenTextKitExamples", dependencies: ["OpenTextKit"], path: "Examples/Library", packageAccess: false, swiftSettings: strict),
-        .executableTarget(name: "examples", dependencies: ["OpenTextKitExamples"], path: "Examples/Demo", packageAccess: false, swiftSettings: strict),
+        .target(
+            name: "OpenTextKitExamples", dependencies: ["OpenTextKit"], path: "Examples/Library", packageAccess: false,
+            swiftSettings: strict),
+        .executableTarget(
+            name: "examples", dependencies: ["OpenTextKitExamples"], path: "Examples/Demo", packageAccess: false,
+            swiftSettings: strict),
 
         // What every test target reads from Tests/Fixtures.
         .target(name: "TestFixtures", path: "Tests/TestFixtures", swiftSettings: strict),
         .testTarget(
             name: "TextContentTests",
-            dependencies: ["TextContent", "TestFixtures", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: [
+                "TextContent", "TestFixtures", .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(
@@ -132,7 +147,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "otkTests", dependencies: ["otk", "OpenTextKit", "TestFixtures"], swiftSettings: strict),
-        .testTarget(name: "ExamplesTests", dependencies: ["OpenTextKitExamples", "TestFixtures"], swiftSettings: strict),
+        .testTarget(
+            name: "ExamplesTests", dependencies: ["OpenTextKitExamples", "TestFixtures"], swiftSettings: strict),
     ]
 )
 

@@ -11,7 +11,8 @@ import OpenTextKitExamples
 // .svg, .pdf).
 let arguments = CommandLine.arguments
 guard arguments.count >= 3, ["line-numbers", "collapse", "bubbles"].contains(arguments[1]) else {
-    FileHandle.standardError.write(Data("usage: examples line-numbers FILE [Y] [PNG] | examples collapse FILE | examples bubbles FILE OUT\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: examples line-numbers FILE [Y] [PNG] | examples collapse FILE | examples bubbles FILE OUT\n".utf8))
     exit(2)
 }
 let storage: TextContentStorage
@@ -52,15 +53,21 @@ if arguments[1] == "line-numbers" {
     let textView = container.textView
     textView.visibleRect = CGRect(origin: CGPoint(x: 0, y: y), size: viewport)
     textView.layoutIfNeeded()
-    print("viewport at y \(String(format: "%.1f", textView.visibleRect.minY)), \(textView.renderingSurfaces.count) surfaces")
+    print(
+        "viewport at y \(String(format: "%.1f", textView.visibleRect.minY)), \(textView.renderingSurfaces.count) "
+            + "surfaces"
+    )
     for (label, surface) in zip(container.lineNumberView.labels, textView.renderingSurfaces) {
-        print(String(repeating: " ", count: max(0, 7 - label.string.count)) + label.string + String(format: " %8.1f  ", label.point.y) + opening(surface.textLayoutFragment))
+        print(
+            String(repeating: " ", count: max(0, 7 - label.string.count)) + label.string
+                + String(format: " %8.1f  ", label.point.y) + opening(surface.textLayoutFragment))
     }
     if arguments.count > 4 {
         // The gutter 48 points wide, the text beside it, as the container shows them.
         do {
             let gutterWidth: CGFloat = 48
-            let surface = try DrawingSurface.image(size: CGSize(width: viewport.width + gutterWidth, height: viewport.height), scale: 1)
+            let surface = try DrawingSurface.image(
+                size: CGSize(width: viewport.width + gutterWidth, height: viewport.height), scale: 1)
             let context = try surface.makeContext()
             context.fillBackground(TextColor(white: 1))
             context.fill(CGRect(x: 0, y: 0, width: gutterWidth, height: viewport.height), color: TextColor(white: 0.95))
@@ -82,7 +89,9 @@ if arguments[1] == "line-numbers" {
         textView.layoutIfNeeded()
         print("-- \(title)")
         for surface in textView.renderingSurfaces {
-            print(String(format: "%8.1f  ", surface.frame.minY - textView.visibleRect.minY) + opening(surface.textLayoutFragment))
+            print(
+                String(format: "%8.1f  ", surface.frame.minY - textView.visibleRect.minY)
+                    + opening(surface.textLayoutFragment))
         }
     }
     show("as written")

@@ -17,8 +17,10 @@ public final class BubbleLayoutFragment: TextLayoutFragment, @unchecked Sendable
 
     /// Where the bubble goes when the fragment's origin is at `point`.
     public func bubbleRect(at point: CGPoint) -> CGRect {
-        CGRect(x: point.x + Self.gap, y: point.y + Self.gap,
-               width: layoutFragmentFrame.width - trailingPadding / 2 - Self.gap, height: layoutFragmentFrame.height - 2 * Self.gap)
+        CGRect(
+            x: point.x + Self.gap, y: point.y + Self.gap,
+            width: layoutFragmentFrame.width - trailingPadding / 2 - Self.gap,
+            height: layoutFragmentFrame.height - 2 * Self.gap)
     }
 
     public override func draw(at point: CGPoint, in context: any TextDrawingContext) {
@@ -43,8 +45,10 @@ public final class ChatBubbles: TextLayoutManagerDelegate {
         textElement.attributedString.characters.starts(with: "> ")
     }
 
-    public func textLayoutManager(_ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
-                                  in textElement: TextParagraph) -> TextLayoutFragment {
+    public func textLayoutManager(
+        _ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
+        in textElement: TextParagraph
+    ) -> TextLayoutFragment {
         // Return a custom fragment for the messages.
         if isMessage(textElement) {
             return BubbleLayoutFragment(textElement: textElement, range: textElement.elementRange)

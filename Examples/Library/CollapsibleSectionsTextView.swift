@@ -54,33 +54,47 @@ public final class CollapsibleSectionsTextView: TextView, TextContentManagerDele
     }
 
     // Set up
-    public override func textViewportLayoutControllerWillLayout(_ textViewportLayoutController: TextViewportLayoutController) {
+    public override func textViewportLayoutControllerWillLayout(
+        _ textViewportLayoutController: TextViewportLayoutController
+    ) {
         super.textViewportLayoutControllerWillLayout(textViewportLayoutController)
         headerFrames.removeAll()
     }
 
     // Get paragraph bounds
-    public override func textViewportLayoutController(_ textViewportLayoutController: TextViewportLayoutController,
-                                                      configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment) {
-        super.textViewportLayoutController(textViewportLayoutController, configureRenderingSurfaceFor: textLayoutFragment)
-        guard Self.isHeading(textLayoutFragment.textElement), let location = textLayoutFragment.rangeInElement?.location,
-              let offset = try? textContentStorage.offset(of: location) else { return }
+    public override func textViewportLayoutController(
+        _ textViewportLayoutController: TextViewportLayoutController,
+        configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment
+    ) {
+        super.textViewportLayoutController(
+            textViewportLayoutController, configureRenderingSurfaceFor: textLayoutFragment)
+        guard Self.isHeading(textLayoutFragment.textElement),
+            let location = textLayoutFragment.rangeInElement?.location,
+            let offset = try? textContentStorage.offset(of: location)
+        else { return }
         headerFrames.append((offset, textLayoutFragment.layoutFragmentFrame))
     }
 
     // Share accumulated info back to ContainerView
-    public override func textViewportLayoutControllerDidLayout(_ textViewportLayoutController: TextViewportLayoutController) {
+    public override func textViewportLayoutControllerDidLayout(
+        _ textViewportLayoutController: TextViewportLayoutController
+    ) {
         super.textViewportLayoutControllerDidLayout(textViewportLayoutController)
         let origin = textViewportLayoutController.viewportBounds.origin
-        sectionHeaders = headerFrames.map { SectionHeader(offset: $0.offset, frame: $0.frame.offsetBy(dx: 0, dy: -origin.y)) }
+        sectionHeaders = headerFrames.map {
+            SectionHeader(offset: $0.offset, frame: $0.frame.offsetBy(dx: 0, dy: -origin.y))
+        }
         onDidLayout?(sectionHeaders)
     }
 
     // Skip layout for paragraphs marked as collapsed
-    public func textContentManager(_ textContentManager: TextContentManager, shouldEnumerate textElement: any TextElement,
-                                   options: TextContentManagerEnumerationOptions) -> Bool {
+    public func textContentManager(
+        _ textContentManager: TextContentManager, shouldEnumerate textElement: any TextElement,
+        options: TextContentManagerEnumerationOptions
+    ) -> Bool {
         guard !hiddenRanges.isEmpty, let location = textElement.elementRange?.location,
-              let offset = try? textContentStorage.offset(of: location) else { return true }
+            let offset = try? textContentStorage.offset(of: location)
+        else { return true }
         // The first hidden range ending after the element's start (binary search).
         var low = 0, high = hiddenRanges.count
         while low < high {
@@ -99,7 +113,8 @@ public final class CollapsibleSectionsTextView: TextView, TextContentManagerDele
         }
         let textLayoutManager = self.textLayoutManager
         let textViewportLayoutController = textLayoutManager.textViewportLayoutController
-        textViewportLayoutController.delegate?.textViewportLayoutControllerReceivedSetNeedsLayout(textViewportLayoutController)
+        textViewportLayoutController.delegate?.textViewportLayoutControllerReceivedSetNeedsLayout(
+            textViewportLayoutController)
     }
 
     /// A tap at `point` (viewport coordinates): toggles the section of the heading under it.
@@ -117,14 +132,16 @@ public final class CollapsibleSectionsTextView: TextView, TextContentManagerDele
     public func sectionBody(headerOffset: Int) -> Range<Int>? {
         let storage = textContentStorage
         guard let location = storage.location(storage.documentRange.location, offsetBy: headerOffset),
-              var ordinal = storage.paragraphIndex(for: location), let heading = storage.textParagraph(atIndex: ordinal),
-              Self.isHeading(heading), let headingRange = heading.elementRange,
-              (try? storage.offset(of: headingRange.location)) == headerOffset,
-              let bodyStart = try? storage.offset(of: headingRange.endLocation) else { return nil }
+            var ordinal = storage.paragraphIndex(for: location), let heading = storage.textParagraph(atIndex: ordinal),
+            Self.isHeading(heading), let headingRange = heading.elementRange,
+            (try? storage.offset(of: headingRange.location)) == headerOffset,
+            let bodyStart = try? storage.offset(of: headingRange.endLocation)
+        else { return nil }
         var bodyEnd = bodyStart
         ordinal += 1
         while let paragraph = storage.textParagraph(atIndex: ordinal), !Self.isHeading(paragraph),
-              let end = paragraph.elementRange?.endLocation, let offset = try? storage.offset(of: end) {
+            let end = paragraph.elementRange?.endLocation, let offset = try? storage.offset(of: end)
+        {
             bodyEnd = offset
             ordinal += 1
         }
@@ -132,10 +149,13 @@ public final class CollapsibleSectionsTextView: TextView, TextContentManagerDele
     }
 
     private func collapsedSectionsChanged(from old: Set<Int>) {
-        hiddenRanges = collapsedSections.compactMap { sectionBody(headerOffset: $0) }.filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
+        hiddenRanges = collapsedSections.compactMap { sectionBody(headerOffset: $0) }.filter { !$0.isEmpty }.sorted {
+            $0.lowerBound < $1.lowerBound
+        }
         for offset in old.symmetricDifference(collapsedSections) {
             guard let body = sectionBody(headerOffset: offset), !body.isEmpty,
-                  let range = textContentStorage.textRange(for: body) else { continue }
+                let range = textContentStorage.textRange(for: body)
+            else { continue }
             textLayoutManager.invalidateLayout(for: range)
         }
     }

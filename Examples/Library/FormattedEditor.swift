@@ -21,8 +21,11 @@ public struct FormattedEditor: Sendable {
     /// `@Environment(\.fontResolutionContext)`.
     public var fontResolutionContext: FontResolutionContext
 
-    public init(text: AttributedString = AttributedString("Select text to format"), selection: AttributedTextSelection = AttributedTextSelection(),
-                fontResolutionContext: FontResolutionContext = .standard) {
+    public init(
+        text: AttributedString = AttributedString("Select text to format"),
+        selection: AttributedTextSelection = AttributedTextSelection(),
+        fontResolutionContext: FontResolutionContext = .standard
+    ) {
         self.text = text
         self.selection = selection
         self.fontResolutionContext = fontResolutionContext

@@ -29,20 +29,27 @@ public final class LineNumberTextView: TextView {
     public var onDidLayout: ((Int, [CGRect]) -> Void)?
 
     // Set up
-    public override func textViewportLayoutControllerWillLayout(_ textViewportLayoutController: TextViewportLayoutController) {
+    public override func textViewportLayoutControllerWillLayout(
+        _ textViewportLayoutController: TextViewportLayoutController
+    ) {
         super.textViewportLayoutControllerWillLayout(textViewportLayoutController)
         lines.removeAll()
     }
 
     // Get paragraph bounds
-    public override func textViewportLayoutController(_ textViewportLayoutController: TextViewportLayoutController,
-                                                      configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment) {
-        super.textViewportLayoutController(textViewportLayoutController, configureRenderingSurfaceFor: textLayoutFragment)
+    public override func textViewportLayoutController(
+        _ textViewportLayoutController: TextViewportLayoutController,
+        configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment
+    ) {
+        super.textViewportLayoutController(
+            textViewportLayoutController, configureRenderingSurfaceFor: textLayoutFragment)
         lines.append(textLayoutFragment.layoutFragmentFrame)
     }
 
     // Share accumulated info back to ContainerView
-    public override func textViewportLayoutControllerDidLayout(_ textViewportLayoutController: TextViewportLayoutController) {
+    public override func textViewportLayoutControllerDidLayout(
+        _ textViewportLayoutController: TextViewportLayoutController
+    ) {
         super.textViewportLayoutControllerDidLayout(textViewportLayoutController)
         startingLineNumber = startingLineNumber(for: textViewportLayoutController.viewportRange)
         let origin = textViewportLayoutController.viewportBounds.origin
@@ -55,7 +62,8 @@ public final class LineNumberTextView: TextView {
     /// seed's does; `TextContentStorage.paragraphIndex(for:)` gives the same in O(log n).
     public func startingLineNumber(for viewportRange: TextRange?) -> Int {
         guard let viewportRange,
-              let storage = textLayoutManager.textContentManager as? TextContentStorage else {
+            let storage = textLayoutManager.textContentManager as? TextContentStorage
+        else {
             return 0
         }
         let startLocation = storage.documentRange.location

@@ -31,12 +31,15 @@ public final class LineNumberView {
     /// corner is in the context).
     public func render(in context: RenderingContext, at origin: CGPoint = .zero) {
         for label in labels {
-            let storage = TextContentStorage(attributedString: AttributedString(label.string, attributes: label.attributes))
+            let storage = TextContentStorage(
+                attributedString: AttributedString(label.string, attributes: label.attributes))
             let layoutManager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 10_000, height: 0)))
             storage.addTextLayoutManager(layoutManager)
             layoutManager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) { fragment in
                 let frame = fragment.layoutFragmentFrame
-                fragment.draw(at: CGPoint(x: origin.x + label.point.x + frame.minX, y: origin.y + label.point.y + frame.minY), in: context)
+                fragment.draw(
+                    at: CGPoint(x: origin.x + label.point.x + frame.minX, y: origin.y + label.point.y + frame.minY),
+                    in: context)
                 return true
             }
         }

@@ -64,8 +64,9 @@ public final class AtomicFileWriter {
                 descriptor = try Self.connect(toSocket: target, path: path)
                 temporaryPath = nil
                 return
-            default:  // character and block devices, FIFOs
-                descriptor = try Self.openInPlace(target, isFIFO: info.st_mode & S_IFMT == S_IFIFO, wait: fifoReaderWait, path: path)
+            default: // character and block devices, FIFOs
+                descriptor = try Self.openInPlace(
+                    target, isFIFO: info.st_mode & S_IFMT == S_IFIFO, wait: fifoReaderWait, path: path)
                 temporaryPath = nil
                 return
             }
@@ -107,7 +108,9 @@ public final class AtomicFileWriter {
             let count = readlink(current, &buffer, buffer.count - 1)
             guard count > 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
             let destination = String(decoding: buffer[0 ..< count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = destination.hasPrefix("/") ? destination
+            current =
+                destination.hasPrefix("/")
+                ? destination
                 : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
         }
         throw .unwritable(path: path, reason: String(cString: strerror(ELOOP)))
@@ -115,7 +118,9 @@ public final class AtomicFileWriter {
 
     /// Opens a device or FIFO for writing where it is. A FIFO is opened without blocking, so
     /// that one nobody reads is an error after a wait rather than a hang.
-    private static func openInPlace(_ target: String, isFIFO: Bool, wait: Double, path: String) throws(FileOutputError) -> Int32 {
+    private static func openInPlace(
+        _ target: String, isFIFO: Bool, wait: Double, path: String
+    ) throws(FileOutputError) -> Int32 {
         let flags = O_WRONLY | O_CLOEXEC | O_NOCTTY
         guard isFIFO else {
             let fd = open(target, flags)
@@ -131,9 +136,12 @@ public final class AtomicFileWriter {
                 return fd
             }
             let code = errno
-            guard code == ENXIO || code == EINTR else { throw .unwritable(path: path, reason: String(cString: strerror(code))) }
+            guard code == ENXIO || code == EINTR else {
+                throw .unwritable(path: path, reason: String(cString: strerror(code)))
+            }
             guard ContinuousClock.now < deadline else {
-                throw .unwritable(path: path, reason: "it is a FIFO and no process opened it for reading within \(wait) seconds")
+                throw .unwritable(
+                    path: path, reason: "it is a FIFO and no process opened it for reading within \(wait) seconds")
             }
             usleep(10_000)
         }
@@ -145,14 +153,18 @@ public final class AtomicFileWriter {
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(target.utf8)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard bytes.count < capacity else { throw .unwritable(path: path, reason: "a socket's path can be at most \(capacity - 1) bytes") }
+        guard bytes.count < capacity else {
+            throw .unwritable(path: path, reason: "a socket's path can be at most \(capacity - 1) bytes")
+        }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             raw.copyBytes(from: bytes)
         }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         guard connected == 0 else {
             let reason = String(cString: strerror(errno))
@@ -250,7 +262,7 @@ public final class AtomicFileWriter {
         if geteuid() == 0 {
             _ = fchown(descriptor, info.st_uid, info.st_gid)
         } else if info.st_gid != getegid() {
-            _ = fchown(descriptor, uid_t.max, info.st_gid)  // uid -1: the owner unchanged
+            _ = fchown(descriptor, uid_t.max, info.st_gid) // uid -1: the owner unchanged
         }
         guard fchmod(descriptor, info.st_mode & 0o777) == 0 else { return String(cString: strerror(errno)) }
         return nil

@@ -28,12 +28,17 @@ public struct QuotedValue: CustomStringConvertible, Sendable {
     /// `message` with every word (a stretch without spaces) longer than `longerThan` characters
     /// shortened, and its control characters escaped (line breaks kept when `keepingLineBreaks`):
     /// for messages that quote a value whole, such as a parser's.
-    public static func shorteningLongWords(in message: String, longerThan: Int = 100, keepingLineBreaks: Bool = true) -> String {
-        guard message.unicodeScalars.count > longerThan else { return escapingControls(in: message, keepingLineBreaks: keepingLineBreaks) }
+    public static func shorteningLongWords(
+        in message: String, longerThan: Int = 100, keepingLineBreaks: Bool = true
+    ) -> String {
+        guard message.unicodeScalars.count > longerThan else {
+            return escapingControls(in: message, keepingLineBreaks: keepingLineBreaks)
+        }
         var result = ""
         var word = ""
         func flush() {
-            result += word.unicodeScalars.count > longerThan ? QuotedValue(word).description : escapingControls(in: word)
+            result +=
+                word.unicodeScalars.count > longerThan ? QuotedValue(word).description : escapingControls(in: word)
             word = ""
         }
         for character in message {
@@ -51,20 +56,23 @@ public struct QuotedValue: CustomStringConvertible, Sendable {
     /// `text` with C0 and C1 control characters, DEL, line and paragraph separators and bidi
     /// overrides and isolates written as escapes; "\n" kept when `keepingLineBreaks`.
     public static func escapingControls(in text: String, keepingLineBreaks: Bool = false) -> String {
-        guard text.unicodeScalars.contains(where: { needsEscape($0, keepingLineBreaks: keepingLineBreaks) }) else { return text }
+        guard text.unicodeScalars.contains(where: { needsEscape($0, keepingLineBreaks: keepingLineBreaks) }) else {
+            return text
+        }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             guard needsEscape(scalar, keepingLineBreaks: keepingLineBreaks) else {
                 result.append(scalar)
                 continue
             }
-            let escape: String = switch scalar {
-            case "\0": "\\0"
-            case "\n": "\\n"
-            case "\r": "\\r"
-            case "\t": "\\t"
-            default: "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            }
+            let escape: String =
+                switch scalar {
+                case "\0": "\\0"
+                case "\n": "\\n"
+                case "\r": "\\r"
+                case "\t": "\\t"
+                default: "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                }
             result.append(contentsOf: escape.unicodeScalars)
         }
         return String(result)
@@ -73,7 +81,8 @@ public struct QuotedValue: CustomStringConvertible, Sendable {
     private static func needsEscape(_ scalar: Unicode.Scalar, keepingLineBreaks: Bool) -> Bool {
         switch scalar.value {
         case 0x0A: !keepingLineBreaks
-        case 0x00 ..< 0x20, 0x7F ..< 0xA0, 0x2028, 0x2029, 0x202A ... 0x202E, 0x2066 ... 0x2069, 0x200E, 0x200F, 0x061C: true
+        case 0x00 ..< 0x20, 0x7F ..< 0xA0, 0x2028, 0x2029, 0x202A ... 0x202E, 0x2066 ... 0x2069, 0x200E, 0x200F, 0x061C:
+            true
         default: false
         }
     }

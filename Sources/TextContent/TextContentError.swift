@@ -30,7 +30,9 @@ public enum TextContentError: Error, Equatable, CustomStringConvertible {
         case .unreadableFile(let path, let reason):
             return "Cannot read \(path): \(reason)"
         case .splitsSurrogatePair(let offset):
-            return "Offset \(offset) falls between the two UTF-16 units of one character (a surrogate pair); an edit cannot split it."
+            return
+                "Offset \(offset) falls between the two UTF-16 units of one character (a surrogate pair); an edit "
+                + "cannot split it."
         case .substitutedParagraphLengthMismatch(let expected, let actual):
             return "A substituted paragraph must keep the stored length (\(expected) UTF-16 units) but has \(actual)."
         case .editingNotSupported(let reason):

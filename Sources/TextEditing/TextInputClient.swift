@@ -29,7 +29,9 @@ public protocol TextInputClient: AnyObject {
     func position(from offset: Int, offset by: Int) -> Int?
     func position(from offset: Int, in direction: TextSelectionNavigation.Direction, offset count: Int) -> Int?
     func baseWritingDirection(for offset: Int) -> TextSelectionNavigation.WritingDirection
-    func baseWritingDirection(for position: Int, in direction: TextStorageDirection) -> TextSelectionNavigation.WritingDirection
+    func baseWritingDirection(
+        for position: Int, in direction: TextStorageDirection
+    ) -> TextSelectionNavigation.WritingDirection
 
     /// The range between two positions, given in either order; nil when either is outside the
     /// document (UIKit's `textRange(from:to:)`).

@@ -20,19 +20,25 @@ public final class TextInputStringTokenizer: TextInputTokenizer {
         self.dataSource = dataSource
     }
 
-    public func rangeEnclosingPosition(_ position: Int, with granularity: TextGranularity, inDirection direction: TextStorageDirection) -> NSRange? {
+    public func rangeEnclosingPosition(
+        _ position: Int, with granularity: TextGranularity, inDirection direction: TextStorageDirection
+    ) -> NSRange? {
         let index = direction == .forward ? position : position - 1
         return unit(of: granularity, holding: index).map { NSRange(location: $0.lowerBound, length: $0.count) }
     }
 
-    public func isPosition(_ position: Int, atBoundary granularity: TextGranularity, inDirection direction: TextStorageDirection) -> Bool {
+    public func isPosition(
+        _ position: Int, atBoundary granularity: TextGranularity, inDirection direction: TextStorageDirection
+    ) -> Bool {
         switch direction {
         case .forward: unit(of: granularity, holding: position - 1)?.upperBound == position
         case .backward: unit(of: granularity, holding: position)?.lowerBound == position
         }
     }
 
-    public func position(from position: Int, toBoundary granularity: TextGranularity, inDirection direction: TextStorageDirection) -> Int? {
+    public func position(
+        from position: Int, toBoundary granularity: TextGranularity, inDirection direction: TextStorageDirection
+    ) -> Int? {
         guard let length, position >= 0, position <= length else { return nil }
         guard let kind = Self.selectionGranularity(granularity) else {
             // The document: its end going forward, its start going backward.
@@ -56,7 +62,9 @@ public final class TextInputStringTokenizer: TextInputTokenizer {
         return found
     }
 
-    public func isPosition(_ position: Int, withinTextUnit granularity: TextGranularity, inDirection direction: TextStorageDirection) -> Bool {
+    public func isPosition(
+        _ position: Int, withinTextUnit granularity: TextGranularity, inDirection direction: TextStorageDirection
+    ) -> Bool {
         rangeEnclosingPosition(position, with: granularity, inDirection: direction) != nil
     }
 
@@ -99,28 +107,33 @@ public final class TextInputStringTokenizer: TextInputTokenizer {
     /// forward from there meets the unit holding `offset`, whichever way the source enumerates.
     private func start(ofUnitAround offset: Int, _ granularity: TextSelection.Granularity) -> Int {
         guard let dataSource, let location = location(offset),
-              let range = dataSource.textRange(for: granularity, enclosing: location).flatMap(offsets) else { return offset }
+            let range = dataSource.textRange(for: granularity, enclosing: location).flatMap(offsets)
+        else { return offset }
         return min(offset, range.lowerBound)
     }
 
     /// Where the unit around the character before `offset` ends.
     private func end(ofUnitAround offset: Int, _ granularity: TextSelection.Granularity) -> Int {
         guard offset > 0, let dataSource, let location = location(offset - 1),
-              let range = dataSource.textRange(for: granularity, enclosing: location).flatMap(offsets) else { return offset }
+            let range = dataSource.textRange(for: granularity, enclosing: location).flatMap(offsets)
+        else { return offset }
         return max(offset, range.upperBound)
     }
 
     /// Calls `body` with the units of `granularity` from `offset` (the units themselves: words
     /// without spaces, lines and paragraphs without separators) until it returns false.
-    private func enumerateUnits(_ granularity: TextSelection.Granularity, from offset: Int, reverse: Bool, _ body: (Range<Int>) -> Bool) {
+    private func enumerateUnits(
+        _ granularity: TextSelection.Granularity, from offset: Int, reverse: Bool, _ body: (Range<Int>) -> Bool
+    ) {
         guard let dataSource, let location = location(offset) else { return }
-        var options: String.EnumerationOptions = switch granularity {
-        case .character: [.byComposedCharacterSequences]
-        case .word: [.textWords]
-        case .sentence: [.textSentences]
-        case .line: [.byLines]
-        case .paragraph: [.byParagraphs]
-        }
+        var options: String.EnumerationOptions =
+            switch granularity {
+            case .character: [.byComposedCharacterSequences]
+            case .word: [.textWords]
+            case .sentence: [.textSentences]
+            case .line: [.byLines]
+            case .paragraph: [.byParagraphs]
+            }
         options.insert(.substringNotRequired)
         if reverse { options.insert(.reverse) }
         dataSource.enumerateSubstrings(from: location, options: options) { _, range, _, stop in

@@ -36,11 +36,12 @@ struct TextMatcher {
             return matches(in: String(decoding: text, as: UTF8.self))
         }
         var result: [Range<Int>] = []
-        var byte = 0, unit = 0  // a position scanned up to, in bytes and in UTF-16 units
+        var byte = 0, unit = 0 // a position scanned up to, in bytes and in UTF-16 units
         var searchFrom = 0
         let count = text.count, needleCount = needleUTF8.count
         while searchFrom + needleCount <= count,
-              let found = memchr(base + searchFrom, Int32(first), count - needleCount + 1 - searchFrom) {
+            let found = memchr(base + searchFrom, Int32(first), count - needleCount + 1 - searchFrom)
+        {
             let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             let equal = needleUTF8.withUnsafeBufferPointer { memcmp(base + at, $0.baseAddress!, needleCount) == 0 }
             guard equal else {
@@ -92,7 +93,9 @@ struct TextMatcher {
                 }
             } else {
                 var from = text.startIndex
-                while from < text.endIndex, let found = text.range(of: pattern, options: compare, range: from ..< text.endIndex) {
+                while from < text.endIndex,
+                    let found = text.range(of: pattern, options: compare, range: from ..< text.endIndex)
+                {
                     result.append(utf16Range(found, in: text))
                     from = found.upperBound > found.lowerBound ? found.upperBound : text.index(after: found.lowerBound)
                 }
@@ -100,11 +103,14 @@ struct TextMatcher {
         }
         guard options.contains(.wholeWord) else { return result }
         let units = Array(text.utf16)
-        return result.filter { !Self.isWordUnit(units, before: $0.lowerBound) && !Self.isWordUnit(units, at: $0.upperBound) }
+        return result.filter {
+            !Self.isWordUnit(units, before: $0.lowerBound) && !Self.isWordUnit(units, at: $0.upperBound)
+        }
     }
 
     private func utf16Range(_ range: Range<String.Index>, in text: String) -> Range<Int> {
-        text.utf16.distance(from: text.startIndex, to: range.lowerBound) ..< text.utf16.distance(from: text.startIndex, to: range.upperBound)
+        text.utf16.distance(from: text.startIndex, to: range.lowerBound)
+            ..< text.utf16.distance(from: text.startIndex, to: range.upperBound)
     }
 
     private static func isWordUnit(_ units: [UInt16], before offset: Int) -> Bool {
@@ -116,7 +122,8 @@ struct TextMatcher {
     }
 
     private static func isWord(_ unit: UInt16) -> Bool {
-        guard let scalar = Unicode.Scalar(unit) else { return true }  // a surrogate: a letter beyond the BMP, most likely
+        // A surrogate: a letter beyond the BMP, most likely.
+        guard let scalar = Unicode.Scalar(unit) else { return true }
         return scalar.properties.isAlphabetic || scalar.properties.numericType != nil || unit == 0x5F
     }
 }

@@ -29,8 +29,11 @@ public struct TextSelectionRect: Sendable, Hashable {
     /// The characters the rectangle shows (UTF-16 offsets in the document).
     public let range: NSRange
 
-    public init(rect: CGRect, writingDirection: TextSelectionNavigation.WritingDirection, containsStart: Bool, containsEnd: Bool,
-                isVertical: Bool = false, range: NSRange) {
+    public init(
+        rect: CGRect, writingDirection: TextSelectionNavigation.WritingDirection, containsStart: Bool,
+        containsEnd: Bool,
+        isVertical: Bool = false, range: NSRange
+    ) {
         self.rect = rect
         self.writingDirection = writingDirection
         self.containsStart = containsStart

@@ -69,9 +69,11 @@ public final class TextUndoStack {
     func record(_ step: Step) {
         redoSteps.removeAll()
         if step.kind != .other, var last = undoSteps.last, last.isOpen, last.kind == step.kind,
-           last.selectionAfter == step.selectionBefore {
+            last.selectionAfter == step.selectionBefore
+        {
             if let batch = step.batches.first, step.batches.count == 1, let previous = last.batches.last,
-               let merged = Self.joined(previous, batch) {
+                let merged = Self.joined(previous, batch)
+            {
                 last.batches[last.batches.count - 1] = merged
             } else {
                 last.batches += step.batches
@@ -92,7 +94,9 @@ public final class TextUndoStack {
         var shift = 0
         var result = previous
         for i in previous.indices {
-            guard next[i].original.isEmpty, previous[i].range.upperBound + shift == next[i].range.lowerBound else { return nil }
+            guard next[i].original.isEmpty, previous[i].range.upperBound + shift == next[i].range.lowerBound else {
+                return nil
+            }
             result[i].range = previous[i].range.lowerBound + shift ..< next[i].range.upperBound
             shift += next[i].range.count
         }

@@ -13,17 +13,19 @@ extension TextView {
         set { replace([0 ..< textContentStorage.utf16Length], with: newValue, kind: .other) }
     }
 
-    /// What is selected: every selected range (several cursors are several ranges), and the
-    /// typing attributes when the app set them (its `affinity` is `.automatic`: set one on the
-    /// selection given to `replaceSelection(_:withCharacters:)` to type on the other side). Handed out in UTF-16 offsets, so reading it
-    /// costs nothing on a large document; `indices(in: attributedText)` gives indices.
-    /// Setting it selects its ranges (a caret: its insertion point) and sets typing attributes.
+    /// What is selected: every selected range (several cursors are several ranges), and the typing
+    /// attributes when the app set them (its `affinity` is `.automatic`: set one on the selection
+    /// given to `replaceSelection(_:withCharacters:)` to type on the other side). Handed out in
+    /// UTF-16 offsets, so reading it costs nothing on a large document; `indices(in:
+    /// attributedText)` gives indices. Setting it selects its ranges (a caret: its insertion point)
+    /// and sets typing attributes.
     public var attributedTextSelection: AttributedTextSelection {
         get { AttributedTextSelection(utf16Offsets: allSelectedOffsets, typingAttributes: typingAttributes) }
         set {
             let offsets = offsets(of: newValue)
             typingAttributes = newValue.typingAttributes
-            setSelections(offsets.isEmpty ? [textContentStorage.utf16Length ..< textContentStorage.utf16Length] : offsets)
+            setSelections(
+                offsets.isEmpty ? [textContentStorage.utf16Length ..< textContentStorage.utf16Length] : offsets)
         }
     }
 
@@ -35,7 +37,9 @@ extension TextView {
     /// var selection = view.attributedTextSelection
     /// view.transformAttributes(in: &selection) { $0.underlineStyle = .single }
     /// ```
-    public func transformAttributes(in selection: inout AttributedTextSelection, body: (inout AttributeContainer) -> Void) {
+    public func transformAttributes(
+        in selection: inout AttributedTextSelection, body: (inout AttributeContainer) -> Void
+    ) {
         // A change the input method did not make: its composition ends first.
         endComposition()
         let ranges = offsets(of: selection).filter { !$0.isEmpty }
@@ -58,7 +62,10 @@ extension TextView {
             // A paragraph-bound attribute spreads to whole paragraphs: the selection keeps its text.
             setSelections(ranges, notifying: false)
             let records = zip(ranges, originals).map { TextUndoStack.Record(range: $0, original: $1) }
-            undoStack.record(.init(kind: .other, batches: [records], selectionBefore: before, selectionAfter: selectionOffsets, isOpen: false))
+            undoStack.record(
+                .init(
+                    kind: .other, batches: [records], selectionBefore: before, selectionAfter: selectionOffsets,
+                    isOpen: false))
         }
         selection = attributedTextSelection
     }
@@ -66,7 +73,9 @@ extension TextView {
     /// Replaces what `selection` covers with `newContent` (inserts it at a caret) in one undo
     /// step and leaves a caret after it; of several ranges the first is replaced and the others
     /// removed. The view's selection becomes that caret.
-    public func replaceSelection(_ selection: inout AttributedTextSelection, with newContent: some AttributedStringProtocol) {
+    public func replaceSelection(
+        _ selection: inout AttributedTextSelection, with newContent: some AttributedStringProtocol
+    ) {
         var content = AttributedString()
         content.append(newContent)
         let ranges = offsets(of: selection)
@@ -86,35 +95,44 @@ extension TextView {
     /// Replaces what `selection` covers with `newContent` in the selection's typing attributes.
     /// At a caret whose `affinity` is `.downstream` they are those of the character after it
     /// (within its paragraph), else those of the character before it.
-    public func replaceSelection(_ selection: inout AttributedTextSelection, withCharacters newContent: some Collection<Character>) {
+    public func replaceSelection(
+        _ selection: inout AttributedTextSelection, withCharacters newContent: some Collection<Character>
+    ) {
         let ranges = offsets(of: selection)
         guard let first = ranges.first else { return }
         // Downstream reads the character after the caret, unless it ends the paragraph.
         var source = first
         if selection.affinity == .downstream, first.isEmpty, first.lowerBound < textContentStorage.utf16Length {
             let after = first.lowerBound ..< first.lowerBound + 1
-            if let scalar = textContentStorage.exactText(after).unicodeScalars.first, scalar != "\n", scalar != "\r", scalar != "\u{2029}" {
+            if let scalar = textContentStorage.exactText(after).unicodeScalars.first, scalar != "\n", scalar != "\r",
+                scalar != "\u{2029}"
+            {
                 source = after
             }
         }
-        var attributes = selection.typingAttributes ?? typingAttributes ?? textContentStorage.typingAttributes(at: source)
+        var attributes =
+            selection.typingAttributes ?? typingAttributes ?? textContentStorage.typingAttributes(at: source)
         if selection.typingAttributes == nil, typingAttributes == nil { attributes.link = nil }
         replaceSelection(&selection, with: AttributedString(String(newContent), attributes: attributes))
     }
 
     /// The typing attributes at a caret changed by `body`; a paragraph-bound attribute among the
     /// changes goes to the caret's paragraph too (one undo step).
-    private func transformTypingAttributes(of selection: inout AttributedTextSelection, body: (inout AttributeContainer) -> Void) {
+    private func transformTypingAttributes(
+        of selection: inout AttributedTextSelection, body: (inout AttributeContainer) -> Void
+    ) {
         let caret = offsets(of: selection).first?.lowerBound ?? 0
-        let before = selection.typingAttributes ?? typingAttributes ?? textContentStorage.typingAttributes(at: caret ..< caret)
+        let before =
+            selection.typingAttributes ?? typingAttributes ?? textContentStorage.typingAttributes(at: caret ..< caret)
         var after = before
         body(&after)
         formattingDefinition?.constrain(&after)
         typingAttributes = after
         let paragraphBound = after.filter(runBoundaries: .paragraph)
         if paragraphBound != before.filter(runBoundaries: .paragraph),
-           let paragraph = textContentStorage.paragraphOffsets(containing: caret), !paragraph.isEmpty,
-           let range = textContentStorage.textRange(for: paragraph) {
+            let paragraph = textContentStorage.paragraphOffsets(containing: caret), !paragraph.isEmpty,
+            let range = textContentStorage.textRange(for: paragraph)
+        {
             let selectionBefore = selectionOffsets
             let original = textContentStorage.contentSlice(paragraph)
             // The paragraph's attributes and the caret: one change for the input delegate.
@@ -122,8 +140,10 @@ extension TextView {
                 try? textContentStorage.performEditingTransaction {
                     try textContentStorage.transformAttributes(in: range) { $0.mergeAttributes(paragraphBound) }
                 }
-                undoStack.record(.init(kind: .other, batches: [[TextUndoStack.Record(range: paragraph, original: original)]],
-                                       selectionBefore: selectionBefore, selectionAfter: selectionOffsets, isOpen: false))
+                undoStack.record(
+                    .init(
+                        kind: .other, batches: [[TextUndoStack.Record(range: paragraph, original: original)]],
+                        selectionBefore: selectionBefore, selectionAfter: selectionOffsets, isOpen: false))
                 setSelections([caret ..< caret])
             }
         } else {

@@ -21,17 +21,24 @@ extension TextView {
         case .page(let down, let extending):
             page(down: down, extending: extending)
         case .insertNewline:
-            insert(plain: "\n", attributed: nil, replacementRange: NSRange(location: NSNotFound, length: 0), byInputMethod: false)
+            insert(
+                plain: "\n", attributed: nil, replacementRange: NSRange(location: NSNotFound, length: 0),
+                byInputMethod: false)
         case .insertLineBreak:
-            insert(plain: "\u{2028}", attributed: nil, replacementRange: NSRange(location: NSNotFound, length: 0), byInputMethod: false)
+            insert(
+                plain: "\u{2028}", attributed: nil, replacementRange: NSRange(location: NSNotFound, length: 0),
+                byInputMethod: false)
         case .insertTab:
-            insert(plain: "\t", attributed: nil, replacementRange: NSRange(location: NSNotFound, length: 0), byInputMethod: false)
+            insert(
+                plain: "\t", attributed: nil, replacementRange: NSRange(location: NSNotFound, length: 0),
+                byInputMethod: false)
         case .selectAll:
             undoStack.closeStep()
             setSelections([0 ..< textContentStorage.utf16Length])
         case .select(let granularity):
             let navigation = textLayoutManager.textSelectionNavigation
-            setNormalizedSelections(textLayoutManager.textSelections.map { navigation.textSelection(for: granularity, enclosing: $0) })
+            setNormalizedSelections(
+                textLayoutManager.textSelections.map { navigation.textSelection(for: granularity, enclosing: $0) })
         case .transpose:
             transpose()
         case .undo:
@@ -42,11 +49,15 @@ extension TextView {
     }
 
     /// Moves (or extends) every selection; `confined` keeps each in its paragraph.
-    func move(_ direction: TextSelectionNavigation.Direction, _ destination: TextSelectionNavigation.Destination, extending: Bool,
-              confined: Bool = false) {
+    func move(
+        _ direction: TextSelectionNavigation.Direction, _ destination: TextSelectionNavigation.Destination,
+        extending: Bool,
+        confined: Bool = false
+    ) {
         let navigation = textLayoutManager.textSelectionNavigation
         let moved = textLayoutManager.textSelections.compactMap {
-            navigation.destinationSelection(for: $0, direction: direction, destination: destination, extending: extending, confined: confined)
+            navigation.destinationSelection(
+                for: $0, direction: direction, destination: destination, extending: extending, confined: confined)
         }
         guard !moved.isEmpty else { return }
         undoStack.closeStep()
@@ -56,19 +67,26 @@ extension TextView {
     /// Deletes at every selection, as the delete keys do: one undo step, joined with the
     /// deletions just before it. A caret with nothing to delete (at the start going backward,
     /// at the end going forward) stays, with the others: each caret is still there afterwards.
-    func delete(_ direction: TextSelectionNavigation.Direction, _ destination: TextSelectionNavigation.Destination, decomposing: Bool) {
+    func delete(
+        _ direction: TextSelectionNavigation.Direction, _ destination: TextSelectionNavigation.Destination,
+        decomposing: Bool
+    ) {
         let navigation = textLayoutManager.textSelectionNavigation
         var ranges: [Range<Int>] = []
         for selection in textLayoutManager.textSelections {
             var deletes = false
-            for range in navigation.deletionRanges(for: selection, direction: direction, destination: destination, allowsDecomposition: decomposing) {
+            for range in navigation.deletionRanges(
+                for: selection, direction: direction, destination: destination, allowsDecomposition: decomposing)
+            {
                 if let offsets = try? textContentStorage.offsets(of: range) {
                     ranges.append(offsets)
                     deletes = deletes || !offsets.isEmpty
                 }
             }
             // Nothing to delete here: the caret is kept (an empty range replaced by nothing).
-            if !deletes, let caret = selection.textRanges.first.flatMap({ try? textContentStorage.offset(of: $0.location) }) {
+            if !deletes,
+                let caret = selection.textRanges.first.flatMap({ try? textContentStorage.offset(of: $0.location) })
+            {
                 ranges.append(caret ..< caret)
             }
         }
@@ -83,10 +101,14 @@ extension TextView {
         let pageHeight = height > 1 ? height : 600
         var moved: [TextSelection] = []
         for selection in textLayoutManager.textSelections {
-            guard let location = selection.textRanges.last?.endLocation, let offset = try? textContentStorage.offset(of: location) else { continue }
+            guard let location = selection.textRanges.last?.endLocation,
+                let offset = try? textContentStorage.offset(of: location)
+            else { continue }
             let caret = caretRect(for: offset)
             guard !caret.isNull else { continue }
-            let target = CGPoint(x: selection.anchorPositionOffset ?? caret.minX, y: down ? caret.midY + pageHeight : caret.midY - pageHeight)
+            let target = CGPoint(
+                x: selection.anchorPositionOffset ?? caret.minX,
+                y: down ? caret.midY + pageHeight : caret.midY - pageHeight)
             guard let (found, affinity) = textLayoutManager.caretPosition(closestTo: target) else { continue }
             let anchor = extending ? selection.textRanges.first?.location ?? found : found
             let ordered = anchor.compare(found) == .orderedDescending ? (found, anchor) : (anchor, found)
@@ -108,16 +130,22 @@ extension TextView {
             let navigation = textLayoutManager.textSelectionNavigation
             func cluster(at offset: Int, forward: Bool) -> Int? {
                 guard let location = textContentStorage.textRange(for: offset ..< offset)?.location,
-                      let moved = navigation.destinationSelection(for: TextSelection(location), direction: forward ? .forward : .backward,
-                                                                  destination: .character, extending: false, confined: true),
-                      let found = try? textContentStorage.offset(of: moved.textRanges[0].location), found != offset else { return nil }
+                    let moved = navigation.destinationSelection(
+                        for: TextSelection(location), direction: forward ? .forward : .backward,
+                        destination: .character, extending: false, confined: true),
+                    let found = try? textContentStorage.offset(of: moved.textRanges[0].location), found != offset
+                else { return nil }
                 return found
             }
             var middle = offset
-            if cluster(at: offset, forward: true) == nil || offset == textContentStorage.utf16Length, let previous = cluster(at: offset, forward: false) {
+            if cluster(at: offset, forward: true) == nil || offset == textContentStorage.utf16Length,
+                let previous = cluster(at: offset, forward: false)
+            {
                 middle = previous
             }
-            guard let start = cluster(at: middle, forward: false), let end = cluster(at: middle, forward: true) else { continue }
+            guard let start = cluster(at: middle, forward: false), let end = cluster(at: middle, forward: true) else {
+                continue
+            }
             var swapped = textContentStorage.exactText(middle ..< end)
             swapped.append(textContentStorage.exactText(start ..< middle))
             edits.append((start ..< end, swapped))

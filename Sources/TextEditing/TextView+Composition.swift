@@ -44,8 +44,12 @@ extension TextView {
         }
         let delta = textContentStorage.utf16Length - lengthBefore
         let range = session.record.range
-        markedUndoBase = (session.selection, .init(range: range.lowerBound ..< max(range.lowerBound, range.upperBound + delta),
-                                                   original: session.record.original))
+        markedUndoBase = (
+            session.selection,
+            .init(
+                range: range.lowerBound ..< max(range.lowerBound, range.upperBound + delta),
+                original: session.record.original)
+        )
         return true
     }
 
@@ -62,7 +66,10 @@ extension TextView {
         }
         guard let base = markedUndoBase, !(base.record.range.isEmpty && base.record.original.isEmpty) else { return }
         let record = TextUndoStack.Record(range: clamp(base.record.range), original: base.record.original)
-        undoStack.record(.init(kind: .other, batches: [[record]], selectionBefore: base.selection, selectionAfter: selectionOffsets, isOpen: false))
+        undoStack.record(
+            .init(
+                kind: .other, batches: [[record]], selectionBefore: base.selection, selectionAfter: selectionOffsets,
+                isOpen: false))
     }
 
     /// Ends the composition because of a change the input method did not make: the input

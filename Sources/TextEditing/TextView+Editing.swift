@@ -21,7 +21,8 @@ extension TextView {
     }
 
     /// Sets the selections to carets or ranges at `offsets` (one selection each), normalized.
-    func setSelections(_ offsets: [Range<Int>], affinity: TextSelection.Affinity = .downstream, notifying: Bool = true) {
+    func setSelections(_ offsets: [Range<Int>], affinity: TextSelection.Affinity = .downstream, notifying: Bool = true)
+    {
         let selections = Self.normalizedSelectionRanges(offsets.map(clamp)).compactMap { range -> TextSelection? in
             guard let textRange = textContentStorage.textRange(for: clamp(range)) else { return nil }
             var selection = TextSelection(range: textRange, affinity: affinity)
@@ -39,7 +40,8 @@ extension TextView {
     /// The selections where the last edit moved them (the layout manager moves them with their
     /// text), each edge on a grapheme boundary, sorted, and overlapping, touching or equal ones joined.
     func settledSelectionOffsets() -> [Range<Int>] {
-        Self.normalizedSelectionRanges(selectionOffsets.joined().map { textContentStorage.snappedToGraphemeClusters(clamp($0)) })
+        Self.normalizedSelectionRanges(
+            selectionOffsets.joined().map { textContentStorage.snappedToGraphemeClusters(clamp($0)) })
     }
 
     func clamp(_ range: Range<Int>) -> Range<Int> {
@@ -69,7 +71,8 @@ extension TextView {
     @discardableResult
     func replace(
         _ ranges: [Range<Int>], with replacement: AttributedString?, plain: String? = nil, kind: TextUndoStack.Kind,
-        recording: Bool = true, selectingReplacement: Bool = false, mappingSelections: Bool = false, pieces: [AttributedString]? = nil
+        recording: Bool = true, selectingReplacement: Bool = false, mappingSelections: Bool = false,
+        pieces: [AttributedString]? = nil
     ) -> Bool {
         let ranges = ranges.map(clamp)
         guard !ranges.isEmpty else { return false }
@@ -94,7 +97,8 @@ extension TextView {
             // Typed text passes the formatting definition as pasted text does, also with no
             // attributes at all (a definition may give it a default).
             formattingDefinition?.constrain(&attributes)
-            return attributes == AttributeContainer() ? ContentSlice(plain ?? "") : ContentSlice(AttributedString(plain ?? "", attributes: attributes))
+            return attributes == AttributeContainer()
+                ? ContentSlice(plain ?? "") : ContentSlice(AttributedString(plain ?? "", attributes: attributes))
         }
         // Empty ranges replaced by nothing (carets that had nothing to delete) change nothing.
         let edited = ranges.indices.filter { !ranges[$0].isEmpty || slices[$0].utf16Count > 0 }
@@ -104,7 +108,8 @@ extension TextView {
         do {
             if !edited.isEmpty {
                 try textContentStorage.performEditingTransaction {
-                    try textContentStorage.replaceContents(in: edited.map { ranges[$0] }, with: edited.map { slices[$0] })
+                    try textContentStorage.replaceContents(
+                        in: edited.map { ranges[$0] }, with: edited.map { slices[$0] })
                 }
             }
         } catch {
@@ -121,11 +126,15 @@ extension TextView {
         if mappingSelections {
             setSelections(settledSelectionOffsets(), notifying: false)
         } else {
-            setSelections(selectingReplacement ? placed : placed.map { $0.upperBound ..< $0.upperBound }, notifying: false)
+            setSelections(
+                selectingReplacement ? placed : placed.map { $0.upperBound ..< $0.upperBound }, notifying: false)
         }
         if recording, !edited.isEmpty {
             let records = edited.map { TextUndoStack.Record(range: placed[$0], original: originals[$0]) }
-            undoStack.record(.init(kind: kind, batches: [records], selectionBefore: before, selectionAfter: selectionOffsets, isOpen: kind != .other))
+            undoStack.record(
+                .init(
+                    kind: kind, batches: [records], selectionBefore: before, selectionAfter: selectionOffsets,
+                    isOpen: kind != .other))
         }
         textLayoutManager.textSelectionNavigation.flushLayoutCache()
         return true
@@ -153,16 +162,20 @@ extension TextView {
     }
 
     /// Takes the last step of one history, applies it backward, and puts its inverse on the other.
-    private func replay(from source: ReferenceWritableKeyPath<TextUndoStack, [TextUndoStack.Step]>,
-                        onto target: ReferenceWritableKeyPath<TextUndoStack, [TextUndoStack.Step]>) {
+    private func replay(
+        from source: ReferenceWritableKeyPath<TextUndoStack, [TextUndoStack.Step]>,
+        onto target: ReferenceWritableKeyPath<TextUndoStack, [TextUndoStack.Step]>
+    ) {
         endComposition()
         guard let step = undoStack[keyPath: source].popLast() else { return }
         // The text and the selection it brings back: one change for the input delegate.
         let change = beginChange(text: true)
         defer { endChange(change) }
         let inverse = apply(step.batches.reversed())
-        undoStack[keyPath: target].append(.init(kind: step.kind, batches: inverse, selectionBefore: step.selectionAfter,
-                                                selectionAfter: step.selectionBefore, isOpen: false))
+        undoStack[keyPath: target].append(
+            .init(
+                kind: step.kind, batches: inverse, selectionBefore: step.selectionAfter,
+                selectionAfter: step.selectionBefore, isOpen: false))
         restoreSelections(step.selectionBefore)
     }
 
@@ -179,10 +192,14 @@ extension TextView {
                     // A record whose range would split a surrogate pair (a stack out of step with
                     // its text) is left out, not the whole batch (nothing was changed).
                     let kept = ranges.indices.filter {
-                        !textContentStorage.splitsSurrogatePair(at: ranges[$0].lowerBound) && !textContentStorage.splitsSurrogatePair(at: ranges[$0].upperBound)
+                        !textContentStorage.splitsSurrogatePair(at: ranges[$0].lowerBound)
+                            && !textContentStorage.splitsSurrogatePair(at: ranges[$0].upperBound)
                     }
-                    (records, ranges, current) = (kept.map { records[$0] }, kept.map { ranges[$0] }, kept.map { current[$0] })
-                    guard (try? textContentStorage.replaceContents(in: ranges, with: records.map(\.original))) != nil else { continue }
+                    (records, ranges, current) = (
+                        kept.map { records[$0] }, kept.map { ranges[$0] }, kept.map { current[$0] }
+                    )
+                    guard (try? textContentStorage.replaceContents(in: ranges, with: records.map(\.original))) != nil
+                    else { continue }
                 }
                 // Where each original went, after the ones before it changed length.
                 var shift = 0

@@ -35,7 +35,9 @@ extension TextView {
     /// Selects the next match after the selection (or, `backward`, the one before it), going
     /// round the document's end when `wraps`; returns its range, or nil when there is none.
     @discardableResult
-    public func find(_ pattern: String, options: TextFindOptions = [], backward: Bool = false, wraps: Bool = true) throws(TextFindError) -> NSRange? {
+    public func find(
+        _ pattern: String, options: TextFindOptions = [], backward: Bool = false, wraps: Bool = true
+    ) throws(TextFindError) -> NSRange? {
         let matcher = try TextMatcher(pattern, options: options)
         let selection = selectionOffsets.first?.first ?? 0 ..< 0
         let length = textContentStorage.utf16Length
@@ -78,10 +80,14 @@ extension TextView {
     }
 
     /// Replaces the selection with `replacement` if it is a match, then finds the next one.
-    public func replace(_ pattern: String, with replacement: String, options: TextFindOptions = []) throws(TextFindError) {
+    public func replace(
+        _ pattern: String, with replacement: String, options: TextFindOptions = []
+    ) throws(TextFindError) {
         let matcher = try TextMatcher(pattern, options: options)
         if let selection = selectionOffsets.first?.first, !selection.isEmpty,
-           matcher.matches(in: String(textContentStorage.exactText(selection).characters[...])).first == 0 ..< selection.count {
+            matcher.matches(in: String(textContentStorage.exactText(selection).characters[...])).first == 0
+                ..< selection.count
+        {
             replace([selection], with: nil, plain: replacement, kind: .other)
         }
         try find(pattern, options: options)
@@ -93,7 +99,9 @@ extension TextView {
     /// end inside a grapheme cluster; undo brings back the selections from before, redo the ones
     /// after. Returns how many were replaced.
     @discardableResult
-    public func replaceAll(_ pattern: String, with replacement: String, options: TextFindOptions = []) throws(TextFindError) -> Int {
+    public func replaceAll(
+        _ pattern: String, with replacement: String, options: TextFindOptions = []
+    ) throws(TextFindError) -> Int {
         let matches = try ranges(of: pattern, options: options).map { $0.location ..< $0.location + $0.length }
         guard !matches.isEmpty else { return 0 }
         undoStack.closeStep()
@@ -103,8 +111,10 @@ extension TextView {
 
     /// Highlights every match in `range` (what a view shows) with a background colour drawn
     /// through rendering attributes; the content is not touched.
-    public func highlightMatches(of pattern: String, options: TextFindOptions = [], in range: NSRange,
-                                 color: TextColor = TextColor(red: 1, green: 0.9, blue: 0.3)) throws(TextFindError) {
+    public func highlightMatches(
+        of pattern: String, options: TextFindOptions = [], in range: NSRange,
+        color: TextColor = TextColor(red: 1, green: 0.9, blue: 0.3)
+    ) throws(TextFindError) {
         let matcher = try TextMatcher(pattern, options: options)
         guard let window = offsets(of: range), let textRange = textContentStorage.textRange(for: window) else { return }
         textLayoutManager.ensureLayout(for: textRange)
@@ -112,7 +122,9 @@ extension TextView {
         forEachParagraph(from: window.lowerBound) { text, start in
             for match in matcher.matches(inUTF8: text) {
                 let found = start + match.lowerBound ..< start + match.upperBound
-                guard found.overlaps(window), let matchRange = textContentStorage.textRange(for: found) else { continue }
+                guard found.overlaps(window), let matchRange = textContentStorage.textRange(for: found) else {
+                    continue
+                }
                 textLayoutManager.addRenderingAttribute(.backgroundColor, value: color, for: matchRange)
             }
             return start < window.upperBound
@@ -124,7 +136,9 @@ extension TextView {
     private func firstMatch(_ matcher: TextMatcher, from offset: Int) -> Range<Int>? {
         var found: Range<Int>?
         forEachParagraph(from: offset) { text, start in
-            found = matcher.matches(inUTF8: text).lazy.map { start + $0.lowerBound ..< start + $0.upperBound }.first { $0.lowerBound >= offset }
+            found = matcher.matches(inUTF8: text).lazy.map { start + $0.lowerBound ..< start + $0.upperBound }.first {
+                $0.lowerBound >= offset
+            }
             return found == nil
         }
         return found
@@ -133,13 +147,21 @@ extension TextView {
     private func lastMatch(_ matcher: TextMatcher, before offset: Int) -> Range<Int>? {
         // Paragraph by paragraph backward from the one holding `offset`.
         let paragraphs = textContentStorage.paragraphCount
-        guard paragraphs > 0, let location = textContentStorage.textRange(for: min(offset, textContentStorage.utf16Length) ..< min(offset, textContentStorage.utf16Length))?.location,
-              var index = textContentStorage.paragraphIndex(for: location) ?? (offset >= textContentStorage.utf16Length ? paragraphs - 1 : nil) else { return nil }
+        guard paragraphs > 0,
+            let location = textContentStorage.textRange(
+                for: min(offset, textContentStorage.utf16Length) ..< min(offset, textContentStorage.utf16Length))?
+                .location,
+            var index = textContentStorage.paragraphIndex(for: location)
+                ?? (offset >= textContentStorage.utf16Length ? paragraphs - 1 : nil)
+        else { return nil }
         while index >= 0 {
             guard let paragraph = textContentStorage.textParagraph(atIndex: index), let range = paragraph.elementRange,
-                  let start = try? textContentStorage.offset(of: range.location) else { return nil }
+                let start = try? textContentStorage.offset(of: range.location)
+            else { return nil }
             let text = String(paragraph.attributedString.characters[...])
-            if let match = matcher.matches(in: text).map({ start + $0.lowerBound ..< start + $0.upperBound }).last(where: { $0.upperBound <= offset }) {
+            if let match = matcher.matches(in: text).map({ start + $0.lowerBound ..< start + $0.upperBound }).last(
+                where: { $0.upperBound <= offset })
+            {
                 return match
             }
             index -= 1

@@ -33,8 +33,10 @@ extension TextView: TextInputClient {
         replace(ranges, with: attributed, plain: plain ?? "", kind: .typing)
     }
 
-    func mark(_ string: String, clauses: [(range: Range<Int>, attributes: [NSAttributedString.Key: Any])],
-                      selectedRange: NSRange, replacementRange: NSRange) {
+    func mark(
+        _ string: String, clauses: [(range: Range<Int>, attributes: [NSAttributedString.Key: Any])],
+        selectedRange: NSRange, replacementRange: NSRange
+    ) {
         let target: Range<Int>
         if replacementRange.location == NSNotFound {
             target = markedOffsets ?? selectionOffsets.first?.first ?? 0 ..< 0
@@ -125,7 +127,8 @@ extension TextView: TextInputClient {
     /// AppKit's text view reports them; the content itself never stores them.
     public func attributedSubstring(forProposedRange range: NSRange, actualRange: inout NSRange?) -> AttributedString? {
         guard range.location != NSNotFound, range.location >= 0, range.length >= 0,
-              range.location <= textContentStorage.utf16Length else { return nil }
+            range.location <= textContentStorage.utf16Length
+        else { return nil }
         let (upper, overflow) = range.location.addingReportingOverflow(range.length)
         let clipped = range.location ..< min(overflow ? Int.max : upper, textContentStorage.utf16Length)
         actualRange = NSRange(location: clipped.lowerBound, length: clipped.count)
@@ -142,5 +145,7 @@ extension TextView: TextInputClient {
 
     /// The attributes an input method may give marked text (drawn, never stored): the
     /// underline's style and colour, the background and the text colour.
-    public var validAttributesForMarkedText: [NSAttributedString.Key] { [.underlineStyle, .underlineColor, .backgroundColor, .foregroundColor] }
+    public var validAttributesForMarkedText: [NSAttributedString.Key] {
+        [.underlineStyle, .underlineColor, .backgroundColor, .foregroundColor]
+    }
 }

@@ -20,11 +20,14 @@ extension TextView {
     /// gives `.null` and leaves `actualRange` alone.
     public func firstRect(forCharacterRange range: NSRange, actualRange: inout NSRange?) -> CGRect {
         let length = textContentStorage.utf16Length
-        guard range.location != NSNotFound, range.location >= 0, range.length >= 0, range.location <= length else { return .null }
+        guard range.location != NSNotFound, range.location >= 0, range.length >= 0, range.location <= length else {
+            return .null
+        }
         let offsets = range.location ..< range.location + min(range.length, length - range.location)
         guard let textRange = textContentStorage.textRange(for: offsets) else { return .null }
         var first: (range: TextRange?, rect: CGRect)?
-        _ = textLayoutManager.enumerateTextSegments(in: textRange, type: offsets.isEmpty ? .standard : .selection) { segment, rect, _, _ in
+        _ = textLayoutManager.enumerateTextSegments(in: textRange, type: offsets.isEmpty ? .standard : .selection) {
+            segment, rect, _, _ in
             first = (segment, rect)
             return false
         }
@@ -41,7 +44,8 @@ extension TextView {
     /// coordinates); `NSNotFound` for an empty document or a NaN point.
     public func characterIndex(for point: CGPoint) -> Int {
         guard let (location, _) = textLayoutManager.caretPosition(closestTo: point),
-              let offset = try? textContentStorage.offset(of: location) else { return NSNotFound }
+            let offset = try? textContentStorage.offset(of: location)
+        else { return NSNotFound }
         return offset
     }
 
@@ -52,7 +56,8 @@ extension TextView {
     /// offset, downstream before the character after it.
     public func caretRect(for offset: Int, affinity: TextSelection.Affinity = .downstream) -> CGRect {
         guard offset >= 0, offset <= textContentStorage.utf16Length,
-              let segment = textLayoutManager.caretSegment(atOffset: offset, upstream: affinity == .upstream) else { return .null }
+            let segment = textLayoutManager.caretSegment(atOffset: offset, upstream: affinity == .upstream)
+        else { return .null }
         return CGRect(x: segment.minX, y: segment.minY, width: 1, height: segment.height)
     }
 
@@ -78,17 +83,21 @@ extension TextView {
     /// rectangle either: see `caretRect(for:affinity:)`). A range not in the document
     /// (`NSNotFound`, negative, overflowing, past the end) gives none.
     public func selectionRects(for range: NSRange) -> [TextSelectionRect] {
-        guard let offsets = offsets(of: range), let textRange = textContentStorage.textRange(for: offsets) else { return [] }
+        guard let offsets = offsets(of: range), let textRange = textContentStorage.textRange(for: offsets) else {
+            return []
+        }
         var segments: [(range: Range<Int>, rect: CGRect)] = []
         _ = textLayoutManager.enumerateTextSegments(in: textRange, type: .selection) { segment, rect, _, _ in
-            let found = segment.flatMap { try? textContentStorage.offsets(of: $0) } ?? offsets.lowerBound ..< offsets.lowerBound
+            let found =
+                segment.flatMap { try? textContentStorage.offsets(of: $0) } ?? offsets.lowerBound ..< offsets.lowerBound
             segments.append((found, rect))
             return true
         }
         if offsets.isEmpty {
             return segments.prefix(1).map {
-                TextSelectionRect(rect: $0.rect, writingDirection: baseWritingDirection(for: offsets.lowerBound), containsStart: true,
-                                  containsEnd: true, range: NSRange(location: offsets.lowerBound, length: 0))
+                TextSelectionRect(
+                    rect: $0.rect, writingDirection: baseWritingDirection(for: offsets.lowerBound), containsStart: true,
+                    containsEnd: true, range: NSRange(location: offsets.lowerBound, length: 0))
             }
         }
         var pieces: [(range: Range<Int>, rect: CGRect, direction: TextSelectionNavigation.WritingDirection)] = []
@@ -98,14 +107,16 @@ extension TextView {
                 line = lineGraphemes(at: segment.range.lowerBound)
                 line?.minY = segment.rect.minY
             }
-            pieces += Self.directionRuns(of: segment, in: line, base: baseWritingDirection(for: segment.range.lowerBound))
+            pieces += Self.directionRuns(
+                of: segment, in: line, base: baseWritingDirection(for: segment.range.lowerBound))
         }
         let first = pieces.indices.min { pieces[$0].range.lowerBound < pieces[$1].range.lowerBound }
         let last = pieces.indices.max { pieces[$0].range.upperBound < pieces[$1].range.upperBound }
         return pieces.indices.map { index in
             let piece = pieces[index]
-            return TextSelectionRect(rect: piece.rect, writingDirection: piece.direction, containsStart: index == first,
-                                     containsEnd: index == last, range: NSRange(location: piece.range.lowerBound, length: piece.range.count))
+            return TextSelectionRect(
+                rect: piece.rect, writingDirection: piece.direction, containsStart: index == first,
+                containsEnd: index == last, range: NSRange(location: piece.range.lowerBound, length: piece.range.count))
         }
     }
 
@@ -139,7 +150,9 @@ extension TextView {
     /// `index` may be the document's length (the end caret's line). 0 for an index outside
     /// the document (negative, past the end, `NSNotFound`).
     public func baselineDeltaForCharacter(at index: Int) -> CGFloat {
-        guard (0 ... textContentStorage.utf16Length).contains(index), let caret = textContentStorage.textRange(for: index ..< index) else { return 0 }
+        guard (0 ... textContentStorage.utf16Length).contains(index),
+            let caret = textContentStorage.textRange(for: index ..< index)
+        else { return 0 }
         var delta: CGFloat = 0
         _ = textLayoutManager.enumerateTextSegments(in: caret, type: .standard) { _, _, baseline, _ in
             delta = baseline
@@ -174,15 +187,22 @@ extension TextView {
         var edges: [Int: (leading: CGFloat?, trailing: CGFloat?)] = [:]
         textLayoutManager.enumerateCaretOffsetsInLineFragment(at: location) { x, location, leadingEdge, _ in
             guard let start = try? textContentStorage.offset(of: location) else { return }
-            if leadingEdge { edges[start, default: (nil, nil)].leading = x } else { edges[start, default: (nil, nil)].trailing = x }
+            if leadingEdge {
+                edges[start, default: (nil, nil)].leading = x
+            } else {
+                edges[start, default: (nil, nil)].trailing = x
+            }
         }
         let starts = edges.keys.sorted()
         guard !starts.isEmpty else { return nil }
         var graphemes: [LineGraphemes.Grapheme] = []
         for (index, start) in starts.enumerated() {
             guard let leading = edges[start]?.leading else { continue }
-            let end = index + 1 < starts.count ? starts[index + 1] : textContentStorage.snappedToGraphemeClusters(start ..< start + 1).upperBound
-            graphemes.append(.init(range: start ..< max(start + 1, end), leadingX: leading, trailingX: edges[start]?.trailing))
+            let end =
+                index + 1 < starts.count
+                ? starts[index + 1] : textContentStorage.snappedToGraphemeClusters(start ..< start + 1).upperBound
+            graphemes.append(
+                .init(range: start ..< max(start + 1, end), leadingX: leading, trailingX: edges[start]?.trailing))
         }
         return LineGraphemes(graphemes: graphemes)
     }
@@ -193,15 +213,21 @@ extension TextView {
     /// caret edges are nearest the point, each checked against its selection rectangle (what
     /// is drawn); a line's separator (whose selection reaches the line's end) is no character
     /// under a point.
-    func grapheme(at point: CGPoint) -> (range: Range<Int>, rect: CGRect, direction: TextSelectionNavigation.WritingDirection)? {
-        guard point.x.isFinite, point.y.isFinite, let (location, affinity) = textLayoutManager.caretPosition(closestTo: point),
-              let caret = try? textContentStorage.offset(of: location) else { return nil }
+    func grapheme(
+        at point: CGPoint
+    ) -> (range: Range<Int>, rect: CGRect, direction: TextSelectionNavigation.WritingDirection)? {
+        guard point.x.isFinite, point.y.isFinite,
+            let (location, affinity) = textLayoutManager.caretPosition(closestTo: point),
+            let caret = try? textContentStorage.offset(of: location)
+        else { return nil }
         let length = textContentStorage.utf16Length
         var candidates: [Range<Int>] = []
         if caret < length { candidates.append(textContentStorage.snappedToGraphemeClusters(caret ..< caret + 1)) }
         if caret > 0 { candidates.append(textContentStorage.snappedToGraphemeClusters(caret - 1 ..< caret)) }
         // At a soft wrap an upstream caret ends the line before.
-        let lineOffset = affinity == .upstream && caret > 0 ? textContentStorage.snappedToGraphemeClusters(caret - 1 ..< caret).lowerBound : caret
+        let lineOffset =
+            affinity == .upstream && caret > 0
+            ? textContentStorage.snappedToGraphemeClusters(caret - 1 ..< caret).lowerBound : caret
         let line = lineGraphemes(at: lineOffset)
         if let line {
             func distance(_ grapheme: LineGraphemes.Grapheme) -> CGFloat {
@@ -214,7 +240,9 @@ extension TextView {
         var seen = Set<Int>()
         for range in candidates where !range.isEmpty && seen.insert(range.lowerBound).inserted {
             let first = textContentStorage.exactText(range.lowerBound ..< range.lowerBound + 1).utf16.first
-            guard ![0x0A, 0x0D, 0x2028, 0x2029].contains(first), let textRange = textContentStorage.textRange(for: range) else { continue }
+            guard ![0x0A, 0x0D, 0x2028, 0x2029].contains(first),
+                let textRange = textContentStorage.textRange(for: range)
+            else { continue }
             var found: CGRect?
             textLayoutManager.enumerateTextSegments(in: textRange, type: .selection) { _, rect, _, _ in
                 if rect.minX <= point.x, point.x < rect.maxX, rect.minY <= point.y, point.y < rect.maxY { found = rect }
@@ -239,22 +267,38 @@ extension TextView {
     /// the text. The first piece starts where the segment does and the last ends where it does
     /// (a segment reaching the line's end keeps its reach). Without graphemes (a line's
     /// separator alone), the segment whole, in the paragraph's direction `base`.
-    static func directionRuns(of segment: (range: Range<Int>, rect: CGRect), in line: LineGraphemes?,
-                              base: TextSelectionNavigation.WritingDirection)
-        -> [(range: Range<Int>, rect: CGRect, direction: TextSelectionNavigation.WritingDirection)] {
-        typealias Run = (range: Range<Int>, minX: CGFloat, maxX: CGFloat, direction: TextSelectionNavigation.WritingDirection)
+    static func directionRuns(
+        of segment: (range: Range<Int>, rect: CGRect), in line: LineGraphemes?,
+        base: TextSelectionNavigation.WritingDirection
+    )
+        -> [(range: Range<Int>, rect: CGRect, direction: TextSelectionNavigation.WritingDirection)]
+    {
+        typealias Run = (
+            range: Range<Int>, minX: CGFloat, maxX: CGFloat, direction: TextSelectionNavigation.WritingDirection
+        )
         let shown = (line?.graphemes ?? []).compactMap { grapheme -> Run? in
             guard let trailing = grapheme.trailingX, trailing != grapheme.leadingX,
-                  grapheme.range.lowerBound >= segment.range.lowerBound, grapheme.range.lowerBound < segment.range.upperBound else { return nil }
+                grapheme.range.lowerBound >= segment.range.lowerBound,
+                grapheme.range.lowerBound < segment.range.upperBound
+            else { return nil }
             let range = grapheme.range.lowerBound ..< min(grapheme.range.upperBound, segment.range.upperBound)
-            return (range, min(grapheme.leadingX, trailing), max(grapheme.leadingX, trailing), trailing > grapheme.leadingX ? .leftToRight : .rightToLeft)
+            return (
+                range, min(grapheme.leadingX, trailing), max(grapheme.leadingX, trailing),
+                trailing > grapheme.leadingX ? .leftToRight : .rightToLeft
+            )
         }.sorted { $0.minX < $1.minX }
         var runs: [Run] = []
         for grapheme in shown {
             if let last = runs.last, last.direction == grapheme.direction,
-               last.direction == .leftToRight ? grapheme.range.lowerBound == last.range.upperBound : grapheme.range.upperBound == last.range.lowerBound {
-                runs[runs.count - 1] = (min(last.range.lowerBound, grapheme.range.lowerBound) ..< max(last.range.upperBound, grapheme.range.upperBound),
-                                        last.minX, max(last.maxX, grapheme.maxX), last.direction)
+                last.direction == .leftToRight
+                    ? grapheme.range.lowerBound == last.range.upperBound
+                    : grapheme.range.upperBound == last.range.lowerBound
+            {
+                runs[runs.count - 1] = (
+                    min(last.range.lowerBound, grapheme.range.lowerBound)
+                        ..< max(last.range.upperBound, grapheme.range.upperBound),
+                    last.minX, max(last.maxX, grapheme.maxX), last.direction
+                )
             } else {
                 runs.append(grapheme)
             }
@@ -267,8 +311,12 @@ extension TextView {
         runs[runs.count - 1].maxX = segment.rect.maxX
         for index in runs.indices.dropLast() { runs[index].maxX = runs[index + 1].minX }
         return runs.map { run in
-            let minX = min(max(run.minX, segment.rect.minX), segment.rect.maxX), maxX = min(max(run.maxX, minX), segment.rect.maxX)
-            return (run.range, CGRect(x: minX, y: segment.rect.minY, width: maxX - minX, height: segment.rect.height), run.direction)
+            let minX = min(max(run.minX, segment.rect.minX), segment.rect.maxX),
+                maxX = min(max(run.maxX, minX), segment.rect.maxX)
+            return (
+                run.range, CGRect(x: minX, y: segment.rect.minY, width: maxX - minX, height: segment.rect.height),
+                run.direction
+            )
         }
     }
 }

@@ -16,13 +16,16 @@ extension TextView {
     var markedTextRuns: [(range: Range<Int>, attributes: MarkedAttributes)] {
         guard let marked = markedOffsets.map(clamp) else { return [] }
         var runs: [(range: Range<Int>, attributes: MarkedAttributes)] = [
-            (marked, markedTextStyle.map(Self.markedAttributes(from:)) ?? [.underlineStyle: TextDecorationStyle.single]),
+            (marked, markedTextStyle.map(Self.markedAttributes(from:)) ?? [.underlineStyle: TextDecorationStyle.single])
         ]
         for clause in markedClauseAttributes {
-            let range = clamp(marked.lowerBound + clause.range.lowerBound ..< marked.lowerBound + clause.range.upperBound)
+            let range = clamp(
+                marked.lowerBound + clause.range.lowerBound ..< marked.lowerBound + clause.range.upperBound)
             if range.overlaps(marked) { runs.append((range, clause.attributes)) }
         }
-        let selected = marked.lowerBound + markedSelection.location ..< marked.lowerBound + markedSelection.location + markedSelection.length
+        let selected =
+            marked.lowerBound + markedSelection.location ..< marked.lowerBound + markedSelection.location
+            + markedSelection.length
         if !selected.isEmpty, !markedClauseAttributes.contains(where: { $0.attributes[.underlineStyle] != nil }) {
             runs.append((clamp(selected), [.underlineStyle: TextDecorationStyle.thick]))
         }
@@ -89,10 +92,18 @@ extension TextView {
     /// Sets the marked-text `attributes` in `container`, as the content's attributes of the same names.
     private static func set(_ attributes: MarkedAttributes, in container: inout AttributeContainer) {
         typealias Scope = AttributeScopes.OpenTextKitAttributes
-        if let style = attributes[.underlineStyle] as? TextDecorationStyle { container[Scope.UnderlineStyleAttribute.self] = style }
-        if let color = attributes[.underlineColor] as? TextColor { container[Scope.UnderlineColorAttribute.self] = color }
-        if let color = attributes[.backgroundColor] as? TextColor { container[Scope.BackgroundColorAttribute.self] = color }
-        if let color = attributes[.foregroundColor] as? TextColor { container[Scope.ForegroundColorAttribute.self] = color }
+        if let style = attributes[.underlineStyle] as? TextDecorationStyle {
+            container[Scope.UnderlineStyleAttribute.self] = style
+        }
+        if let color = attributes[.underlineColor] as? TextColor {
+            container[Scope.UnderlineColorAttribute.self] = color
+        }
+        if let color = attributes[.backgroundColor] as? TextColor {
+            container[Scope.BackgroundColorAttribute.self] = color
+        }
+        if let color = attributes[.foregroundColor] as? TextColor {
+            container[Scope.ForegroundColorAttribute.self] = color
+        }
     }
 
     // MARK: Drawing
@@ -100,8 +111,9 @@ extension TextView {
     /// Draws the marked text's attributes again on `fragment` if it shows some of it.
     func redrawMarkedDecoration(in fragment: TextLayoutFragment) {
         guard let marked = markedOffsets, !isDrawingMarkedText, let range = fragment.rangeInElement,
-              let fragmentOffsets = try? textContentStorage.offsets(of: range),
-              fragmentOffsets.overlaps(marked) || (marked.isEmpty && fragmentOffsets.contains(marked.lowerBound)) else { return }
+            let fragmentOffsets = try? textContentStorage.offsets(of: range),
+            fragmentOffsets.overlaps(marked) || (marked.isEmpty && fragmentOffsets.contains(marked.lowerBound))
+        else { return }
         drawMarkedDecoration()
     }
 
@@ -117,7 +129,9 @@ extension TextView {
 
     /// Puts the marked text's attributes on it as rendering attributes.
     func drawMarkedDecoration() {
-        guard let marked = markedOffsets, let textRange = textContentStorage.textRange(for: clamp(marked)) else { return }
+        guard let marked = markedOffsets, let textRange = textContentStorage.textRange(for: clamp(marked)) else {
+            return
+        }
         // Rendering attributes belong to laid-out fragments: lay the marked text out first.
         isDrawingMarkedText = true
         defer { isDrawingMarkedText = false }

@@ -45,14 +45,17 @@ extension TextView {
     public func position(from offset: Int, in direction: TextSelectionNavigation.Direction, offset count: Int) -> Int? {
         let length = textContentStorage.utf16Length
         guard offset >= 0, offset <= length, count >= 0,
-              var selection = textContentStorage.textRange(for: offset ..< offset).map({ TextSelection(range: $0) }) else { return nil }
+            var selection = textContentStorage.textRange(for: offset ..< offset).map({ TextSelection(range: $0) })
+        else { return nil }
         // A caret has at most two places an offset (its two affinities), and a walk one way never
         // comes back to one: more steps than places cannot all move.
         guard count <= 2 * (length + 1) else { return nil }
         for _ in 0 ..< count {
-            guard let next = textLayoutManager.textSelectionNavigation.destinationSelection(
-                for: selection, direction: direction, destination: .character, extending: false, confined: false),
-                  next.textRanges != selection.textRanges || next.affinity != selection.affinity else { return nil }
+            guard
+                let next = textLayoutManager.textSelectionNavigation.destinationSelection(
+                    for: selection, direction: direction, destination: .character, extending: false, confined: false),
+                next.textRanges != selection.textRanges || next.affinity != selection.affinity
+            else { return nil }
             selection = next
         }
         return try? textContentStorage.offset(of: selection.textRanges[0].location)
@@ -60,7 +63,11 @@ extension TextView {
 
     /// The resolved direction of the paragraph at `offset`.
     public func baseWritingDirection(for offset: Int) -> TextSelectionNavigation.WritingDirection {
-        guard let location = textContentStorage.textRange(for: min(max(0, offset), textContentStorage.utf16Length) ..< min(max(0, offset), textContentStorage.utf16Length))?.location else { return .leftToRight }
+        guard
+            let location = textContentStorage.textRange(
+                for: min(max(0, offset), textContentStorage.utf16Length)
+                    ..< min(max(0, offset), textContentStorage.utf16Length))?.location
+        else { return .leftToRight }
         return textLayoutManager.baseWritingDirection(at: location)
     }
 
@@ -73,7 +80,9 @@ extension TextView {
     /// // "abc\nשלום": at 4, the Hebrew paragraph forward, the English one backward.
     /// view.baseWritingDirection(for: 4, in: .backward)   // .leftToRight
     /// ```
-    public func baseWritingDirection(for position: Int, in direction: TextStorageDirection) -> TextSelectionNavigation.WritingDirection {
+    public func baseWritingDirection(
+        for position: Int, in direction: TextStorageDirection
+    ) -> TextSelectionNavigation.WritingDirection {
         let clamped = min(max(0, position), textContentStorage.utf16Length)
         return baseWritingDirection(for: direction == .backward && clamped > 0 ? clamped - 1 : clamped)
     }

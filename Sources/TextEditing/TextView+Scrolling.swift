@@ -22,7 +22,9 @@ extension TextView {
         } else {
             return
         }
-        if abs(distance) > bounds.height * 4, let location = textContentStorage.textRange(for: offsets.upperBound ..< offsets.upperBound)?.location {
+        if abs(distance) > bounds.height * 4,
+            let location = textContentStorage.textRange(for: offsets.upperBound ..< offsets.upperBound)?.location
+        {
             // Far away (a jump to the document's end): put the caret's line at the top, without
             // measuring everything between.
             controller.relocateViewport(to: location)

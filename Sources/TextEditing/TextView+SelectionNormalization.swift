@@ -14,7 +14,9 @@ extension TextView {
     /// ```
     static func normalizedSelectionRanges(_ ranges: some Sequence<Range<Int>>) -> [Range<Int>] {
         var merged: [Range<Int>] = []
-        let sorted = ranges.sorted { $0.lowerBound != $1.lowerBound ? $0.lowerBound < $1.lowerBound : $0.upperBound < $1.upperBound }
+        let sorted = ranges.sorted {
+            $0.lowerBound != $1.lowerBound ? $0.lowerBound < $1.lowerBound : $0.upperBound < $1.upperBound
+        }
         for range in sorted {
             if let last = merged.last, joins(last, range) {
                 merged[merged.count - 1] = last.lowerBound ..< max(last.upperBound, range.upperBound)
@@ -38,22 +40,33 @@ extension TextView {
         guard selections.count > 1 else { return selections }
         let spans = selections.compactMap { selection -> (range: Range<Int>, selection: TextSelection)? in
             guard let first = selection.textRanges.first, let last = selection.textRanges.last,
-                  let lower = try? textContentStorage.offset(of: first.location),
-                  let upper = try? textContentStorage.offset(of: last.endLocation) else { return nil }
+                let lower = try? textContentStorage.offset(of: first.location),
+                let upper = try? textContentStorage.offset(of: last.endLocation)
+            else { return nil }
             return (lower ..< max(lower, upper), selection)
-        }.sorted { $0.range.lowerBound != $1.range.lowerBound ? $0.range.lowerBound < $1.range.lowerBound : $0.range.upperBound > $1.range.upperBound }
+        }.sorted {
+            $0.range.lowerBound != $1.range.lowerBound
+                ? $0.range.lowerBound < $1.range.lowerBound : $0.range.upperBound > $1.range.upperBound
+        }
         var result: [(range: Range<Int>, selection: TextSelection)] = []
         for span in spans {
             guard let previous = result.last, Self.joins(previous.range, span.range) else {
                 result.append(span)
                 continue
             }
-            let affinity = span.range.upperBound > previous.range.upperBound ? span.selection.affinity : previous.selection.affinity
-            guard var joined = TextSelection(previous.selection.textRanges + span.selection.textRanges, affinity: affinity,
-                                             granularity: previous.selection.granularity) else { continue }
+            let affinity =
+                span.range.upperBound > previous.range.upperBound
+                ? span.selection.affinity : previous.selection.affinity
+            guard
+                var joined = TextSelection(
+                    previous.selection.textRanges + span.selection.textRanges, affinity: affinity,
+                    granularity: previous.selection.granularity)
+            else { continue }
             joined.typingAttributes = previous.selection.typingAttributes
             joined.anchorPositionOffset = previous.selection.anchorPositionOffset
-            result[result.count - 1] = (previous.range.lowerBound ..< max(previous.range.upperBound, span.range.upperBound), joined)
+            result[result.count - 1] = (
+                previous.range.lowerBound ..< max(previous.range.upperBound, span.range.upperBound), joined
+            )
         }
         return result.map(\.selection)
     }

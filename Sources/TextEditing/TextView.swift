@@ -71,7 +71,8 @@ open class TextView: TextViewportLayoutControllerDelegate {
     }
     /// Finds characters, words, sentences, paragraphs and laid-out lines around positions
     /// (UIKit's `tokenizer`): a `TextInputStringTokenizer` over the layout manager.
-    public private(set) lazy var tokenizer: any TextInputTokenizer = TextInputStringTokenizer(dataSource: textLayoutManager)
+    public private(set) lazy var tokenizer: any TextInputTokenizer = TextInputStringTokenizer(
+        dataSource: textLayoutManager)
 
     /// The marked text's range (offsets), while an input method composes.
     var markedOffsets: Range<Int>?
@@ -146,7 +147,8 @@ open class TextView: TextViewportLayoutControllerDelegate {
     /// knows its size. A subclass's initializer calls this one.
     public init(storage: TextContentStorage = TextContentStorage(), layoutManager: TextLayoutManager? = nil) {
         textContentStorage = storage
-        let manager = layoutManager ?? TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 600, height: 0)))
+        let manager =
+            layoutManager ?? TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 600, height: 0)))
         textLayoutManager = manager
         let width = manager.textContainer.size.width
         visibleRect = CGRect(x: 0, y: 0, width: width.isFinite ? max(0, width) : 0, height: 0)
@@ -188,10 +190,13 @@ open class TextView: TextViewportLayoutControllerDelegate {
     /// Called for each fragment in the viewport, top to bottom: the view gives it a surface (the
     /// one it had, if its layout is unchanged) placed at its frame, held by the controller under
     /// the fragment's `renderingSurfaceKey`. The controller's state is not current here.
-    open func textViewportLayoutController(_ textViewportLayoutController: TextViewportLayoutController,
-                                           configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment) {
+    open func textViewportLayoutController(
+        _ textViewportLayoutController: TextViewportLayoutController,
+        configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment
+    ) {
         let key = textLayoutFragment.renderingSurfaceKey
-        let surface = textViewportLayoutController.renderingSurface(forKey: key) as? TextLayoutFragmentSurface
+        let surface =
+            textViewportLayoutController.renderingSurface(forKey: key) as? TextLayoutFragmentSurface
             ?? makeRenderingSurface(for: textLayoutFragment)
         surface.textLayoutFragment = textLayoutFragment
         textViewportLayoutController.setRenderingSurface(surface, forKey: key)
@@ -217,20 +222,26 @@ open class TextView: TextViewportLayoutControllerDelegate {
 
     /// The controller needs layout (an edit, invalidated layout): the view sets `needsLayout`.
     /// A host overrides this to schedule drawing, and calls super.
-    open func textViewportLayoutControllerReceivedSetNeedsLayout(_ textViewportLayoutController: TextViewportLayoutController) {
+    open func textViewportLayoutControllerReceivedSetNeedsLayout(
+        _ textViewportLayoutController: TextViewportLayoutController
+    ) {
         needsLayout = true
     }
 
     /// The surface of a fragment that left the viewport: kept (up to
     /// `renderingSurfaceCacheLimit`, the oldest let go first) in case it comes back.
-    open func textViewportLayoutController(_ textViewportLayoutController: TextViewportLayoutController,
-                                           cacheRenderingSurface surface: any TextViewportRenderingSurface, forKey key: RenderingSurfaceKey) {
+    open func textViewportLayoutController(
+        _ textViewportLayoutController: TextViewportLayoutController,
+        cacheRenderingSurface surface: any TextViewportRenderingSurface, forKey key: RenderingSurfaceKey
+    ) {
         surfaceCache.insert(surface, forKey: key)
     }
 
     /// The surface kept for `key`, taken out of the cache, or nil.
-    open func textViewportLayoutController(_ textViewportLayoutController: TextViewportLayoutController,
-                                           retrieveCachedRenderingSurfaceForKey key: RenderingSurfaceKey) -> (any TextViewportRenderingSurface)? {
+    open func textViewportLayoutController(
+        _ textViewportLayoutController: TextViewportLayoutController,
+        retrieveCachedRenderingSurfaceForKey key: RenderingSurfaceKey
+    ) -> (any TextViewportRenderingSurface)? {
         surfaceCache.remove(forKey: key)
     }
 
@@ -248,7 +259,9 @@ open class TextView: TextViewportLayoutControllerDelegate {
     /// draws behind the text before calling super, or over it after.
     open func draw(_ dirtyRect: CGRect, in context: any TextDrawingContext) {
         for surface in renderingSurfaces where surface.drawingBounds.intersects(dirtyRect) {
-            surface.draw(in: context, renderingAttributes: textLayoutManager.renderingAttributes(for: surface.textLayoutFragment))
+            surface.draw(
+                in: context, renderingAttributes: textLayoutManager.renderingAttributes(for: surface.textLayoutFragment)
+            )
         }
     }
 
@@ -317,11 +330,12 @@ open class TextView: TextViewportLayoutControllerDelegate {
     /// Shows attributed marked text, as an input method sends it: the characters as
     /// `setMarkedText(_:selectedRange:replacementRange:)` shows a string (they take the typing
     /// attributes), and the attributes of `validAttributesForMarkedText` it carries (the clause
-    /// underlines: `.underlineStyle` with a `TextDecorationStyle`, the colours as `TextColor`)
-    /// kept as the marked text's own attributes. They are drawn over it (an input method that
-    /// underlines its clauses itself gets no thick underline added), `attributedSubstring(forProposedRange:actualRange:)`
-    /// and `attributedString()` report them, and they are dropped when the composition ends:
-    /// committed text never has them. Other attributes are ignored.
+    /// underlines: `.underlineStyle` with a `TextDecorationStyle`, the colours as `TextColor`) kept
+    /// as the marked text's own attributes. They are drawn over it (an input method that underlines
+    /// its clauses itself gets no thick underline added),
+    /// `attributedSubstring(forProposedRange:actualRange:)` and `attributedString()` report them,
+    /// and they are dropped when the composition ends: committed text never has them. Other
+    /// attributes are ignored.
     ///
     /// ```swift
     /// var clauses = AttributedString("漢字")
@@ -330,13 +344,16 @@ open class TextView: TextViewportLayoutControllerDelegate {
     /// view.setMarkedText(clauses, selectedRange: NSRange(location: 0, length: 2), replacementRange: notFound)
     /// ```
     open func setMarkedText(_ string: AttributedString, selectedRange: NSRange, replacementRange: NSRange) {
-        mark(String(string.characters[...]), clauses: Self.markedClauses(of: string), selectedRange: selectedRange, replacementRange: replacementRange)
+        mark(
+            String(string.characters[...]), clauses: Self.markedClauses(of: string), selectedRange: selectedRange,
+            replacementRange: replacementRange)
     }
 
     /// UIKit's `setMarkedText(_:selectedRange:)`: marks `string` over the marked text, or else
     /// the selection; nil, as an empty string, removes the marked text.
     open func setMarkedText(_ string: String?, selectedRange: NSRange) {
-        setMarkedText(string ?? "", selectedRange: selectedRange, replacementRange: NSRange(location: NSNotFound, length: 0))
+        setMarkedText(
+            string ?? "", selectedRange: selectedRange, replacementRange: NSRange(location: NSNotFound, length: 0))
     }
 
     /// UIKit's `insertText(_:)` (`UIKeyInput`): types `text` as a key press does, over the marked

@@ -13,7 +13,9 @@ import TextLayout
 public enum TextViewCommand: Hashable, Sendable {
     /// Moves every selection (with `extending`, extends it); `confined` stops at its paragraph's
     /// start or the end of its text, and goes no further when already there.
-    case move(TextSelectionNavigation.Direction, TextSelectionNavigation.Destination, extending: Bool = false, confined: Bool = false)
+    case move(
+        TextSelectionNavigation.Direction, TextSelectionNavigation.Destination, extending: Bool = false,
+        confined: Bool = false)
     /// Deletes at every selection, as the delete keys do; `decomposing` takes one scalar off the
     /// cluster before the caret (`deleteBackwardByDecomposingPreviousCharacter:`).
     case delete(TextSelectionNavigation.Direction, TextSelectionNavigation.Destination, decomposing: Bool = false)
@@ -39,7 +41,8 @@ public enum TextViewCommand: Hashable, Sendable {
         let extending = name.hasSuffix(Self.extendingSuffix)
         if extending { name = String(name.dropLast(Self.extendingSuffix.count)) + ":" }
         if let move = Self.moves[name] {
-            self = .move(move.direction, move.destination, extending: extending, confined: Self.confinedMoves.contains(name))
+            self = .move(
+                move.direction, move.destination, extending: extending, confined: Self.confinedMoves.contains(name))
             return
         }
         if let deletion = Self.deletions[name], !extending {
@@ -67,13 +70,19 @@ public enum TextViewCommand: Hashable, Sendable {
     public var selector: String? {
         switch self {
         case .move(let direction, let destination, let extending, let confined):
-            guard let name = Self.moves.first(where: {
-                $0.value == Move(direction, destination) && Self.confinedMoves.contains($0.key) == confined
-            })?.key else { return nil }
+            guard
+                let name = Self.moves.first(where: {
+                    $0.value == Move(direction, destination) && Self.confinedMoves.contains($0.key) == confined
+                })?.key
+            else { return nil }
             return extending ? String(name.dropLast()) + Self.extendingSuffix : name
         case .delete(let direction, let destination, let decomposing):
-            if decomposing { return direction == .backward && destination == .character ? Self.decomposingDeletion : nil }
-            return Self.deletions.first { $0.value == Move(direction, destination) && $0.key != Self.decomposingDeletion }?.key
+            if decomposing {
+                return direction == .backward && destination == .character ? Self.decomposingDeletion : nil
+            }
+            return Self.deletions.first {
+                $0.value == Move(direction, destination) && $0.key != Self.decomposingDeletion
+            }?.key
         case .page(let down, let extending):
             return (down ? "pageDown" : "pageUp") + (extending ? Self.extendingSuffix : ":")
         case .insertNewline: return "insertNewline:"
@@ -129,6 +138,7 @@ public enum TextViewCommand: Hashable, Sendable {
         decomposingDeletion: Move(.backward, .character),
         "deleteWordBackward:": Move(.backward, .word), "deleteWordForward:": Move(.forward, .word),
         "deleteToBeginningOfLine:": Move(.backward, .line), "deleteToEndOfLine:": Move(.forward, .line),
-        "deleteToBeginningOfParagraph:": Move(.backward, .paragraph), "deleteToEndOfParagraph:": Move(.forward, .paragraph),
+        "deleteToBeginningOfParagraph:": Move(.backward, .paragraph),
+        "deleteToEndOfParagraph:": Move(.forward, .paragraph),
     ]
 }

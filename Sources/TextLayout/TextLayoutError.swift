@@ -22,7 +22,9 @@ public enum TextLayoutError: Error, Equatable, CustomStringConvertible {
         case .analysisFailed(let reason):
             return "Unicode analysis failed: \(reason)"
         case .invalidRange(let location, let length, let textLength):
-            return "The range at \(location) of length \(length) is not a range of the text (UTF-16 length \(textLength)), or splits a surrogate pair."
+            return
+                "The range at \(location) of length \(length) is not a range of the text (UTF-16 length "
+                + "\(textLength)), or splits a surrogate pair."
         }
     }
 }

@@ -25,8 +25,10 @@ extension AttributedString {
     ///   `MarkdownError.limitExceeded` for a document past one of the options' limits on the
     ///   work it makes (reference expansion, table cells, re-reading), checked before parsing;
     ///   `MarkdownError.invalidExtendedAttributes` for extended attributes that cannot be read.
-    public init(markdown: String, options: MarkdownParsingOptions = .init(), baseURL: URL? = nil) throws(MarkdownError) {
-        try self.init(markdown: markdown, options: options, baseURL: baseURL, sectionBytes: MarkdownSections.defaultTargetBytes)
+    public init(markdown: String, options: MarkdownParsingOptions = .init(), baseURL: URL? = nil) throws(MarkdownError)
+    {
+        try self.init(
+            markdown: markdown, options: options, baseURL: baseURL, sectionBytes: MarkdownSections.defaultTargetBytes)
     }
 
     /// Parses Markdown as `init(markdown:options:baseURL:)` does, Apple's extended attribute
@@ -39,7 +41,8 @@ extension AttributedString {
     ///
     /// ```swift
     /// var options = AttributedString.MarkdownParsingOptions(allowsExtendedAttributes: true)
-    /// let text = try AttributedString(markdown: "Hi ^[Amira](mention: \"amira\")!", including: \.notes, options: options)
+    /// let text = try AttributedString(
+    ///     markdown: "Hi ^[Amira](mention: \"amira\")!", including: \.notes, options: options)
     /// ```
     ///
     /// - Throws: what `init(markdown:options:baseURL:)` throws; attributes that are not JSON5
@@ -49,12 +52,15 @@ extension AttributedString {
     public init<Scope: AttributeScope>(
         markdown: String, including scope: Scope.Type, options: MarkdownParsingOptions = .init(), baseURL: URL? = nil
     ) throws(MarkdownError) {
-        try self.init(markdown: markdown, options: options, baseURL: baseURL, scope: scope, sectionBytes: MarkdownSections.defaultTargetBytes)
+        try self.init(
+            markdown: markdown, options: options, baseURL: baseURL, scope: scope,
+            sectionBytes: MarkdownSections.defaultTargetBytes)
     }
 
     /// The same, the scope named by its key path (`\.openTextKit`, or an app's).
     public init<Scope: AttributeScope>(
-        markdown: String, including scope: KeyPath<AttributeScopes, Scope.Type>, options: MarkdownParsingOptions = .init(),
+        markdown: String, including scope: KeyPath<AttributeScopes, Scope.Type>,
+        options: MarkdownParsingOptions = .init(),
         baseURL: URL? = nil
     ) throws(MarkdownError) {
         try self.init(markdown: markdown, including: Scope.self, options: options, baseURL: baseURL)
@@ -68,12 +74,14 @@ extension AttributedString {
         if let offset = Self.firstInvalidUTF8Offset(in: markdown), options.failurePolicy == .throwError {
             throw .invalidUTF8(byteOffset: offset)
         }
-        try self.init(markdown: String(decoding: markdown, as: UTF8.self), including: scope, options: options, baseURL: baseURL)
+        try self.init(
+            markdown: String(decoding: markdown, as: UTF8.self), including: scope, options: options, baseURL: baseURL)
     }
 
     /// The same, the scope named by its key path.
     public init<Scope: AttributeScope>(
-        markdown: Data, including scope: KeyPath<AttributeScopes, Scope.Type>, options: MarkdownParsingOptions = .init(),
+        markdown: Data, including scope: KeyPath<AttributeScopes, Scope.Type>,
+        options: MarkdownParsingOptions = .init(),
         baseURL: URL? = nil
     ) throws(MarkdownError) {
         try self.init(markdown: markdown, including: Scope.self, options: options, baseURL: baseURL)
@@ -87,10 +95,13 @@ extension AttributedString {
         scope: any AttributeScope.Type = AttributeScopes.OpenTextKitAttributes.self, sectionBytes: Int
     ) throws(MarkdownError) {
         try options.checkLimits(of: markdown)
-        let parts = try SectionedMarkdownImport.parts(of: markdown, options: options, baseURL: baseURL, scope: scope, presentation: nil,
-                                                      sectionBytes: sectionBytes) { runs, _ in runs.attributedString() }
+        let parts = try SectionedMarkdownImport.parts(
+            of: markdown, options: options, baseURL: baseURL, scope: scope, presentation: nil,
+            sectionBytes: sectionBytes
+        ) { runs, _ in runs.attributedString() }
         guard let parts else {
-            self = try MarkdownReader.runs(of: markdown, options: options, baseURL: baseURL, scope: scope).attributedString()
+            self = try MarkdownReader.runs(of: markdown, options: options, baseURL: baseURL, scope: scope)
+                .attributedString()
             return
         }
         var joined = AttributedString()
@@ -122,24 +133,30 @@ extension AttributedString {
     public init(
         contentsOf url: URL, options: MarkdownParsingOptions = .init(), baseURL: URL? = nil, maximumBytes: Int = 1 << 31
     ) throws(MarkdownError) {
-        try self.init(markdown: Self.markdownFile(url, maximumBytes: maximumBytes), options: options, baseURL: baseURL ?? url)
+        try self.init(
+            markdown: Self.markdownFile(url, maximumBytes: maximumBytes), options: options, baseURL: baseURL ?? url)
     }
 
     /// Parses the Markdown file at `url` as `init(contentsOf:options:baseURL:maximumBytes:)`
     /// does, extended attributes set in `scope` (see `init(markdown:including:options:baseURL:)`).
     public init<Scope: AttributeScope>(
-        contentsOf url: URL, including scope: Scope.Type, options: MarkdownParsingOptions = .init(), baseURL: URL? = nil,
+        contentsOf url: URL, including scope: Scope.Type, options: MarkdownParsingOptions = .init(),
+        baseURL: URL? = nil,
         maximumBytes: Int = 1 << 31
     ) throws(MarkdownError) {
-        try self.init(markdown: Self.markdownFile(url, maximumBytes: maximumBytes), including: scope, options: options, baseURL: baseURL ?? url)
+        try self.init(
+            markdown: Self.markdownFile(url, maximumBytes: maximumBytes), including: scope, options: options,
+            baseURL: baseURL ?? url)
     }
 
     /// The same, the scope named by its key path.
     public init<Scope: AttributeScope>(
-        contentsOf url: URL, including scope: KeyPath<AttributeScopes, Scope.Type>, options: MarkdownParsingOptions = .init(),
+        contentsOf url: URL, including scope: KeyPath<AttributeScopes, Scope.Type>,
+        options: MarkdownParsingOptions = .init(),
         baseURL: URL? = nil, maximumBytes: Int = 1 << 31
     ) throws(MarkdownError) {
-        try self.init(contentsOf: url, including: Scope.self, options: options, baseURL: baseURL, maximumBytes: maximumBytes)
+        try self.init(
+            contentsOf: url, including: Scope.self, options: options, baseURL: baseURL, maximumBytes: maximumBytes)
     }
 
     /// The bytes of the file at `url`, refused when larger than `maximumBytes`.
@@ -147,7 +164,8 @@ extension AttributedString {
         do {
             let size = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
             guard size <= maximumBytes else {
-                throw MarkdownError.unreadable(path: url.path, reason: "it is \(size) bytes, over the limit of \(maximumBytes)")
+                throw MarkdownError.unreadable(
+                    path: url.path, reason: "it is \(size) bytes, over the limit of \(maximumBytes)")
             }
             return try Data(contentsOf: url)
         } catch let error as MarkdownError {

@@ -26,7 +26,8 @@ final class CmarkDocument: @unchecked Sendable {
         if syntax == .full {
             try self.init(markdown, extensions: Self.blockExtensions)
         } else {
-            let source = InlineOnlySource.prepare(markdown, preservingWhitespace: syntax == .inlineOnlyPreservingWhitespace)
+            let source = InlineOnlySource.prepare(
+                markdown, preservingWhitespace: syntax == .inlineOnlyPreservingWhitespace)
             try self.init(source, extensions: Self.inlineExtensions)
         }
     }
@@ -52,16 +53,24 @@ final class CmarkDocument: @unchecked Sendable {
         self.root = root
     }
 
-    private static func parseTakingTurns(_ bytes: UnsafeBufferPointer<UInt8>, extensions: [String]) throws(MarkdownError) -> (OpaquePointer, OpaquePointer) {
+    private static func parseTakingTurns(
+        _ bytes: UnsafeBufferPointer<UInt8>, extensions: [String]
+    ) throws(MarkdownError) -> (OpaquePointer, OpaquePointer) {
         // The bytes are only read, while the caller holds them.
         struct Source: @unchecked Sendable { let bytes: UnsafeBufferPointer<UInt8> }
         let source = Source(bytes: bytes)
-        return try access.withLock { _ throws(MarkdownError) -> (OpaquePointer, OpaquePointer) in try parse(source.bytes, extensions: extensions) }
+        return try access.withLock { _ throws(MarkdownError) -> (OpaquePointer, OpaquePointer) in
+            try parse(source.bytes, extensions: extensions)
+        }
     }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, extensions: [String]) throws(MarkdownError) -> (OpaquePointer, OpaquePointer) {
+    private static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, extensions: [String]
+    ) throws(MarkdownError) -> (OpaquePointer, OpaquePointer) {
         cmark_gfm_core_extensions_ensure_registered()
-        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { throw .parserUnavailable("cmark_parser_new failed") }
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else {
+            throw .parserUnavailable("cmark_parser_new failed")
+        }
         for name in extensions {
             guard let extensionPointer = cmark_find_syntax_extension(name) else {
                 cmark_parser_free(parser)
@@ -110,7 +119,9 @@ final class CmarkDocument: @unchecked Sendable {
         guard bound >= 0, bound <= otk_cmark_html_buffer_limit else {
             throw .limitExceeded(.htmlBytes, limit: Int(otk_cmark_html_buffer_limit), found: bound, line: 0)
         }
-        let pointer = Self.access.withLock { _ in cmark_render_html(root, CMARK_OPT_UNSAFE, cmark_parser_get_syntax_extensions(parser)) }
+        let pointer = Self.access.withLock { _ in
+            cmark_render_html(root, CMARK_OPT_UNSAFE, cmark_parser_get_syntax_extensions(parser))
+        }
         guard let pointer else { return "" }
         defer { free(pointer) }
         return String(cString: pointer)

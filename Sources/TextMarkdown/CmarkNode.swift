@@ -24,13 +24,16 @@ struct CmarkNode {
     var position: (startLine: Int, startColumn: Int, endLine: Int, endColumn: Int)? {
         let startLine = Int(cmark_node_get_start_line(pointer))
         guard startLine > 0 else { return nil }
-        return (startLine, Int(cmark_node_get_start_column(pointer)), Int(cmark_node_get_end_line(pointer)), Int(cmark_node_get_end_column(pointer)))
+        return (
+            startLine, Int(cmark_node_get_start_column(pointer)), Int(cmark_node_get_end_line(pointer)),
+            Int(cmark_node_get_end_column(pointer))
+        )
     }
 
     /// A table's column alignments.
     var tableAlignments: [UInt8] {
         let count = Int(cmark_gfm_extensions_get_table_columns(pointer))
         guard count > 0, let alignments = cmark_gfm_extensions_get_table_alignments(pointer) else { return [] }
-        return (0..<count).map { alignments[$0] }
+        return (0 ..< count).map { alignments[$0] }
     }
 }

@@ -31,7 +31,8 @@ enum ExtendedAttributeSyntax {
     /// bytes `eligible` says are ordinary text; `decode` reads each one's attributes. Inner
     /// uses come before the ones around them.
     static func matches(
-        in bytes: [UInt8], eligible: [Bool], brackets: [Int], decode: (String) throws(MarkdownError) -> AttributeContainer
+        in bytes: [UInt8], eligible: [Bool], brackets: [Int],
+        decode: (String) throws(MarkdownError) -> AttributeContainer
     ) throws(MarkdownError) -> [Match] {
         var found: [Match] = []
         // Where the last `)` is: a parenthesis opened after it closes nowhere, which is known
@@ -42,7 +43,8 @@ enum ExtendedAttributeSyntax {
         var skipUntil = -1
         for position in brackets where position > skipUntil {
             if bytes[position] == UInt8(ascii: "[") {
-                let isExtended = position > 0 && bytes[position - 1] == UInt8(ascii: "^") && eligible[position - 1]
+                let isExtended =
+                    position > 0 && bytes[position - 1] == UInt8(ascii: "^") && eligible[position - 1]
                     && extendedOpen < maximumNesting
                 openers.append((position, isExtended))
                 if isExtended { extendedOpen += 1 }
@@ -52,7 +54,8 @@ enum ExtendedAttributeSyntax {
             extendedOpen -= 1
             let open = position + 1
             guard open < lastClose, bytes[open] == UInt8(ascii: "("), eligible[open],
-                  let end = attributesEnd(in: bytes, from: open + 1, eligible: eligible) else { continue }
+                let end = attributesEnd(in: bytes, from: open + 1, eligible: eligible)
+            else { continue }
             let text = String(decoding: bytes[(open + 1) ..< end], as: UTF8.self)
             found.append(Match(caret: opener.position - 1, close: position, end: end, attributes: try decode(text)))
             skipUntil = end
@@ -71,7 +74,13 @@ enum ExtendedAttributeSyntax {
             guard eligible[index] else { return nil }
             let byte = bytes[index]
             if let open = quote {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == open { quote = nil }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == open {
+                    quote = nil
+                }
             } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                 quote = byte
             } else if byte == UInt8(ascii: ")") {
@@ -84,13 +93,17 @@ enum ExtendedAttributeSyntax {
 
     /// `runs` over `bytes` without the syntax of `matches`, each use's text with its
     /// attributes (an inner use's over an outer one's, both over the text's own).
-    static func rewrite(runs: [MarkdownRuns.Run], bytes: [UInt8], matches: [Match]) -> (runs: [MarkdownRuns.Run], bytes: [UInt8]) {
+    static func rewrite(
+        runs: [MarkdownRuns.Run], bytes: [UInt8], matches: [Match]
+    ) -> (runs: [MarkdownRuns.Run], bytes: [UInt8]) {
         enum Kind: Int { case removeStart, applyStart, removeEnd, applyEnd }
         var events: [(position: Int, kind: Kind, match: Int)] = []
         for (number, match) in matches.enumerated() {
-            events += [(match.caret, .removeStart, number), (match.caret + 2, .removeEnd, number),
-                       (match.caret + 2, .applyStart, number), (match.close, .applyEnd, number),
-                       (match.close, .removeStart, number), (match.end + 1, .removeEnd, number)]
+            events += [
+                (match.caret, .removeStart, number), (match.caret + 2, .removeEnd, number),
+                (match.caret + 2, .applyStart, number), (match.close, .applyEnd, number),
+                (match.close, .removeStart, number), (match.end + 1, .removeEnd, number),
+            ]
         }
         // At one offset, starts before ends: a use with no text starts and ends there.
         events.sort { ($0.position, $0.kind.rawValue) < ($1.position, $1.kind.rawValue) }

@@ -49,7 +49,7 @@ enum InlineOnlySource {
         case "<":
             let next = afterFirst.first
             return next.map { $0.isLetter || $0 == "/" || $0 == "!" || $0 == "?" } ?? false ? "\\" + line : String(line)
-        case "0"..."9":
+        case "0" ... "9":
             let digits = line.prefix { $0.isASCII && $0.isNumber }
             let rest = line.dropFirst(digits.count)
             if digits.count <= 9, let mark = rest.first, mark == "." || mark == ")" {

@@ -22,16 +22,22 @@ struct MarkdownBlockTree {
                 text: text, inline: run[Keys.InlinePresentationIntentAttribute.self] ?? [],
                 link: run[AttributeScopes.FoundationAttributes.LinkAttribute.self],
                 imageURL: run[AttributeScopes.FoundationAttributes.ImageURLAttribute.self],
-                linkTitle: run[Keys.MarkdownLinkTitleAttribute.self], imageTitle: run[Keys.MarkdownImageTitleAttribute.self])
+                linkTitle: run[Keys.MarkdownLinkTitleAttribute.self],
+                imageTitle: run[Keys.MarkdownImageTitleAttribute.self])
             if let intent = run[Keys.PresentationIntentAttribute.self], !intent.isEmpty {
                 plainParagraph = nil
                 guard intent.indentationLevel <= maximumNestingDepth else {
-                    throw .unsupportedStructure("blocks nest \(intent.indentationLevel) deep (each block quote and each list counts one level), more than the limit of \(maximumNestingDepth)")
+                    throw .unsupportedStructure(
+                        "blocks nest \(intent.indentationLevel) deep (each block quote and each list counts one "
+                            + "level), more than the limit of \(maximumNestingDepth)"
+                    )
                 }
                 let leaf = node(for: intent)
                 leaf.pieces.append(piece)
                 if run[Keys.MarkdownEmptyCodeBlockAttribute.self] == true { leaf.isEmptyCodeBlock = true }
-                if let loose = run[Keys.MarkdownLooseListsAttribute.self], !loose.isEmpty { markLoose(loose, along: intent) }
+                if let loose = run[Keys.MarkdownLooseListsAttribute.self], !loose.isEmpty {
+                    markLoose(loose, along: intent)
+                }
                 if let task = run[Keys.TaskListItemAttribute.self] {
                     var item: BlockNode? = nil
                     var current: BlockNode? = root
@@ -53,7 +59,9 @@ struct MarkdownBlockTree {
         var current: BlockNode? = root
         for component in intent.components.reversed() {
             current = current?.children.last(where: { $0.identity == component.identity })
-            if loose.contains(component.identity), let list = current, list.kind == .orderedList || list.kind == .unorderedList {
+            if loose.contains(component.identity), let list = current,
+                list.kind == .orderedList || list.kind == .unorderedList
+            {
                 list.isLooseList = true
             }
         }

@@ -79,9 +79,12 @@ struct MarkdownBlockWriter {
             }
             let text = MarkdownInlineWriter(context: .paragraph).write(node.pieces)
             guard !text.isEmpty else { return try childLines(of: node, tight: false) }
-            return text.split(separator: "\n", omittingEmptySubsequences: false).map(Self.escapingLineStart) + (try childLines(of: node, tight: false))
+            return text.split(separator: "\n", omittingEmptySubsequences: false).map(Self.escapingLineStart)
+                + (try childLines(of: node, tight: false))
         case .header(let level)?:
-            if level == 1 || level == 2, node.pieces.contains(where: { !$0.inline.isDisjoint(with: [.softBreak, .lineBreak]) }) {
+            if level == 1 || level == 2,
+                node.pieces.contains(where: { !$0.inline.isDisjoint(with: [.softBreak, .lineBreak]) })
+            {
                 // A heading of several lines (read from a setext heading) keeps its line
                 // breaks in the setext form, which only levels 1 and 2 have.
                 let text = MarkdownInlineWriter(context: .paragraph).write(node.pieces)
@@ -126,9 +129,11 @@ struct MarkdownBlockWriter {
 
     private func list(_ node: BlockNode, alternateMarker: Bool) throws(MarkdownError) -> [String] {
         let ordered = node.kind == .orderedList
-        let tight = !node.isLooseList && node.children.allSatisfy { item in
-            zip(item.children, item.children.dropFirst()).allSatisfy { Self.canFollowWithoutBlank($0, $1) }
-        }
+        let tight =
+            !node.isLooseList
+            && node.children.allSatisfy { item in
+                zip(item.children, item.children.dropFirst()).allSatisfy { Self.canFollowWithoutBlank($0, $1) }
+            }
         var lines: [String] = []
         var number = min(max(Self.firstOrdinal(of: node), 0), 999_999_999)
         for (index, item) in node.children.enumerated() {
@@ -156,14 +161,15 @@ struct MarkdownBlockWriter {
         switch first {
         case "-", "+", "=":
             return "\\" + line
-        case "0"..."9":
+        case "0" ... "9":
             let digits = line.prefix { $0.isASCII && $0.isNumber }
             let rest = line.dropFirst(digits.count)
             if let mark = rest.first, mark == "." || mark == ")" { return digits + "\\" + rest }
             return String(line)
         case " ", "\t":
             let spaces = line.prefix { $0 == " " || $0 == "\t" }
-            return spaces.map { $0 == " " ? "&#32;" : "&#9;" }.joined() + escapingLineStart(line.dropFirst(spaces.count))
+            return spaces.map { $0 == " " ? "&#32;" : "&#9;" }.joined()
+                + escapingLineStart(line.dropFirst(spaces.count))
         default:
             return String(line)
         }

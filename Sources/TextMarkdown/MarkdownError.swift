@@ -43,19 +43,23 @@ public enum MarkdownError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidUTF8(let offset):
             "The Markdown is not valid UTF-8: the byte at offset \(offset) does not start or continue a character."
         case .nestingTooDeep(let limit, let line):
-            "The Markdown nests blocks more than \(limit) deep (each block quote and each list counts one level; a list's items do not), first at line \(line)."
+            "The Markdown nests blocks more than \(limit) deep (each block quote and each list counts one level; "
+                + "a list's items do not), first at line \(line)."
         case .parserUnavailable(let what):
             "The Markdown parser could not be set up: \(what)."
         case .unsupportedStructure(let what):
             "The text cannot be written as Markdown: \(what)."
         case .unreadable(let path, let reason):
-            "The Markdown file \(QuotedValue(path, limit: 200)) could not be read: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)."
+            "The Markdown file \(QuotedValue(path, limit: 200)) could not be read: "
+                + "\(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)."
         case .limitExceeded(let kind, let limit, let found, let line):
             Self.message(kind, limit: limit, found: found) + (line > 0 ? ", first at line \(line)." : ".")
         case .optionOutOfRange(let option, let value, let range):
-            "The Markdown option \(option) is \(value); it takes \(range.lowerBound) through \(range.upperBound) (its cap)."
+            "The Markdown option \(option) is \(value); it takes \(range.lowerBound) through \(range.upperBound) "
+                + "(its cap)."
         case .invalidExtendedAttributes(let line, let attributes, let reason):
-            "The Markdown's extended attributes \(QuotedValue(attributes, limit: 80)) in the block at line \(line) could not be read: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)."
+            "The Markdown's extended attributes \(QuotedValue(attributes, limit: 80)) in the block at line "
+                + "\(line) could not be read: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)."
         }
     }
 
@@ -64,13 +68,18 @@ public enum MarkdownError: Error, Hashable, Sendable, CustomStringConvertible {
     private static func message(_ kind: Limit, limit: Int, found: Int) -> String {
         switch kind {
         case .referenceExpansionBytes:
-            "The Markdown's link references expand to at least \(found) bytes (every use after the first repeats its definition's destination and title), more than the limit of \(limit) bytes (\(kind.rawValue))"
+            "The Markdown's link references expand to at least \(found) bytes (every use after the first repeats "
+                + "its definition's destination and title), more than the limit of \(limit) bytes (\(kind.rawValue))"
         case .tableCells:
-            "The Markdown's tables make at least \(found) cells (every row has as many cells as its table's header), more than the limit of \(limit) cells (\(kind.rawValue))"
+            "The Markdown's tables make at least \(found) cells (every row has as many cells as its table's "
+                + "header), more than the limit of \(limit) cells (\(kind.rawValue))"
         case .rescanWork:
-            "The Markdown holds constructs that cmark-gfm reads again and again (an inline \"<?\" with no \"?>\" after it, \"<![CDATA[\" with no \"]]>\", links inside brackets left open, many e-mail addresses on one line): about \(found) steps, more than the limit of \(limit) (\(kind.rawValue))"
+            "The Markdown holds constructs that cmark-gfm reads again and again (an inline \"<?\" with no \"?>\" "
+                + "after it, \"<![CDATA[\" with no \"]]>\", links inside brackets left open, many e-mail "
+                + "addresses on one line): about \(found) steps, more than the limit of \(limit) (\(kind.rawValue))"
         case .htmlBytes:
-            "The Markdown's HTML could reach \(found) bytes, more than the \(limit) bytes cmark-gfm's HTML renderer can hold"
+            "The Markdown's HTML could reach \(found) bytes, more than the \(limit) bytes cmark-gfm's HTML "
+                + "renderer can hold"
         }
     }
 }

@@ -8,7 +8,9 @@ public enum MarkdownHTML {
     ///
     /// - Throws: `MarkdownError.limitExceeded` for a document past a limit, or whose HTML
     ///   could pass the 1 GiB buffer cmark-gfm's renderer aborts the process beyond.
-    public static func render(_ markdown: String, options: AttributedString.MarkdownParsingOptions = .init()) throws(MarkdownError) -> String {
+    public static func render(
+        _ markdown: String, options: AttributedString.MarkdownParsingOptions = .init()
+    ) throws(MarkdownError) -> String {
         try options.checkLimits(of: markdown)
         return try CmarkDocument(markdown, extensions: CmarkDocument.blockExtensions).html()
     }

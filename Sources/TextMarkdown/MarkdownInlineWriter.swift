@@ -40,7 +40,8 @@ struct MarkdownInlineWriter {
         var closer: String {
             switch self {
             case .link(let url, let title), .image(let url, let title):
-                "](" + MarkdownInlineWriter.destination(url) + (title.map { " " + MarkdownInlineWriter.title($0) } ?? "") + ")"
+                "](" + MarkdownInlineWriter.destination(url)
+                    + (title.map { " " + MarkdownInlineWriter.title($0) } ?? "") + ")"
             case .strikethrough: "~~"
             case .emphasis: "*"
             case .strong: "**"
@@ -99,7 +100,8 @@ struct MarkdownInlineWriter {
         var merged: [InlinePiece] = []
         for piece in pieces {
             if var last = merged.last, last.inline.contains(.code), piece.inline.contains(.code),
-               last.inline == piece.inline, Self.layers(last) == Self.layers(piece) {
+                last.inline == piece.inline, Self.layers(last) == Self.layers(piece)
+            {
                 last.text += piece.text
                 merged[merged.count - 1] = last
             } else {
@@ -128,7 +130,8 @@ struct MarkdownInlineWriter {
         }
         var body = context == .tableCell ? code.replacingOccurrences(of: "|", with: "\\|") : code
         body = body.replacingOccurrences(of: "\n", with: " ")
-        let pad = body.hasPrefix("`") || body.hasSuffix("`")
+        let pad =
+            body.hasPrefix("`") || body.hasSuffix("`")
             || (body.hasPrefix(" ") && body.hasSuffix(" ") && body.contains { $0 != " " })
         let fence = String(repeating: "`", count: longest + 1)
         return fence + (pad ? " " : "") + body + (pad ? " " : "") + fence

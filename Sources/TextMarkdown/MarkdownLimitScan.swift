@@ -29,7 +29,9 @@ struct MarkdownLimitScan {
     }
 
     /// Throws `MarkdownError.limitExceeded` for the first limit of `options` that `bytes` passes.
-    static func check(_ bytes: UnsafeBufferPointer<UInt8>, options: AttributedString.MarkdownParsingOptions) throws(MarkdownError) {
+    static func check(
+        _ bytes: UnsafeBufferPointer<UInt8>, options: AttributedString.MarkdownParsingOptions
+    ) throws(MarkdownError) {
         var scan = MarkdownLimitScan(bytes, options: options)
         try scan.scanLines()
         if !scan.definitions.isEmpty { try scan.countReferenceUses() }
@@ -37,7 +39,9 @@ struct MarkdownLimitScan {
 
     static func check(_ markdown: String, options: AttributedString.MarkdownParsingOptions) throws(MarkdownError) {
         var source = markdown
-        let result = source.withUTF8 { bytes in Result { () throws(MarkdownError) in try check(bytes, options: options) } }
+        let result = source.withUTF8 { bytes in
+            Result { () throws(MarkdownError) in try check(bytes, options: options) }
+        }
         try result.get()
     }
 
@@ -113,7 +117,9 @@ struct MarkdownLimitScan {
                 case UInt8(ascii: "["):
                     depth += 1
                 case UInt8(ascii: "]"):
-                    if index + 2 < end, bytes[index + 1] == UInt8(ascii: "]"), bytes[index + 2] == UInt8(ascii: ">") { cdata = (false, 0, 0) }
+                    if index + 2 < end, bytes[index + 1] == UInt8(ascii: "]"), bytes[index + 2] == UInt8(ascii: ">") {
+                        cdata = (false, 0, 0)
+                    }
                     if depth > 0 {
                         work += depth - 1
                         depth -= 1
@@ -127,14 +133,19 @@ struct MarkdownLimitScan {
                 case UInt8(ascii: "@"):
                     opened(&addresses, at: index)
                 case UInt8(ascii: "?"):
-                    if index + 1 < end, bytes[index + 1] == UInt8(ascii: ">"), index > 0, bytes[index - 1] != UInt8(ascii: "<") { instructions = (false, 0, 0) }
+                    if index + 1 < end, bytes[index + 1] == UInt8(ascii: ">"), index > 0,
+                        bytes[index - 1] != UInt8(ascii: "<")
+                    {
+                        instructions = (false, 0, 0)
+                    }
                 default:
                     break
                 }
                 index += 1
             }
             work += addresses.count * end - addresses.offsets
-            try checkRescan(work + instructions.count * end - instructions.offsets + cdata.count * end - cdata.offsets, line: line)
+            try checkRescan(
+                work + instructions.count * end - instructions.offsets + cdata.count * end - cdata.offsets, line: line)
             previousBlank = false
         }
         endChunk(at: bytes.count)
@@ -142,7 +153,9 @@ struct MarkdownLimitScan {
     }
 
     private func checkRescan(_ work: Int, line: Int) throws(MarkdownError) {
-        if work > options.maximumRescanWork { throw .limitExceeded(.rescanWork, limit: options.maximumRescanWork, found: work, line: line) }
+        if work > options.maximumRescanWork {
+            throw .limitExceeded(.rescanWork, limit: options.maximumRescanWork, found: work, line: line)
+        }
     }
 
     private func has(_ text: StaticString, at index: Int, before end: Int) -> Bool {
@@ -194,19 +207,24 @@ struct MarkdownLimitScan {
             let byte = bytes[index]
             if byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: ">") {
                 index += 1
-            } else if (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "*")), index + 1 < end, bytes[index + 1] == 0x20 {
+            } else if (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "*")),
+                index + 1 < end, bytes[index + 1] == 0x20
+            {
                 index += 2
             } else if (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(byte) {
                 var digit = index
                 while digit < end, (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(bytes[digit]) { digit += 1 }
-                guard digit + 1 < end, bytes[digit] == UInt8(ascii: ".") || bytes[digit] == UInt8(ascii: ")"), bytes[digit + 1] == 0x20 else { return }
+                guard digit + 1 < end, bytes[digit] == UInt8(ascii: ".") || bytes[digit] == UInt8(ascii: ")"),
+                    bytes[digit + 1] == 0x20
+                else { return }
                 index = digit + 2
             } else {
                 break
             }
         }
         guard index < end, bytes[index] == UInt8(ascii: "["), let close = labelEnd(after: index, before: end),
-              close + 1 < end, bytes[close + 1] == UInt8(ascii: ":") else { return }
+            close + 1 < end, bytes[close + 1] == UInt8(ascii: ":")
+        else { return }
         let label = Self.normalizedLabel(UnsafeBufferPointer(rebasing: bytes[(index + 1) ..< close]))
         guard !label.isEmpty else { return }
         // The destination and title: the rest of the line, the next line when the rest is
@@ -220,7 +238,8 @@ struct MarkdownLimitScan {
         }
         if isBlank(close + 2, end), next < bytes.count, !isBlank(next, lineEnd(from: next)) { takeLine() }
         if next < bytes.count, let first = firstNonSpace(next, lineEnd(from: next)),
-           first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") || first == UInt8(ascii: "(") {
+            first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") || first == UInt8(ascii: "(")
+        {
             takeLine()
         }
         if titleIsOpen(close + 2, next - 1) {
@@ -297,7 +316,9 @@ struct MarkdownLimitScan {
                 if uses[label]! > 1 {
                     expansion += size
                     if expansion > options.maximumReferenceExpansionBytes {
-                        throw .limitExceeded(.referenceExpansionBytes, limit: options.maximumReferenceExpansionBytes, found: expansion, line: line)
+                        throw .limitExceeded(
+                            .referenceExpansionBytes, limit: options.maximumReferenceExpansionBytes, found: expansion,
+                            line: line)
                     }
                 }
             }

@@ -114,7 +114,7 @@ extension AttributedString {
         ///   0 through `maximumNestingDepthCap`; `MarkdownError.limitExceeded` naming the first
         ///   limit passed.
         public func checkLimits(of markdown: String) throws(MarkdownError) {
-            let depths = 0...Self.maximumNestingDepthCap
+            let depths = 0 ... Self.maximumNestingDepthCap
             guard depths.contains(maximumNestingDepth) else {
                 throw .optionOutOfRange(option: "maximumNestingDepth", value: maximumNestingDepth, range: depths)
             }

@@ -33,9 +33,10 @@ extension MarkdownPresentation {
         }
 
         var shape: Shape {
-            Shape(headingLevel: headingLevel, lists: lists.map { ListShape(ordered: $0.ordered, ordinal: $0.ordinal) },
-                  isItem: itemIdentity != nil, quoteDepth: quoteDepth, isCode: isCode, isRule: isRule,
-                  tableColumns: tableColumns, isHeaderRow: isHeaderRow)
+            Shape(
+                headingLevel: headingLevel, lists: lists.map { ListShape(ordered: $0.ordered, ordinal: $0.ordinal) },
+                isItem: itemIdentity != nil, quoteDepth: quoteDepth, isCode: isCode, isRule: isRule,
+                tableColumns: tableColumns, isHeaderRow: isHeaderRow)
         }
 
         init(_ intent: PresentationIntent?) {

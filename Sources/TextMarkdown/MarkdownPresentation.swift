@@ -15,9 +15,10 @@ import TextContent
 /// let storage = TextContentStorage(attributedString: text)
 /// ```
 public struct MarkdownPresentation: Sendable {
-    /// The font of body text; the others are made from it. By default it scales with the
-    /// font resolution context's text size, like `.body` (so every font made from it does): a larger text size in the layout manager's or view's context draws the whole
-    /// document larger. A fixed font (`FontDescriptor(family:size:)`) keeps its size.
+    /// The font of body text; the others are made from it. By default it scales with the font
+    /// resolution context's text size, like `.body` (so every font made from it does): a larger
+    /// text size in the layout manager's or view's context draws the whole document larger. A fixed
+    /// font (`FontDescriptor(family:size:)`) keeps its size.
     public var bodyFont = FontDescriptor.custom("DejaVu Sans", size: 13)
     /// The family of code (inline and blocks).
     public var codeFamily = "DejaVu Sans Mono"
@@ -71,7 +72,12 @@ public struct MarkdownPresentation: Sendable {
             text[range].mergeAttributes(paragraph)
             var changes: [(Range<AttributedString.Index>, AttributeContainer)] = []
             for run in text[range].runs {
-                changes.append((run.range, runAttributes(inline: run.inlinePresentationIntent ?? [], isLink: run.link != nil, block: blocks[number])))
+                changes.append(
+                    (
+                        run.range,
+                        runAttributes(
+                            inline: run.inlinePresentationIntent ?? [], isLink: run.link != nil, block: blocks[number])
+                    ))
             }
             for (range, attributes) in changes { text[range].mergeAttributes(attributes) }
         }
@@ -80,7 +86,9 @@ public struct MarkdownPresentation: Sendable {
     /// The same for a document as the reader hands it over: runs are split where paragraphs
     /// end, and each gets its paragraph's, its leaf's and its own attributes, as UTF-8 runs.
     /// A section of a document is drawn `after` what ends the one before it.
-    func apply(_ document: MarkdownRuns, width: Double, after context: LookContext = LookContext()) -> [(length: Int, attributes: AttributeContainer)] {
+    func apply(
+        _ document: MarkdownRuns, width: Double, after context: LookContext = LookContext()
+    ) -> [(length: Int, attributes: AttributeContainer)] {
         let (split, paragraphOfRun, intents) = Self.paragraphRuns(of: document)
         let blocks = intents.map(Block.init)
         // Paragraphs look alike far more often than not (every list's first item, every line of
@@ -99,8 +107,10 @@ public struct MarkdownPresentation: Sendable {
         let presented = Mutex<[[AttributeContainer]]>(Array(repeating: [], count: parts))
         let partBounds = bounds
         DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let made = present(split, in: partBounds[part] ..< partBounds[part + 1], leaves: document.leaves, paragraphOfRun: paragraphOfRun,
-                               blocks: blocks, looks: looks, lookOfParagraph: lookOfParagraph)
+            let made = present(
+                split, in: partBounds[part] ..< partBounds[part + 1], leaves: document.leaves,
+                paragraphOfRun: paragraphOfRun,
+                blocks: blocks, looks: looks, lookOfParagraph: lookOfParagraph)
             presented.withLock { $0[part] = made }
         }
         var result: [(length: Int, attributes: AttributeContainer)] = []
@@ -114,7 +124,9 @@ public struct MarkdownPresentation: Sendable {
     /// The document's runs split where paragraphs end (where the storage's paragraph scanner
     /// ends them), each with its paragraph's number, and each paragraph's intent (its first
     /// run's leaf's).
-    private static func paragraphRuns(of document: MarkdownRuns) -> (runs: [MarkdownRuns.Run], paragraphOfRun: [Int], intents: [PresentationIntent?]) {
+    private static func paragraphRuns(
+        of document: MarkdownRuns
+    ) -> (runs: [MarkdownRuns.Run], paragraphOfRun: [Int], intents: [PresentationIntent?]) {
         let ends = TextContentStorage.paragraphUTF8Ends(of: document.text)
         var split: [MarkdownRuns.Run] = []
         split.reserveCapacity(document.runs.count)
@@ -129,7 +141,8 @@ public struct MarkdownPresentation: Sendable {
             guard length > 0 else { return }
             if paragraph == intents.count { intents.append(run.leaf >= 0 ? document.leaves[run.leaf].intent : nil) }
             if let last = split.last, paragraphOfRun.last == paragraph, last.leaf == run.leaf,
-               isSameStorage(last.attributes, run.attributes) {
+                isSameStorage(last.attributes, run.attributes)
+            {
                 split[split.count - 1].length += length
                 return
             }
@@ -172,17 +185,21 @@ public struct MarkdownPresentation: Sendable {
             let paragraph = paragraphOfRun[index]
             let block = blocks[paragraph]
             let hasOwn = run.attributes != none
-            let kind = Kind(font: FontKey(inline: hasOwn ? run.attributes.inlinePresentationIntent ?? [] : [],
-                                          isLink: hasOwn && run.attributes.link != nil,
-                                          headingLevel: block.headingLevel, isCode: block.isCode),
-                            look: lookOfParagraph[paragraph])
-            var presented = made[kind] ?? {
-                var new = runAttributes(inline: kind.font.inline, isLink: kind.font.isLink, block: block)
-                new.paragraphStyle = looks[kind.look].style
-                if let decoration = looks[kind.look].decoration { new.blockDecoration = decoration }
-                made[kind] = new
-                return new
-            }()
+            let kind = Kind(
+                font: FontKey(
+                    inline: hasOwn ? run.attributes.inlinePresentationIntent ?? [] : [],
+                    isLink: hasOwn && run.attributes.link != nil,
+                    headingLevel: block.headingLevel, isCode: block.isCode),
+                look: lookOfParagraph[paragraph])
+            var presented =
+                made[kind]
+                ?? {
+                    var new = runAttributes(inline: kind.font.inline, isLink: kind.font.isLink, block: block)
+                    new.paragraphStyle = looks[kind.look].style
+                    if let decoration = looks[kind.look].decoration { new.blockDecoration = decoration }
+                    made[kind] = new
+                    return new
+                }()
             // The leaf's and the run's own keys are few: they go into the presented set. None
             // of them is a key the presentation sets; the run's position is finer than its leaf's.
             if run.leaf >= 0 {
@@ -233,7 +250,9 @@ public struct MarkdownPresentation: Sendable {
 
     /// Each paragraph's own attributes (style, decoration), in order: the distinct looks, and
     /// each paragraph's among them. A look is made once for all paragraphs of one shape.
-    private func paragraphLooks(for blocks: [Block], width: Double, after context: LookContext) -> (looks: [ParagraphLook], lookOfParagraph: [Int]) {
+    private func paragraphLooks(
+        for blocks: [Block], width: Double, after context: LookContext
+    ) -> (looks: [ParagraphLook], lookOfParagraph: [Int]) {
         /// All a paragraph's look depends on.
         struct Shape: Hashable {
             var block: Block.Shape
@@ -249,7 +268,9 @@ public struct MarkdownPresentation: Sendable {
         lookOfParagraph.reserveCapacity(blocks.count)
         for (number, block) in blocks.enumerated() {
             // A code block's lines and a table's rows sit close; space follows the last of them.
-            let continues = number + 1 < blocks.count && block.groupIdentity != nil && blocks[number + 1].groupIdentity == block.groupIdentity
+            let continues =
+                number + 1 < blocks.count && block.groupIdentity != nil
+                && blocks[number + 1].groupIdentity == block.groupIdentity
             // A table's rows keep their padding inside their grid: the space after the table
             // goes before what follows it.
             let isRow = block.tableColumns != nil
@@ -277,7 +298,10 @@ public struct MarkdownPresentation: Sendable {
         let indent = Double(block.lists.count) * listIndent + Double(block.quoteDepth) * quoteIndent
         // Each item's list starts at its own ordinal, so that the marker shows the number the
         // Markdown gave; continuation paragraphs of an item show none.
-        let lists = block.lists.map { TextList(markerFormat: $0.ordered ? TextList.MarkerFormat("{decimal}.") : .disc, startingItemNumber: $0.ordinal) }
+        let lists = block.lists.map {
+            TextList(
+                markerFormat: $0.ordered ? TextList.MarkerFormat("{decimal}.") : .disc, startingItemNumber: $0.ordinal)
+        }
         var tabs: [TextTab] = []
         if let columns = block.tableColumns, !columns.isEmpty {
             tabs = tableTabs(columns, indent: indent, width: width)
@@ -305,7 +329,8 @@ public struct MarkdownPresentation: Sendable {
         let edges = columnEdges(columns.count, indent: indent, width: width).map { $0 - indent - tableCellPadding }
         return columns.indices.dropFirst().map { column in
             switch columns[column].alignment {
-            case .center: TextTab(alignment: .center, location: (edges[column] + edges[column + 1]) / 2 + tableCellPadding)
+            case .center:
+                TextTab(alignment: .center, location: (edges[column] + edges[column + 1]) / 2 + tableCellPadding)
             case .right: TextTab(alignment: .right, location: edges[column + 1] - tableCellPadding)
             default: TextTab(alignment: .left, location: edges[column] + tableCellPadding)
             }

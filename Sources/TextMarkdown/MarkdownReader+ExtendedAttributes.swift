@@ -15,7 +15,8 @@ extension MarkdownReader {
     /// caret taken out; nil for an ordinary link.
     mutating func extendedAttributes(ofLink node: CmarkNode) throws(MarkdownError) -> AttributeContainer? {
         guard bytes.count > leafFirstByte, output.runs.count > leafFirstRun, bytes.last == UInt8(ascii: "^"),
-              !isCodeOrHTML(output.runs[output.runs.count - 1]) else { return nil }
+            !isCodeOrHTML(output.runs[output.runs.count - 1])
+        else { return nil }
         var text = node.url
         let title = node.title
         if !title.isEmpty {
@@ -45,12 +46,14 @@ extension MarkdownReader {
         // cmark-gfm joins neighbouring text nodes: the brackets are found in the text.
         var brackets: [Int] = []
         var hasOpener = false
-        for (index, byte) in leafBytes.enumerated() where (byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")) && eligible[index] {
+        for (index, byte) in leafBytes.enumerated()
+        where (byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")) && eligible[index] {
             brackets.append(index)
             if byte == UInt8(ascii: "["), index > 0, leafBytes[index - 1] == UInt8(ascii: "^") { hasOpener = true }
         }
         guard hasOpener else { return }
-        let matches = try ExtendedAttributeSyntax.matches(in: leafBytes, eligible: eligible, brackets: brackets) { text throws(MarkdownError) in
+        let matches = try ExtendedAttributeSyntax.matches(in: leafBytes, eligible: eligible, brackets: brackets) {
+            text throws(MarkdownError) in
             try decodeExtendedAttributes(text)
         }
         guard !matches.isEmpty else { return }

@@ -76,8 +76,10 @@ struct MarkdownReader {
     private var extendedLinks: [AttributeContainer?] = []
     private var extendedLinkCount = 0
 
-    init(options: AttributedString.MarkdownParsingOptions, baseURL: URL?,
-         scope: any AttributeScope.Type = AttributeScopes.OpenTextKitAttributes.self) {
+    init(
+        options: AttributedString.MarkdownParsingOptions, baseURL: URL?,
+        scope: any AttributeScope.Type = AttributeScopes.OpenTextKitAttributes.self
+    ) {
         self.options = options
         self.baseURL = baseURL
         self.scope = scope
@@ -102,7 +104,9 @@ struct MarkdownReader {
     /// reader (identities go on counting), after `linesBefore` lines. A section that is not the
     /// last ends with the separator its last block owes (the next section starts with a block),
     /// so that its text ends where a paragraph does.
-    mutating func readRuns(section document: CmarkDocument, linesBefore: Int, isLast: Bool) throws(MarkdownError) -> MarkdownRuns {
+    mutating func readRuns(
+        section document: CmarkDocument, linesBefore: Int, isLast: Bool
+    ) throws(MarkdownError) -> MarkdownRuns {
         output = MarkdownRuns()
         self.linesBefore = linesBefore
         try walk(document, endsWithSeparator: !isLast)
@@ -167,7 +171,8 @@ struct MarkdownReader {
 
     /// Ends a quote or list item, first giving it an empty leaf if it has none (`- ` or `>` alone).
     private mutating func endContainer(_ node: CmarkNode) {
-        if let count = leafCountAtOpen.popLast(), count == leafCount, isFull, skipped == 0, let intent = containers.last {
+        if let count = leafCountAtOpen.popLast(), count == leafCount, isFull, skipped == 0, let intent = containers.last
+        {
             beginLeaf(intent, node: node)
             endLeaf(separator: "\n", node: node)
         }
@@ -189,8 +194,10 @@ struct MarkdownReader {
         leafHasCharacters = false
         leafEndsWithLineFeed = false
         leafPosition = sourcePosition(of: node)
-        output.leaves.append(MarkdownRuns.Leaf(intent: leaf, task: leafTask, position: leafPosition,
-                                               looseLists: looseLists.isEmpty || !isFull ? nil : Set(looseLists)))
+        output.leaves.append(
+            MarkdownRuns.Leaf(
+                intent: leaf, task: leafTask, position: leafPosition,
+                looseLists: looseLists.isEmpty || !isFull ? nil : Set(looseLists)))
         leafIndex = output.leaves.count - 1
         leafFirstRun = output.runs.count
         leafFirstByte = bytes.count
@@ -409,7 +416,9 @@ struct MarkdownReader {
         let count = strlen(literal)
         guard count > 0 else { return }
         let attributes = inlineAttributes([], position: node)
-        literal.withMemoryRebound(to: UInt8.self, capacity: count) { bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: count)) }
+        literal.withMemoryRebound(to: UInt8.self, capacity: count) {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+        }
         output.runs.append(MarkdownRuns.Run(length: count, attributes: attributes, leaf: leafIndex))
         leafHasCharacters = true
         leafEndsWithLineFeed = bytes.last == UInt8(ascii: "\n")
@@ -435,14 +444,18 @@ struct MarkdownReader {
             attributes[AttributeScopes.FoundationAttributes.ImageURLAttribute.self] = url
             if !image.title.isEmpty { attributes[Keys.MarkdownImageTitleAttribute.self] = image.title }
         }
-        if let node, let position = sourcePosition(of: node) { attributes[Keys.MarkdownSourcePositionAttribute.self] = position }
+        if let node, let position = sourcePosition(of: node) {
+            attributes[Keys.MarkdownSourcePositionAttribute.self] = position
+        }
         return attributes
     }
 
     /// Where `node` is in the source, when positions are asked for.
     private func sourcePosition(of node: CmarkNode) -> AttributedString.MarkdownSourcePosition? {
         guard options.appliesSourcePositionAttributes, let position = node.position else { return nil }
-        return .init(startLine: position.startLine, startColumn: position.startColumn, endLine: position.endLine, endColumn: position.endColumn)
+        return .init(
+            startLine: position.startLine, startColumn: position.startColumn, endLine: position.endLine,
+            endColumn: position.endColumn)
     }
 
     /// `text` with every run of whitespace made one space.

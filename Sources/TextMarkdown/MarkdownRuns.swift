@@ -62,9 +62,9 @@ struct MarkdownRuns {
         while index < runs.count {
             let chunkEnd = min(index + 2_048, runs.count)
             var chunkLength = 0
-            for run in runs[index..<chunkEnd] { chunkLength += run.length }
+            for run in runs[index ..< chunkEnd] { chunkLength += run.length }
             let end = text.utf8.index(utf8, offsetBy: chunkLength)
-            var chunk = AttributedString(String(text[utf8..<end]))
+            var chunk = AttributedString(String(text[utf8 ..< end]))
             var start = chunk.startIndex
             while index < chunkEnd {
                 // Neighbouring runs with equal attributes are set as one.
@@ -76,7 +76,7 @@ struct MarkdownRuns {
                     index += 1
                 }
                 let runEnd = chunk.utf8.index(start, offsetBy: length)
-                if attributes != AttributeContainer() { chunk[start..<runEnd].setAttributes(attributes) }
+                if attributes != AttributeContainer() { chunk[start ..< runEnd].setAttributes(attributes) }
                 start = runEnd
             }
             result.append(chunk)

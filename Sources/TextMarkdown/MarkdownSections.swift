@@ -29,7 +29,8 @@ enum MarkdownSections {
         let whole = [Section(bytes: 0 ..< bytes.count, linesBefore: 0)]
         let targetBytes = max(1, targetBytes)
         guard let base = bytes.baseAddress, bytes.count / 2 >= targetBytes,
-              !containsLoneCarriageReturn(bytes), !containsDefinitionColon(bytes) else { return whole }
+            !containsLoneCarriageReturn(bytes), !containsDefinitionColon(bytes)
+        else { return whole }
         var sections: [Section] = []
         var sectionStart = 0, sectionLinesBefore = 0
         var line = 0, lineStart = 0
@@ -37,23 +38,32 @@ enum MarkdownSections {
         // The open fence at column 0: its character and length.
         var fence: (character: UInt8, count: Int)?
         while lineStart < bytes.count {
-            let lineEnd = memchr(base + lineStart, 0x0A, bytes.count - lineStart).map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base } ?? bytes.count
+            let lineEnd =
+                memchr(base + lineStart, 0x0A, bytes.count - lineStart).map {
+                    UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base
+                } ?? bytes.count
             // cmark-gfm reads the first line after a byte order mark.
             let content = (lineStart == 0 && startsWithByteOrderMark(bytes) ? 3 : lineStart) ..< lineEnd
             let indent = indentation(bytes, content)
             if indent.columns < 4, indent.end < lineEnd {
                 // An HTML block (in a fence, a line of code), or a fence that may be in a list item.
                 if bytes[indent.end] == UInt8(ascii: "<"), fence == nil { return whole }
-                if indent.columns > 0, let run = fenceRun(bytes, indent.end ..< lineEnd), run.count >= 3 { return whole }
+                if indent.columns > 0, let run = fenceRun(bytes, indent.end ..< lineEnd), run.count >= 3 {
+                    return whole
+                }
             }
             if let open = fence {
-                if let closing = fenceRun(bytes, content), closing.character == open.character, closing.count >= open.count,
-                   isBlank(bytes, closing.end ..< lineEnd) {
+                if let closing = fenceRun(bytes, content), closing.character == open.character,
+                    closing.count >= open.count,
+                    isBlank(bytes, closing.end ..< lineEnd)
+                {
                     fence = nil
                 }
                 previousWasBlank = false
             } else if let opening = fenceRun(bytes, content), opening.count >= 3,
-                      opening.character == UInt8(ascii: "~") || !(opening.end ..< lineEnd).contains(where: { bytes[$0] == UInt8(ascii: "`") }) {
+                opening.character == UInt8(ascii: "~")
+                    || !(opening.end ..< lineEnd).contains(where: { bytes[$0] == UInt8(ascii: "`") })
+            {
                 fence = (opening.character, opening.count)
                 previousWasBlank = false
             } else {
@@ -87,7 +97,9 @@ enum MarkdownSections {
     }
 
     /// Whether `byte` occurs followed by a byte that `next` accepts (nil: the end).
-    private static func containsByte(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, followedBy next: (UInt8?) -> Bool) -> Bool {
+    private static func containsByte(
+        _ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, followedBy next: (UInt8?) -> Bool
+    ) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         var from = 0
         while from < bytes.count, let found = memchr(base + from, Int32(byte), bytes.count - from) {
@@ -99,7 +111,9 @@ enum MarkdownSections {
     }
 
     /// The columns of spaces and tabs that start `range`, and where they end.
-    private static func indentation(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (columns: Int, end: Int) {
+    private static func indentation(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
+    ) -> (columns: Int, end: Int) {
         var columns = 0, end = range.lowerBound
         while end < range.upperBound, columns < 4 {
             if bytes[end] == UInt8(ascii: " ") {
@@ -115,8 +129,11 @@ enum MarkdownSections {
     }
 
     /// The run of backticks or tildes that starts `range`, with where it ends.
-    private static func fenceRun(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (character: UInt8, count: Int, end: Int)? {
-        guard let first = range.first.map({ bytes[$0] }), first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { return nil }
+    private static func fenceRun(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
+    ) -> (character: UInt8, count: Int, end: Int)? {
+        guard let first = range.first.map({ bytes[$0] }), first == UInt8(ascii: "`") || first == UInt8(ascii: "~")
+        else { return nil }
         var end = range.lowerBound
         while end < range.upperBound, bytes[end] == first { end += 1 }
         return (first, end - range.lowerBound, end)
@@ -128,7 +145,8 @@ enum MarkdownSections {
         while end < range.upperBound, bytes[end] == UInt8(ascii: "#") { end += 1 }
         let level = end - range.lowerBound
         guard (1 ... 6).contains(level) else { return false }
-        return end == range.upperBound || [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains(bytes[end])
+        return end == range.upperBound
+            || [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains(bytes[end])
     }
 
     private static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {

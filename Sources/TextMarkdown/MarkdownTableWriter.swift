@@ -27,7 +27,7 @@ struct MarkdownTableWriter {
             let padded = cells + Array(repeating: "", count: width - cells.count)
             return "|" + padded.map { " " + $0 + " |" }.joined()
         }
-        let delimiter = (0..<width).map { index -> String in
+        let delimiter = (0 ..< width).map { index -> String in
             switch index < columns.count ? columns[index].alignment : .left {
             case .left: " --- |"
             case .center: " :-: |"
@@ -42,7 +42,7 @@ struct MarkdownTableWriter {
         var cells: [String] = []
         let writer = MarkdownInlineWriter(context: .tableCell)
         for cell in row.children {
-            guard case .tableCell(let column)? = cell.kind, (0..<10_000).contains(column) else {
+            guard case .tableCell(let column)? = cell.kind, (0 ..< 10_000).contains(column) else {
                 throw .unsupportedStructure("a table row holding something other than cells")
             }
             if cells.count <= column { cells += Array(repeating: "", count: column + 1 - cells.count) }

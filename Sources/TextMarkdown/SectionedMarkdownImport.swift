@@ -27,8 +27,10 @@ final class SectionedMarkdownImport<Part: Sendable>: @unchecked Sendable {
     /// The first failure in document order: its section and error.
     private let failure = Mutex<(section: Int, error: MarkdownError)?>(nil)
 
-    private init(sections: [MarkdownSections.Section], options: AttributedString.MarkdownParsingOptions, baseURL: URL?,
-                 scope: any AttributeScope.Type, presentation: MarkdownPresentation?, make: @escaping MakePart) {
+    private init(
+        sections: [MarkdownSections.Section], options: AttributedString.MarkdownParsingOptions, baseURL: URL?,
+        scope: any AttributeScope.Type, presentation: MarkdownPresentation?, make: @escaping MakePart
+    ) {
         self.sections = sections
         self.presentation = presentation
         self.make = make
@@ -53,8 +55,9 @@ final class SectionedMarkdownImport<Part: Sendable>: @unchecked Sendable {
             Result { () throws(MarkdownError) -> [Part]? in
                 let sections = MarkdownSections.split(bytes, targetBytes: sectionBytes)
                 guard sections.count > 1 else { return nil }
-                let pipeline = SectionedMarkdownImport(sections: sections, options: options, baseURL: baseURL,
-                                                       scope: scope, presentation: presentation, make: make)
+                let pipeline = SectionedMarkdownImport(
+                    sections: sections, options: options, baseURL: baseURL,
+                    scope: scope, presentation: presentation, make: make)
                 return try pipeline.run(bytes)
             }
         }
@@ -66,7 +69,9 @@ final class SectionedMarkdownImport<Part: Sendable>: @unchecked Sendable {
         for (number, section) in sections.enumerated() {
             guard failure.withLock({ $0 == nil }) else { break }
             do throws(MarkdownError) {
-                let document = try CmarkDocument(utf8: UnsafeBufferPointer(rebasing: bytes[section.bytes]), extensions: CmarkDocument.blockExtensions)
+                let document = try CmarkDocument(
+                    utf8: UnsafeBufferPointer(rebasing: bytes[section.bytes]), extensions: CmarkDocument.blockExtensions
+                )
                 readQueue.async(group: group) { self.read(document, section: number, group: group) }
             } catch {
                 fail(error, in: number)
@@ -88,7 +93,8 @@ final class SectionedMarkdownImport<Part: Sendable>: @unchecked Sendable {
         guard failure.withLock({ $0.map { $0.section > number } ?? true }) else { return }
         let runs: MarkdownRuns
         do throws(MarkdownError) {
-            runs = try reader.readRuns(section: document, linesBefore: sections[number].linesBefore, isLast: number == sections.count - 1)
+            runs = try reader.readRuns(
+                section: document, linesBefore: sections[number].linesBefore, isLast: number == sections.count - 1)
         } catch {
             fail(error, in: number)
             return

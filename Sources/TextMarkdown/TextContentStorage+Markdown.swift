@@ -18,11 +18,13 @@ extension TextContentStorage {
     ///   (reference expansion, table cells, re-reading), checked before cmark-gfm parses it;
     ///   `MarkdownError.nestingTooDeep` for blocks nested past `options.maximumNestingDepth`.
     public convenience init(
-        markdown: String, options: AttributedString.MarkdownParsingOptions = .init(interpretedSyntax: .full), baseURL: URL? = nil,
+        markdown: String, options: AttributedString.MarkdownParsingOptions = .init(interpretedSyntax: .full),
+        baseURL: URL? = nil,
         presentation: MarkdownPresentation? = MarkdownPresentation(), width: Double = 600
     ) throws(MarkdownError) {
-        try self.init(markdown: markdown, options: options, baseURL: baseURL, presentation: presentation, width: width,
-                      sectionBytes: MarkdownSections.defaultTargetBytes)
+        try self.init(
+            markdown: markdown, options: options, baseURL: baseURL, presentation: presentation, width: width,
+            sectionBytes: MarkdownSections.defaultTargetBytes)
     }
 
     /// The same, a large document that can be cut imported in sections of about
@@ -38,11 +40,13 @@ extension TextContentStorage {
                 return ImportedParagraphs(text: runs.text, utf8Runs: runs.combined(), unifyingBlockAttributes: true)
             }
             // The presentation sets paragraph styles, never the block attributes folded into them.
-            return ImportedParagraphs(text: runs.text, utf8Runs: presentation.apply(runs, width: width, after: context),
-                                      unifyingBlockAttributes: false)
+            return ImportedParagraphs(
+                text: runs.text, utf8Runs: presentation.apply(runs, width: width, after: context),
+                unifyingBlockAttributes: false)
         }
-        let parts = try SectionedMarkdownImport.parts(of: markdown, options: options, baseURL: baseURL, presentation: presentation,
-                                                      sectionBytes: sectionBytes, make: paragraphs)
+        let parts = try SectionedMarkdownImport.parts(
+            of: markdown, options: options, baseURL: baseURL, presentation: presentation,
+            sectionBytes: sectionBytes, make: paragraphs)
         guard let parts else {
             let document = try MarkdownReader.runs(of: markdown, options: options, baseURL: baseURL)
             self.init(importedParagraphs: [paragraphs(document, MarkdownPresentation.LookContext())])
@@ -54,13 +58,15 @@ extension TextContentStorage {
     /// A document parsed from Markdown given as UTF-8 bytes; invalid UTF-8 is an error
     /// (`MarkdownError.invalidUTF8`) unless the failure policy reads it as U+FFFD.
     public convenience init(
-        markdown: Data, options: AttributedString.MarkdownParsingOptions = .init(interpretedSyntax: .full), baseURL: URL? = nil,
+        markdown: Data, options: AttributedString.MarkdownParsingOptions = .init(interpretedSyntax: .full),
+        baseURL: URL? = nil,
         presentation: MarkdownPresentation? = MarkdownPresentation(), width: Double = 600
     ) throws(MarkdownError) {
         if let offset = AttributedString.firstInvalidUTF8Offset(in: markdown), options.failurePolicy == .throwError {
             throw .invalidUTF8(byteOffset: offset)
         }
-        try self.init(markdown: String(decoding: markdown, as: UTF8.self), options: options, baseURL: baseURL,
-                      presentation: presentation, width: width)
+        try self.init(
+            markdown: String(decoding: markdown, as: UTF8.self), options: options, baseURL: baseURL,
+            presentation: presentation, width: width)
     }
 }

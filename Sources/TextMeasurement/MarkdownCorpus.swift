@@ -23,7 +23,8 @@ public enum MarkdownCorpus {
             var book = ""
             var inList = false
             for line in lines {
-                if let space = line.firstIndex(of: " "), space > line.startIndex, line[..<space].allSatisfy(\.isNumber) {
+                if let space = line.firstIndex(of: " "), space > line.startIndex, line[..<space].allSatisfy(\.isNumber)
+                {
                     // A verse: "12 text".
                     let number = line[..<space], text = line[line.index(after: space)...]
                     verseCount += 1
@@ -59,7 +60,8 @@ public enum MarkdownCorpus {
 extension Substring {
     /// This line without the whitespace at either end.
     fileprivate func trimmingWhitespace() -> Substring {
-        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return self[endIndex...] }
-        return self[first...last]
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace })
+        else { return self[endIndex...] }
+        return self[first ... last]
     }
 }

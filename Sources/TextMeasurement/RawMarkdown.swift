@@ -23,19 +23,27 @@ public enum RawMarkdown {
         guard let parser = cmark_parser_new(options) else { throw Failure(description: "cmark_parser_new failed") }
         defer { cmark_parser_free(parser) }
         for name in ["table", "strikethrough", "autolink", "tasklist"] {
-            if let extensionPointer = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, extensionPointer) }
+            if let extensionPointer = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, extensionPointer)
+            }
         }
         var text = markdown
         text.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
         }
-        guard let document = cmark_parser_finish(parser) else { throw Failure(description: "cmark_parser_finish returned no document") }
+        guard let document = cmark_parser_finish(parser) else {
+            throw Failure(description: "cmark_parser_finish returned no document")
+        }
         defer { cmark_node_free(document) }
         // The bound is our guard, not cmark-gfm's work: it is left out of the time.
         let parsed = clock.now
         let bound = otk_cmark_html_size_bound(document)
         guard bound >= 0, bound <= otk_cmark_html_buffer_limit else {
-            throw Failure(description: "cmark-gfm's HTML of this Markdown could reach \(bound) bytes, more than the \(otk_cmark_html_buffer_limit) bytes its renderer can hold")
+            throw Failure(
+                description:
+                    "cmark-gfm's HTML of this Markdown could reach \(bound) bytes, more than the "
+                    + "\(otk_cmark_html_buffer_limit) bytes its renderer can hold"
+            )
         }
         let rendering = clock.now
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {

@@ -73,7 +73,7 @@ public final class RunShapingBaseline {
                 guard error == 0, let face else { throw .fontUnreadable(path: key.path, freeTypeError: error) }
                 faces.append(face)
                 if FT_Set_Char_Size(face, 0, FT_F26Dot6(key.size * 64), 72, 72) != 0, face.pointee.num_fixed_sizes > 0 {
-                    FT_Select_Size(face, 0)  // a bitmap-only face (colour emoji): its first strike
+                    FT_Select_Size(face, 0) // a bitmap-only face (colour emoji): its first strike
                 }
                 let font = hb_ft_font_create_referenced(face)!
                 fonts.append(font)
@@ -100,7 +100,9 @@ public final class RunShapingBaseline {
             paragraph.units.withUnsafeBufferPointer { units in
                 for (run, font) in zip(paragraph.runs, fonts) {
                     hb_buffer_clear_contents(buffer)
-                    hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), UInt32(run.range.lowerBound), Int32(run.range.count))
+                    hb_buffer_add_utf16(
+                        buffer, units.baseAddress, Int32(units.count), UInt32(run.range.lowerBound),
+                        Int32(run.range.count))
                     hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
                     hb_buffer_guess_segment_properties(buffer)
                     hb_shape(font, buffer, nil, 0)

@@ -82,7 +82,9 @@ public final class ShapingBaseline {
     static func fontFile(for family: String) -> String? {
         guard let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
-        _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+        _ = family.withCString {
+            FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
+        }
         FcConfigSubstitute(nil, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
@@ -91,8 +93,9 @@ public final class ShapingBaseline {
         var matchedFamily: UnsafeMutablePointer<FcChar8>?
         var file: UnsafeMutablePointer<FcChar8>?
         guard FcPatternGetString(match, FC_FAMILY, 0, &matchedFamily) == FcResultMatch,
-              FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch,
-              let matchedFamily, let file else { return nil }
+            FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch,
+            let matchedFamily, let file
+        else { return nil }
         let name = String(cString: UnsafeRawPointer(matchedFamily).assumingMemoryBound(to: CChar.self))
         guard name.caseInsensitiveCompare(family) == .orderedSame else { return nil }
         return String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))

@@ -58,9 +58,14 @@ final class AttachmentImages: @unchecked Sendable {
     /// The decoded image of `attachment` at `width` × `height` pixels at most (never more than
     /// the image has), unless it claims more than `maximumPixels` pixels.
     func image(of attachment: TextAttachment, width: Int, height: Int, maximumPixels: Int) -> Outcome {
-        guard let contents = attachment.contents, !contents.isEmpty, let size = Self.pngSize(contents) else { return .unreadable }
-        guard size.width <= max(0, maximumPixels) / size.height else { return .tooLarge(width: size.width, height: size.height) }
-        let key = Key(contents: contents, width: min(max(width, 1), size.width), height: min(max(height, 1), size.height))
+        guard let contents = attachment.contents, !contents.isEmpty, let size = Self.pngSize(contents) else {
+            return .unreadable
+        }
+        guard size.width <= max(0, maximumPixels) / size.height else {
+            return .tooLarge(width: size.width, height: size.height)
+        }
+        let key = Key(
+            contents: contents, width: min(max(width, 1), size.width), height: min(max(height, 1), size.height))
         // One image is decoded at a time (under the lock): a document of many large images
         // never holds more than one of them whole.
         return state.withLock { state -> Outcome in
@@ -80,13 +85,15 @@ final class AttachmentImages: @unchecked Sendable {
             let bytes = key.width * key.height * 4
             if bytes <= Self.cacheCapacityBytes {
                 while !state.entries.isEmpty,
-                      state.bytes + bytes > Self.cacheCapacityBytes || state.entries.count >= Self.cacheCapacityImages {
+                    state.bytes + bytes > Self.cacheCapacityBytes || state.entries.count >= Self.cacheCapacityImages
+                {
                     let oldest = state.entries.min { $0.value.lastUse < $1.value.lastUse }!
                     cairo_surface_destroy(oldest.value.surface)
                     state.bytes -= oldest.value.bytes
                     state.entries[oldest.key] = nil
                 }
-                state.entries[key] = Entry(surface: cairo_surface_reference(scaled)!, bytes: bytes, lastUse: state.clock)
+                state.entries[key] = Entry(
+                    surface: cairo_surface_reference(scaled)!, bytes: bytes, lastUse: state.clock)
                 state.bytes += bytes
             }
             return .image(scaled)
@@ -100,7 +107,8 @@ final class AttachmentImages: @unchecked Sendable {
     static func pngSize(_ data: Data) -> (width: Int, height: Int)? {
         let bytes = [UInt8](data.prefix(24))
         guard bytes.count == 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return nil }
-        let width = bytes[16 ..< 20].reduce(0) { $0 << 8 | Int($1) }, height = bytes[20 ..< 24].reduce(0) { $0 << 8 | Int($1) }
+        let width = bytes[16 ..< 20].reduce(0) { $0 << 8 | Int($1) },
+            height = bytes[20 ..< 24].reduce(0) { $0 << 8 | Int($1) }
         guard width > 0, height > 0 else { return nil }
         return (width, height)
     }
@@ -108,7 +116,8 @@ final class AttachmentImages: @unchecked Sendable {
     /// `image` drawn into a new `width` × `height` surface (the image itself, retained, when it
     /// already has that size).
     private static func scaled(_ image: OpaquePointer, width: Int, height: Int) -> OpaquePointer {
-        let fullWidth = Int(cairo_image_surface_get_width(image)), fullHeight = Int(cairo_image_surface_get_height(image))
+        let fullWidth = Int(cairo_image_surface_get_width(image)),
+            fullHeight = Int(cairo_image_surface_get_height(image))
         guard width < fullWidth || height < fullHeight else { return cairo_surface_reference(image)! }
         let target = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
         let cairo = cairo_create(target)!
@@ -131,17 +140,18 @@ final class AttachmentImages: @unchecked Sendable {
     private static func decodePNG(_ data: Data) -> OpaquePointer? {
         let reader = Reader(data)
         let surface = withExtendedLifetime(reader) {
-            cairo_image_surface_create_from_png_stream({ closure, buffer, length in
-                guard let closure, let buffer else { return CAIRO_STATUS_READ_ERROR }
-                let reader = Unmanaged<Reader>.fromOpaque(closure).takeUnretainedValue()
-                let count = Int(length)
-                guard reader.offset + count <= reader.bytes.count else { return CAIRO_STATUS_READ_ERROR }
-                reader.bytes.withUnsafeBufferPointer { source in
-                    buffer.update(from: source.baseAddress! + reader.offset, count: count)
-                }
-                reader.offset += count
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(reader).toOpaque())
+            cairo_image_surface_create_from_png_stream(
+                { closure, buffer, length in
+                    guard let closure, let buffer else { return CAIRO_STATUS_READ_ERROR }
+                    let reader = Unmanaged<Reader>.fromOpaque(closure).takeUnretainedValue()
+                    let count = Int(length)
+                    guard reader.offset + count <= reader.bytes.count else { return CAIRO_STATUS_READ_ERROR }
+                    reader.bytes.withUnsafeBufferPointer { source in
+                        buffer.update(from: source.baseAddress! + reader.offset, count: count)
+                    }
+                    reader.offset += count
+                    return CAIRO_STATUS_SUCCESS
+                }, Unmanaged.passUnretained(reader).toOpaque())
         }
         guard let surface else { return nil }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
@@ -166,16 +176,21 @@ extension RenderingContext {
             let scaled = (abs(value) * resolution).rounded(.up)
             return scaled.isFinite ? Int(min(scaled, Double(DrawingSurface.maximumImageSide))) : 1
         }
-        let outcome = AttachmentImages.shared.image(of: attachment, width: pixels(deviceWidth), height: pixels(deviceHeight),
-                                                    maximumPixels: maximumImagePixels)
+        let outcome = AttachmentImages.shared.image(
+            of: attachment, width: pixels(deviceWidth), height: pixels(deviceHeight),
+            maximumPixels: maximumImagePixels)
         guard case let .image(image) = outcome else {
             if case let .tooLarge(width, height) = outcome, imageFailure == nil {
                 imageFailure = .imageTooLarge(width: width, height: height, limit: maximumImagePixels)
             }
             let grey = TextColor(white: 0.55)
             stroke(frame.insetBy(dx: 0.5, dy: 0.5), color: grey)
-            strokeLine(from: CGPoint(x: frame.minX, y: frame.minY), to: CGPoint(x: frame.maxX, y: frame.maxY), color: grey, width: 0.75)
-            strokeLine(from: CGPoint(x: frame.maxX, y: frame.minY), to: CGPoint(x: frame.minX, y: frame.maxY), color: grey, width: 0.75)
+            strokeLine(
+                from: CGPoint(x: frame.minX, y: frame.minY), to: CGPoint(x: frame.maxX, y: frame.maxY), color: grey,
+                width: 0.75)
+            strokeLine(
+                from: CGPoint(x: frame.maxX, y: frame.minY), to: CGPoint(x: frame.minX, y: frame.maxY), color: grey,
+                width: 0.75)
             return
         }
         defer { cairo_surface_destroy(image) }

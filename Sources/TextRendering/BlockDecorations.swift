@@ -10,7 +10,8 @@ public enum BlockDecorations {
     public static func draw(for fragment: TextLayoutFragment, at point: CGPoint, in context: RenderingContext) {
         // Plain paragraphs carry no attributes; reading them is not worth it.
         if fragment.textLineFragments.first?.paragraphIsPlain ?? false { return }
-        guard let decoration = fragment.textElement.attributedString.runs.first?.blockDecoration, !decoration.isEmpty else { return }
+        guard let decoration = fragment.textElement.attributedString.runs.first?.blockDecoration, !decoration.isEmpty
+        else { return }
         let frame = fragment.layoutFragmentFrame
         let width = frame.width.isFinite ? frame.width : 0
         let area = CGRect(x: point.x, y: point.y, width: width, height: frame.height)
@@ -20,21 +21,31 @@ public enum BlockDecorations {
         // padding in), on the leading side.
         var inset: CGFloat = 0
         if let line = fragment.textLineFragments.first {
-            let indent = CGFloat(fragment.textElement.attributedString.runs.first?.paragraphStyle?.firstLineHeadIndent ?? 0)
-            inset = rightToLeft ? max(0, frame.width - line.typographicBounds.maxX - indent) : max(0, line.typographicBounds.minX - indent)
+            let indent = CGFloat(
+                fragment.textElement.attributedString.runs.first?.paragraphStyle?.firstLineHeadIndent ?? 0)
+            inset =
+                rightToLeft
+                ? max(0, frame.width - line.typographicBounds.maxX - indent)
+                : max(0, line.typographicBounds.minX - indent)
         }
-        func x(_ edge: Double) -> CGFloat { rightToLeft ? area.maxX - inset - CGFloat(edge) : area.minX + inset + CGFloat(edge) }
+        func x(_ edge: Double) -> CGFloat {
+            rightToLeft ? area.maxX - inset - CGFloat(edge) : area.minX + inset + CGFloat(edge)
+        }
 
         if let background = decoration.background { context.fill(area, color: background) }
         let edges = decoration.tableColumnEdges.map(x).sorted()
         if let header = decoration.tableHeaderBackground {
-            let row = edges.count >= 2 ? CGRect(x: edges[0], y: area.minY, width: edges[edges.count - 1] - edges[0], height: area.height) : area
+            let row =
+                edges.count >= 2
+                ? CGRect(x: edges[0], y: area.minY, width: edges[edges.count - 1] - edges[0], height: area.height)
+                : area
             context.fill(row, color: header)
         }
         for bar in decoration.quoteBars {
             let barWidth = CGFloat(max(0, decoration.quoteBarWidth))
-            context.fill(CGRect(x: rightToLeft ? x(bar) - barWidth : x(bar), y: area.minY, width: barWidth, height: area.height),
-                         color: decoration.quoteBarColor)
+            context.fill(
+                CGRect(x: rightToLeft ? x(bar) - barWidth : x(bar), y: area.minY, width: barWidth, height: area.height),
+                color: decoration.quoteBarColor)
         }
         // Lines are filled one point wide on whole points, so that they stay crisp.
         func vertical(_ x: CGFloat, color: TextColor) {

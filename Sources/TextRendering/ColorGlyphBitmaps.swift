@@ -53,7 +53,9 @@ final class ColorGlyphBitmaps: @unchecked Sendable {
             if let open = state.faces[faceKey] {
                 face = open
             } else {
-                guard let opened = try? FreeTypeLibrary.shared.newFace(path: faceKey.path, index: faceKey.index & 0xFFFF) else { return nil }
+                guard
+                    let opened = try? FreeTypeLibrary.shared.newFace(path: faceKey.path, index: faceKey.index & 0xFFFF)
+                else { return nil }
                 if opened.pointee.num_fixed_sizes > 0 { FT_Select_Size(opened, 0) }
                 state.faces[faceKey] = opened
                 face = opened
@@ -70,9 +72,11 @@ final class ColorGlyphBitmaps: @unchecked Sendable {
         if slot.pointee.format != FT_GLYPH_FORMAT_BITMAP { FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) }
         let source = slot.pointee.bitmap
         let width = Int(source.width), rows = Int(source.rows)
-        guard width > 0, rows > 0, source.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue), let buffer = source.buffer else { return nil }
+        guard width > 0, rows > 0, source.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue), let buffer = source.buffer
+        else { return nil }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(rows))!
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
+        else {
             cairo_surface_destroy(surface)
             return nil
         }

@@ -91,7 +91,9 @@ public struct DocumentRenderer {
     /// kept and the file it names replaced; a device, FIFO or Unix socket is written in place,
     /// never replaced (a failed write, such as a full device, is `.unwritable` naming `path` and
     /// the system's reason, in every format).
-    public func render(_ content: TextContentStorage, to path: String, progress: ((Int) -> Void)? = nil) throws(RenderingError) -> Result {
+    public func render(
+        _ content: TextContentStorage, to path: String, progress: ((Int) -> Void)? = nil
+    ) throws(RenderingError) -> Result {
         guard let kind = DrawingSurface.Kind(path: path) else {
             throw .unwritable(path: path, reason: "the extension must be .png, .svg or .pdf")
         }
@@ -104,16 +106,21 @@ public struct DocumentRenderer {
     private func textSize(of pageSize: CGSize) throws(RenderingError) -> CGSize {
         let size = CGSize(width: pageSize.width - 2 * options.margin, height: pageSize.height - 2 * options.margin)
         guard size.width >= 1, size.height >= 1, options.margin >= 0 else {
-            throw .noRoomOnPage(width: Double(pageSize.width), height: Double(pageSize.height), margins: "\(Double(options.margin)) pt")
+            throw .noRoomOnPage(
+                width: Double(pageSize.width), height: Double(pageSize.height), margins: "\(Double(options.margin)) pt")
         }
         return size
     }
 
-    private func renderSheet(_ content: TextContentStorage, kind: DrawingSurface.Kind, to path: String) throws(RenderingError) -> Result {
+    private func renderSheet(
+        _ content: TextContentStorage, kind: DrawingSurface.Kind, to path: String
+    ) throws(RenderingError) -> Result {
         guard options.width.isFinite, options.width >= 1 else {
-            throw .invalidSize(width: Double(options.width), height: 0, reason: "the text width must be at least 1 point")
+            throw .invalidSize(
+                width: Double(options.width), height: 0, reason: "the text width must be at least 1 point")
         }
-        let container = TextContainer(size: CGSize(width: options.width, height: 0), exclusionPaths: options.exclusionPaths(1))
+        let container = TextContainer(
+            size: CGSize(width: options.width, height: 0), exclusionPaths: options.exclusionPaths(1))
         let manager = TextLayoutManager(textContainer: container, defaultFont: options.defaultFont)
         manager.fontResolutionContext = options.fontResolutionContext
         manager.delegate = options.layoutManagerDelegate
@@ -122,8 +129,9 @@ public struct DocumentRenderer {
         manager.ensureLayoutForEntireDocument()
         let usage = manager.usageBoundsForTextContainer
         guard usage.height.isFinite else {
-            throw .invalidSize(width: Double(options.width), height: Double(usage.height),
-                               reason: "the text is infinitely tall (its paragraph spacing adds up to infinity)")
+            throw .invalidSize(
+                width: Double(options.width), height: Double(usage.height),
+                reason: "the text is infinitely tall (its paragraph spacing adds up to infinity)")
         }
         let size = CGSize(width: options.width + 2 * options.margin, height: max(usage.height, 1) + 2 * options.margin)
         let surface = try makeSurface(kind: kind, path: path, size: size)
@@ -134,7 +142,8 @@ public struct DocumentRenderer {
         let documentStart = content.documentRange.location
         func range(_ offsets: Range<Int>) -> TextRange? {
             guard let start = content.location(documentStart, offsetBy: offsets.lowerBound),
-                  let end = content.location(documentStart, offsetBy: offsets.upperBound) else { return nil }
+                let end = content.location(documentStart, offsetBy: offsets.upperBound)
+            else { return nil }
             return TextRange(location: start, end: end)
         }
         manager.drawSelection(options.selection.compactMap(range), in: context, origin: origin)
@@ -144,7 +153,8 @@ public struct DocumentRenderer {
         fillExclusions(of: container, in: context, origin: origin)
         if options.debugOverlay { overlay.drawExclusionPaths(of: container, in: context, origin: origin) }
         manager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) { fragment in
-            let point = CGPoint(x: origin.x + fragment.layoutFragmentFrame.minX, y: origin.y + fragment.layoutFragmentFrame.minY)
+            let point = CGPoint(
+                x: origin.x + fragment.layoutFragmentFrame.minX, y: origin.y + fragment.layoutFragmentFrame.minY)
             BlockDecorations.draw(for: fragment, at: point, in: context)
             fragment.draw(at: point, in: context, renderingAttributes: manager.renderingAttributes(for: fragment))
             markers.draw(for: fragment, at: point, in: context)
@@ -158,11 +168,15 @@ public struct DocumentRenderer {
         // A picture missing a paragraph is a failure: whatever was at `path` stays.
         if let error = manager.lastLayoutError { throw .layout("\(error)") }
         try finish(surface, kind: kind, path: path)
-        return Result(kind: kind, pageCount: 1, size: size, linkAreas: context.linkAreas.map { (1, $0) }, warnings: context.warnings)
+        return Result(
+            kind: kind, pageCount: 1, size: size, linkAreas: context.linkAreas.map { (1, $0) },
+            warnings: context.warnings)
     }
 
-    private func renderPages(_ content: TextContentStorage, pageSize: CGSize, kind: DrawingSurface.Kind, to path: String,
-                             progress: ((Int) -> Void)?) throws(RenderingError) -> Result {
+    private func renderPages(
+        _ content: TextContentStorage, pageSize: CGSize, kind: DrawingSurface.Kind, to path: String,
+        progress: ((Int) -> Void)?
+    ) throws(RenderingError) -> Result {
         let textSize = try textSize(of: pageSize)
         let layout = TextPageLayout(textContentManager: content, defaultFont: options.defaultFont) { [options] number in
             TextContainer(size: textSize, exclusionPaths: options.exclusionPaths(number))
@@ -170,7 +184,9 @@ public struct DocumentRenderer {
         layout.fontResolutionContext = options.fontResolutionContext
         // Pages are laid out without a layout manager; the delegate is handed one of the
         // document's (laying nothing out) for its first argument.
-        let delegateManager = options.layoutManagerDelegate.map { _ in TextLayoutManager(defaultFont: options.defaultFont) }
+        let delegateManager = options.layoutManagerDelegate.map { _ in
+            TextLayoutManager(defaultFont: options.defaultFont)
+        }
         if let delegate = options.layoutManagerDelegate, let delegateManager {
             content.addTextLayoutManager(delegateManager)
             delegateManager.delegate = delegate
@@ -191,9 +207,13 @@ public struct DocumentRenderer {
         func draw(_ page: TextPage, in context: RenderingContext, at pageOrigin: CGPoint) {
             let textOrigin = CGPoint(x: pageOrigin.x + origin.x, y: pageOrigin.y + origin.y)
             fillExclusions(of: page.textContainer, in: context, origin: textOrigin)
-            if options.debugOverlay { overlay.drawExclusionPaths(of: page.textContainer, in: context, origin: textOrigin) }
+            if options.debugOverlay {
+                overlay.drawExclusionPaths(of: page.textContainer, in: context, origin: textOrigin)
+            }
             for fragment in page.textLayoutFragments {
-                let point = CGPoint(x: textOrigin.x + fragment.layoutFragmentFrame.minX, y: textOrigin.y + fragment.layoutFragmentFrame.minY)
+                let point = CGPoint(
+                    x: textOrigin.x + fragment.layoutFragmentFrame.minX,
+                    y: textOrigin.y + fragment.layoutFragmentFrame.minY)
                 BlockDecorations.draw(for: fragment, at: point, in: context)
                 fragment.draw(at: point, in: context)
                 markers.draw(for: fragment, at: point, in: context)
@@ -246,8 +266,10 @@ public struct DocumentRenderer {
             return !tooTall
         }
         if tooTall {
-            throw .invalidSize(width: Double(pageSize.width), height: Double(CGFloat(pages.count) * (pageSize.height + gap)),
-                               reason: "the pages do not fit one \(kind.rawValue.uppercased()) picture; write a PDF for long documents")
+            throw .invalidSize(
+                width: Double(pageSize.width), height: Double(CGFloat(pages.count) * (pageSize.height + gap)),
+                reason: "the pages do not fit one \(kind.rawValue.uppercased()) picture; write a PDF for long documents"
+            )
         }
         let size = CGSize(width: pageSize.width, height: CGFloat(pages.count) * (pageSize.height + gap) - gap)
         let surface = try makeSurface(kind: kind, path: path, size: size)
@@ -256,7 +278,9 @@ public struct DocumentRenderer {
         context.fill(CGRect(origin: .zero, size: size), color: TextColor(white: 0.6))
         for page in pages {
             let top = CGFloat(page.number - 1) * (pageSize.height + gap)
-            if let background = options.background { context.fill(CGRect(x: 0, y: top, width: pageSize.width, height: pageSize.height), color: background) }
+            if let background = options.background {
+                context.fill(CGRect(x: 0, y: top, width: pageSize.width, height: pageSize.height), color: background)
+            }
             let before = context.linkAreas.count
             draw(page, in: context, at: CGPoint(x: 0, y: top))
             links += context.linkAreas[before...].map { (page.number, $0) }
@@ -279,14 +303,18 @@ public struct DocumentRenderer {
         }
     }
 
-    private func makeSurface(kind: DrawingSurface.Kind, path: String, size: CGSize) throws(RenderingError) -> DrawingSurface {
+    private func makeSurface(
+        kind: DrawingSurface.Kind, path: String, size: CGSize
+    ) throws(RenderingError) -> DrawingSurface {
         switch kind {
         case .png:
             do throws(RenderingError) {
                 return try DrawingSurface.image(size: size, scale: options.scale)
             } catch .invalidSize(let width, let height, let reason) {
                 // A PDF has no such limit: say so rather than leave the user at a dead end.
-                throw .invalidSize(width: width, height: height, reason: reason + "; write a PDF instead (or pages of a PDF) for a document this long")
+                throw .invalidSize(
+                    width: width, height: height,
+                    reason: reason + "; write a PDF instead (or pages of a PDF) for a document this long")
             }
         case .svg: return try DrawingSurface.svg(path: path, size: size)
         case .pdf: return try DrawingSurface.pdf(path: path, pageSize: size)

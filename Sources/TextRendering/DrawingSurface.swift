@@ -41,7 +41,9 @@ public final class DrawingSurface {
     private var pageLinks: [(url: URL, rects: [CGRect])] = []
     private var pageLinkIndex: [URL: Int] = [:]
 
-    private init(kind: Kind, surface: OpaquePointer, size: CGSize, scale: Double, file: AtomicFileWriter? = nil) throws(RenderingError) {
+    private init(
+        kind: Kind, surface: OpaquePointer, size: CGSize, scale: Double, file: AtomicFileWriter? = nil
+    ) throws(RenderingError) {
         self.kind = kind
         self.surface = surface
         self.size = size
@@ -64,15 +66,18 @@ public final class DrawingSurface {
     public static func image(size: CGSize, scale: Double = 1) throws(RenderingError) -> DrawingSurface {
         try checkPoints(size)
         guard scale.isFinite, scale > 0 else {
-            throw .invalidSize(width: size.width, height: size.height, reason: "the scale must be a positive number, not \(scale)")
+            throw .invalidSize(
+                width: size.width, height: size.height, reason: "the scale must be a positive number, not \(scale)")
         }
         let width = (Double(size.width) * scale).rounded(.up), height = (Double(size.height) * scale).rounded(.up)
         guard width <= Double(maximumImageSide), height <= Double(maximumImageSide) else {
-            throw .invalidSize(width: width, height: height, reason: "an image can be at most \(maximumImageSide) pixels a side")
+            throw .invalidSize(
+                width: width, height: height, reason: "an image can be at most \(maximumImageSide) pixels a side")
         }
         // Cairo's pixel buffer is addressed with 32-bit offsets.
         guard width * height * 4 < Double(Int32.max) else {
-            throw .invalidSize(width: width, height: height, reason: "an image can hold at most \(Int32.max / 4) pixels")
+            throw .invalidSize(
+                width: width, height: height, reason: "an image can hold at most \(Int32.max / 4) pixels")
         }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, width)), Int32(max(1, height)))!
         return try DrawingSurface(kind: .png, surface: surface, size: size, scale: scale)
@@ -83,8 +88,9 @@ public final class DrawingSurface {
     public static func svg(path: String, size: CGSize) throws(RenderingError) -> DrawingSurface {
         try checkPoints(size)
         let file = try RenderingError.rethrowing { () throws(FileOutputError) in try AtomicFileWriter(path: path) }
-        let surface = cairo_svg_surface_create_for_stream(writeToFile, Unmanaged.passUnretained(file).toOpaque(),
-                                                          Double(size.width), Double(size.height))!
+        let surface = cairo_svg_surface_create_for_stream(
+            writeToFile, Unmanaged.passUnretained(file).toOpaque(),
+            Double(size.width), Double(size.height))!
         return try DrawingSurface(kind: .svg, surface: surface, size: size, scale: 1, file: file)
     }
 
@@ -94,8 +100,9 @@ public final class DrawingSurface {
     public static func pdf(path: String, pageSize: CGSize) throws(RenderingError) -> DrawingSurface {
         try checkPoints(pageSize)
         let file = try RenderingError.rethrowing { () throws(FileOutputError) in try AtomicFileWriter(path: path) }
-        let surface = cairo_pdf_surface_create_for_stream(writeToFile, Unmanaged.passUnretained(file).toOpaque(),
-                                                          Double(pageSize.width), Double(pageSize.height))!
+        let surface = cairo_pdf_surface_create_for_stream(
+            writeToFile, Unmanaged.passUnretained(file).toOpaque(),
+            Double(pageSize.width), Double(pageSize.height))!
         return try DrawingSurface(kind: .pdf, surface: surface, size: pageSize, scale: 1, file: file)
     }
 
@@ -105,7 +112,8 @@ public final class DrawingSurface {
         guard let closure else { return CAIRO_STATUS_WRITE_ERROR }
         let file = Unmanaged<AtomicFileWriter>.fromOpaque(closure).takeUnretainedValue()
         guard let data else { return length == 0 ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR }
-        return file.write(UnsafeRawBufferPointer(start: data, count: Int(length))) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
+        return file.write(UnsafeRawBufferPointer(start: data, count: Int(length)))
+            ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
     }
 
     /// A context that draws on this surface in points (the image's scale applied).
@@ -199,9 +207,12 @@ public final class DrawingSurface {
         guard kind == .pdf, !pageLinks.isEmpty else { return }
         let cairo = cairo_create(surface)
         for link in pageLinks {
-            let rects = link.rects.map { "\(Double($0.minX)) \(Double($0.minY)) \(Double($0.width)) \(Double($0.height))" }
+            let rects = link.rects.map {
+                "\(Double($0.minX)) \(Double($0.minY)) \(Double($0.width)) \(Double($0.height))"
+            }
             // Cairo copies the URI into a PDF string as it is: nothing in it may end that string.
-            cairo_tag_begin(cairo, CAIRO_TAG_LINK, "rect=[\(rects.joined(separator: " "))] uri='\(LinkPolicy.pdfSafe(link.url))'")
+            cairo_tag_begin(
+                cairo, CAIRO_TAG_LINK, "rect=[\(rects.joined(separator: " "))] uri='\(LinkPolicy.pdfSafe(link.url))'")
             cairo_tag_end(cairo, CAIRO_TAG_LINK)
         }
         cairo_destroy(cairo)
@@ -224,7 +235,8 @@ public final class DrawingSurface {
     private static func checkPoints(_ size: CGSize) throws(RenderingError) {
         let width = Double(size.width), height = Double(size.height)
         guard width.isFinite, height.isFinite, width > 0, height > 0 else {
-            throw .invalidSize(width: width, height: height, reason: "both sides must be positive, finite numbers of points")
+            throw .invalidSize(
+                width: width, height: height, reason: "both sides must be positive, finite numbers of points")
         }
         guard width <= 1e6, height <= 1e6 else {
             throw .invalidSize(width: width, height: height, reason: "a side can be at most 1,000,000 points")
@@ -245,6 +257,9 @@ public struct ImagePixels: Sendable {
     public subscript(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
         guard (0 ..< width).contains(x), (0 ..< height).contains(y) else { return (0, 0, 0, 0) }
         let word = argb[y * width + x]
-        return (UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word), UInt8(truncatingIfNeeded: word >> 24))
+        return (
+            UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8),
+            UInt8(truncatingIfNeeded: word), UInt8(truncatingIfNeeded: word >> 24)
+        )
     }
 }

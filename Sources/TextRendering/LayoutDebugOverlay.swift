@@ -18,7 +18,9 @@ public struct LayoutDebugOverlay: Sendable {
     /// Draws the container's exclusion paths, with the container's origin at `origin`.
     public func drawExclusionPaths(of container: TextContainer, in context: RenderingContext, origin: CGPoint = .zero) {
         for path in container.exclusionPaths {
-            context.fillPolygon(path.outline.map { CGPoint(x: $0.x + origin.x, y: $0.y + origin.y) }, color: exclusionColor, outline: exclusionOutlineColor)
+            context.fillPolygon(
+                path.outline.map { CGPoint(x: $0.x + origin.x, y: $0.y + origin.y) }, color: exclusionColor,
+                outline: exclusionOutlineColor)
         }
     }
 
@@ -29,7 +31,9 @@ public struct LayoutDebugOverlay: Sendable {
             let bounds = line.typographicBounds.offsetBy(dx: frame.minX, dy: frame.minY)
             context.stroke(bounds.insetBy(dx: 0.25, dy: 0.25), color: lineBoundsColor, width: 0.5)
             let y = bounds.minY + line.baseline
-            context.strokeLine(from: CGPoint(x: bounds.minX, y: y), to: CGPoint(x: bounds.maxX, y: y), color: baselineColor, width: 0.5)
+            context.strokeLine(
+                from: CGPoint(x: bounds.minX, y: y), to: CGPoint(x: bounds.maxX, y: y), color: baselineColor, width: 0.5
+            )
         }
         let surface = fragment.renderingSurfaceBounds.offsetBy(dx: frame.minX, dy: frame.minY)
         context.stroke(surface, color: renderingSurfaceColor, width: 0.75, dash: [3, 2])
@@ -42,7 +46,10 @@ extension ExclusionPath {
     var outline: [CGPoint] {
         switch self {
         case .rectangle(let rect):
-            [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY)]
+            [
+                CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
+                CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY),
+            ]
         case .polygon(let points):
             points
         }

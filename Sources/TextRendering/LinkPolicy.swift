@@ -42,8 +42,9 @@ public struct LinkPolicy: Sendable, Equatable {
     public func resolved(_ url: URL) -> URL? {
         guard url.scheme != nil else {
             guard let baseURL, baseURL.scheme != nil,
-                  let absolute = URL(string: url.relativeString, relativeTo: baseURL)?.absoluteURL,
-                  absolute.scheme != nil else { return nil }
+                let absolute = URL(string: url.relativeString, relativeTo: baseURL)?.absoluteURL,
+                absolute.scheme != nil
+            else { return nil }
             return isAllowedAbsolute(absolute) ? absolute : nil
         }
         return isAllowedAbsolute(url) ? url : nil
@@ -58,7 +59,9 @@ public struct LinkPolicy: Sendable, Equatable {
             return "it is not an absolute URL (it has no scheme such as https:)"
         }
         guard allowedSchemes.contains(scheme.lowercased()) else {
-            return "links of scheme \"\(QuotedValue(scheme))\" are not written (allowed: \(allowedList)), so no link resolved against it would be"
+            return
+                "links of scheme \"\(QuotedValue(scheme))\" are not written (allowed: \(allowedList)), so no link "
+                + "resolved against it would be"
         }
         if Self.hostSchemes.contains(scheme.lowercased()), (url.host ?? "").isEmpty {
             return "a \(QuotedValue(scheme)) URL must name a host"
@@ -80,7 +83,8 @@ public struct LinkPolicy: Sendable, Equatable {
 
     private func isAllowedAbsolute(_ url: URL) -> Bool {
         guard let scheme = url.scheme?.lowercased(), allowedSchemes.contains(scheme),
-              url.absoluteString.utf8.count <= maximumURLLength else { return false }
+            url.absoluteString.utf8.count <= maximumURLLength
+        else { return false }
         // "http:/etc/passwd" has a web scheme and no host: a reader may take it for a file.
         if Self.hostSchemes.contains(scheme), (url.host ?? "").isEmpty { return false }
         return true
@@ -91,18 +95,27 @@ public struct LinkPolicy: Sendable, Equatable {
         let shown = QuotedValue(url.relativeString)
         let length = (resolvedIgnoringLength(url) ?? url).absoluteString.utf8.count
         if length > maximumURLLength {
-            return "a link to \"\(shown)\" is drawn as plain text: it is \(length) bytes long, more than the \(maximumURLLength) a link may have"
+            return
+                "a link to \"\(shown)\" is drawn as plain text: it is \(length) bytes long, more than the "
+                + "\(maximumURLLength) a link may have"
         }
         guard let scheme = url.scheme else {
             if let baseURL {
-                return "a relative link to \"\(shown)\" is drawn as plain text: resolved against \"\(QuotedValue(baseURL.absoluteString))\" it is not a link that is written (allowed: \(allowedList))"
+                return
+                    "a relative link to \"\(shown)\" is drawn as plain text: resolved against "
+                    + "\"\(QuotedValue(baseURL.absoluteString))\" it is not a link that is written (allowed: "
+                    + "\(allowedList))"
             }
-            return "a relative link to \"\(shown)\" is drawn as plain text: a relative link is written only against a base URL (a reader could open it as a local file or network share)"
+            return
+                "a relative link to \"\(shown)\" is drawn as plain text: a relative link is written only against "
+                + "a base URL (a reader could open it as a local file or network share)"
         }
         if allowedSchemes.contains(scheme.lowercased()) {
             return "a link to \"\(shown)\" is drawn as plain text: a \(QuotedValue(scheme)) link must name a host"
         }
-        return "a link to \"\(shown)\" is drawn as plain text: links of scheme \"\(QuotedValue(scheme))\" are not written (allowed: \(allowedList))"
+        return
+            "a link to \"\(shown)\" is drawn as plain text: links of scheme \"\(QuotedValue(scheme))\" are not "
+            + "written (allowed: \(allowedList))"
     }
 
     private var allowedList: String { allowedSchemes.sorted().joined(separator: ", ") }
@@ -115,7 +128,9 @@ public struct LinkPolicy: Sendable, Equatable {
         let hex = Array("0123456789ABCDEF".utf8)
         for byte in url.absoluteString.utf8 {
             switch byte {
-            case 0x21 ... 0x7E where byte != UInt8(ascii: "(") && byte != UInt8(ascii: ")") && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "'"):
+            case 0x21 ... 0x7E
+            where byte != UInt8(ascii: "(") && byte != UInt8(ascii: ")") && byte != UInt8(ascii: "\\")
+                && byte != UInt8(ascii: "'"):
                 result.append(byte)
             default:
                 result += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]

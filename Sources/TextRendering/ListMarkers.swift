@@ -66,13 +66,18 @@ public struct ListMarkers {
         text.font = fragment.textElement.attributedString.runs.first?.font ?? defaultFont
         text.foregroundColor = fragment.textElement.attributedString.runs.first?.foregroundColor
         let storage = TextContentStorage(attributedString: text)
-        let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: CGFloat.infinity, height: 0), lineBreakMode: .byClipping), defaultFont: defaultFont)
+        let manager = TextLayoutManager(
+            textContainer: TextContainer(size: CGSize(width: CGFloat.infinity, height: 0), lineBreakMode: .byClipping),
+            defaultFont: defaultFont)
         manager.fontResolutionContext = fontResolutionContext
         storage.addTextLayoutManager(manager)
         var markerFragment: TextLayoutFragment?
-        manager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) { markerFragment = $0; return false }
+        manager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) {
+            markerFragment = $0; return false
+        }
         guard let markerLine = markerFragment?.textLineFragments.first,
-              let lastStop = markerLine.caretStops.map(\.x).max() else { return }
+            let lastStop = markerLine.caretStops.map(\.x).max()
+        else { return }
         let width = lastStop
         // Before the text's start: left of a left-to-right line, right of a right-to-left one.
         let stops = line.caretStops.map(\.x)

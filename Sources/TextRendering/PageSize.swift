@@ -20,7 +20,8 @@ public enum PageSize: String, Sendable, CaseIterable {
         if let named = PageSize(rawValue: text.lowercased()) { return named.size }
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
-              width.isFinite, height.isFinite else { return nil }
+            width.isFinite, height.isFinite
+        else { return nil }
         return CGSize(width: width, height: height)
     }
 }

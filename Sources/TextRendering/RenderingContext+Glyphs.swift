@@ -8,7 +8,9 @@ extension RenderingContext {
     /// Shows glyphs `indices` of `run` with their origins offset by `origin` (the line's left
     /// edge on its baseline), painted as `style` says (colour glyphs keep their own colours).
     /// `text`, for a PDF, goes with the filled glyphs so that they extract as text.
-    func showGlyphs(of run: PositionedGlyphRun, indices: Range<Int>, origin: CGPoint, style: GlyphStyle, text: [UInt16]? = nil) {
+    func showGlyphs(
+        of run: PositionedGlyphRun, indices: Range<Int>, origin: CGPoint, style: GlyphStyle, text: [UInt16]? = nil
+    ) {
         // A size Cairo cannot invert (far below a pixel) would put the context in an error state.
         guard !indices.isEmpty, run.font.size >= 0.001 else { return }
         if let scale = run.font.bitmapScale, run.font.hasColorGlyphs {
@@ -26,8 +28,9 @@ extension RenderingContext {
                 // the characters they show.
                 clusters.utf8.withUnsafeBufferPointer { utf8 in
                     utf8.withMemoryRebound(to: CChar.self) { chars in
-                        cairo_show_text_glyphs(cairo, chars.baseAddress, Int32(chars.count), glyphs, Int32(glyphs.count),
-                                               clusters.clusters, Int32(clusters.clusters.count), clusters.flags)
+                        cairo_show_text_glyphs(
+                            cairo, chars.baseAddress, Int32(chars.count), glyphs, Int32(glyphs.count),
+                            clusters.clusters, Int32(clusters.clusters.count), clusters.flags)
                     }
                 }
             } else {
@@ -35,7 +38,9 @@ extension RenderingContext {
             }
         }
         if style.strokes {
-            strokeOutlines(of: glyphs, color: style.strokeColor ?? style.fill, width: style.strokeLineWidth(fontSize: run.font.size))
+            strokeOutlines(
+                of: glyphs, color: style.strokeColor ?? style.fill,
+                width: style.strokeLineWidth(fontSize: run.font.size))
         }
     }
 
@@ -44,8 +49,9 @@ extension RenderingContext {
     /// copies over a disc of that radius, so that the edges fade (in PNG, SVG and PDF alike).
     func showGlyphShadow(of run: PositionedGlyphRun, indices: Range<Int>, origin: CGPoint, style: GlyphStyle) {
         guard let shadow = style.shadow, shadow.shadowColor.alpha > 0, !indices.isEmpty, run.font.size >= 0.001,
-              !(run.font.bitmapScale != nil && run.font.hasColorGlyphs),
-              let face = DrawingFonts.shared.face(for: run.font) else { return }
+            !(run.font.bitmapScale != nil && run.font.hasColorGlyphs),
+            let face = DrawingFonts.shared.face(for: run.font)
+        else { return }
         defer { cairo_font_face_destroy(face) }
         setFont(face, of: run, obliqueness: style.obliqueness)
         var offsets = [CGPoint.zero]
@@ -65,7 +71,8 @@ extension RenderingContext {
         let color = shadow.shadowColor.withAlpha(each)
         let base = CGPoint(x: origin.x + shadow.shadowOffset.width, y: origin.y + shadow.shadowOffset.height)
         for offset in offsets {
-            let glyphs = cairoGlyphs(of: run, indices: indices, origin: CGPoint(x: base.x + offset.x, y: base.y + offset.y))
+            let glyphs = cairoGlyphs(
+                of: run, indices: indices, origin: CGPoint(x: base.x + offset.x, y: base.y + offset.y))
             // As paths, not text: a PDF's text then extracts once, from the glyphs themselves.
             if style.fills {
                 cairo_new_path(cairo)
@@ -73,7 +80,9 @@ extension RenderingContext {
                 setColor(color)
                 cairo_fill(cairo)
             }
-            if style.strokes { strokeOutlines(of: glyphs, color: color, width: style.strokeLineWidth(fontSize: run.font.size)) }
+            if style.strokes {
+                strokeOutlines(of: glyphs, color: color, width: style.strokeLineWidth(fontSize: run.font.size))
+            }
         }
     }
 
@@ -92,7 +101,9 @@ extension RenderingContext {
         glyphs.reserveCapacity(indices.count)
         for index in indices {
             let position = run.positions[index]
-            glyphs.append(cairo_glyph_t(index: UInt(run.glyphs[index]), x: Double(origin.x + position.x), y: Double(origin.y + position.y)))
+            glyphs.append(
+                cairo_glyph_t(
+                    index: UInt(run.glyphs[index]), x: Double(origin.x + position.x), y: Double(origin.y + position.y)))
         }
         return glyphs
     }
@@ -116,7 +127,9 @@ extension RenderingContext {
             defer { cairo_surface_destroy(bitmap.surface) }
             let position = run.positions[index]
             cairo_save(cairo)
-            cairo_translate(cairo, Double(origin.x + position.x) + bitmap.left * scale, Double(origin.y + position.y) - bitmap.top * scale)
+            cairo_translate(
+                cairo, Double(origin.x + position.x) + bitmap.left * scale,
+                Double(origin.y + position.y) - bitmap.top * scale)
             cairo_scale(cairo, scale, scale)
             cairo_set_source_surface(cairo, bitmap.surface, 0, 0)
             // Smooth downscaling of the 109 px strike.
@@ -139,7 +152,9 @@ extension RenderingContext {
         var start = Double(minX), end = Double(maxX)
         if let visible = visibleBounds {
             let period = halfWave * 2
-            if Double(visible.minX) > start { start += ((Double(visible.minX) - start) / period).rounded(.down) * period }
+            if Double(visible.minX) > start {
+                start += ((Double(visible.minX) - start) / period).rounded(.down) * period
+            }
             end = min(end, Double(visible.maxX) + period)
         }
         guard start < end else { return }
@@ -160,26 +175,34 @@ extension RenderingContext {
         }
     }
 
-    func drawDecoration(_ style: TextDecorationStyle, color: TextColor, minX: CGFloat, maxX: CGFloat, y: CGFloat, thickness: CGFloat) {
+    func drawDecoration(
+        _ style: TextDecorationStyle, color: TextColor, minX: CGFloat, maxX: CGFloat, y: CGFloat, thickness: CGFloat
+    ) {
         guard maxX > minX else { return }
         let unit = Double(max(thickness, 0.5))
-        let dash: [Double] = switch style.pattern {
-        case .solid: []
-        case .dot: [unit, unit * 2]
-        case .dash: [unit * 4, unit * 2]
-        case .dashDot: [unit * 4, unit * 2, unit, unit * 2]
-        case .dashDotDot: [unit * 4, unit * 2, unit, unit * 2, unit, unit * 2]
-        }
+        let dash: [Double] =
+            switch style.pattern {
+            case .solid: []
+            case .dot: [unit, unit * 2]
+            case .dash: [unit * 4, unit * 2]
+            case .dashDot: [unit * 4, unit * 2, unit, unit * 2]
+            case .dashDotDot: [unit * 4, unit * 2, unit, unit * 2, unit, unit * 2]
+            }
         switch style.line {
         case .single:
-            strokeLine(from: CGPoint(x: minX, y: y), to: CGPoint(x: maxX, y: y), color: color, width: CGFloat(unit), dash: dash)
+            strokeLine(
+                from: CGPoint(x: minX, y: y), to: CGPoint(x: maxX, y: y), color: color, width: CGFloat(unit), dash: dash
+            )
         case .thick:
-            strokeLine(from: CGPoint(x: minX, y: y + CGFloat(unit) / 2), to: CGPoint(x: maxX, y: y + CGFloat(unit) / 2),
-                       color: color, width: CGFloat(unit * 2), dash: dash)
+            strokeLine(
+                from: CGPoint(x: minX, y: y + CGFloat(unit) / 2), to: CGPoint(x: maxX, y: y + CGFloat(unit) / 2),
+                color: color, width: CGFloat(unit * 2), dash: dash)
         case .double:
             let width = CGFloat(max(unit * 0.75, 0.5))
             for offset in [-width, width * 1.5] {
-                strokeLine(from: CGPoint(x: minX, y: y + offset), to: CGPoint(x: maxX, y: y + offset), color: color, width: width, dash: dash)
+                strokeLine(
+                    from: CGPoint(x: minX, y: y + offset), to: CGPoint(x: maxX, y: y + offset), color: color,
+                    width: width, dash: dash)
             }
         }
     }
@@ -259,7 +282,8 @@ private struct TextClusters {
             case ..<0x800:
                 bytes.append(UInt8(0xC0 | scalar >> 6)); bytes.append(UInt8(0x80 | scalar & 0x3F))
             case ..<0x10000:
-                bytes.append(UInt8(0xE0 | scalar >> 12)); bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F)); bytes.append(UInt8(0x80 | scalar & 0x3F))
+                bytes.append(UInt8(0xE0 | scalar >> 12)); bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F));
+                bytes.append(UInt8(0x80 | scalar & 0x3F))
             default:
                 bytes.append(UInt8(0xF0 | scalar >> 18)); bytes.append(UInt8(0x80 | scalar >> 12 & 0x3F))
                 bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F)); bytes.append(UInt8(0x80 | scalar & 0x3F))

@@ -111,7 +111,9 @@ public final class RenderingContext {
     }
 
     /// Draws a straight line from `start` to `end`.
-    public func strokeLine(from start: CGPoint, to end: CGPoint, color: TextColor, width: CGFloat = 1, dash: [Double] = []) {
+    public func strokeLine(
+        from start: CGPoint, to end: CGPoint, color: TextColor, width: CGFloat = 1, dash: [Double] = []
+    ) {
         withSavedState {
             setColor(color)
             cairo_set_line_width(cairo, Double(width))
@@ -147,7 +149,8 @@ public final class RenderingContext {
         cairo_user_to_device(cairo, &x1, &y1)
         cairo_user_to_device(cairo, &x2, &y2)
         let scale = surface.scale
-        return CGRect(x: min(x1, x2) / scale, y: min(y1, y2) / scale, width: abs(x2 - x1) / scale, height: abs(y2 - y1) / scale)
+        return CGRect(
+            x: min(x1, x2) / scale, y: min(y1, y2) / scale, width: abs(x2 - x1) / scale, height: abs(y2 - y1) / scale)
     }
 
     /// Records a link drawn over `rect`; in a PDF, also makes the rectangle part of the link's

@@ -25,8 +25,10 @@ public enum RenderingError: Error, Sendable, Equatable, CustomStringConvertible 
         case let .unwritable(path, reason): "cannot write \(path): \(reason)"
         case let .layout(reason): "a paragraph could not be laid out, and is missing: \(reason)"
         case let .imageTooLarge(width, height, limit):
-            "an attached image of \(width) × \(height) pixels is larger than the limit of \(limit) pixels (maximumImagePixels); it is not drawn"
-        case let .noRoomOnPage(width, height, margins): "a \(width) × \(height) pt page with margins \(margins) leaves no room for text"
+            "an attached image of \(width) × \(height) pixels is larger than the limit of \(limit) pixels "
+                + "(maximumImagePixels); it is not drawn"
+        case let .noRoomOnPage(width, height, margins):
+            "a \(width) × \(height) pt page with margins \(margins) leaves no room for text"
         }
     }
 }

@@ -9,7 +9,10 @@ extension TextLayoutManager {
     /// Fills the selection of `ranges` from the text segments (the code a text view draws its
     /// selection with), with the container's origin at `origin`. Mixed-direction text gives
     /// several rectangles per line.
-    public func drawSelection(_ ranges: [TextRange], color: TextColor = defaultSelectionColor, in context: RenderingContext, origin: CGPoint = .zero) {
+    public func drawSelection(
+        _ ranges: [TextRange], color: TextColor = defaultSelectionColor, in context: RenderingContext,
+        origin: CGPoint = .zero
+    ) {
         for range in ranges where !range.isEmpty {
             enumerateTextSegments(in: range, type: .selection, options: .rangeNotRequired) { _, rect, _, _ in
                 context.fill(rect.offsetBy(dx: origin.x, dy: origin.y), color: color)
@@ -20,7 +23,10 @@ extension TextLayoutManager {
 
     /// Draws a caret `width` points wide at `location` (the text segment of the empty range
     /// there), with the container's origin at `origin`.
-    public func drawCaret(at location: any TextLocation, color: TextColor = .black, width: CGFloat = 1.5, in context: RenderingContext, origin: CGPoint = .zero) {
+    public func drawCaret(
+        at location: any TextLocation, color: TextColor = .black, width: CGFloat = 1.5, in context: RenderingContext,
+        origin: CGPoint = .zero
+    ) {
         let range = TextRange(location: location)
         enumerateTextSegments(in: range, type: .standard, options: .rangeNotRequired) { _, rect, _, _ in
             let caret = CGRect(x: rect.minX - width / 2, y: rect.minY, width: width, height: rect.height)

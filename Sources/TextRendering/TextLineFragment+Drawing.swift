@@ -23,7 +23,8 @@ extension TextLineFragment {
     /// ```
     public func draw(at point: CGPoint, in context: RenderingContext, renderingAttributes: [RenderingAttributeRun]) {
         let range = characterRange.location ..< characterRange.location + characterRange.length
-        let looks = TextLookRuns(attributedString, isPlain: paragraphIsPlain, range: range, renderingAttributes: renderingAttributes)
+        let looks = TextLookRuns(
+            attributedString, isPlain: paragraphIsPlain, range: range, renderingAttributes: renderingAttributes)
         let runs = glyphRuns
         let baselineY = point.y + baseline
         let height = typographicBounds.height
@@ -41,7 +42,9 @@ extension TextLineFragment {
         for run in looks.runs {
             guard let background = run.look.background else { continue }
             for piece in pieces(of: run.range) {
-                context.fill(CGRect(x: piece.minX, y: point.y, width: piece.maxX - piece.minX, height: height), color: background)
+                context.fill(
+                    CGRect(x: piece.minX, y: point.y, width: piece.maxX - piece.minX, height: height), color: background
+                )
             }
         }
         for run in looks.runs {
@@ -51,9 +54,11 @@ extension TextLineFragment {
             let y = baselineY + CGFloat(metrics?.underlinePosition ?? 1.5) + thickness / 2
             // Clauses of marked text: each underline stops short of the next clause's.
             let gap: CGFloat = run.look.markedClauseSegment == nil ? 0 : 1
-            for piece in decoratedRanges(run.range, byWord: style.byWord).flatMap(pieces) where piece.maxX - piece.minX > 2 * gap {
-                context.drawDecoration(style, color: run.look.underlineColor ?? run.look.foreground,
-                                       minX: piece.minX + gap, maxX: piece.maxX - gap, y: y, thickness: thickness)
+            for piece in decoratedRanges(run.range, byWord: style.byWord).flatMap(pieces)
+            where piece.maxX - piece.minX > 2 * gap {
+                context.drawDecoration(
+                    style, color: run.look.underlineColor ?? run.look.foreground,
+                    minX: piece.minX + gap, maxX: piece.maxX - gap, y: y, thickness: thickness)
             }
         }
         for run in looks.runs {
@@ -62,8 +67,9 @@ extension TextLineFragment {
             let thickness = CGFloat(metrics?.underlineThickness ?? 1)
             let y = baselineY + CGFloat(metrics?.underlinePosition ?? 1.5) + thickness
             for piece in pieces(of: run.range) {
-                context.drawWavyLine(minX: piece.minX, maxX: piece.maxX, y: y, thickness: thickness,
-                                     color: state.contains(.spelling) ? Self.spellingMarkColor : Self.grammarMarkColor)
+                context.drawWavyLine(
+                    minX: piece.minX, maxX: piece.maxX, y: y, thickness: thickness,
+                    color: state.contains(.spelling) ? Self.spellingMarkColor : Self.grammarMarkColor)
             }
         }
         for placement in attachmentPlacements {
@@ -91,8 +97,9 @@ extension TextLineFragment {
             let thickness = CGFloat(metrics?.strikethroughThickness ?? 1)
             let y = baselineY - CGFloat(metrics?.strikethroughPosition ?? 4) + thickness / 2
             for piece in decoratedRanges(run.range, byWord: style.byWord).flatMap(pieces) {
-                context.drawDecoration(style, color: run.look.strikethroughColor ?? run.look.foreground,
-                                       minX: piece.minX, maxX: piece.maxX, y: y, thickness: thickness)
+                context.drawDecoration(
+                    style, color: run.look.strikethroughColor ?? run.look.foreground,
+                    minX: piece.minX, maxX: piece.maxX, y: y, thickness: thickness)
             }
         }
         var linkStart = 0
@@ -108,14 +115,17 @@ extension TextLineFragment {
                 following += 1
             }
             for piece in pieces(of: linkStart ..< end) {
-                context.addLink(url, rect: CGRect(x: piece.minX, y: point.y, width: piece.maxX - piece.minX, height: height))
+                context.addLink(
+                    url, rect: CGRect(x: piece.minX, y: point.y, width: piece.maxX - piece.minX, height: height))
             }
         }
     }
 
     /// Calls `body` with each stretch of `run`'s glyphs drawn in one style (one colour, one
     /// outline, one skew, one shadow).
-    private func forEachStyledStretch(of run: PositionedGlyphRun, looks: TextLookRuns, _ body: (Range<Int>, GlyphStyle) -> Void) {
+    private func forEachStyledStretch(
+        of run: PositionedGlyphRun, looks: TextLookRuns, _ body: (Range<Int>, GlyphStyle) -> Void
+    ) {
         // Clusters are offsets of the line's shaping; looks are in paragraph offsets.
         let offset = unitOffset
         guard let first = looks.runIndex(at: (run.clusters.first ?? 0) + offset) else {
@@ -148,7 +158,9 @@ extension TextLineFragment {
         var start: Int?
         for offset in range.lowerBound ... range.upperBound {
             let local = offset - base
-            let isSpace = offset >= range.upperBound || local < 0 || local >= units.count || units[local] == 0x20 || units[local] == 0x09
+            let isSpace =
+                offset >= range.upperBound || local < 0 || local >= units.count || units[local] == 0x20
+                || units[local] == 0x09
                 || units[local] == 0x3000 || units[local] == 0xA0
             if isSpace {
                 if let wordStart = start { words.append(wordStart ..< offset) }

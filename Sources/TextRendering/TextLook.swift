@@ -33,9 +33,10 @@ struct TextLook: Equatable {
         underlineColor = run.underlineColor
         strikethrough = run.strikethroughStyle
         strikethroughColor = run.strikethroughColor
-        glyphs = GlyphStyle(fill: foreground, shadow: run.shadow, strokeColor: run.strokeColor,
-                            strokeWidth: run.strokeWidth.map(AttributeValueLimits.strokeWidth) ?? 0,
-                            obliqueness: run.obliqueness.map(AttributeValueLimits.obliqueness) ?? 0)
+        glyphs = GlyphStyle(
+            fill: foreground, shadow: run.shadow, strokeColor: run.strokeColor,
+            strokeWidth: run.strokeWidth.map(AttributeValueLimits.strokeWidth) ?? 0,
+            obliqueness: run.obliqueness.map(AttributeValueLimits.obliqueness) ?? 0)
     }
 
     /// The look with `attributes` (rendering attributes) over it.
@@ -53,7 +54,9 @@ struct TextLook: Equatable {
         if let shadow = attributes.shadow { look.glyphs.shadow = shadow }
         if let color = attributes.strokeColor { look.glyphs.strokeColor = color }
         if let width = attributes.strokeWidth { look.glyphs.strokeWidth = AttributeValueLimits.strokeWidth(width) }
-        if let obliqueness = attributes.obliqueness { look.glyphs.obliqueness = AttributeValueLimits.obliqueness(obliqueness) }
+        if let obliqueness = attributes.obliqueness {
+            look.glyphs.obliqueness = AttributeValueLimits.obliqueness(obliqueness)
+        }
         return look
     }
 }
@@ -72,13 +75,17 @@ struct TextLookRuns {
 
     /// The looks of `text` over `range` (paragraph offsets), with `renderingAttributes` (runs in
     /// paragraph offsets) over the content's attributes.
-    init(_ text: @autoclosure () -> AttributedString, isPlain: Bool, range: Range<Int>, renderingAttributes: [RenderingAttributeRun]) {
+    init(
+        _ text: @autoclosure () -> AttributedString, isPlain: Bool, range: Range<Int>,
+        renderingAttributes: [RenderingAttributeRun]
+    ) {
         var runs: [Run] = []
         // A plain paragraph has one look, and its AttributedString is not worth making.
         if !isPlain { (runs, contentRunsRead) = Self.contentRuns(text(), range: range) }
         if runs.isEmpty, !range.isEmpty { runs = [Run(range: range, look: TextLook())] }
         for attributeRun in renderingAttributes {
-            let low = max(attributeRun.range.lowerBound, range.lowerBound), high = min(attributeRun.range.upperBound, range.upperBound)
+            let low = max(attributeRun.range.lowerBound, range.lowerBound),
+                high = min(attributeRun.range.upperBound, range.upperBound)
             guard low < high else { continue }
             runs = Self.apply(attributeRun.attributes, over: low ..< high, to: runs)
         }

@@ -45,7 +45,8 @@ public enum BidiAnalyzer {
         guard count <= Int(Int32.max) else { throw .textTooLong(utf16Count: count) }
         var result: Int32 = 0
         let levels = [UInt8](unsafeUninitializedCapacity: count) { levels, initialized in
-            result = cua_bidi_levels(text.baseAddress, Int32(count), baseDirection.icuValue, levels.baseAddress, Int32(count))
+            result = cua_bidi_levels(
+                text.baseAddress, Int32(count), baseDirection.icuValue, levels.baseAddress, Int32(count))
             initialized = result >= 0 ? count : 0
         }
         guard result >= 0 else {

@@ -74,7 +74,7 @@ public final class TextBoundaryIterator {
         copy(UnsafeMutableBufferPointer(rebasing: storage[0 ..< count]))
         let error = cua_break_set_text(handle, storage.baseAddress, Int32(count))
         if error != 0 {
-            _ = cua_break_set_text(handle, nil, 0)  // ICU must not keep pointing at `old`
+            _ = cua_break_set_text(handle, nil, 0) // ICU must not keep pointing at `old`
         }
         if storage.baseAddress != old.baseAddress {
             old.deallocate()

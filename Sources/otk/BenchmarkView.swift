@@ -16,7 +16,9 @@ final class BenchmarkView: TextViewportLayoutControllerDelegate {
         configuredCount = 0
     }
 
-    func textViewportLayoutController(_ controller: TextViewportLayoutController, configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment) {
+    func textViewportLayoutController(
+        _ controller: TextViewportLayoutController, configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment
+    ) {
         configuredCount += 1
     }
 

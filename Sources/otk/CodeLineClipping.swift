@@ -8,7 +8,9 @@ enum CodeLineClipping {
     /// How many lines of paragraphs that do not wrap are wider than `width` points, laid out
     /// alone (each paragraph as the document has it, its first 4,096 characters) with
     /// `defaultFont`; and how wide the widest of those measured is.
-    static func clippedLines(in storage: TextContentStorage, width: Double, defaultFont: FontDescriptor) -> (count: Int, widest: Double) {
+    static func clippedLines(
+        in storage: TextContentStorage, width: Double, defaultFont: FontDescriptor
+    ) -> (count: Int, widest: Double) {
         typealias Style = AttributeScopes.OpenTextKitAttributes.ParagraphStyleAttribute
         let text = storage.attributedString
         // Stretches of text whose paragraphs do not wrap (a code block: its lines, and the
@@ -42,7 +44,8 @@ enum CodeLineClipping {
         guard !runOn.characters.isEmpty else { return (0, 0) }
         // Laid out in the container the drawing uses: `width` for the text, and the padding.
         let padding = Double(TextContainer(size: .zero).lineFragmentPadding)
-        let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: width + 2 * padding, height: 0)), defaultFont: defaultFont)
+        let manager = TextLayoutManager(
+            textContainer: TextContainer(size: CGSize(width: width + 2 * padding, height: 0)), defaultFont: defaultFont)
         let alone = TextContentStorage(attributedString: runOn)
         alone.addTextLayoutManager(manager)
         manager.ensureLayoutForEntireDocument()
@@ -50,7 +53,8 @@ enum CodeLineClipping {
         manager.enumerateTextLayoutFragments(from: nil) { fragment in
             for line in fragment.textLineFragments {
                 // A line that runs on is as wide as its caret stops reach (its bounds stop at the edge).
-                let right = Double(fragment.layoutFragmentFrame.minX) + Double(line.caretStops.map(\.x).max() ?? 0) - padding
+                let right =
+                    Double(fragment.layoutFragmentFrame.minX) + Double(line.caretStops.map(\.x).max() ?? 0) - padding
                 if right > width + 0.5 {
                     count += 1
                     widest = max(widest, right)

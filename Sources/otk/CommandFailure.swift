@@ -36,8 +36,11 @@ struct CommandFailure: Error, CustomStringConvertible {
         let reason = String(cString: strerror(code))
         switch code {
         case ENOENT: return CommandFailure(.noInput, "No such file: \(shown)")
-        case ELOOP: return CommandFailure(.noInput, "\(shown) is a symbolic-link loop: following its links leads back to them, never to a file.")
-        case EACCES, EPERM, ENOTDIR, EISDIR, ENAMETOOLONG, ENXIO, ENODEV: return CommandFailure(.noInput, "Cannot read \(shown): \(reason)")
+        case ELOOP:
+            return CommandFailure(
+                .noInput, "\(shown) is a symbolic-link loop: following its links leads back to them, never to a file.")
+        case EACCES, EPERM, ENOTDIR, EISDIR, ENAMETOOLONG, ENXIO, ENODEV:
+            return CommandFailure(.noInput, "Cannot read \(shown): \(reason)")
         default: return CommandFailure(.ioError, "Cannot read \(shown): \(reason)")
         }
     }

@@ -31,41 +31,55 @@ enum DocumentLoader {
     /// says. A document in the engine's format is read once and repeated `copies` times.
     /// Markdown is laid out for a text `markdownWidth` points wide (its tables share that width
     /// out) with `markdownPresentation`.
-    static func open(_ path: String, document: DocumentOptions, formatOf name: String? = nil, copies: Int = 1,
-                     markdownWidth: Double = 600, markdownPresentation: MarkdownPresentation = MarkdownPresentation()) throws -> TextContentStorage {
+    static func open(
+        _ path: String, document: DocumentOptions, formatOf name: String? = nil, copies: Int = 1,
+        markdownWidth: Double = 600, markdownPresentation: MarkdownPresentation = MarkdownPresentation()
+    ) throws -> TextContentStorage {
         let name = name ?? path
         let shown = QuotedValue(name, limit: 200)
         // A regular file is read by the storage itself (no copy); anything else (a pipe, a
         // device such as /dev/zero, a file whose name is not UTF-8) is read here, in chunks, up
         // to the limit.
-        let data = try bytes(of: path, maximumBytes: document.maxInputBytes, ifNotRegular: true, allowsInvalidUTF8: document.lossy)
+        let data = try bytes(
+            of: path, maximumBytes: document.maxInputBytes, ifNotRegular: true, allowsInvalidUTF8: document.lossy)
         if !document.lossy, let encoding = try wideEncoding(of: path, data: data) {
-            throw CommandFailure(.dataError, "\(shown): this file is \(encoding); OpenTextKit reads UTF-8 (convert it, e.g. with iconv -f \(encoding) -t UTF-8).")
+            throw CommandFailure(
+                .dataError,
+                "\(shown): this file is \(encoding); OpenTextKit reads UTF-8 (convert it, e.g. with iconv -f "
+                    + "\(encoding) -t UTF-8)."
+            )
         }
         if isMarkdown(name) {
             let markdown = try data ?? wholeFile(path, shown: shown)
             let options = document.markdownLimits.parsingOptions
             do {
                 if document.lossy {
-                    return try TextContentStorage(markdown: String(decoding: markdown, as: UTF8.self), options: options,
-                                                  presentation: markdownPresentation, width: markdownWidth)
+                    return try TextContentStorage(
+                        markdown: String(decoding: markdown, as: UTF8.self), options: options,
+                        presentation: markdownPresentation, width: markdownWidth)
                 }
-                return try TextContentStorage(markdown: markdown, options: options, presentation: markdownPresentation, width: markdownWidth)
+                return try TextContentStorage(
+                    markdown: markdown, options: options, presentation: markdownPresentation, width: markdownWidth)
             } catch {
-                throw CommandFailure(.dataError, "\(shown) is not Markdown this can read: \(MarkdownLimitOptions.message(for: error))")
+                throw CommandFailure(
+                    .dataError, "\(shown) is not Markdown this can read: \(MarkdownLimitOptions.message(for: error))")
             }
         }
         if isDocument(name) {
             let encoded = try data ?? wholeFile(path, shown: shown)
             let decoded: AttributedString
             do { decoded = try TextDocumentFormat.decode(encoded) } catch {
-                throw CommandFailure(.dataError, "\(shown) is not a valid OpenTextKit document: \(QuotedValue.shorteningLongWords(in: "\(error)"))")
+                throw CommandFailure(
+                    .dataError,
+                    "\(shown) is not a valid OpenTextKit document: \(QuotedValue.shorteningLongWords(in: "\(error)"))")
             }
             guard copies > 1 else { return TextContentStorage(attributedString: decoded) }
             // Each copy starts a paragraph of its own.
             var repeated = AttributedString()
             for copy in 0 ..< copies {
-                if copy > 0, !decoded.characters.isEmpty, decoded.characters.last != "\n" { repeated.append(AttributedString("\n")) }
+                if copy > 0, !decoded.characters.isEmpty, decoded.characters.last != "\n" {
+                    repeated.append(AttributedString("\n"))
+                }
                 repeated.append(decoded)
             }
             return TextContentStorage(attributedString: repeated)
@@ -91,7 +105,9 @@ enum DocumentLoader {
     /// stops as soon as the limit is passed. A stream (a pipe, a device) is checked as it comes:
     /// a NUL byte, or bytes that are not UTF-8 (unless `allowsInvalidUTF8`), stop it at once,
     /// since no text follows (/dev/zero and /dev/urandom never end).
-    static func bytes(of path: String, maximumBytes: Int, ifNotRegular: Bool = false, allowsInvalidUTF8: Bool = false) throws -> Data? {
+    static func bytes(
+        of path: String, maximumBytes: Int, ifNotRegular: Bool = false, allowsInvalidUTF8: Bool = false
+    ) throws -> Data? {
         let shown = QuotedValue(path, limit: 200)
         let raw = InputPath.fileSystemRepresentation(of: path)
         var info = stat()
@@ -100,7 +116,11 @@ enum DocumentLoader {
         if kind == S_IFDIR { throw CommandFailure(.noInput, "\(shown) is a directory, not a file.") }
         if kind == S_IFREG {
             guard Int(info.st_size) <= maximumBytes else {
-                throw CommandFailure(.dataError, "\(shown) is \(info.st_size) bytes, more than the limit of \(maximumBytes) bytes (--max-input-bytes raises it).")
+                throw CommandFailure(
+                    .dataError,
+                    "\(shown) is \(info.st_size) bytes, more than the limit of \(maximumBytes) bytes "
+                        + "(--max-input-bytes raises it)."
+                )
             }
             if ifNotRegular, raw == Array(path.utf8CString) {
                 // Left to the reader of its format, but opened here first, so that a file the
@@ -132,7 +152,11 @@ enum DocumentLoader {
             data.append(contentsOf: chunk[0 ..< count])
             try check?.validate(data, final: false)
             guard data.count <= maximumBytes else {
-                throw CommandFailure(.dataError, "\(shown) holds more than the limit of \(maximumBytes) bytes (--max-input-bytes raises it); stopped reading there.")
+                throw CommandFailure(
+                    .dataError,
+                    "\(shown) holds more than the limit of \(maximumBytes) bytes (--max-input-bytes raises it); "
+                        + "stopped reading there."
+                )
             }
         }
     }

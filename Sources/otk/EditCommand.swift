@@ -19,7 +19,13 @@ struct EditCommand: ParsableCommand {
 
     @OptionGroup var font: FontOption
 
-    @Option(parsing: .unconditional, help: "Characters typed through insertText (a line break every 60), each with the viewport following; the undo stack's memory is measured after them.")
+    @Option(
+        parsing: .unconditional,
+        help:
+            ArgumentHelp(
+                "Characters typed through insertText (a line break every 60), each with the viewport following; the "
+                    + "undo stack's memory is measured after them.")
+    )
     var keystrokes: Int = 10_000
 
     @Option(parsing: .unconditional, help: "Backspaces through deleteBackward:.")
@@ -28,10 +34,18 @@ struct EditCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Caret moves down one line (moveDown:), the viewport following.")
     var moves: Int = 10_000
 
-    @Option(parsing: .unconditional, help: "UTF-16 units from the viewport's top made bold in one transformAttributes, the viewport laid out again after it.")
+    @Option(
+        parsing: .unconditional,
+        help:
+            ArgumentHelp(
+                "UTF-16 units from the viewport's top made bold in one transformAttributes, the viewport laid out "
+                    + "again after it.")
+    )
     var bold: Int = 1 << 20
 
-    @Option(parsing: .unconditional, help: "The word to find (every match counted, beside grep -o on the same file) and replace.")
+    @Option(
+        parsing: .unconditional,
+        help: "The word to find (every match counted, beside grep -o on the same file) and replace.")
     var find: String = "LORD"
 
     @Option(parsing: .unconditional, help: "What replaces every match of --find.")
@@ -41,9 +55,13 @@ struct EditCommand: ParsableCommand {
     var stats = false
 
     func validate() throws {
-        guard (0 ... 1 << 30).contains(bold) else { throw ValidationError("--bold takes 0 to \(1 << 30); got \(bold).") }
+        guard (0 ... 1 << 30).contains(bold) else {
+            throw ValidationError("--bold takes 0 to \(1 << 30); got \(bold).")
+        }
         for (name, value) in [("--keystrokes", keystrokes), ("--backspaces", backspaces), ("--moves", moves)] {
-            guard (0 ... 1_000_000).contains(value) else { throw ValidationError("\(name) takes 0 to 1000000; got \(value).") }
+            guard (0 ... 1_000_000).contains(value) else {
+                throw ValidationError("\(name) takes 0 to 1000000; got \(value).")
+            }
         }
         guard !find.isEmpty else { throw ValidationError("--find takes a word; it is empty.") }
     }
@@ -54,8 +72,9 @@ struct EditCommand: ParsableCommand {
         HeapMemory.deferTrimmingToIdle()
         // grep reads the copies through this process's descriptor.
         let path = try viewport.path(of: document)
-        var session = try EditSession(path: path, reportedName: document.file, copies: viewport.copies, document: document,
-                                      font: try font.descriptor(), size: viewport.size)
+        var session = try EditSession(
+            path: path, reportedName: document.file, copies: viewport.copies, document: document,
+            font: try font.descriptor(), size: viewport.size)
         // Finding first, while the text is still the file's (grep reads the file).
         try session.findAndReplace(find, with: replacement, grepping: path)
         // Between the user's actions the program is idle: the heap's free memory goes back then.
@@ -71,6 +90,8 @@ struct EditCommand: ParsableCommand {
         session.moveDown(moves)
         try session.compareWithRawShaping()
         printJSONReport(session.report)
-        if let error = session.view.textLayoutManager.lastLayoutError { throw CommandFailure(.software, "Layout failed: \(error)") }
+        if let error = session.view.textLayoutManager.lastLayoutError {
+            throw CommandFailure(.software, "Layout failed: \(error)")
+        }
     }
 }

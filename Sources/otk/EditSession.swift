@@ -17,13 +17,16 @@ struct EditSession {
     var storage: TextContentStorage { view.textContentStorage }
     var controller: TextViewportLayoutController { view.textLayoutManager.textViewportLayoutController }
 
-    init(path: String, reportedName: String, copies: Int, document: DocumentOptions, font: FontDescriptor, size: CGSize) throws {
+    init(
+        path: String, reportedName: String, copies: Int, document: DocumentOptions, font: FontDescriptor, size: CGSize
+    ) throws {
         self.font = font
         var report: [(String, String)] = [("file", jsonString(reportedName)), ("copies", "\(copies)")]
         let clock = ContinuousClock()
         let openStart = clock.now
         let storage = try DocumentLoader.open(path, document: document, formatOf: reportedName, copies: copies)
-        let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: size.width, height: 0)), defaultFont: font)
+        let manager = TextLayoutManager(
+            textContainer: TextContainer(size: CGSize(width: size.width, height: 0)), defaultFont: font)
         view = TextView(storage: storage, layoutManager: manager)
         host = BenchmarkView(visibleRect: CGRect(origin: .zero, size: size))
         manager.textViewportLayoutController.delegate = host
@@ -39,7 +42,9 @@ struct EditSession {
         report.append(("openToFirstViewportSeconds", jsonNumber((clock.now - openStart).seconds, "%.6f")))
         report.append(("layoutTreeSeconds", jsonNumber(indexSeconds, "%.6f")))
         report.append(("firstViewportLayoutSeconds", jsonNumber(firstViewportSeconds, "%.6f")))
-        firstViewportText = manager.textViewportLayoutController.visibleFragments.map { $0.textElement.plainText ?? String($0.textElement.attributedString.characters[...]) }
+        firstViewportText = manager.textViewportLayoutController.visibleFragments.map {
+            $0.textElement.plainText ?? String($0.textElement.attributedString.characters[...])
+        }
         self.report = report
     }
 
@@ -58,15 +63,20 @@ struct EditSession {
 
     /// Puts the viewport at the middle of the document and the caret in the middle of it.
     private func caretToMiddle() {
-        guard let middle = storage.location(storage.documentRange.location, offsetBy: storage.utf16Length / 2) else { return }
+        guard let middle = storage.location(storage.documentRange.location, offsetBy: storage.utf16Length / 2) else {
+            return
+        }
         controller.relocateViewport(to: middle)
         controller.layoutViewport()
         let visible = controller.visibleFragments
         guard let target = visible.isEmpty ? nil : visible[visible.count / 2], let range = target.rangeInElement,
-              let start = try? storage.offset(of: range.location) else { return }
+            let start = try? storage.offset(of: range.location)
+        else { return }
         // A paragraph taller than the viewport (a long one): the point in the viewport's middle.
         let bounds = controller.viewportBounds
-        if target.layoutFragmentFrame.height > bounds.height, let middle = view.closestPosition(to: CGPoint(x: bounds.midX, y: bounds.midY)) {
+        if target.layoutFragmentFrame.height > bounds.height,
+            let middle = view.closestPosition(to: CGPoint(x: bounds.midX, y: bounds.midY))
+        {
             view.setSelectedRange(NSRange(location: middle, length: 0))
             return
         }
@@ -125,7 +135,8 @@ struct EditSession {
             }
         }
         recordPercentiles("moveDown", timer)
-        record("moveDownMeanSeconds", timer.samples.isEmpty ? 0 : timer.samples.reduce(0, +) / Double(timer.samples.count))
+        record(
+            "moveDownMeanSeconds", timer.samples.isEmpty ? 0 : timer.samples.reduce(0, +) / Double(timer.samples.count))
         report.append(("moveDownUTF16Travelled", "\(view.selectedRange().location - startOffset)"))
         report.append(("viewportTopAfterMoves", jsonNumber(controller.viewportBounds.minY, "%.1f")))
     }
@@ -198,7 +209,8 @@ struct EditSession {
     /// A 1 MiB selection (UTF-16 units) from the viewport's top made bold through the view's
     /// `transformAttributes(in:body:)`, the viewport laid out again after it; then undone.
     mutating func boldSelection(utf16Length: Int) {
-        guard utf16Length > 0, let top = controller.viewportRange.flatMap({ try? storage.offsets(of: $0) })?.lowerBound else { return }
+        guard utf16Length > 0, let top = controller.viewportRange.flatMap({ try? storage.offsets(of: $0) })?.lowerBound
+        else { return }
         let range = top ..< min(storage.utf16Length, top + utf16Length)
         view.setSelectedRange(NSRange(location: range.lowerBound, length: range.count))
         var selection = view.attributedTextSelection
@@ -219,7 +231,8 @@ struct EditSession {
     /// Raw HarfBuzz shaping of the first viewport's paragraphs, and the memory, last.
     mutating func compareWithRawShaping() throws {
         report.append(("residentBytes", "\(ProcessMemory.residentBytes())"))
-        report += try RawShaping.firstViewportFigures(firstViewportText, font: font, layoutSeconds: firstViewportSeconds)
+        report += try RawShaping.firstViewportFigures(
+            firstViewportText, font: font, layoutSeconds: firstViewportSeconds)
     }
 
     /// `grep -o PATTERN FILE | wc -l` run by the shell, timed from launch to exit.

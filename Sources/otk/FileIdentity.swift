@@ -28,7 +28,11 @@ struct FileIdentity: Equatable {
     /// to lose, and is allowed.
     static func checkOutput(_ output: String, option: String, isNotInput input: String) throws {
         guard let inputIdentity = FileIdentity(path: input), inputIdentity.isRegularFile,
-              FileIdentity(path: output) == inputIdentity else { return }
-        throw ValidationError("The output \(QuotedValue(output, limit: 200)) is the input file \(QuotedValue(input, limit: 200)) itself; it is not overwritten. Choose another output with \(option).")
+            FileIdentity(path: output) == inputIdentity
+        else { return }
+        throw ValidationError(
+            "The output \(QuotedValue(output, limit: 200)) is the input file \(QuotedValue(input, limit: 200)) "
+                + "itself; it is not overwritten. Choose another output with \(option)."
+        )
     }
 }

@@ -10,7 +10,8 @@ enum InputPath {
         guard argument.unicodeScalars.contains("\u{FFFD}") else { return Array(argument.utf8CString) }
         for index in 1 ..< Int(CommandLine.argc) {
             guard let raw = CommandLine.unsafeArgv[index] else { continue }
-            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
+            let bytes = UnsafeBufferPointer(
+                start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
             guard String(validating: bytes, as: UTF8.self) == nil else { continue }
             // "--option=VALUE" holds the value after its "=".
             let decoded = String(decoding: bytes, as: UTF8.self)

@@ -24,13 +24,20 @@ struct LayoutCommand: ParsableCommand {
     @Flag(help: "Also time raw HarfBuzz shaping of the same paragraphs with the default font.")
     var baseline = false
 
-    @Option(parsing: .unconditional, help: "UTF-16 units of laid-out text whose fragments are kept (the layout manager's keptLayoutLimit); the rest keep only their heights.")
+    @Option(
+        parsing: .unconditional,
+        help:
+            ArgumentHelp(
+                "UTF-16 units of laid-out text whose fragments are kept (the layout manager's keptLayoutLimit); the "
+                    + "rest keep only their heights.")
+    )
     var keptLayoutLimit: Int?
-
 
     func validate() throws {
         // Infinity would mean "no wrapping" too, but 0 says it; NaN means nothing.
-        guard width.isFinite else { throw ValidationError("--width takes a number of points (0 or less: no wrapping); got \(width).") }
+        guard width.isFinite else {
+            throw ValidationError("--width takes a number of points (0 or less: no wrapping); got \(width).")
+        }
     }
 
     func run() throws {
@@ -39,12 +46,16 @@ struct LayoutCommand: ParsableCommand {
         let storage = try DocumentLoader.open(document.file, document: document)
         let containerWidth = width > 0 ? CGFloat(width) : .infinity
         let manager = TextLayoutManager(
-            textContainer: TextContainer(size: CGSize(width: containerWidth, height: 0),
-                                         lineBreakMode: width > 0 ? .byWordWrapping : .byClipping),
+            textContainer: TextContainer(
+                size: CGSize(width: containerWidth, height: 0),
+                lineBreakMode: width > 0 ? .byWordWrapping : .byClipping),
             defaultFont: descriptor)
         storage.addTextLayoutManager(manager)
         if let keptLayoutLimit {
-            guard keptLayoutLimit >= 0 else { throw ValidationError("--kept-layout-limit takes a count of UTF-16 units, 0 or more; got \(keptLayoutLimit).") }
+            guard keptLayoutLimit >= 0 else {
+                throw ValidationError(
+                    "--kept-layout-limit takes a count of UTF-16 units, 0 or more; got \(keptLayoutLimit).")
+            }
             manager.keptLayoutLimit = keptLayoutLimit
         }
 
@@ -79,7 +90,8 @@ struct LayoutCommand: ParsableCommand {
             ("layoutProcessUsage", usage.json),
         ]
         let words = ShapingStatistics.shapedWordCache
-        report.append(("shapedWordCache", "{\"hits\": \(words.hits), \"misses\": \(words.misses), \"entries\": \(words.count)}"))
+        report.append(
+            ("shapedWordCache", "{\"hits\": \(words.hits), \"misses\": \(words.misses), \"entries\": \(words.count)}"))
         if baseline {
             let paragraphs = RawShaping.paragraphs(of: storage)
             let shaper = try ShapingBaseline(family: descriptor.family, size: descriptor.size)
@@ -94,8 +106,12 @@ struct LayoutCommand: ParsableCommand {
             var runs: [RunShapingBaseline.Paragraph] = []
             manager.enumerateTextLayoutFragments(from: nil) { fragment in
                 if let shaped = fragment.shapingRuns {
-                    runs.append(RunShapingBaseline.Paragraph(
-                        units: shaped.utf16, runs: shaped.runs.map { RunShapingBaseline.Run(range: $0.range, font: $0.font, isRightToLeft: $0.isRightToLeft) }))
+                    runs.append(
+                        RunShapingBaseline.Paragraph(
+                            units: shaped.utf16,
+                            runs: shaped.runs.map {
+                                RunShapingBaseline.Run(range: $0.range, font: $0.font, isRightToLeft: $0.isRightToLeft)
+                            }))
                 }
                 return true
             }

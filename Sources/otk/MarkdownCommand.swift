@@ -27,7 +27,9 @@ struct MarkdownCommand: ParsableCommand {
     @Option(help: "Write the Markdown made with --from-verses here.")
     var saveMarkdown: String?
 
-    @Option(parsing: .unconditional, help: "Refuse an input larger than this many bytes (a pipe or device is read up to it, and no further).")
+    @Option(
+        parsing: .unconditional,
+        help: "Refuse an input larger than this many bytes (a pipe or device is read up to it, and no further).")
     var maxInputBytes: Int = DocumentLoader.defaultMaximumBytes
 
     @OptionGroup var limits: MarkdownLimitOptions
@@ -36,25 +38,39 @@ struct MarkdownCommand: ParsableCommand {
     var stats = false
 
     func validate() throws {
-        guard (1 ... 1 << 30).contains(minimumBytes) else { throw ValidationError("--minimum-bytes takes 1 to \(1 << 30); got \(minimumBytes).") }
-        guard maxInputBytes >= 0 else { throw ValidationError("--max-input-bytes takes 0 or more bytes; got \(maxInputBytes).") }
+        guard (1 ... 1 << 30).contains(minimumBytes) else {
+            throw ValidationError("--minimum-bytes takes 1 to \(1 << 30); got \(minimumBytes).")
+        }
+        guard maxInputBytes >= 0 else {
+            throw ValidationError("--max-input-bytes takes 0 or more bytes; got \(maxInputBytes).")
+        }
     }
 
     func run() throws {
         // The input (the verses corpus, or the Markdown itself) is never overwritten.
         if let saveMarkdown { try FileIdentity.checkOutput(saveMarkdown, option: "--save-markdown", isNotInput: file) }
-        let data = try DocumentLoader.bytes(of: file, maximumBytes: maxInputBytes) ?? Data(contentsOf: URL(fileURLWithPath: file))
+        let data =
+            try DocumentLoader.bytes(of: file, maximumBytes: maxInputBytes)
+            ?? Data(contentsOf: URL(fileURLWithPath: file))
         guard let source = String(validating: data, as: UTF8.self) else {
             throw CommandFailure(.dataError, "\(QuotedValue(file, limit: 200)) is not valid UTF-8.")
         }
         let markdown = fromVerses ? MarkdownCorpus.make(fromVerses: source, minimumBytes: minimumBytes) : source
         if fromVerses, markdown.isEmpty {
-            throw CommandFailure(.dataError, "\(QuotedValue(file, limit: 200)) has no lines holding text to make Markdown from (--from-verses reads \"Genesis 1\" chapter lines and \"1 In the beginning...\" verse lines).")
+            throw CommandFailure(
+                .dataError,
+                "\(QuotedValue(file, limit: 200)) has no lines holding text to make Markdown from (--from-verses "
+                    + "reads \"Genesis 1\" chapter lines and \"1 In the beginning...\" verse lines)."
+            )
         }
         // The limits first: cmark-gfm alone (the comparison) would parse whatever it is given.
         let options = limits.parsingOptions
         do { try options.checkLimits(of: markdown) } catch {
-            throw CommandFailure(.dataError, "\(QuotedValue(file, limit: 200)) is not Markdown this can read: \(MarkdownLimitOptions.message(for: error))")
+            throw CommandFailure(
+                .dataError,
+                "\(QuotedValue(file, limit: 200)) is not Markdown this can read: "
+                    + "\(MarkdownLimitOptions.message(for: error))"
+            )
         }
         if let saveMarkdown {
             // Written whole or not at all, as every output is.
@@ -75,7 +91,11 @@ struct MarkdownCommand: ParsableCommand {
         let start = clock.now
         let storage: TextContentStorage
         do { storage = try TextContentStorage(markdown: markdown, options: options, width: 790) } catch {
-            throw CommandFailure(.dataError, "\(QuotedValue(file, limit: 200)) is not Markdown this can read: \(MarkdownLimitOptions.message(for: error))")
+            throw CommandFailure(
+                .dataError,
+                "\(QuotedValue(file, limit: 200)) is not Markdown this can read: "
+                    + "\(MarkdownLimitOptions.message(for: error))"
+            )
         }
         let importSeconds = (clock.now - start).seconds
         report.append(("importSeconds", jsonNumber(importSeconds, "%.6f")))

@@ -9,7 +9,10 @@ struct OTK: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "otk",
         abstract: "OpenTextKit: TextKit 2's text engine for Linux, on the command line.",
-        subcommands: [RenderCommand.self, StatsCommand.self, LayoutCommand.self, ViewportCommand.self, EditCommand.self, MarkdownCommand.self]
+        subcommands: [
+            RenderCommand.self, StatsCommand.self, LayoutCommand.self, ViewportCommand.self, EditCommand.self,
+            MarkdownCommand.self,
+        ]
     )
 
     /// The exit code of an error no command turned into a `CommandFailure`: the parser's own
@@ -45,14 +48,18 @@ struct OTK: ParsableCommand {
             Foundation.exit(failure.code.rawValue)
         } catch let error as FileOutputError {
             // An output written directly (--save-markdown): it cannot be created or written.
-            FileHandle.standardError.write(Data((QuotedValue.shorteningLongWords(in: "Error: \(error)", longerThan: longestWord) + "\n").utf8))
+            FileHandle.standardError.write(
+                Data((QuotedValue.shorteningLongWords(in: "Error: \(error)", longerThan: longestWord) + "\n").utf8))
             Foundation.exit(CommandFailure.Code.cannotCreate.rawValue)
         } catch {
             // Help and version requests are "errors" that print to standard output: as they were.
             guard exitCode(for: error) != .success else { exit(withError: error) }
             // A line past 2,000 characters is shortened too (a value of a million short words).
-            let message = QuotedValue.shorteningLongWords(in: fullMessage(for: error), longerThan: longestWord).split(separator: "\n", omittingEmptySubsequences: false)
-                .map { $0.unicodeScalars.count > 2_000 ? QuotedValue(String($0), limit: 2_000).description : String($0) }.joined(separator: "\n")
+            let message = QuotedValue.shorteningLongWords(in: fullMessage(for: error), longerThan: longestWord).split(
+                separator: "\n", omittingEmptySubsequences: false
+            )
+            .map { $0.unicodeScalars.count > 2_000 ? QuotedValue(String($0), limit: 2_000).description : String($0) }
+            .joined(separator: "\n")
             if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
             Foundation.exit(Self.code(for: error))
         }

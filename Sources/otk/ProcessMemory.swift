@@ -26,13 +26,15 @@ enum ProcessMemory {
         var minorFaults: Int
 
         static func - (a: Usage, b: Usage) -> Usage {
-            Usage(userSeconds: a.userSeconds - b.userSeconds, systemSeconds: a.systemSeconds - b.systemSeconds,
-                  minorFaults: a.minorFaults - b.minorFaults)
+            Usage(
+                userSeconds: a.userSeconds - b.userSeconds, systemSeconds: a.systemSeconds - b.systemSeconds,
+                minorFaults: a.minorFaults - b.minorFaults)
         }
 
         var json: String {
-            String(format: "{\"userSeconds\": %.6f, \"systemSeconds\": %.6f, \"minorPageFaults\": %d}",
-                   userSeconds, systemSeconds, minorFaults)
+            String(
+                format: "{\"userSeconds\": %.6f, \"systemSeconds\": %.6f, \"minorPageFaults\": %d}",
+                userSeconds, systemSeconds, minorFaults)
         }
     }
 
@@ -41,8 +43,9 @@ enum ProcessMemory {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        return Usage(userSeconds: seconds(usage.ru_utime), systemSeconds: seconds(usage.ru_stime),
-                     minorFaults: usage.ru_minflt)
+        return Usage(
+            userSeconds: seconds(usage.ru_utime), systemSeconds: seconds(usage.ru_stime),
+            minorFaults: usage.ru_minflt)
     }
 }
 

@@ -6,12 +6,16 @@ import TextMeasurement
 /// separators the content storage splits at.
 enum RawShaping {
     static func paragraphs(of storage: TextContentStorage) -> [String] {
-        storage.string.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\u{2029}" }.map(String.init)
+        storage.string.split(omittingEmptySubsequences: false) {
+            $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\u{2029}"
+        }.map(String.init)
     }
 
     /// Raw HarfBuzz shaping of the first viewport's paragraphs, timed, beside the time layout
     /// took for that viewport: the report members both `otk viewport` and `otk edit` give.
-    static func firstViewportFigures(_ text: [String], font: FontDescriptor, layoutSeconds: Double) throws -> [(String, String)] {
+    static func firstViewportFigures(
+        _ text: [String], font: FontDescriptor, layoutSeconds: Double
+    ) throws -> [(String, String)] {
         // A semantic font as layout resolves it in the standard context (the family fontconfig
         // chose for it: the baseline asks for an exact family).
         let resolved = try font.resolve(in: .standard, matcher: .shared)
@@ -20,8 +24,10 @@ enum RawShaping {
         let start = clock.now
         shaper.shape(text)
         let rawSeconds = (clock.now - start).seconds
-        return [("rawHarfBuzzFirstViewportSeconds", jsonNumber(rawSeconds, "%.6f")),
-                ("firstViewportRatioToRawShaping", jsonNumber(layoutSeconds / max(rawSeconds, 1e-9), "%.3f"))]
+        return [
+            ("rawHarfBuzzFirstViewportSeconds", jsonNumber(rawSeconds, "%.6f")),
+            ("firstViewportRatioToRawShaping", jsonNumber(layoutSeconds / max(rawSeconds, 1e-9), "%.3f")),
+        ]
     }
 }
 

@@ -23,7 +23,9 @@ struct StreamCheck {
             while offset < bytes.count {
                 let byte = bytes[offset]
                 if byte == 0 {
-                    throw CommandFailure(.dataError, "\(shown) holds a NUL byte at offset \(offset): it is not text; stopped reading there.")
+                    throw CommandFailure(
+                        .dataError,
+                        "\(shown) holds a NUL byte at offset \(offset): it is not text; stopped reading there.")
                 }
                 if byte < 0x80 || allowsInvalidUTF8 {
                     offset += 1
@@ -32,8 +34,14 @@ struct StreamCheck {
                 let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
                 if offset + length > bytes.count, !final { break }
                 let end = min(offset + length, bytes.count)
-                guard byte >= 0xC2, byte <= 0xF4, String(validating: UnsafeBufferPointer(rebasing: bytes[offset ..< end]), as: UTF8.self) != nil else {
-                    throw CommandFailure(.dataError, "\(shown) is not UTF-8: the byte at offset \(offset) does not start or continue a character (--lossy replaces such bytes); stopped reading there.")
+                guard byte >= 0xC2, byte <= 0xF4,
+                    String(validating: UnsafeBufferPointer(rebasing: bytes[offset ..< end]), as: UTF8.self) != nil
+                else {
+                    throw CommandFailure(
+                        .dataError,
+                        "\(shown) is not UTF-8: the byte at offset \(offset) does not start or continue a "
+                            + "character (--lossy replaces such bytes); stopped reading there."
+                    )
                 }
                 offset = end
             }

@@ -19,14 +19,17 @@ struct ViewportSession {
     var controller: TextViewportLayoutController { manager.textViewportLayoutController }
 
     /// Opening: reading and indexing the text, the layout tree, the first viewport.
-    init(path: String, reportedName: String, copies: Int, document: DocumentOptions, font: FontDescriptor, size: CGSize) throws {
+    init(
+        path: String, reportedName: String, copies: Int, document: DocumentOptions, font: FontDescriptor, size: CGSize
+    ) throws {
         self.font = font
         var report: [(String, String)] = [("file", jsonString(reportedName)), ("copies", "\(copies)")]
         let clock = ContinuousClock()
         let openStart = clock.now
         storage = try DocumentLoader.open(path, document: document, formatOf: reportedName, copies: copies)
         let readSeconds = (clock.now - openStart).seconds
-        manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: size.width, height: 0)), defaultFont: font)
+        manager = TextLayoutManager(
+            textContainer: TextContainer(size: CGSize(width: size.width, height: 0)), defaultFont: font)
         storage.addTextLayoutManager(manager)
         view = BenchmarkView(visibleRect: CGRect(origin: .zero, size: size))
         manager.textViewportLayoutController.delegate = view
@@ -47,7 +50,9 @@ struct ViewportSession {
         report.append(("firstViewportLayoutSeconds", jsonNumber(firstViewportSeconds, "%.6f")))
         report.append(("firstViewportFragments", "\(view.configuredCount)"))
         report.append(("estimatedHeight", jsonNumber(estimatedHeight, "%.1f")))
-        firstViewportText = manager.textViewportLayoutController.visibleFragments.map { String($0.textElement.attributedString.characters[...]) }
+        firstViewportText = manager.textViewportLayoutController.visibleFragments.map {
+            String($0.textElement.attributedString.characters[...])
+        }
         self.report = report
     }
 
@@ -65,7 +70,9 @@ struct ViewportSession {
 
     /// Relocating to the middle, and laying the new viewport out.
     mutating func relocateToMiddle() {
-        let middle = storage.location(storage.documentRange.location, offsetBy: storage.utf16Length / 2) ?? storage.documentRange.location
+        let middle =
+            storage.location(storage.documentRange.location, offsetBy: storage.utf16Length / 2)
+            ?? storage.documentRange.location
         let start = clock.now
         let relocatedY = controller.relocateViewport(to: middle)
         let relocateSeconds = (clock.now - start).seconds
@@ -82,7 +89,8 @@ struct ViewportSession {
         let visible = controller.visibleFragments
         if let target = visible.isEmpty ? nil : visible[visible.count / 2], let range = target.rangeInElement {
             let length = storage.offset(from: range.location, to: range.endLocation)
-            var offset = storage.offset(from: storage.documentRange.location, to: range.location) + min(10, max(0, length - 1))
+            var offset =
+                storage.offset(from: storage.documentRange.location, to: range.location) + min(10, max(0, length - 1))
             for index in 0 ..< keystrokes {
                 let start = clock.now
                 guard let location = storage.location(storage.documentRange.location, offsetBy: offset) else { break }
@@ -111,7 +119,9 @@ struct ViewportSession {
         var larger = base
         larger.textSizeScale = scale
         let keptBefore = manager.keptLayoutUsage.paragraphs
-        let anchorBefore = controller.visibleFragments.first?.rangeInElement.map { storage.offset(from: storage.documentRange.location, to: $0.location) }
+        let anchorBefore = controller.visibleFragments.first?.rangeInElement.map {
+            storage.offset(from: storage.documentRange.location, to: $0.location)
+        }
         for index in 0 ..< changes {
             let start = clock.now
             manager.fontResolutionContext = index % 2 == 0 ? larger : base
@@ -122,7 +132,9 @@ struct ViewportSession {
             manager.fontResolutionContext = base
             controller.layoutViewport()
         }
-        let anchorAfter = controller.visibleFragments.first?.rangeInElement.map { storage.offset(from: storage.documentRange.location, to: $0.location) }
+        let anchorAfter = controller.visibleFragments.first?.rangeInElement.map {
+            storage.offset(from: storage.documentRange.location, to: $0.location)
+        }
         let first = seconds[0]
         let rest = seconds.count > 1 ? Array(seconds.dropFirst()).sorted() : seconds
         if prefix == "fontContext" {
@@ -154,15 +166,21 @@ struct ViewportSession {
         controller.layoutViewport()
         let step = Double(view.visibleRect.height)
         while true {
-            let height = Double(manager.usageBoundsForTextContainer.height), reached = Double(controller.viewportBounds.maxY)
+            let height = Double(manager.usageBoundsForTextContainer.height),
+                reached = Double(controller.viewportBounds.maxY)
             guard height.isFinite, reached.isFinite else {
-                stopped = "Paging stopped after \(pages) viewports: the document's height is not a finite number of points (\(height))."
+                stopped =
+                    "Paging stopped after \(pages) viewports: the document's height is not a finite number of "
+                    + "points (\(height))."
                 break
             }
             guard reached < height else { break }
             let needed = Double(pages) + (height - reached) / step
             guard needed <= Double(Self.maximumPages) else {
-                stopped = "Paging stopped after \(pages) viewports: the document is \(height) points tall, which would take about \(needed) viewports \(step) points tall, more than the limit of \(Self.maximumPages) (--no-paging skips paging)."
+                stopped =
+                    "Paging stopped after \(pages) viewports: the document is \(height) points tall, which would "
+                    + "take about \(needed) viewports \(step) points tall, more than the limit of "
+                    + "\(Self.maximumPages) (--no-paging skips paging)."
                 break
             }
             view.visibleRect.origin.y = controller.viewportBounds.maxY
@@ -185,7 +203,8 @@ struct ViewportSession {
     mutating func compareWithRawShaping(wholeDocument: Bool) throws {
         report.append(("residentBytes", "\(ProcessMemory.residentBytes())"))
         if let error = manager.lastLayoutError { report.append(("layoutError", jsonString("\(error)"))) }
-        report += try RawShaping.firstViewportFigures(firstViewportText, font: font, layoutSeconds: firstViewportSeconds)
+        report += try RawShaping.firstViewportFigures(
+            firstViewportText, font: font, layoutSeconds: firstViewportSeconds)
         if wholeDocument {
             let resolved = try font.resolve(in: .standard, matcher: .shared)
             let shaper = try ShapingBaseline(family: resolved.family, size: resolved.pointSize)

@@ -13,7 +13,8 @@ import Testing
         "> " + MixedSamples.text("he_Hebr"),
         "> " + MixedSamples.text("th_Thai"),
     ]
-    static let text = (["A plain paragraph before the messages."] + messages + ["And a plain one after them."]).joined(separator: "\n")
+    static let text = (["A plain paragraph before the messages."] + messages + ["And a plain one after them."]).joined(
+        separator: "\n")
 
     static func isBubble(_ pixel: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)) -> Bool {
         abs(Int(pixel.red) - 199) <= 3 && abs(Int(pixel.green) - 199) <= 3 && pixel.blue >= 250
@@ -31,7 +32,9 @@ import Testing
         storage.addTextLayoutManager(layoutManager)
         layoutManager.ensureLayoutForEntireDocument()
         var fragments: [TextLayoutFragment] = []
-        layoutManager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) { fragments.append($0); return true }
+        layoutManager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) {
+            fragments.append($0); return true
+        }
         #expect(fragments.map { $0 is BubbleLayoutFragment } == [false, true, true, true, true, false])
 
         let size = layoutManager.usageBoundsForTextContainer.size
@@ -40,14 +43,17 @@ import Testing
         let context = try surface.makeContext()
         context.fillBackground(.white)
         for fragment in fragments {
-            fragment.draw(at: fragment.layoutFragmentFrame.origin, in: context, renderingAttributes: layoutManager.renderingAttributes(for: fragment))
+            fragment.draw(
+                at: fragment.layoutFragmentFrame.origin, in: context,
+                renderingAttributes: layoutManager.renderingAttributes(for: fragment))
         }
         try context.checkStatus()
         let pixels = try #require(surface.pixels())
         func count(_ rect: CGRect, _ test: ((red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)) -> Bool) -> Int {
             var found = 0
             for y in max(0, Int(rect.minY * scale)) ..< min(pixels.height, Int(rect.maxY * scale)) {
-                for x in max(0, Int(rect.minX * scale)) ..< min(pixels.width, Int(rect.maxX * scale)) where test(pixels[x, y]) { found += 1 }
+                for x in max(0, Int(rect.minX * scale)) ..< min(pixels.width, Int(rect.maxX * scale))
+                where test(pixels[x, y]) { found += 1 }
             }
             return found
         }
@@ -61,14 +67,22 @@ import Testing
             let rect = bubble.bubbleRect(at: frame.origin)
             // The bubble's colour fills the room around the text: above the first line (the top
             // margin), before the lines (the leading padding), below the last line.
-            let first = try #require(fragment.textLineFragments.first), last = try #require(fragment.textLineFragments.last)
-            let above = CGRect(x: rect.minX + 12, y: rect.minY + 1, width: rect.width - 24, height: first.typographicBounds.minY - BubbleLayoutFragment.gap - 2)
+            let first = try #require(fragment.textLineFragments.first),
+                last = try #require(fragment.textLineFragments.last)
+            let above = CGRect(
+                x: rect.minX + 12, y: rect.minY + 1, width: rect.width - 24,
+                height: first.typographicBounds.minY - BubbleLayoutFragment.gap - 2)
             let aboveArea = Int(above.width * scale) * Int(above.height * scale)
-            #expect(aboveArea > 0 && count(above, Self.isBubble) > aboveArea * 9 / 10, "the bubble above the text: \(fragment)")
-            let below = CGRect(x: rect.minX + 12, y: frame.minY + last.typographicBounds.maxY + 1, width: rect.width - 24, height: 4)
+            #expect(
+                aboveArea > 0 && count(above, Self.isBubble) > aboveArea * 9 / 10,
+                "the bubble above the text: \(fragment)")
+            let below = CGRect(
+                x: rect.minX + 12, y: frame.minY + last.typographicBounds.maxY + 1, width: rect.width - 24, height: 4)
             #expect(count(below, Self.isBubble) > Int(below.width * scale) * 6, "the bubble below the text")
             // The text is still drawn, inside the bubble, over it.
-            let lines = CGRect(x: frame.minX, y: frame.minY + first.typographicBounds.minY, width: frame.width, height: last.typographicBounds.maxY - first.typographicBounds.minY)
+            let lines = CGRect(
+                x: frame.minX, y: frame.minY + first.typographicBounds.minY, width: frame.width,
+                height: last.typographicBounds.maxY - first.typographicBounds.minY)
             #expect(count(lines, Self.isInk) > 50, "the text over the bubble: \(fragment)")
             // Outside the bubble (the corner and the room after its end) stays white.
             let corner = CGRect(x: rect.minX, y: rect.minY, width: 2, height: 2)
@@ -76,7 +90,8 @@ import Testing
             let after = CGRect(x: rect.maxX + 1, y: rect.minY, width: frame.maxX - rect.maxX - 1, height: rect.height)
             #expect(count(after, Self.isBubble) == 0)
             // The paddings moved the lines: inside the bubble, away from its leading edge.
-            let rightToLeft = fragment.textLineFragments.first.map { $0.characterIndex(for: CGPoint(x: 1, y: 0)) > 2 } ?? false
+            let rightToLeft =
+                fragment.textLineFragments.first.map { $0.characterIndex(for: CGPoint(x: 1, y: 0)) > 2 } ?? false
             for line in fragment.textLineFragments {
                 if rightToLeft {
                     #expect(line.typographicBounds.maxX <= frame.width - 5 - 14 + 0.01)
@@ -98,10 +113,12 @@ import Testing
         options.width = 420
         options.layoutManagerDelegate = bubbles
         let plain = try DocumentRenderer().render(storage, to: folder.appendingPathComponent("plain.png").path)
-        let png = try DocumentRenderer(options: options).render(storage, to: folder.appendingPathComponent("bubbles.png").path)
+        let png = try DocumentRenderer(options: options).render(
+            storage, to: folder.appendingPathComponent("bubbles.png").path)
         // Four messages, each 16 points taller (its margins) at least.
         #expect(png.size.height >= plain.size.height + 4 * 16 - 0.5)
-        let svg = try DocumentRenderer(options: options).render(storage, to: folder.appendingPathComponent("bubbles.svg").path)
+        let svg = try DocumentRenderer(options: options).render(
+            storage, to: folder.appendingPathComponent("bubbles.svg").path)
         #expect(svg.size == png.size)
         let svgText = try String(contentsOf: folder.appendingPathComponent("bubbles.svg"), encoding: .utf8)
         _ = try DocumentRenderer().render(storage, to: folder.appendingPathComponent("plain.svg").path)
@@ -120,7 +137,10 @@ import Testing
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        let page = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasPrefix("page") && $0.hasSuffix(".ppm") })
+        let page = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).first {
+                $0.hasPrefix("page") && $0.hasSuffix(".ppm")
+            })
         let ppm = try Data(contentsOf: folder.appendingPathComponent(page))
         let (bubblePixels, inkPixels) = Self.countPPM(ppm)
         #expect(bubblePixels > 4 * 300 * 10, "the bubbles are in the PDF")
@@ -129,7 +149,8 @@ import Testing
 
     @Test func bubblesOnPDFPages() throws {
         let storage = TextContentStorage(string: Array(repeating: Self.text, count: 3).joined(separator: "\n"))
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("otk-bubble-pages-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "otk-bubble-pages-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let bubbles = ChatBubbles()
@@ -145,7 +166,8 @@ import Testing
         process.standardError = Pipe()
         try process.run()
         process.waitUntilExit()
-        let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".ppm") }.sorted()
+        let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".ppm") }
+            .sorted()
         #expect(pages.count == result.pageCount)
         // Every page shows bubbles (each has messages) and text.
         for page in pages {
@@ -161,9 +183,13 @@ import Testing
         var fields: [String] = []
         var index = 0
         while fields.count < 4, index < bytes.count {
-            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 { index += 1 }
+            while index < bytes.count,
+                bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
+            { index += 1 }
             var field = ""
-            while index < bytes.count, !(bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09) {
+            while index < bytes.count,
+                !(bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09)
+            {
                 field.append(Character(UnicodeScalar(bytes[index])))
                 index += 1
             }

@@ -10,12 +10,15 @@ import Testing
 @Suite struct CollapsibleSectionsTextViewTests {
     /// 60 sections of a heading and 8 lines, in English, Arabic, Hebrew, Thai and Kannada.
     static let paragraphs: [String] = (0 ..< 60).flatMap { section in
-        ["# Section \(section) ಕನ್ನಡ"] + (0 ..< 8).map { line in
-            ["Line \(line) of \(section): English words, then مرحبا بالعالم.",
-             "שורה \(line) של \(section): שלום עולם, and English.",
-             "บรรทัด \(line) ของ \(section): สวัสดีชาวโลก ภาษาไทย.",
-             "ಸಾಲು \(line) of \(section): ನಮಸ್ಕಾರ ಪ್ರಪಂಚ, ಕನ್ನಡ."][line % 4]
-        }
+        ["# Section \(section) ಕನ್ನಡ"]
+            + (0 ..< 8).map { line in
+                [
+                    "Line \(line) of \(section): English words, then مرحبا بالعالم.",
+                    "שורה \(line) של \(section): שלום עולם, and English.",
+                    "บรรทัด \(line) ของ \(section): สวัสดีชาวโลก ภาษาไทย.",
+                    "ಸಾಲು \(line) of \(section): ನಮಸ್ಕಾರ ಪ್ರಪಂಚ, ಕನ್ನಡ.",
+                ][line % 4]
+            }
     }
     static let text = paragraphs.joined(separator: "\n")
     static let paragraphStarts: [Int] = paragraphs.reduce(into: [0]) { $0.append($0.last! + $1.utf16.count + 1) }
@@ -58,7 +61,9 @@ import Testing
         view.layoutIfNeeded()
         #expect(Self.laidOut(view) == Self.expected(collapsing: [0]))
         // On screen, section 1's heading now follows section 0's.
-        let shown = view.renderingSurfaces.prefix(2).map { String($0.textLayoutFragment.textElement.attributedString.characters) }
+        let shown = view.renderingSurfaces.prefix(2).map {
+            String($0.textLayoutFragment.textElement.attributedString.characters)
+        }
         #expect(shown.first?.hasPrefix("# Section 0") == true)
         #expect(shown.last?.hasPrefix("# Section 1") == true)
         #expect(view.sectionHeaders.map(\.offset).prefix(2) == [Self.heading(0), Self.heading(1)])
@@ -91,8 +96,14 @@ import Testing
     @Test func collapsingAboveTheViewportKeepsTheVisibleTextStill() throws {
         let view = Self.makeView(y: 6_000)
         func onScreen() -> [String: CGFloat] {
-            Dictionary(view.renderingSurfaces.map { (String($0.textLayoutFragment.textElement.attributedString.characters), $0.frame.minY - view.visibleRect.minY) },
-                       uniquingKeysWith: { a, _ in a })
+            Dictionary(
+                view.renderingSurfaces.map {
+                    (
+                        String($0.textLayoutFragment.textElement.attributedString.characters),
+                        $0.frame.minY - view.visibleRect.minY
+                    )
+                },
+                uniquingKeysWith: { a, _ in a })
         }
         let before = onScreen()
         #expect(!before.isEmpty)

@@ -17,7 +17,9 @@ import Testing
     }
 
     /// Whether each word of the sample is bold, italic, underlined.
-    func styles(_ editor: FormattedEditor, _ word: String, context: FontResolutionContext = .standard) -> (bold: Bool, italic: Bool, underlined: Bool) {
+    func styles(
+        _ editor: FormattedEditor, _ word: String, context: FontResolutionContext = .standard
+    ) -> (bold: Bool, italic: Bool, underlined: Bool) {
         let range = editor.text.range(of: word)!
         let runs = editor.text[range].runs
         let fonts = runs.map { ($0.font ?? .default).resolve(in: context) }
@@ -80,13 +82,14 @@ import Testing
     @Test func atACaretTheButtonsSetWhatIsTypedNext() {
         for word in Self.words {
             let text = AttributedString(Self.sample)
-            var editor = FormattedEditor(text: text, selection: AttributedTextSelection(insertionPoint: text.range(of: word)!.upperBound))
+            var editor = FormattedEditor(
+                text: text, selection: AttributedTextSelection(insertionPoint: text.range(of: word)!.upperBound))
             #expect(editor.selectedText.isEmpty)
             editor.toggleBold()
             editor.toggleUnderline()
             editor.setColor(.orange)
             #expect(editor.isBold && editor.isUnderlined && editor.color == .orange)
-            #expect(editor.text == text)  // nothing typed yet, nothing changed
+            #expect(editor.text == text) // nothing typed yet, nothing changed
             editor.insert("✓ok")
             #expect(String(editor.text.characters) == Self.sample.replacingOccurrences(of: word, with: word + "✓ok"))
             #expect(styles(editor, "✓ok") == (true, false, true), "\(word)")
@@ -100,13 +103,17 @@ import Testing
     @Test func paragraphButtonsSetTheSelectedParagraphs() {
         let paragraphs = ["English line", "مرحبا بالعالم", "ಕನ್ನಡ ನುಡಿ", "ไทย 👩‍👩‍👧"]
         let text = AttributedString(paragraphs.joined(separator: "\n"))
-        var editor = FormattedEditor(text: text, selection: AttributedTextSelection(range: text.range(of: "بالعالم\nಕನ್ನಡ")!))
+        var editor = FormattedEditor(
+            text: text, selection: AttributedTextSelection(range: text.range(of: "بالعالم\nಕನ್ನಡ")!))
         editor.setAlignment(.center)
         editor.setLineHeight(.multiple(factor: 1.5))
         for (index, paragraph) in paragraphs.enumerated() {
             let runs = editor.text[editor.text.range(of: paragraph)!].runs
             let selected = index == 1 || index == 2
-            #expect(runs.allSatisfy { ($0.alignment == .center) == selected && ($0.lineHeight == .multiple(factor: 1.5)) == selected }, "\(paragraph)")
+            #expect(
+                runs.allSatisfy {
+                    ($0.alignment == .center) == selected && ($0.lineHeight == .multiple(factor: 1.5)) == selected
+                }, "\(paragraph)")
         }
         // At a caret: the caret's paragraph.
         editor.selection = AttributedTextSelection(insertionPoint: editor.text.range(of: "ไทย")!.upperBound)

@@ -12,11 +12,14 @@ import Testing
     static let lines: [String] = (0 ..< 3_000).map { index in
         let samples = ["ar_Arab", "he_Hebr", "th_Thai", "kn_Knda"].map(MixedSamples.text)
         let sample = samples[index % samples.count]
-        return index % 5 == 0 ? "// \(index): the value below, " + sample : "let value\(index) = \"\(sample.prefix(20))\""
+        return index % 5 == 0
+            ? "// \(index): the value below, " + sample : "let value\(index) = \"\(sample.prefix(20))\""
     }
     static let text = lines.joined(separator: "\n")
     /// Where each line starts, UTF-16 offsets: the numbering the gutter must show.
-    static let lineStarts: [Int] = lines.reduce(into: [0]) { starts, line in starts.append(starts.last! + line.utf16.count + 1) }
+    static let lineStarts: [Int] = lines.reduce(into: [0]) { starts, line in
+        starts.append(starts.last! + line.utf16.count + 1)
+    }
 
     static func lineNumber(at offset: Int) -> Int? {
         lineStarts.firstIndex(of: offset).map { $0 + 1 }
@@ -24,7 +27,8 @@ import Testing
 
     static func makeContainer(_ text: String = text) -> LineNumberGutter {
         let layoutManager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 500, height: 0)))
-        let container = LineNumberGutter(textView: LineNumberTextView(storage: TextContentStorage(string: text), layoutManager: layoutManager))
+        let container = LineNumberGutter(
+            textView: LineNumberTextView(storage: TextContentStorage(string: text), layoutManager: layoutManager))
         container.textView.visibleRect = CGRect(x: 0, y: 0, width: 500, height: 400)
         return container
     }
@@ -38,12 +42,16 @@ import Testing
         let labels = container.lineNumberView.labels
         #expect(!fragments.isEmpty, sourceLocation: sourceLocation)
         #expect(labels.count == fragments.count, sourceLocation: sourceLocation)
-        #expect(textView.renderingSurfaces.count == fragments.count, "super configured a surface for each", sourceLocation: sourceLocation)
+        #expect(
+            textView.renderingSurfaces.count == fragments.count, "super configured a surface for each",
+            sourceLocation: sourceLocation)
         let top = controller.viewportBounds.minY
         for (label, fragment) in zip(labels, fragments) {
             let start = try textView.textContentStorage.offset(of: try #require(fragment.rangeInElement?.location))
             #expect(label.string == Self.lineNumber(at: start).map(String.init), sourceLocation: sourceLocation)
-            #expect(label.point == CGPoint(x: 8, y: fragment.layoutFragmentFrame.minY - top), sourceLocation: sourceLocation)
+            #expect(
+                label.point == CGPoint(x: 8, y: fragment.layoutFragmentFrame.minY - top), sourceLocation: sourceLocation
+            )
         }
         // The first label's paragraph reaches into the viewport; the last starts inside it.
         if let first = fragments.first, let last = fragments.last {
@@ -96,7 +104,8 @@ import Testing
         let container = Self.makeContainer()
         let storage = container.textView.textContentStorage
         for line in [0, 1, 2, 3, 4, 5, 99, 1_234, 2_999] {
-            let location = try #require(storage.location(storage.documentRange.location, offsetBy: Self.lineStarts[line]))
+            let location = try #require(
+                storage.location(storage.documentRange.location, offsetBy: Self.lineStarts[line]))
             #expect(container.textView.startingLineNumber(for: TextRange(location: location)) == line + 1)
             #expect(storage.paragraphIndex(for: location) == line)
         }
@@ -116,10 +125,12 @@ import Testing
         try context.checkStatus()
         let pixels = try #require(surface.pixels())
         func inked(x: Range<Int>, y: Range<Int>) -> Bool {
-            y.contains { row in x.contains { column in
-                let pixel = pixels[column, row]
-                return Int(pixel.red) + Int(pixel.green) + Int(pixel.blue) < 600
-            } }
+            y.contains { row in
+                x.contains { column in
+                    let pixel = pixels[column, row]
+                    return Int(pixel.red) + Int(pixel.green) + Int(pixel.blue) < 600
+                }
+            }
         }
         let labels = container.lineNumberView.labels
         #expect(labels.count > 3)

@@ -25,6 +25,7 @@ public enum Fixtures {
     /// The lines of a fixture, without their line feeds. A missing fixture is an error, not a
     /// reason to skip: the fixtures are part of the repository.
     public static func lines(of url: URL) throws -> [String] {
-        try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
     }
 }

@@ -81,9 +81,13 @@ public enum SpecialFiles {
             let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
             var address = Self.address(path)
             let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                }
             }
-            guard fd >= 0, bound == 0, listen(fd, 1) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EPERM) }
+            guard fd >= 0, bound == 0, listen(fd, 1) == 0 else {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EPERM)
+            }
             chmod(path, 0o777)
             listener = fd
             start()

@@ -11,7 +11,9 @@ import Testing
         let storage = try TextContentStorage(utf8: Data(text.utf8))
         let boundaries = graphemeBoundaries(text)
         for offset in 0 ... text.utf16.count {
-            #expect(storage.snappedToGraphemeClusters(offset ..< offset).lowerBound == boundaries.filter { $0 <= offset }.max(), "offset \(offset)")
+            #expect(
+                storage.snappedToGraphemeClusters(offset ..< offset).lowerBound
+                    == boundaries.filter { $0 <= offset }.max(), "offset \(offset)")
             #expect(!storage.splitsSurrogatePair(at: offset))
         }
         let long = String(repeating: "word ", count: 20_000) + "\r\n" + String(repeating: "ab", count: 100)

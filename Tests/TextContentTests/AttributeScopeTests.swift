@@ -55,7 +55,7 @@ import Testing
     @Test func attributesApplyToSubranges() throws {
         var string = AttributedString("bold and plain")
         let end = string.index(string.startIndex, offsetByCharacters: 4)
-        string[string.startIndex..<end].font = FontDescriptor(family: "Serif", size: 12, weight: .bold)
+        string[string.startIndex ..< end].font = FontDescriptor(family: "Serif", size: 12, weight: .bold)
         let runs = Array(string.runs[\.font])
         #expect(runs.count == 2)
         #expect(runs[0].0?.weight == .bold)
@@ -70,10 +70,12 @@ import Testing
             // Set on two characters in the middle of the second paragraph.
             let start = string.index(string.startIndex, offsetByCharacters: 10 + separator.count + 3)
             let end = string.index(start, offsetByCharacters: 2)
-            string[start..<end].paragraphStyle = ParagraphStyle(alignment: .right)
+            string[start ..< end].paragraphStyle = ParagraphStyle(alignment: .right)
 
             let runs = string.runs[\.paragraphStyle].map { (String(string[$0.1].characters), $0.0?.alignment) }
-            #expect(runs.map(\.0) == ["first line" + separator, "second line" + separator, "third"], "separator \(separator.debugDescription)")
+            #expect(
+                runs.map(\.0) == ["first line" + separator, "second line" + separator, "third"],
+                "separator \(separator.debugDescription)")
             #expect(runs.map(\.1) == [nil, .right, nil], "separator \(separator.debugDescription)")
         }
     }
@@ -111,7 +113,7 @@ import Testing
         string.append(AttributedString("b"))
         let start = string.index(string.startIndex, offsetByCharacters: 1)
         let end = string.index(afterCharacter: start)
-        string.characters.replaceSubrange(start..<end, with: String(TextAttachment.character))
+        string.characters.replaceSubrange(start ..< end, with: String(TextAttachment.character))
         #expect(string.runs[\.attachment].allSatisfy { $0.0 == nil })
     }
 
@@ -128,9 +130,18 @@ import Testing
 
     static let markerExpectations: [(TextList.MarkerFormat, [(Int, String)])] = [
         (.decimal, [(1, "1"), (12, "12"), (0, "0"), (-3, "-3")]),
-        (.lowercaseRoman, [(1, "i"), (4, "iv"), (9, "ix"), (14, "xiv"), (40, "xl"), (1994, "mcmxciv"), (3999, "mmmcmxcix"), (4000, "4000"), (0, "0")]),
+        (
+            .lowercaseRoman,
+            [
+                (1, "i"), (4, "iv"), (9, "ix"), (14, "xiv"), (40, "xl"), (1994, "mcmxciv"), (3999, "mmmcmxcix"),
+                (4000, "4000"), (0, "0"),
+            ]
+        ),
         (.uppercaseRoman, [(2024, "MMXXIV"), (90, "XC"), (-1, "-1")]),
-        (.lowercaseAlpha, [(1, "a"), (26, "z"), (27, "aa"), (52, "az"), (53, "ba"), (702, "zz"), (703, "aaa"), (0, "0")]),
+        (
+            .lowercaseAlpha,
+            [(1, "a"), (26, "z"), (27, "aa"), (52, "az"), (53, "ba"), (702, "zz"), (703, "aaa"), (0, "0")]
+        ),
         (.uppercaseAlpha, [(1, "A"), (28, "AB")]),
         (.lowercaseLatin, [(3, "c"), (27, "aa")]),
         (.uppercaseLatin, [(26, "Z"), (27, "AA")]),
@@ -163,7 +174,8 @@ import Testing
         #expect(TextList.MarkerFormat.allNamed.map(\.rawValue) == expected)
         let named: [TextList.MarkerFormat] = [
             .box, .check, .circle, .diamond, .disc, .hyphen, .square, .lowercaseHexadecimal, .uppercaseHexadecimal,
-            .octal, .lowercaseAlpha, .uppercaseAlpha, .lowercaseLatin, .uppercaseLatin, .lowercaseRoman, .uppercaseRoman, .decimal,
+            .octal, .lowercaseAlpha, .uppercaseAlpha, .lowercaseLatin, .uppercaseLatin, .lowercaseRoman,
+            .uppercaseRoman, .decimal,
         ]
         #expect(named == TextList.MarkerFormat.allNamed)
         let unordered: Set<TextList.MarkerFormat> = [.box, .check, .circle, .diamond, .disc, .hyphen, .square]
@@ -181,7 +193,9 @@ import Testing
         #expect(!TextList(markerFormat: .init("*")).isOrdered)
         #expect(TextList(markerFormat: .decimal).startingItemNumber == 1)
         #expect(TextList(markerFormat: .decimal).options == [])
-        #expect(TextList(markerFormat: .decimal, options: .prependEnclosingMarker).options.contains(.prependEnclosingMarker))
+        #expect(
+            TextList(markerFormat: .decimal, options: .prependEnclosingMarker).options.contains(.prependEnclosingMarker)
+        )
         #expect(TextList(markerFormat: .decimal).marker(forItemNumber: .min) == String(Int.min))
         #expect(TextList(markerFormat: .lowercaseHexadecimal).marker(forItemNumber: .min) == "-8000000000000000")
     }
@@ -200,8 +214,10 @@ import Testing
         #expect(TextColor(hex: TextColor.white.hex) == .white)
     }
 
-    @Test(arguments: ["", "#", "FF8000", "#FF800", "#FF80000", "#FF8000F", "#FF8000FF0", "#GG0000", "#FF80 0",
-                      " #FF8000", "#FF8000 ", "#ＦＦ8000", "#-F8000", "0xFF8000", "#FF8000FF00", "rgb(1,2,3)", "#é12345"])
+    @Test(arguments: [
+        "", "#", "FF8000", "#FF800", "#FF80000", "#FF8000F", "#FF8000FF0", "#GG0000", "#FF80 0",
+        " #FF8000", "#FF8000 ", "#ＦＦ8000", "#-F8000", "0xFF8000", "#FF8000FF00", "rgb(1,2,3)", "#é12345",
+    ])
     func badHexColoursAreRejected(text: String) {
         #expect(TextColor(hex: text) == nil, "\(text.debugDescription)")
     }
@@ -218,8 +234,9 @@ import Testing
     @Test func fontWeightsAndWidths() {
         #expect(FontWeight.regular.value == 400)
         #expect(FontWeight.bold.value == 700)
-        #expect([FontWeight.ultraLight, .thin, .light, .regular, .medium, .semibold, .bold, .heavy, .black].map(\.value)
-            == [100, 200, 300, 400, 500, 600, 700, 800, 900])
+        #expect(
+            [FontWeight.ultraLight, .thin, .light, .regular, .medium, .semibold, .bold, .heavy, .black].map(\.value)
+                == [100, 200, 300, 400, 500, 600, 700, 800, 900])
         #expect(FontWeight(0).value == 1)
         #expect(FontWeight(5000).value == 1000)
         #expect(FontWeight(.nan) == .regular)
@@ -273,12 +290,22 @@ import Testing
 
     @Test func valuesDecodeStrictly() throws {
         let decoder = JSONDecoder()
-        #expect(throws: DecodingError.self) { try decoder.decode(TextColor.self, from: Data(#"{"red":1.5,"green":0,"blue":0}"#.utf8)) }
-        #expect(throws: DecodingError.self) { try decoder.decode(TextColor.self, from: Data(#"{"red":1,"green":0,"blue":0,"hue":2}"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try decoder.decode(TextColor.self, from: Data(#"{"red":1.5,"green":0,"blue":0}"#.utf8))
+        }
+        #expect(throws: DecodingError.self) {
+            try decoder.decode(TextColor.self, from: Data(#"{"red":1,"green":0,"blue":0,"hue":2}"#.utf8))
+        }
         #expect(throws: DecodingError.self) { try decoder.decode(FontWeight.self, from: Data("1001".utf8)) }
-        #expect(throws: DecodingError.self) { try decoder.decode(FontFeature.self, from: Data(#"{"tag":"kerning"}"#.utf8)) }
-        #expect(throws: DecodingError.self) { try decoder.decode(LineHeight.self, from: Data(#"{"kind":"normal","factor":2}"#.utf8)) }
-        #expect(throws: DecodingError.self) { try decoder.decode(TextList.self, from: Data(#"{"markerFormat":"{disc}","options":["bogus"]}"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try decoder.decode(FontFeature.self, from: Data(#"{"tag":"kerning"}"#.utf8))
+        }
+        #expect(throws: DecodingError.self) {
+            try decoder.decode(LineHeight.self, from: Data(#"{"kind":"normal","factor":2}"#.utf8))
+        }
+        #expect(throws: DecodingError.self) {
+            try decoder.decode(TextList.self, from: Data(#"{"markerFormat":"{disc}","options":["bogus"]}"#.utf8))
+        }
         let color = try decoder.decode(TextColor.self, from: Data(#"{"red":1,"green":0.5,"blue":0}"#.utf8))
         #expect(color == TextColor(red: 1, green: 0.5, blue: 0))
         let style = try decoder.decode(ParagraphStyle.self, from: Data(#"{"alignment":"center"}"#.utf8))
@@ -286,12 +313,15 @@ import Testing
     }
 
     @Test func valuesRoundTripThroughJSON() throws {
-        let values: [LineHeight] = [.normal, .tight, .loose, .multiple(factor: 1.25), .leading(increase: -2), .exact(points: 18)]
+        let values: [LineHeight] = [
+            .normal, .tight, .loose, .multiple(factor: 1.25), .leading(increase: -2), .exact(points: 18),
+        ]
         for value in values {
             let data = try JSONEncoder().encode(value)
             #expect(try JSONDecoder().decode(LineHeight.self, from: data) == value)
         }
-        let list = TextList(markerFormat: .init("({upper-roman})"), options: .prependEnclosingMarker, startingItemNumber: -4)
+        let list = TextList(
+            markerFormat: .init("({upper-roman})"), options: .prependEnclosingMarker, startingItemNumber: -4)
         #expect(try JSONDecoder().decode(TextList.self, from: JSONEncoder().encode(list)) == list)
         #expect(throws: EncodingError.self) {
             try JSONEncoder().encode(TextList(markerFormat: .disc, options: .init(rawValue: 6)))

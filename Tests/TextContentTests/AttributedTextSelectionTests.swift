@@ -93,7 +93,8 @@ import TextContent
 
     @Test func replacingSeveralRangesReplacesTheFirstAndRemovesTheOthers() {
         var text = AttributedString(Self.sample)
-        var selection = AttributedTextSelection(ranges: RangeSet([range(text, "Hello"), range(text, "ಕನ್ನಡ "), range(text, " world")]))
+        var selection = AttributedTextSelection(
+            ranges: RangeSet([range(text, "Hello"), range(text, "ಕನ್ನಡ "), range(text, " world")]))
         var replacement = AttributedString("Bonjour")
         replacement.underlineStyle = .double
         text.replaceSelection(&selection, with: replacement)
@@ -171,8 +172,11 @@ import TextContent
                 // insertion is strictly before it.
                 modelRanges = modelRanges.map { range in
                     let shift = piece.utf16.count
-                    return (range.lowerBound >= at && !(range.isEmpty && range.lowerBound == at) ? range.lowerBound + shift : range.lowerBound)
-                        ..< (range.upperBound >= at && !(range.isEmpty && range.lowerBound == at) ? range.upperBound + shift : range.upperBound)
+                    return
+                        (range.lowerBound >= at && !(range.isEmpty && range.lowerBound == at)
+                        ? range.lowerBound + shift : range.lowerBound)
+                        ..< (range.upperBound >= at && !(range.isEmpty && range.lowerBound == at)
+                            ? range.upperBound + shift : range.upperBound)
                 }
                 // Insertion exactly at a caret: where it ends up is Foundation's to decide; take it.
                 if modelRanges.count == 1, modelRanges[0].isEmpty, modelRanges[0].lowerBound == at {
@@ -185,7 +189,9 @@ import TextContent
                 for range in modelRanges {
                     if let last = merged.last, range.lowerBound <= last.upperBound {
                         merged[merged.count - 1] = last.lowerBound ..< max(last.upperBound, range.upperBound)
-                    } else { merged.append(range) }
+                    } else {
+                        merged.append(range)
+                    }
                 }
                 modelRanges = merged.isEmpty ? [0 ..< 0] : merged
                 selection = AttributedTextSelection(utf16Offsets: modelRanges)
@@ -204,7 +210,9 @@ import TextContent
         let lines = ["First line", "مرحبا بالعالم", "ಕನ್ನಡ ಸ್ತ್ರೀ", "ไทย 👩‍👩‍👧", "last"]
         let storage = try TextContentStorage(utf8: Data(lines.joined(separator: "\n").utf8))
         let all = storage.textRange(for: 0 ..< storage.utf16Length)!
-        try storage.transformRunAttributes(in: all) { $0.underlineStyle = .single; $0.alignment = .center }
+        try storage.transformRunAttributes(in: all) {
+            $0.underlineStyle = .single; $0.alignment = .center
+        }
         let text = storage.attributedString
         #expect(String(text.characters) == lines.joined(separator: "\n"))
         #expect(text.runs.allSatisfy { $0.underlineStyle == .single && $0.paragraphStyle?.alignment == .center })
@@ -217,10 +225,14 @@ import TextContent
         #expect(storage.string.hasPrefix("Fixrst line"))
         // Part of a paragraph changes only that part.
         try storage.transformRunAttributes(in: storage.textRange(for: 0 ..< 3)!) { $0.underlineStyle = nil }
-        let runs = storage.attributedString.runs.map { ($0.underlineStyle, String(storage.attributedString[$0.range].characters)) }
+        let runs = storage.attributedString.runs.map {
+            ($0.underlineStyle, String(storage.attributedString[$0.range].characters))
+        }
         #expect(runs.first?.0 == nil && runs.first?.1 == "Fix")
         // Taking the attributes away again leaves plain text.
-        try storage.transformRunAttributes(in: storage.textRange(for: 0 ..< storage.utf16Length)!) { $0 = AttributeContainer() }
+        try storage.transformRunAttributes(in: storage.textRange(for: 0 ..< storage.utf16Length)!) {
+            $0 = AttributeContainer()
+        }
         #expect(storage.attributedString.runs.count == 1, "\(storage.attributedString)")
         #expect(storage.attributedString.runs.first?.attributes == AttributeContainer())
     }

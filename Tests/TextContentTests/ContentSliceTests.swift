@@ -48,7 +48,9 @@ import Testing
                 let storage = try TextContentStorage(utf8: Data(text.utf8))
                 let slice = storage.contentSlice(lower ..< upper)
                 #expect(slice.utf16Count == upper - lower)
-                #expect(String(slice.attributedString.characters) == String(decoding: units[lower ..< upper], as: UTF16.self))
+                #expect(
+                    String(slice.attributedString.characters)
+                        == String(decoding: units[lower ..< upper], as: UTF16.self))
                 try storage.replaceContents(in: storage.textRange(for: lower ..< upper)!, with: "")
                 try storage.replaceContents(in: storage.textRange(for: lower ..< lower)!, with: slice)
                 #expect(storage.string == text, "\(lower) ..< \(upper)")

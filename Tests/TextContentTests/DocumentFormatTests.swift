@@ -12,8 +12,8 @@ private enum TestOnlyAttribute: AttributedStringKey {
 typealias DocumentRandom = SplitMix64
 
 extension SplitMix64 {
-    mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0..<1, using: &self) < probability }
-    mutating func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &self)] }
+    mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0 ..< 1, using: &self) < probability }
+    mutating func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0 ..< values.count, using: &self)] }
 }
 
 @Suite struct DocumentFormatTests {
@@ -42,8 +42,10 @@ extension SplitMix64 {
     /// built in different ways (see `foundationEqualityHasFalseNegatives`), and which treats
     /// canonically equivalent text as equal.
     @discardableResult
-    func expectExactRoundTrip(_ string: AttributedString, _ comment: Comment? = nil,
-                              sourceLocation: SourceLocation = #_sourceLocation) throws -> Data {
+    func expectExactRoundTrip(
+        _ string: AttributedString, _ comment: Comment? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Data {
         let data = try TextDocumentFormat.encode(string)
         let decoded = try TextDocumentFormat.decode(data)
         #expect(decoded.runs == string.runs, comment, sourceLocation: sourceLocation)
@@ -87,13 +89,15 @@ extension SplitMix64 {
     func document(text: String, runs: [String]) -> String {
         let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
-        return #"{"format": "opentextkit-document", "version": 1, "text": "\#(escaped)", "runs": [\#(runs.joined(separator: ", "))]}"#
+        return
+            #"{"format": "opentextkit-document", "version": 1, "text": "\#(escaped)", "runs": "#
+            + #"[\#(runs.joined(separator: ", "))]}"#
     }
 
     /// The byte offset of the first occurrence of `needle` in `haystack`.
     func byteOffset(of needle: String, in haystack: String) -> Int {
         let bytes = Array(haystack.utf8), target = Array(needle.utf8)
-        return (0...(bytes.count - target.count)).first { Array(bytes[$0..<$0 + target.count]) == target } ?? -1
+        return (0 ... (bytes.count - target.count)).first { Array(bytes[$0 ..< $0 + target.count]) == target } ?? -1
     }
 
     // MARK: Round trips
@@ -102,8 +106,12 @@ extension SplitMix64 {
     static func everything() throws -> AttributedString {
         let separators = ["\n", "\r\n", "\r", "\u{2029}"]
         let markerFormats = TextList.MarkerFormat.allNamed + [.init("({lower-roman})"), .init("{decimal}.")]
-        let lineHeights: [LineHeight] = [.normal, .tight, .loose, .multiple(factor: 1.15), .leading(increase: -0.5), .exact(points: 17.25)]
-        let doubles: [Double] = [0.1, 1.0 / 3, -0.0, 1e-300, Double.leastNonzeroMagnitude, 1.7976931348623157e308, -2.5, 12]
+        let lineHeights: [LineHeight] = [
+            .normal, .tight, .loose, .multiple(factor: 1.15), .leading(increase: -0.5), .exact(points: 17.25),
+        ]
+        let doubles: [Double] = [
+            0.1, 1.0 / 3, -0.0, 1e-300, Double.leastNonzeroMagnitude, 1.7976931348623157e308, -2.5, 12,
+        ]
         let urls: [URL] = [
             try #require(URL(string: "https://example.com/a/b?c=d&e=%20f#g")),
             try #require(URL(string: "https://例え.jp/パス?q=ä")),
@@ -124,19 +132,29 @@ extension SplitMix64 {
                 headIndent: 18,
                 tailIndent: -4,
                 firstLineHeadIndent: 0.75,
-                tabStops: TextTab.Alignment.allCases.enumerated().map { TextTab(alignment: $0.element, location: Double($0.offset) * 36.5) },
+                tabStops: TextTab.Alignment.allCases.enumerated().map {
+                    TextTab(alignment: $0.element, location: Double($0.offset) * 36.5)
+                },
                 defaultTabInterval: 0.1 + Double(index),
                 baseWritingDirection: WritingDirection.allCases[index % WritingDirection.allCases.count],
-                textLists: index == 1 ? markerFormats.map { TextList(markerFormat: $0) } : index % 3 == 0 ? [] : [
-                    TextList(markerFormat: markerFormats[index % markerFormats.count]),
-                    TextList(markerFormat: markerFormats[(index + 7) % markerFormats.count], options: .prependEnclosingMarker, startingItemNumber: index - 3),
-                ])
+                textLists: index == 1
+                    ? markerFormats.map { TextList(markerFormat: $0) }
+                    : index % 3 == 0
+                        ? []
+                        : [
+                            TextList(markerFormat: markerFormats[index % markerFormats.count]),
+                            TextList(
+                                markerFormat: markerFormats[(index + 7) % markerFormats.count],
+                                options: .prependEnclosingMarker, startingItemNumber: index - 3),
+                        ])
             paragraph.paragraphStyle = style
             // Character attributes on every other word.
             var wordIndex = 0
             var position = paragraph.startIndex
             while position < paragraph.endIndex {
-                let end = paragraph.characters[position...].firstIndex(of: " ").map { paragraph.index(afterCharacter: $0) } ?? paragraph.endIndex
+                let end =
+                    paragraph.characters[position...].firstIndex(of: " ").map { paragraph.index(afterCharacter: $0) }
+                    ?? paragraph.endIndex
                 defer { position = end; wordIndex += 1 }
                 guard wordIndex % 2 == 0 else { continue }
                 let pattern = TextDecorationStyle.Pattern.allCases[wordIndex % 4]
@@ -146,29 +164,35 @@ extension SplitMix64 {
                     family: index % 2 == 0 ? "Noto Sans" : "Noto Serif \"Display\"", size: 9.5 + Double(wordIndex),
                     weight: FontWeight(Double(100 * (wordIndex % 10 + 1)) - 0.5), italic: wordIndex % 4 == 0,
                     width: [FontWidth.condensed, .normal, .expanded, .init(93.75)][wordIndex % 4],
-                    features: [.kerning(false), .ligatures(wordIndex % 3 == 0), .tabularFigures, FontFeature(tag: "ss0\(wordIndex % 9 + 1)", value: wordIndex)!])
-                container.foregroundColor = TextColor(red: 0.1, green: 1.0 / 3, blue: Double(wordIndex % 7) / 7, alpha: 0.999)
+                    features: [
+                        .kerning(false), .ligatures(wordIndex % 3 == 0), .tabularFigures,
+                        FontFeature(tag: "ss0\(wordIndex % 9 + 1)", value: wordIndex)!,
+                    ])
+                container.foregroundColor = TextColor(
+                    red: 0.1, green: 1.0 / 3, blue: Double(wordIndex % 7) / 7, alpha: 0.999)
                 container.backgroundColor = TextColor(hex: "#FFEEDD80")
                 container.underlineStyle = TextDecorationStyle(pattern: pattern, line: line, byWord: wordIndex % 3 == 0)
                 container.underlineColor = .blue
-                container.strikethroughStyle = TextDecorationStyle(pattern: TextDecorationStyle.Pattern.allCases[(wordIndex + 1) % 4], line: .double)
+                container.strikethroughStyle = TextDecorationStyle(
+                    pattern: TextDecorationStyle.Pattern.allCases[(wordIndex + 1) % 4], line: .double)
                 container.strikethroughColor = TextColor(white: 0.5, alpha: 0)
                 container.kern = doubles[wordIndex % doubles.count]
                 container.tracking = doubles[(wordIndex + 3) % doubles.count]
                 container.baselineOffset = doubles[(wordIndex + 5) % doubles.count]
                 container.link = urls[wordIndex % urls.count]
-                paragraph[position..<end].mergeAttributes(container)
+                paragraph[position ..< end].mergeAttributes(container)
             }
             // Attachments on the U+FFFC characters: one full, one empty.
             let attachments = [
-                TextAttachment(contents: Data((0...255).map { UInt8($0) }), fileType: "public.png", fileName: "ünïcode name.png",
-                               bounds: CGRect(x: 0, y: -2.25, width: 16.5, height: 1.0 / 3)),
+                TextAttachment(
+                    contents: Data((0 ... 255).map { UInt8($0) }), fileType: "public.png", fileName: "ünïcode name.png",
+                    bounds: CGRect(x: 0, y: -2.25, width: 16.5, height: 1.0 / 3)),
                 TextAttachment(),
             ]
             let marks = paragraph.utf16.enumerated().filter { $0.element == 0xFFFC }.map(\.offset)
             for (offset, attachment) in zip(marks, attachments) {
                 let mark = paragraph.utf16.index(paragraph.startIndex, offsetBy: offset)
-                paragraph[mark..<paragraph.utf16.index(after: mark)].attachment = attachment
+                paragraph[mark ..< paragraph.utf16.index(after: mark)].attachment = attachment
             }
             result.append(paragraph)
         }
@@ -191,10 +215,11 @@ extension SplitMix64 {
             #expect(Set(run.keys) == ["length", "attributes"])
             if let attributes = run["attributes"] as? [String: Any] { names.formUnion(attributes.keys) }
         }
-        #expect(names == [
-            "font", "foregroundColor", "backgroundColor", "underlineStyle", "underlineColor", "strikethroughStyle",
-            "strikethroughColor", "kern", "tracking", "baselineOffset", "attachment", "link", "paragraphStyle",
-        ])
+        #expect(
+            names == [
+                "font", "foregroundColor", "backgroundColor", "underlineStyle", "underlineColor", "strikethroughStyle",
+                "strikethroughColor", "kern", "tracking", "baselineOffset", "attachment", "link", "paragraphStyle",
+            ])
         #expect(runs.compactMap { $0["length"] as? Int }.reduce(0, +) == string.utf16.count)
     }
 
@@ -247,7 +272,7 @@ extension SplitMix64 {
     /// at once, when Indic conjuncts meet BigString's chunk boundaries. `runs ==` is right. If
     /// this known issue stops reproducing, Foundation is fixed and the workaround can go.
     @Test func foundationEqualityHasFalseNegatives() {
-        let first = Self.samples[2].text + "\n", second = Self.samples[3].text  // Devanagari, Kannada
+        let first = Self.samples[2].text + "\n", second = Self.samples[3].text // Devanagari, Kannada
         var appended = AttributedString(first)
         appended.append(AttributedString(second))
         let whole = AttributedString(first + second)
@@ -265,20 +290,26 @@ extension SplitMix64 {
         let second = expected.utf16.index(expected.startIndex, offsetBy: 3)
         let third = expected.utf16.index(second, offsetBy: 3)
         expected[..<second].font = FontDescriptor(family: "Noto Sans", size: 12)
-        expected[second..<third].link = URL(string: "https://example.com")
+        expected[second ..< third].link = URL(string: "https://example.com")
         expected[..<third].paragraphStyle = ParagraphStyle(alignment: .center)
         #expect(string == expected)
     }
 
     @Test func nullReadsAsAbsent() throws {
-        let json = document(text: "ab", runs: [
-            #"{"length": 2, "attributes": {"kern": null, "font": {"family": "A", "size": 9, "weight": null}, "foregroundColor": {"red": 1, "green": 0, "blue": 0, "alpha": null}}}"#,
-        ])
+        let json = document(
+            text: "ab",
+            runs: [
+                #"{"length": 2, "attributes": {"kern": null, "font": {"family": "A", "size": 9, "weight": null}, "#
+                    + #""foregroundColor": {"red": 1, "green": 0, "blue": 0, "alpha": null}}}"#
+            ])
         let string = try TextDocumentFormat.decode(Data(json.utf8))
         #expect(string.kern == nil)
         #expect(string.font == FontDescriptor(family: "A", size: 9))
         #expect(string.foregroundColor == .red)
-        #expect(try TextDocumentFormat.decode(Data(document(text: "ab", runs: [#"{"length": 2, "attributes": null}"#]).utf8)) == AttributedString("ab"))
+        #expect(
+            try TextDocumentFormat.decode(
+                Data(document(text: "ab", runs: [#"{"length": 2, "attributes": null}"#]).utf8))
+                == AttributedString("ab"))
     }
 
     @Test func wholeMixedCorpusRoundTrips() throws {
@@ -292,7 +323,8 @@ extension SplitMix64 {
             paragraph.foregroundColor = TextColor(red: Double(index % 256) / 255, green: 0, blue: 0)
             if paragraph.characters.count > 6 {
                 let start = paragraph.index(paragraph.startIndex, offsetByCharacters: 3)
-                paragraph[start..<paragraph.index(start, offsetByCharacters: 3)].font = FontDescriptor(family: "Noto Sans", size: 11, italic: true)
+                paragraph[start ..< paragraph.index(start, offsetByCharacters: 3)].font = FontDescriptor(
+                    family: "Noto Sans", size: 11, italic: true)
             }
             string.append(paragraph)
         }
@@ -302,12 +334,12 @@ extension SplitMix64 {
     @Test func tenThousandRunsDecode() throws {
         // Building is linear in the runs (no per-run rescan of the paragraph); this is a smoke test,
         // the speed itself belongs in the benchmarks.
-        var string = AttributedString(String(repeating: "abcdéfghi😀", count: 10_000))  // 11 UTF-16 units
+        var string = AttributedString(String(repeating: "abcdéfghi😀", count: 10_000)) // 11 UTF-16 units
         string.paragraphStyle = ParagraphStyle(alignment: .justified)
         var index = string.startIndex
-        for run in 0..<10_000 {
+        for run in 0 ..< 10_000 {
             let end = string.utf16.index(index, offsetBy: 11)
-            string[index..<end].kern = Double(run)
+            string[index ..< end].kern = Double(run)
             index = end
         }
         #expect(string.runs.count == 10_000)
@@ -317,7 +349,7 @@ extension SplitMix64 {
     // MARK: Property: random strings round-trip
 
     @Test func randomAttributedStringsRoundTrip() throws {
-        for seed in UInt64(0)..<300 {
+        for seed in UInt64(0) ..< 300 {
             var random = DocumentRandom(seed: seed)
             let string = randomAttributedString(&random)
             try expectExactRoundTrip(string, "seed \(seed)")
@@ -331,14 +363,14 @@ extension SplitMix64 {
 
     func randomText(_ random: inout DocumentRandom) -> String {
         var text = ""
-        for _ in 0..<Int.random(in: 0...12, using: &random) {
+        for _ in 0 ..< Int.random(in: 0 ... 12, using: &random) {
             if random.chance(0.5) {
                 text += random.pick(Self.pieces)
             } else {
                 let scalars = Array(random.pick(Self.samples).text.unicodeScalars)
-                let start = Int.random(in: 0..<scalars.count, using: &random)
-                let end = min(scalars.count, start + Int.random(in: 1...24, using: &random))
-                text.unicodeScalars.append(contentsOf: scalars[start..<end])
+                let start = Int.random(in: 0 ..< scalars.count, using: &random)
+                let end = min(scalars.count, start + Int.random(in: 1 ... 24, using: &random))
+                text.unicodeScalars.append(contentsOf: scalars[start ..< end])
             }
         }
         return text
@@ -348,17 +380,22 @@ extension SplitMix64 {
         var string = AttributedString(randomText(&random))
         let scalarCount = string.unicodeScalars.count
         guard scalarCount > 0 else { return string }
-        for _ in 0..<Int.random(in: 0...8, using: &random) {
-            let a = Int.random(in: 0...scalarCount, using: &random), b = Int.random(in: 0...scalarCount, using: &random)
+        for _ in 0 ..< Int.random(in: 0 ... 8, using: &random) {
+            let a = Int.random(in: 0 ... scalarCount, using: &random),
+                b = Int.random(in: 0 ... scalarCount, using: &random)
             let lower = string.unicodeScalars.index(string.startIndex, offsetBy: min(a, b))
             let upper = string.unicodeScalars.index(string.startIndex, offsetBy: max(a, b))
-            string[lower..<upper].mergeAttributes(randomContainer(&random))
+            string[lower ..< upper].mergeAttributes(randomContainer(&random))
         }
         return string
     }
 
     func randomDouble(_ random: inout DocumentRandom) -> Double {
-        if random.chance(0.5) { return random.pick([0, -0.0, 1, -1, 0.1, 1.0 / 3, 1e-300, Double.leastNonzeroMagnitude, .greatestFiniteMagnitude, 72.5]) }
+        if random.chance(0.5) {
+            return random.pick([
+                0, -0.0, 1, -1, 0.1, 1.0 / 3, 1e-300, Double.leastNonzeroMagnitude, .greatestFiniteMagnitude, 72.5,
+            ])
+        }
         while true {
             let value = Double(bitPattern: random.next())
             if value.isFinite { return value }
@@ -366,16 +403,19 @@ extension SplitMix64 {
     }
 
     func randomUnit(_ random: inout DocumentRandom) -> Double {
-        random.chance(0.3) ? random.pick([0, 1, -0.0, 0.5]) : Double.random(in: 0...1, using: &random)
+        random.chance(0.3) ? random.pick([0, 1, -0.0, 0.5]) : Double.random(in: 0 ... 1, using: &random)
     }
 
     func randomColor(_ random: inout DocumentRandom) -> TextColor {
-        TextColor(red: randomUnit(&random), green: randomUnit(&random), blue: randomUnit(&random), alpha: randomUnit(&random))
+        TextColor(
+            red: randomUnit(&random), green: randomUnit(&random), blue: randomUnit(&random), alpha: randomUnit(&random))
     }
 
     func randomDecoration(_ random: inout DocumentRandom) -> TextDecorationStyle {
-        TextDecorationStyle(pattern: random.pick(TextDecorationStyle.Pattern.allCases), line: random.pick(TextDecorationStyle.Line.allCases),
-                            byWord: random.chance(0.5))
+        TextDecorationStyle(
+            pattern: random.pick(TextDecorationStyle.Pattern.allCases),
+            line: random.pick(TextDecorationStyle.Line.allCases),
+            byWord: random.chance(0.5))
     }
 
     func randomContainer(_ random: inout DocumentRandom) -> AttributeContainer {
@@ -386,11 +426,18 @@ extension SplitMix64 {
             container.font = FontDescriptor(
                 family: random.pick(["Noto Sans", "DejaVu Serif", "monospace", "Ünïcødé \"Family\" \\ /", ""]),
                 size: size > 0 ? size : 1,
-                weight: random.chance(0.5) ? FontWeight(Double.random(in: 1...1000, using: &random)) : random.pick([.ultraLight, .regular, .bold, .black]),
+                weight: random.chance(0.5)
+                    ? FontWeight(Double.random(in: 1 ... 1000, using: &random))
+                    : random.pick([.ultraLight, .regular, .bold, .black]),
                 italic: random.chance(0.5),
-                width: FontWidth(Double.random(in: 50...200, using: &random)),
-                features: (0..<Int.random(in: 0...3, using: &random)).map { _ in
-                    random.pick([.kerning(false), .ligatures(true), .smallCaps, FontFeature(tag: "cv0\(Int.random(in: 1...9, using: &random))", value: Int.random(in: 0...Int.max, using: &random))!])
+                width: FontWidth(Double.random(in: 50 ... 200, using: &random)),
+                features: (0 ..< Int.random(in: 0 ... 3, using: &random)).map { _ in
+                    random.pick([
+                        .kerning(false), .ligatures(true), .smallCaps,
+                        FontFeature(
+                            tag: "cv0\(Int.random(in: 1...9, using: &random))",
+                            value: Int.random(in: 0 ... Int.max, using: &random))!,
+                    ])
                 })
         }
         if random.chance(p) { container.foregroundColor = randomColor(&random) }
@@ -403,35 +450,46 @@ extension SplitMix64 {
         if random.chance(p) { container.tracking = randomDouble(&random) }
         if random.chance(p) { container.baselineOffset = randomDouble(&random) }
         if random.chance(p) {
-            let bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let bytes = (0 ..< Int.random(in: 0 ... 40, using: &random)).map { _ in
+                UInt8.random(in: 0 ... 255, using: &random)
+            }
             container.attachment = TextAttachment(
                 contents: random.chance(0.8) ? Data(bytes) : nil,
                 fileType: random.chance(0.5) ? random.pick(["public.png", "public.jpeg", "com.example.ü"]) : nil,
                 fileName: random.chance(0.5) ? "file \(random.next()).png" : nil,
-                bounds: random.chance(0.5) ? .zero : CGRect(x: randomDouble(&random), y: randomDouble(&random), width: randomDouble(&random), height: randomDouble(&random)))
+                bounds: random.chance(0.5)
+                    ? .zero
+                    : CGRect(
+                        x: randomDouble(&random), y: randomDouble(&random), width: randomDouble(&random),
+                        height: randomDouble(&random)))
         }
         if random.chance(p) {
             container.link = random.pick([
-                URL(string: "https://example.com/ä?x=1#frag"), URL(string: "mailto:a@b.c"), URL(fileURLWithPath: "/tmp/some file"),
+                URL(string: "https://example.com/ä?x=1#frag"), URL(string: "mailto:a@b.c"),
+                URL(fileURLWithPath: "/tmp/some file"),
                 URL(string: "../up", relativeTo: URL(string: "https://example.com/a/b/")), URL(string: "x:y"),
             ])
         }
         if random.chance(p) {
             container.paragraphStyle = ParagraphStyle(
                 alignment: random.pick(TextAlignment.allCases),
-                lineHeight: random.pick([.normal, .tight, .loose, .multiple(factor: randomDouble(&random)),
-                                         .leading(increase: randomDouble(&random)), .exact(points: randomDouble(&random))]),
+                lineHeight: random.pick([
+                    .normal, .tight, .loose, .multiple(factor: randomDouble(&random)),
+                    .leading(increase: randomDouble(&random)), .exact(points: randomDouble(&random)),
+                ]),
                 paragraphSpacingBefore: randomDouble(&random), paragraphSpacing: randomDouble(&random),
-                headIndent: randomDouble(&random), tailIndent: randomDouble(&random), firstLineHeadIndent: randomDouble(&random),
-                tabStops: (0..<Int.random(in: 0...3, using: &random)).map { _ in
+                headIndent: randomDouble(&random), tailIndent: randomDouble(&random),
+                firstLineHeadIndent: randomDouble(&random),
+                tabStops: (0 ..< Int.random(in: 0 ... 3, using: &random)).map { _ in
                     TextTab(alignment: random.pick(TextTab.Alignment.allCases), location: randomDouble(&random))
                 },
                 defaultTabInterval: randomDouble(&random),
                 baseWritingDirection: random.pick(WritingDirection.allCases),
-                textLists: (0..<Int.random(in: 0...2, using: &random)).map { _ in
-                    TextList(markerFormat: random.pick(TextList.MarkerFormat.allNamed + [.init("* {decimal} *")]),
-                             options: random.chance(0.5) ? .prependEnclosingMarker : [],
-                             startingItemNumber: Int.random(in: Int.min...Int.max, using: &random))
+                textLists: (0 ..< Int.random(in: 0 ... 2, using: &random)).map { _ in
+                    TextList(
+                        markerFormat: random.pick(TextList.MarkerFormat.allNamed + [.init("* {decimal} *")]),
+                        options: random.chance(0.5) ? .prependEnclosingMarker : [],
+                        startingItemNumber: Int.random(in: Int.min ... Int.max, using: &random))
                 })
         }
         return container
@@ -442,7 +500,8 @@ extension SplitMix64 {
     static let handWritten = """
         {"format": "opentextkit-document", "version": 1, "text": "Hi 😀\\nbye",
          "runs": [
-           {"length": 3, "attributes": {"font": {"family": "Noto Sans", "size": 12}, "paragraphStyle": {"alignment": "center"}}},
+           {"length": 3, "attributes": {"font": {"family": "Noto Sans", "size": 12},
+                                        "paragraphStyle": {"alignment": "center"}}},
            {"length": 3, "attributes": {"paragraphStyle": {"alignment": "center"}, "link": "https://example.com"}},
            {"length": 3}
          ]}
@@ -455,10 +514,11 @@ extension SplitMix64 {
         // Our own compact output, and a hand-written file over several lines.
         for data in [try TextDocumentFormat.encode(string), Data(Self.handWritten.utf8)] {
             #expect(decodeError(data) == nil)
-            for cut in 0..<data.count {
+            for cut in 0 ..< data.count {
                 let prefix = data.prefix(cut)
                 guard case let .malformedJSON(line, column, byteOffset, reason) = decodeError(prefix) else {
-                    Issue.record("cut at \(cut): expected malformedJSON, got \(String(describing: decodeError(prefix)))")
+                    Issue.record(
+                        "cut at \(cut): expected malformedJSON, got \(String(describing: decodeError(prefix)))")
                     continue
                 }
                 #expect(byteOffset == cut, "cut at \(cut)")
@@ -468,7 +528,9 @@ extension SplitMix64 {
                 let lastLine = String(decoding: lines.last ?? Data(), as: UTF8.self)
                 #expect(column == lastLine.unicodeScalars.count + 1 || reason.contains("UTF-8"), "cut at \(cut)")
                 #expect(reason.contains("end of data") || reason.contains("empty"), "cut at \(cut): \(reason)")
-                let message = TextDocumentError.malformedJSON(line: line, column: column, byteOffset: byteOffset, reason: reason).description
+                let message = TextDocumentError.malformedJSON(
+                    line: line, column: column, byteOffset: byteOffset, reason: reason
+                ).description
                 #expect(message.contains("line \(line), column \(column)") && message.contains("byte offset \(cut)"))
             }
         }
@@ -477,10 +539,15 @@ extension SplitMix64 {
     @Test func invalidJSONSaysWhere() throws {
         let doubleComma = #"{"format": "opentextkit-document",, "version": 1}"#
         let secondComma = byteOffset(of: ",,", in: doubleComma) + 1
-        #expect(decodeError(doubleComma) == .malformedJSON(line: 1, column: secondComma + 1, byteOffset: secondComma,
-                                                           reason: "unexpected character \",\": expected a key string in an object"))
+        #expect(
+            decodeError(doubleComma)
+                == .malformedJSON(
+                    line: 1, column: secondComma + 1, byteOffset: secondComma,
+                    reason: "unexpected character \",\": expected a key string in an object"))
 
-        let multiline = "{\n  \"format\": \"opentextkit-document\",\n  \"version\": 1,\n  \"text\": \"abc\",\n  \"runs\": [{\"length\": 3}]]\n}"
+        let multiline =
+            "{\n  \"format\": \"opentextkit-document\",\n  \"version\": 1,\n  \"text\": \"abc\",\n  \"runs\": "
+            + "[{\"length\": 3}]]\n}"
         guard case let .malformedJSON(line, column, offset, _) = decodeError(multiline) else {
             Issue.record("expected malformedJSON")
             return
@@ -513,7 +580,9 @@ extension SplitMix64 {
         // Bytes that are not UTF-8, at the byte where they start.
         var bytes = Array(#"{"text": "ab"}"#.utf8)
         bytes.insert(0xFF, at: 11)
-        #expect(decodeError(Data(bytes)) == .malformedJSON(line: 1, column: 12, byteOffset: 11, reason: "byte 0xFF is not valid UTF-8"))
+        #expect(
+            decodeError(Data(bytes))
+                == .malformedJSON(line: 1, column: 12, byteOffset: 11, reason: "byte 0xFF is not valid UTF-8"))
         var overlong = Array(#"{"text": "ab"}"#.utf8)
         overlong.insert(contentsOf: [0xC0, 0xAF], at: 11)
         guard case .malformedJSON(_, _, 11, _) = decodeError(Data(overlong)) else {
@@ -535,13 +604,19 @@ extension SplitMix64 {
     }
 
     @Test func versions() {
-        let future = decodeError(#"{"format": "opentextkit-document", "version": 2, "text": "", "runs": [], "newThing": {}}"#)
+        let future = decodeError(
+            #"{"format": "opentextkit-document", "version": 2, "text": "", "runs": [], "newThing": {}}"#)
         #expect(future == .unsupportedVersion(found: 2))
         #expect(future?.description == "document version 2 is newer than this OpenTextKit can read (up to version 1)")
-        #expect(decodeError(#"{"format": "opentextkit-document", "version": 0, "text": "", "runs": []}"#) == .unsupportedVersion(found: 0))
-        #expect(decodeError(#"{"format": "opentextkit-document", "version": "1", "text": "", "runs": []}"#)
-            == .invalidValue(path: "version", reason: "the version must be an integer"))
-        #expect(decodeError(#"{"format": "opentextkit-document", "text": "", "runs": []}"#) == .missingField(path: "version"))
+        #expect(
+            decodeError(#"{"format": "opentextkit-document", "version": 0, "text": "", "runs": []}"#)
+                == .unsupportedVersion(found: 0))
+        #expect(
+            decodeError(#"{"format": "opentextkit-document", "version": "1", "text": "", "runs": []}"#)
+                == .invalidValue(path: "version", reason: "the version must be an integer"))
+        #expect(
+            decodeError(#"{"format": "opentextkit-document", "text": "", "runs": []}"#)
+                == .missingField(path: "version"))
     }
 
     // MARK: Fields and values
@@ -551,13 +626,27 @@ extension SplitMix64 {
             (#"{"format": "opentextkit-document", "version": 1, "runs": []}"#, "text"),
             (#"{"format": "opentextkit-document", "version": 1, "text": ""}"#, "runs"),
             (document(text: "abc", runs: [#"{"length": 1}"#, #"{"attributes": {}}"#]), "runs[1].length"),
-            (document(text: "abc", runs: [#"{"length": 3, "attributes": {"font": {"family": "Sans"}}}"#]), "runs[0].attributes.font.size"),
-            (document(text: "abc", runs: [#"{"length": 3, "attributes": {"foregroundColor": {"red": 1, "blue": 0}}}"#]),
-             "runs[0].attributes.foregroundColor.green"),
-            (document(text: "abc", runs: [#"{"length": 3, "attributes": {"paragraphStyle": {"lineHeight": {"kind": "exact"}}}}"#]),
-             "runs[0].attributes.paragraphStyle.lineHeight.points"),
-            (document(text: "abc", runs: [#"{"length": 3, "attributes": {"attachment": {"bounds": {"x": 0, "y": 0, "width": 1}}}}"#]),
-             "runs[0].attributes.attachment.bounds.height"),
+            (
+                document(text: "abc", runs: [#"{"length": 3, "attributes": {"font": {"family": "Sans"}}}"#]),
+                "runs[0].attributes.font.size"
+            ),
+            (
+                document(
+                    text: "abc", runs: [#"{"length": 3, "attributes": {"foregroundColor": {"red": 1, "blue": 0}}}"#]),
+                "runs[0].attributes.foregroundColor.green"
+            ),
+            (
+                document(
+                    text: "abc",
+                    runs: [#"{"length": 3, "attributes": {"paragraphStyle": {"lineHeight": {"kind": "exact"}}}}"#]),
+                "runs[0].attributes.paragraphStyle.lineHeight.points"
+            ),
+            (
+                document(
+                    text: "abc",
+                    runs: [#"{"length": 3, "attributes": {"attachment": {"bounds": {"x": 0, "y": 0, "width": 1}}}}"#]),
+                "runs[0].attributes.attachment.bounds.height"
+            ),
         ]
         for (json, path) in cases {
             let error = decodeError(json)
@@ -569,14 +658,31 @@ extension SplitMix64 {
     @Test func unknownFieldsAreRefused() {
         let cases: [(String, String)] = [
             (#"{"format": "opentextkit-document", "version": 1, "text": "", "runs": [], "title": "x"}"#, "title"),
-            (document(text: "abc", runs: [#"{"length": 3, "attributes": {"glow": {"radius": 2}}}"#]), "runs[0].attributes.glow"),
+            (
+                document(text: "abc", runs: [#"{"length": 3, "attributes": {"glow": {"radius": 2}}}"#]),
+                "runs[0].attributes.glow"
+            ),
             // A shadow is stored (as `NSShadow`'s fields); a field of it this version does not know is refused.
-            (document(text: "abc", runs: [#"{"length": 3, "attributes": {"shadow": {"radius": 2}}}"#]), "runs[0].attributes.shadow.radius"),
+            (
+                document(text: "abc", runs: [#"{"length": 3, "attributes": {"shadow": {"radius": 2}}}"#]),
+                "runs[0].attributes.shadow.radius"
+            ),
             (document(text: "abc", runs: [#"{"length": 3, "style": {}}"#]), "runs[0].style"),
-            (document(text: "abc", runs: [#"{"length": 3, "attributes": {"font": {"family": "A", "size": 1, "slant": 3}}}"#]),
-             "runs[0].attributes.font.slant"),
-            (document(text: "abc", runs: [#"{"length": 3, "attributes": {"paragraphStyle": {"lineHeight": {"kind": "normal", "factor": 2}}}}"#]),
-             "runs[0].attributes.paragraphStyle.lineHeight.factor"),
+            (
+                document(
+                    text: "abc",
+                    runs: [#"{"length": 3, "attributes": {"font": {"family": "A", "size": 1, "slant": 3}}}"#]),
+                "runs[0].attributes.font.slant"
+            ),
+            (
+                document(
+                    text: "abc",
+                    runs: [
+                        #"{"length": 3, "attributes": {"paragraphStyle": {"lineHeight": {"kind": "normal", "#
+                            + #""factor": 2}}}}"#
+                    ]),
+                "runs[0].attributes.paragraphStyle.lineHeight.factor"
+            ),
         ]
         for (json, path) in cases {
             let error = decodeError(json)
@@ -590,20 +696,46 @@ extension SplitMix64 {
             document(text: "abc", runs: [#"{"length": \#(length), "attributes": \#(attributes)}"#])
         }
         let cases: [(String, String, String)] = [
-            (run(#"{"foregroundColor": {"red": 1.5, "green": 0, "blue": 0}}"#), "runs[0].attributes.foregroundColor.red", "outside 0.0...1.0"),
-            (run(#"{"backgroundColor": {"red": 0, "green": 0, "blue": 0, "alpha": -0.1}}"#), "runs[0].attributes.backgroundColor.alpha", "outside"),
-            (run(#"{"underlineColor": {"red": "1", "green": 0, "blue": 0}}"#), "runs[0].attributes.underlineColor.red", ""),
-            (run(#"{"font": {"family": "A", "size": 12, "features": [{"tag": "kerning"}]}}"#), "runs[0].attributes.font.features[0].tag", "four ASCII"),
-            (run(#"{"font": {"family": "A", "size": 12, "features": [{"tag": "kérn"}]}}"#), "runs[0].attributes.font.features[0].tag", "four ASCII"),
-            (run(#"{"font": {"family": "A", "size": 12, "features": [{"tag": "kern", "value": -1}]}}"#), "runs[0].attributes.font.features[0].value", "negative"),
+            (
+                run(#"{"foregroundColor": {"red": 1.5, "green": 0, "blue": 0}}"#),
+                "runs[0].attributes.foregroundColor.red", "outside 0.0...1.0"
+            ),
+            (
+                run(#"{"backgroundColor": {"red": 0, "green": 0, "blue": 0, "alpha": -0.1}}"#),
+                "runs[0].attributes.backgroundColor.alpha", "outside"
+            ),
+            (
+                run(#"{"underlineColor": {"red": "1", "green": 0, "blue": 0}}"#),
+                "runs[0].attributes.underlineColor.red", ""
+            ),
+            (
+                run(#"{"font": {"family": "A", "size": 12, "features": [{"tag": "kerning"}]}}"#),
+                "runs[0].attributes.font.features[0].tag", "four ASCII"
+            ),
+            (
+                run(#"{"font": {"family": "A", "size": 12, "features": [{"tag": "kérn"}]}}"#),
+                "runs[0].attributes.font.features[0].tag", "four ASCII"
+            ),
+            (
+                run(#"{"font": {"family": "A", "size": 12, "features": [{"tag": "kern", "value": -1}]}}"#),
+                "runs[0].attributes.font.features[0].value", "negative"
+            ),
             (run(#"{"font": {"family": "A", "size": 0}}"#), "runs[0].attributes.font.size", "greater than 0"),
-            (run(#"{"font": {"family": "A", "size": 12, "weight": 1200}}"#), "runs[0].attributes.font.weight", "outside 1...1000"),
-            (run(#"{"font": {"family": "A", "size": 12, "width": 20}}"#), "runs[0].attributes.font.width", "outside 50...200"),
+            (
+                run(#"{"font": {"family": "A", "size": 12, "weight": 1200}}"#), "runs[0].attributes.font.weight",
+                "outside 1...1000"
+            ),
+            (
+                run(#"{"font": {"family": "A", "size": 12, "width": 20}}"#), "runs[0].attributes.font.width",
+                "outside 50...200"
+            ),
             (run(#"{"kern": 1e400}"#), "runs[0].attributes.kern", "64-bit float"),
             (run(#"{"tracking": "wide"}"#), "runs[0].attributes.tracking", ""),
             (run(#"{"paragraphStyle": {"alignment": "middle"}}"#), "runs[0].attributes.paragraphStyle.alignment", ""),
-            (run(#"{"paragraphStyle": {"textLists": [{"markerFormat": "{disc}", "startingItemNumber": 1.5}]}}"#),
-             "runs[0].attributes.paragraphStyle.textLists[0].startingItemNumber", "integer"),
+            (
+                run(#"{"paragraphStyle": {"textLists": [{"markerFormat": "{disc}", "startingItemNumber": 1.5}]}}"#),
+                "runs[0].attributes.paragraphStyle.textLists[0].startingItemNumber", "integer"
+            ),
             (run(#"{"link": "http://a.example.`b"}"#), "runs[0].attributes.link", "not a valid URL"),
             (run(#"{"attachment": {"contents": "not base64!"}}"#), "runs[0].attributes.attachment.contents", ""),
             (run(#"{"underlineStyle": {"pattern": "wavy"}}"#), "runs[0].attributes.underlineStyle.pattern", ""),
@@ -630,13 +762,20 @@ extension SplitMix64 {
     // MARK: Runs
 
     @Test func runLengthsMustCoverTheText() {
-        #expect(decodeError(document(text: "hello", runs: [#"{"length": 3}"#])) == .runLengthMismatch(runsTotal: 3, textLength: 5))
-        #expect(decodeError(document(text: "hello", runs: [#"{"length": 3}"#, #"{"length": 3}"#])) == .runLengthMismatch(runsTotal: 6, textLength: 5))
+        #expect(
+            decodeError(document(text: "hello", runs: [#"{"length": 3}"#]))
+                == .runLengthMismatch(runsTotal: 3, textLength: 5))
+        #expect(
+            decodeError(document(text: "hello", runs: [#"{"length": 3}"#, #"{"length": 3}"#]))
+                == .runLengthMismatch(runsTotal: 6, textLength: 5))
         #expect(decodeError(document(text: "x", runs: [])) == .runLengthMismatch(runsTotal: 0, textLength: 1))
         // UTF-16, not characters or bytes: "😀" is 2 units, "é" 1.
-        #expect(decodeError(document(text: "é😀", runs: [#"{"length": 2}"#])) == .runLengthMismatch(runsTotal: 2, textLength: 3))
+        #expect(
+            decodeError(document(text: "é😀", runs: [#"{"length": 2}"#]))
+                == .runLengthMismatch(runsTotal: 2, textLength: 3))
         #expect(decodeError(document(text: "é😀", runs: [#"{"length": 3}"#])) == nil)
-        let huge = decodeError(document(text: "ab", runs: [#"{"length": 9223372036854775807}"#, #"{"length": 9223372036854775807}"#]))
+        let huge = decodeError(
+            document(text: "ab", runs: [#"{"length": 9223372036854775807}"#, #"{"length": 9223372036854775807}"#]))
         #expect(huge == .runLengthMismatch(runsTotal: .max, textLength: 2))
         #expect(TextDocumentError.runLengthMismatch(runsTotal: 3, textLength: 5).description.contains("3") == true)
     }
@@ -645,24 +784,33 @@ extension SplitMix64 {
         let error = decodeError(document(text: "a😀b", runs: [#"{"length": 2}"#, #"{"length": 2}"#]))
         #expect(error == .runSplitsSurrogatePair(offset: 2))
         #expect(error?.description.contains("offset 2") == true)
-        #expect(decodeError(document(text: "a😀b", runs: [#"{"length": 1}"#, #"{"length": 2}"#, #"{"length": 1}"#])) == nil)
+        #expect(
+            decodeError(document(text: "a😀b", runs: [#"{"length": 1}"#, #"{"length": 2}"#, #"{"length": 1}"#])) == nil)
     }
 
     @Test func paragraphStylesMustBeConsistentWithinAParagraph() {
         let left = #"{"paragraphStyle": {"alignment": "left"}}"#
         let right = #"{"paragraphStyle": {"alignment": "right"}}"#
-        func runs(_ pairs: [(Int, String)]) -> [String] { pairs.map { #"{"length": \#($0.0), "attributes": \#($0.1)}"# } }
+        func runs(_ pairs: [(Int, String)]) -> [String] {
+            pairs.map { #"{"length": \#($0.0), "attributes": \#($0.1)}"# }
+        }
 
         // Different styles in the second paragraph ("two three" starts at offset 4).
         let error = decodeError(document(text: "one\ntwo three", runs: runs([(4, left), (3, left), (6, right)])))
         #expect(error == .paragraphAttributeInconsistent(paragraphStartOffset: 4))
         #expect(error?.description.contains("offset 4") == true)
         // A style on part of a paragraph only.
-        #expect(decodeError(document(text: "one two", runs: runs([(3, left), (4, "{}")]))) == .paragraphAttributeInconsistent(paragraphStartOffset: 0))
+        #expect(
+            decodeError(document(text: "one two", runs: runs([(3, left), (4, "{}")])))
+                == .paragraphAttributeInconsistent(paragraphStartOffset: 0))
         // \r\n is one separator: a boundary between \r and \n is inside the paragraph.
-        #expect(decodeError(document(text: "ab\r\ncd", runs: runs([(3, left), (3, right)]))) == .paragraphAttributeInconsistent(paragraphStartOffset: 0))
+        #expect(
+            decodeError(document(text: "ab\r\ncd", runs: runs([(3, left), (3, right)])))
+                == .paragraphAttributeInconsistent(paragraphStartOffset: 0))
         // U+2028 separates lines, not paragraphs.
-        #expect(decodeError(document(text: "ab\u{2028}cd", runs: runs([(3, left), (2, right)]))) == .paragraphAttributeInconsistent(paragraphStartOffset: 0))
+        #expect(
+            decodeError(document(text: "ab\u{2028}cd", runs: runs([(3, left), (2, right)])))
+                == .paragraphAttributeInconsistent(paragraphStartOffset: 0))
 
         // Boundaries right after every paragraph separator are fine.
         for separator in ["\n", "\r", "\r\n", "\u{2029}"] {
@@ -686,8 +834,12 @@ extension SplitMix64 {
         var described = AttributedString("مرحبا")
         described.alternateDescription = "hello"
         let error = encodeError(described)
-        #expect(error == .unsupportedAttribute(name: AttributeScopes.FoundationAttributes.AlternateDescriptionAttribute.name))
-        #expect(error?.description.contains(AttributeScopes.FoundationAttributes.AlternateDescriptionAttribute.name) == true)
+        #expect(
+            error
+                == .unsupportedAttribute(name: AttributeScopes.FoundationAttributes.AlternateDescriptionAttribute.name))
+        #expect(
+            error?.description.contains(AttributeScopes.FoundationAttributes.AlternateDescriptionAttribute.name) == true
+        )
     }
 
     @Test func theLanguageIsStoredAndMustBeALanguageTag() throws {
@@ -699,7 +851,8 @@ extension SplitMix64 {
         let decoded = try TextDocumentFormat.decode(TextDocumentFormat.encode(text))
         #expect(decoded.runs.map(\.languageIdentifier) == ["ja", "ar-EG"])
         for bad in ["", "ja)/S/JavaScript", "日本", String(repeating: "a", count: 100_000)] {
-            let error = decodeError(document(text: "ab", runs: [#"{"length": 2, "attributes": {"languageIdentifier": "\#(bad)"}}"#]))
+            let error = decodeError(
+                document(text: "ab", runs: [#"{"length": 2, "attributes": {"languageIdentifier": "\#(bad)"}}"#]))
             #expect(invalidPath(error) == "runs[0].attributes.languageIdentifier", "\(bad.prefix(20))")
             #expect((error?.description.count ?? 0) < 400)
         }

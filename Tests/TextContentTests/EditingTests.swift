@@ -27,7 +27,9 @@ import Testing
         try storage.replaceContents(in: storage.range(3 ..< 3), with: "\n")
         #expect(storage.string == "ab\r\ncd")
         #expect(storage.paragraphCount == 2)
-        #expect(storage.textParagraph(atIndex: 0)!.paragraphSeparatorRange.map { storage.nsRange(for: $0) } == NSRange(location: 2, length: 2))
+        #expect(
+            storage.textParagraph(atIndex: 0)!.paragraphSeparatorRange.map { storage.nsRange(for: $0) }
+                == NSRange(location: 2, length: 2))
         // Deleting the text between a \r and a \n joins them too.
         let other = TextContentStorage(string: "ab\rx\ncd")
         #expect(other.paragraphCount == 3)
@@ -106,12 +108,16 @@ import Testing
                     var attributed = AttributedString(text)
                     if styled { attributed.paragraphStyle = ParagraphStyle(alignment: .center) }
                     let storage = TextContentStorage(attributedString: attributed)
-                    let splits = [lower, upper].first { $0 > 0 && $0 < units.count && UTF16.isTrailSurrogate(units[$0]) }
+                    let splits = [lower, upper].first {
+                        $0 > 0 && $0 < units.count && UTF16.isTrailSurrogate(units[$0])
+                    }
                     do {
                         try storage.replaceContents(in: storage.range(lower ..< upper), with: inserted)
                         var model = units
                         model.replaceSubrange(lower ..< upper, with: Array(inserted.utf16))
-                        #expect(splits == nil && Array(storage.string.utf16) == model, "\(lower) ..< \(upper) with \(inserted.debugDescription)")
+                        #expect(
+                            splits == nil && Array(storage.string.utf16) == model,
+                            "\(lower) ..< \(upper) with \(inserted.debugDescription)")
                     } catch {
                         #expect(error == splits.map { .splitsSurrogatePair(offset: $0) })
                         #expect(storage.string == text)
@@ -210,8 +216,11 @@ import Testing
         return string
     }
 
-    @Test(arguments: [("ab", 1, "\u{301}"), ("e\u{301}b", 2, "\u{302}"), ("\u{301}b", 0, "x"), ("🇫🇷🇩🇪", 0, "🇮"), ("ಕನ", 1, "\u{0CCD}"), ("x👨‍👩", 6, "\u{200D}👧"),
-                         ("e\u{301}b", 1, "\u{302}"), ("👍🏽b", 2, "x"), ("\u{1112}\u{1161}", 1, "\u{11AB}")])
+    @Test(arguments: [
+        ("ab", 1, "\u{301}"), ("e\u{301}b", 2, "\u{302}"), ("\u{301}b", 0, "x"), ("🇫🇷🇩🇪", 0, "🇮"), ("ಕನ", 1, "\u{0CCD}"),
+        ("x👨‍👩", 6, "\u{200D}👧"),
+        ("e\u{301}b", 1, "\u{302}"), ("👍🏽b", 2, "x"), ("\u{1112}\u{1161}", 1, "\u{11AB}"),
+    ])
     func clusterMergingEditsKeepTheStyle(_ text: String, _ offset: Int, _ inserted: String) throws {
         let storage = TextContentStorage(attributedString: styled(text + "\n", .center))
         try storage.replaceContents(in: storage.range(offset ..< offset), with: inserted)
@@ -250,12 +259,17 @@ import Testing
         // Splitting it again: both halves keep that style.
         try storage.replaceContents(in: storage.range(4 ..< 4), with: "\n")
         #expect(storage.paragraphCount == 2)
-        #expect(storage.textParagraph(atIndex: 1)!.attributedString.runs.allSatisfy { $0.paragraphStyle?.alignment == .left })
+        #expect(
+            storage.textParagraph(atIndex: 1)!.attributedString.runs.allSatisfy {
+                $0.paragraphStyle?.alignment == .left
+            })
         // Pasting styled paragraphs: each pasted paragraph keeps its own style.
         var pasted = styled("centred\n", .center)
         pasted.append(styled("justified\n", .justified))
         try storage.replaceContents(in: storage.range(0 ..< 0), with: pasted)
-        let alignments = (0 ..< storage.paragraphCount).map { storage.textParagraph(atIndex: $0)!.attributedString.runs.first!.paragraphStyle?.alignment }
+        let alignments = (0 ..< storage.paragraphCount).map {
+            storage.textParagraph(atIndex: $0)!.attributedString.runs.first!.paragraphStyle?.alignment
+        }
         #expect(alignments == [.center, .justified, .left, .left])
         #expect(storage.attributedString.runs.allSatisfy { $0.attributes[StashedParagraphAttributesKey.self] == nil })
     }

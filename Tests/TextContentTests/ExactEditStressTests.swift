@@ -26,7 +26,8 @@ import Testing
         let inserts = ["", "\u{301}", "x", "\u{200D}", "👧", "\u{1161}", "्", "\n", "\r", "🇫"]
         for _ in 0 ..< 1_500 {
             var lower = Int.random(in: 0 ... model.count, using: &random)
-            var upper = min(model.count, lower + Int.random(in: 0 ... (Bool.random(using: &random) ? 3 : 40), using: &random))
+            var upper = min(
+                model.count, lower + Int.random(in: 0 ... (Bool.random(using: &random) ? 3 : 40), using: &random))
             if lower > 0, lower < model.count, UTF16.isTrailSurrogate(model[lower]) { lower -= 1 }
             if upper > 0, upper < model.count, UTF16.isTrailSurrogate(model[upper]) { upper -= 1 }
             upper = max(lower, upper)

@@ -6,7 +6,9 @@ import Testing
 /// `strokeWidth`, `obliqueness` and `expansion`, in the engine's scope, stored by the document
 /// format, and clamped to values the engine can draw.
 @Suite struct GlyphDrawingAttributeTests {
-    static let shadow = Shadow(shadowOffset: CGSize(width: 2, height: -3), shadowBlurRadius: 4, shadowColor: TextColor(red: 1, green: 0, blue: 0, alpha: 0.5))
+    static let shadow = Shadow(
+        shadowOffset: CGSize(width: 2, height: -3), shadowBlurRadius: 4,
+        shadowColor: TextColor(red: 1, green: 0, blue: 0, alpha: 0.5))
 
     static func styled(_ text: String) -> AttributedString {
         var string = AttributedString(text)
@@ -29,7 +31,11 @@ import Testing
         // Kept by the engine's scope, dropped (and reported) by Foundation's.
         #expect(string.converted(to: AttributeScopes.OpenTextKitAttributes.self).report.isLossless)
         let dropped = string.converted(to: AttributeScopes.FoundationAttributes.self).report.dropped.map(\.key)
-        #expect(dropped == ["OpenTextKit.expansion", "OpenTextKit.obliqueness", "OpenTextKit.shadow", "OpenTextKit.strokeColor", "OpenTextKit.strokeWidth"])
+        #expect(
+            dropped == [
+                "OpenTextKit.expansion", "OpenTextKit.obliqueness", "OpenTextKit.shadow", "OpenTextKit.strokeColor",
+                "OpenTextKit.strokeWidth",
+            ])
     }
 
     /// The document format writes each of them and reads them back, in every script.
@@ -65,9 +71,14 @@ import Testing
     @Test func aShadowClampsWhatCannotBeDrawn() {
         let plain = Shadow()
         #expect(plain.shadowOffset == .zero && plain.shadowBlurRadius == 0 && plain.shadowColor == Shadow.defaultColor)
-        for (value, expected) in [(Double.nan, 0.0), (.infinity, 0), (-.infinity, 0), (1e300, Shadow.maximumOffset), (-1e300, -Shadow.maximumOffset), (7, 7)] {
+        for (value, expected) in [
+            (Double.nan, 0.0), (.infinity, 0), (-.infinity, 0), (1e300, Shadow.maximumOffset),
+            (-1e300, -Shadow.maximumOffset), (7, 7),
+        ] {
             let shadow = Shadow(shadowOffset: CGSize(width: value, height: -value), shadowBlurRadius: value)
-            #expect(Double(shadow.shadowOffset.width) == expected && Double(shadow.shadowOffset.height) == (expected == 0 ? 0 : -expected), "\(value)")
+            #expect(
+                Double(shadow.shadowOffset.width) == expected
+                    && Double(shadow.shadowOffset.height) == (expected == 0 ? 0 : -expected), "\(value)")
             #expect(shadow.shadowBlurRadius == min(max(expected, 0), Shadow.maximumBlurRadius), "\(value)")
         }
     }
@@ -75,9 +86,11 @@ import Testing
     @Test func attributeValueLimitsClampEveryNumber() {
         typealias Limits = AttributeValueLimits
         for value in [Double.nan, .infinity, -.infinity, 1e300, -1e300, 0.5, -0.5] {
-            for (clamp, limit) in [(Limits.kern, Limits.maximumSpacing), (Limits.tracking, Limits.maximumSpacing),
-                                   (Limits.baselineOffset, Limits.maximumBaselineOffset), (Limits.strokeWidth, Limits.maximumStrokeWidth),
-                                   (Limits.obliqueness, Limits.maximumObliqueness), (Limits.expansion, Limits.maximumExpansion)] {
+            for (clamp, limit) in [
+                (Limits.kern, Limits.maximumSpacing), (Limits.tracking, Limits.maximumSpacing),
+                (Limits.baselineOffset, Limits.maximumBaselineOffset), (Limits.strokeWidth, Limits.maximumStrokeWidth),
+                (Limits.obliqueness, Limits.maximumObliqueness), (Limits.expansion, Limits.maximumExpansion),
+            ] {
                 let clamped = clamp(value)
                 #expect(clamped.isFinite && abs(clamped) <= limit, "\(value)")
                 if abs(value) < limit { #expect(clamped == value) }

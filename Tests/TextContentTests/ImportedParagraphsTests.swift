@@ -11,7 +11,10 @@ import TextContent
         bold.inlinePresentationIntent = .stronglyEmphasized
         var link = AttributeContainer()
         link.link = URL(string: "https://example.org")
-        let texts = ["Heading\nBody of the text\r\n", "مرحبا بالعالم\u{2029}שלום עולם\n", "ಕನ್ನಡ ಪಠ್ಯ\rภาษาไทย 👨‍👩‍👧\n", "last paragraph"]
+        let texts = [
+            "Heading\nBody of the text\r\n", "مرحبا بالعالم\u{2029}שלום עולם\n", "ಕನ್ನಡ ಪಠ್ಯ\rภาษาไทย 👨‍👩‍👧\n",
+            "last paragraph",
+        ]
         return texts.enumerated().map { index, text in
             let bytes = text.utf8.count
             // A run across the first paragraph break, then the rest plain or linked.

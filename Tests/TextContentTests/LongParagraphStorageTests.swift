@@ -9,7 +9,9 @@ import Testing
 @Suite struct LongParagraphStorageTests {
     /// Mixed scripts with surrogate pairs, combining marks and CRLF, no separator.
     static func mixedText(utf16Count: Int, separators: Bool = false) -> String {
-        let samples = Samples.mixed.map { $0.text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ") }
+        let samples = Samples.mixed.map {
+            $0.text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
+        }
         var text = ""
         var index = 0
         while text.utf16.count < utf16Count {
@@ -34,11 +36,13 @@ import Testing
                 Issue.record("\(note): no paragraph \(ordinal)")
                 return
             }
-            #expect(position.start == paragraph.start && position.entry.utf16Length == paragraph.length
+            #expect(
+                position.start == paragraph.start && position.entry.utf16Length == paragraph.length
                     && position.entry.separatorLength == paragraph.separator, "\(note): paragraph \(ordinal)")
             if case .long(let text) = position.entry.content {
                 #expect(text.utf16Count == paragraph.length, "\(note): tree length of \(ordinal)")
-                #expect(paragraph.length >= storage.longParagraphThreshold / 2, "\(note): a short paragraph kept as a tree")
+                #expect(
+                    paragraph.length >= storage.longParagraphThreshold / 2, "\(note): a short paragraph kept as a tree")
             }
         }
     }
@@ -58,18 +62,24 @@ import Testing
     @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])
     func randomEditsAgreeWithTheModel(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
-        let initial = "short\r\n" + Self.mixedText(utf16Count: 3_000) + "\n" + Self.mixedText(utf16Count: 400, separators: true)
+        let initial =
+            "short\r\n" + Self.mixedText(utf16Count: 3_000) + "\n" + Self.mixedText(utf16Count: 400, separators: true)
             + "\r\n" + Self.mixedText(utf16Count: 1_500)
         let storage = try TextContentStorage(utf8: Data(initial.utf8))
         storage.longParagraphThreshold = 256
         var model = PlainTextModel(initial)
         var sawTrees = false
-        let inserts = ["a", " ", "\n", "\r\n", "\r", "\u{2029}", "👍🏽", "\u{301}", "ಕನ್ನಡ", "مرحبا", "ภาษา", "\r\nx\ny", Self.mixedText(utf16Count: 300)]
+        let inserts = [
+            "a", " ", "\n", "\r\n", "\r", "\u{2029}", "👍🏽", "\u{301}", "ಕನ್ನಡ", "مرحبا", "ภาษา", "\r\nx\ny",
+            Self.mixedText(utf16Count: 300),
+        ]
         for step in 0 ..< 400 {
             let length = model.units.count
             let lower = Int.random(in: 0 ... length, using: &random)
             let kind = Int.random(in: 0 ..< 10, using: &random)
-            let span = kind < 4 ? 0 : kind < 8 ? Int.random(in: 1 ... 3, using: &random) : Int.random(in: 0 ... 600, using: &random)
+            let span =
+                kind < 4
+                ? 0 : kind < 8 ? Int.random(in: 1 ... 3, using: &random) : Int.random(in: 0 ... 600, using: &random)
             let range = lower ..< min(length, lower + span)
             let text = kind >= 4 && kind < 7 ? "" : inserts.randomElement(using: &random)!
             let note = "seed \(seed) step \(step): \(range) with \(text.unicodeScalars.count) scalars"
@@ -151,7 +161,9 @@ import Testing
             #expect(storage.contentSlices([lower ..< upper])[0].utf16Count == upper - lower)
             #expect(String(storage.exactText(lower ..< upper).characters[...]) == expected)
             let snapped = storage.snappedToGraphemeClusters(lower ..< upper)
-            #expect(String(storage.attributedString(in: snapped).characters[...]) == String(decoding: model.units[snapped], as: UTF16.self))
+            #expect(
+                String(storage.attributedString(in: snapped).characters[...])
+                    == String(decoding: model.units[snapped], as: UTF16.self))
             // Delete it and put it back.
             try storage.replaceContents(in: [lower ..< upper], with: [ContentSlice("")])
             try storage.replaceContents(in: storage.range(lower ..< lower), with: slice)
@@ -196,12 +208,16 @@ import Testing
             let a = Int.random(in: -100 ... length + 100, using: &random)
             let b = a + Int.random(in: -10 ... 300, using: &random)
             let lower = max(0, min(a, length)), upper = max(lower, min(b, length))
-            #expect(paragraph.plainUTF16(in: a ..< max(a, b)) == Array(units[lower ..< max(lower, min(max(a, b), length))]), "\(a) ..< \(b)")
+            #expect(
+                paragraph.plainUTF16(in: a ..< max(a, b)) == Array(units[lower ..< max(lower, min(max(a, b), length))]),
+                "\(a) ..< \(b)")
             _ = upper
         }
         #expect(paragraph.plainText == String(decoding: units[0 ..< length], as: UTF16.self))
-        #expect(paragraph.withPlainUTF8 { $0.count } == String(decoding: units[0 ..< length], as: UTF16.self).utf8.count)
-        #expect(String(paragraph.attributedString.characters[...]) == String(decoding: units[0 ..< length], as: UTF16.self))
+        #expect(
+            paragraph.withPlainUTF8 { $0.count } == String(decoding: units[0 ..< length], as: UTF16.self).utf8.count)
+        #expect(
+            String(paragraph.attributedString.characters[...]) == String(decoding: units[0 ..< length], as: UTF16.self))
     }
 
     /// At the real threshold: a ~200 KB paragraph becomes a tree on its first edit, is split by
@@ -214,8 +230,10 @@ import Testing
         var model = PlainTextModel(initial)
         var middle = model.units.count / 2
         while model.splitsSurrogatePair(at: middle) { middle += 1 }
-        for (range, text) in [(middle ..< middle, "a"), (middle + 1 ..< middle + 1, "\n"), (middle + 2 ..< middle + 2, "ಕ"),
-                              (middle + 1 ..< middle + 2, ""), (10 ..< 20, "\r\n"), (11 ..< 13, "")] {
+        for (range, text) in [
+            (middle ..< middle, "a"), (middle + 1 ..< middle + 1, "\n"), (middle + 2 ..< middle + 2, "ಕ"),
+            (middle + 1 ..< middle + 2, ""), (10 ..< 20, "\r\n"), (11 ..< 13, ""),
+        ] {
             try storage.replaceContents(in: storage.range(range), with: text)
             model.replace(range, with: text)
             Self.expectAgrees(storage, model, "\(range) with \(text.debugDescription)")
@@ -338,8 +356,10 @@ extension LongParagraphStorageTests {
     /// Where the pair test says a grapheme cluster ends between two scalars, it does (Swift's
     /// own segmentation): line feeds and carriage returns included, except between CR and LF.
     @Test func theBoundariesBetweenTwoScalarsAreCertain() {
-        let scalars: [Unicode.Scalar] = ["a", "Z", "1", " ", "\r", "\n", "\t", "\u{301}", "\u{200D}", "\u{2028}", "\u{2029}", "ك", "ಕ", "\u{CCD}",
-                                         "ก", "\u{E33}", "👍", "\u{1F3FD}", "\u{1F1EB}", "\u{1F1F7}", "한", "\u{1100}", "\u{1161}", "\u{600}"]
+        let scalars: [Unicode.Scalar] = [
+            "a", "Z", "1", " ", "\r", "\n", "\t", "\u{301}", "\u{200D}", "\u{2028}", "\u{2029}", "ك", "ಕ", "\u{CCD}",
+            "ก", "\u{E33}", "👍", "\u{1F3FD}", "\u{1F1EB}", "\u{1F1F7}", "한", "\u{1100}", "\u{1161}", "\u{600}",
+        ]
         var certain = 0
         for before in scalars {
             for after in scalars {
@@ -352,8 +372,10 @@ extension LongParagraphStorageTests {
                 }
             }
         }
-        #expect(GraphemePairBreaks.isBoundary("a", "\n") && GraphemePairBreaks.isBoundary("\n", "a") && !GraphemePairBreaks.isBoundary("\r", "\n"))
-        #expect(certain > 150)  // not a test that passes by finding none
+        #expect(
+            GraphemePairBreaks.isBoundary("a", "\n") && GraphemePairBreaks.isBoundary("\n", "a")
+                && !GraphemePairBreaks.isBoundary("\r", "\n"))
+        #expect(certain > 150) // not a test that passes by finding none
     }
 
     /// A line break typed into a long paragraph with attributes (in place, not rebuilt) splits it
@@ -385,7 +407,8 @@ extension LongParagraphStorageTests {
     /// it knows and those inserted, never by reading the paragraphs; this checks it finds them all.
     @Test(arguments: [UInt64(7), 8, 9])
     func breaksAndJoinsInLongParagraphsWithAttributes(seed: UInt64) throws {
-        var text = AttributedString(Self.mixedText(utf16Count: 30_000) + "\r" + Self.mixedText(utf16Count: 3_000, separators: true))
+        var text = AttributedString(
+            Self.mixedText(utf16Count: 30_000) + "\r" + Self.mixedText(utf16Count: 3_000, separators: true))
         text.kern = 0.5
         text[text.startIndex ..< text.characters.index(text.startIndex, offsetBy: 300)].alignment = .center
         let storage = TextContentStorage(attributedString: text)
@@ -423,8 +446,12 @@ extension LongParagraphStorageTests {
             Self.expectAgrees(storage, model, note)
             storage.index.forEach(from: 0, reverse: false) { position in
                 guard case .attributed(let paragraph) = position.entry.content else { return true }
-                #expect(Set(paragraph.runs.map { $0.alignment }).count == 1, "\(note): paragraph \(position.ordinal) has two styles")
-                #expect(paragraph.runs.allSatisfy { $0.kern == 0.5 }, "\(note): paragraph \(position.ordinal) lost its kern")
+                #expect(
+                    Set(paragraph.runs.map { $0.alignment }).count == 1,
+                    "\(note): paragraph \(position.ordinal) has two styles")
+                #expect(
+                    paragraph.runs.allSatisfy { $0.kern == 0.5 }, "\(note): paragraph \(position.ordinal) lost its kern"
+                )
                 return true
             }
         }

@@ -18,7 +18,11 @@ import Testing
         #expect(!storage.hasEditingTransaction)
         #expect(observer.received.count == 1)
         let changes = observer.received[0]
-        #expect(changes.edits == [TextContentEdit(range: 0 ..< 0, replacementLength: 3), TextContentEdit(range: 3 ..< 8, replacementLength: 3)])
+        #expect(
+            changes.edits == [
+                TextContentEdit(range: 0 ..< 0, replacementLength: 3),
+                TextContentEdit(range: 3 ..< 8, replacementLength: 3),
+            ])
         #expect(changes.changeInLength == 1)
         #expect(changes.editedRange == 0 ..< 6)
     }
@@ -87,7 +91,9 @@ import Testing
 
     func texts(from offset: Int?, reverse: Bool, stopAfter limit: Int = .max) -> ([String], Int?) {
         var seen: [String] = []
-        let edge = storage.enumerateTextElements(from: offset.map { storage.location(at: $0) }, options: reverse ? .reverse : []) { element in
+        let edge = storage.enumerateTextElements(
+            from: offset.map { storage.location(at: $0) }, options: reverse ? .reverse : []
+        ) { element in
             seen.append(String((element as! TextParagraph).attributedString.characters))
             return seen.count < limit
         }
@@ -117,7 +123,9 @@ import Testing
 
     @Test func aForeignStartEnumeratesNothing() {
         var called = false
-        let edge = storage.enumerateTextElements(from: TextContentStorage(string: "x").location(at: 0)) { _ in called = true; return true }
+        let edge = storage.enumerateTextElements(from: TextContentStorage(string: "x").location(at: 0)) { _ in
+            called = true; return true
+        }
         #expect(edge == nil)
         #expect(!called)
     }
@@ -130,7 +138,10 @@ import Testing
         var substituteUppercase = false
         var substituteWrongLength = false
 
-        func textContentManager(_ manager: TextContentManager, shouldEnumerate element: any TextElement, options: TextContentManagerEnumerationOptions) -> Bool {
+        func textContentManager(
+            _ manager: TextContentManager, shouldEnumerate element: any TextElement,
+            options: TextContentManagerEnumerationOptions
+        ) -> Bool {
             guard let paragraph = element as? TextParagraph else { return true }
             return !hidden.contains(String(paragraph.attributedString.characters).trimmingCharacters(in: .newlines))
         }
@@ -139,7 +150,8 @@ import Testing
             guard substituteUppercase || substituteWrongLength else { return nil }
             let stored = storage.attributedString(in: storage.textRange(for: range)!)!
             let text = String(stored.characters)
-            return TextParagraph(attributedString: AttributedString(substituteWrongLength ? text + "!" : text.uppercased()))
+            return TextParagraph(
+                attributedString: AttributedString(substituteWrongLength ? text + "!" : text.uppercased()))
         }
     }
 
@@ -149,10 +161,14 @@ import Testing
         delegate.hidden = ["body a"]
         storage.delegate = delegate
         var forward: [String] = []
-        storage.enumerateTextElements(from: nil) { forward.append(String(($0 as! TextParagraph).attributedString.characters)); return true }
+        storage.enumerateTextElements(from: nil) {
+            forward.append(String(($0 as! TextParagraph).attributedString.characters)); return true
+        }
         #expect(forward == ["# A\n", "# B\n", "body b"])
         var backward: [String] = []
-        storage.enumerateTextElements(from: nil, options: .reverse) { backward.append(String(($0 as! TextParagraph).attributedString.characters)); return true }
+        storage.enumerateTextElements(from: nil, options: .reverse) {
+            backward.append(String(($0 as! TextParagraph).attributedString.characters)); return true
+        }
         #expect(backward == ["body b", "# B\n", "# A\n"])
         // Hiding changes only what is enumerated, never the content.
         #expect(storage.paragraphCount == 4)
@@ -188,7 +204,10 @@ import Testing
             try storage.replaceContents(in: storage.range(4 ..< 9), with: "slow")
             try storage.replaceContents(in: storage.range(0 ..< 0), with: "«")
         }
-        #expect(ranges.map { storage.nsRange(for: $0) } == [NSRange(location: 10, length: 5), NSRange(location: 1, length: 3), NSRange(location: 19, length: 0)])
+        #expect(
+            ranges.map { storage.nsRange(for: $0) } == [
+                NSRange(location: 10, length: 5), NSRange(location: 1, length: 3), NSRange(location: 19, length: 0),
+            ])
         #expect(storage.attributedString(in: ranges[0]).map { String($0.characters) } == "brown")
     }
 
@@ -205,8 +224,12 @@ import Testing
         let storage = TextContentStorage(string: "ab")
         var downstream = storage.range(1 ..< 1)
         var upstream = storage.range(1 ..< 1)
-        try storage.transform(updating: &downstream) { try storage.replaceContents(in: storage.range(1 ..< 1), with: "XY") }
-        try storage.transform(updating: &upstream, affinity: .upstream) { try storage.replaceContents(in: storage.range(1 ..< 1), with: "Z") }
+        try storage.transform(updating: &downstream) {
+            try storage.replaceContents(in: storage.range(1 ..< 1), with: "XY")
+        }
+        try storage.transform(updating: &upstream, affinity: .upstream) {
+            try storage.replaceContents(in: storage.range(1 ..< 1), with: "Z")
+        }
         #expect(storage.nsRange(for: downstream) == NSRange(location: 3, length: 0))
         #expect(storage.nsRange(for: upstream) == NSRange(location: 1, length: 0))
     }

@@ -48,7 +48,8 @@ import Testing
         // A file's paragraphs keep a slice of its bytes, not a String: every way of reading one
         // must give its text, and its offsets must be its ranges'.
         let texts = Samples.mixed.map(\.text) + ["", "plain ASCII"]
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("otk-paragraphs-\(UInt64.random(in: 0 ... .max)).txt")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "otk-paragraphs-\(UInt64.random(in: 0 ... .max)).txt")
         try Data(texts.joined(separator: "\r\n").utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let storage = try TextContentStorage(contentsOf: url)

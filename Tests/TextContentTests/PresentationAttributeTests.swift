@@ -29,10 +29,13 @@ import Testing
         var string = AttributedString()
         for (index, kind) in Self.kinds.enumerated() {
             var paragraph = AttributedString("block \(index)\n")
-            paragraph.presentationIntent = PresentationIntent(kind, identity: index + 10, parent: PresentationIntent(.blockQuote, identity: 1))
-            paragraph.inlinePresentationIntent = InlinePresentationIntent(rawValue: UInt(1 << (index % 10)) & InlinePresentationIntent.all.rawValue)
+            paragraph.presentationIntent = PresentationIntent(
+                kind, identity: index + 10, parent: PresentationIntent(.blockQuote, identity: 1))
+            paragraph.inlinePresentationIntent = InlinePresentationIntent(
+                rawValue: UInt(1 << (index % 10)) & InlinePresentationIntent.all.rawValue)
             if index % 2 == 0 { paragraph.taskListItem = TaskListItem(isChecked: index % 4 == 0) }
-            paragraph.markdownSourcePosition = .init(startLine: index + 1, startColumn: 1, endLine: index + 1, endColumn: 9)
+            paragraph.markdownSourcePosition = .init(
+                startLine: index + 1, startColumn: 1, endLine: index + 1, endColumn: 9)
             paragraph.imageURL = URL(string: "https://example.com/\(index).png")
             string += paragraph
         }
@@ -41,14 +44,24 @@ import Testing
     }
 
     @Test func taskItemsAreParagraphBound() throws {
-        let json = #"{"format": "opentextkit-document", "version": 1, "text": "ab", "runs": [{"length": 1, "attributes": {"taskListItem": {"isChecked": true}}}, {"length": 1}]}"#
-        #expect(throws: TextDocumentError.paragraphAttributeInconsistent(paragraphStartOffset: 0)) { try TextDocumentFormat.decode(Data(json.utf8)) }
+        let json =
+            #"{"format": "opentextkit-document", "version": 1, "text": "ab", "runs": [{"length": 1, "attributes": "#
+            + #"{"taskListItem": {"isChecked": true}}}, {"length": 1}]}"#
+        #expect(throws: TextDocumentError.paragraphAttributeInconsistent(paragraphStartOffset: 0)) {
+            try TextDocumentFormat.decode(Data(json.utf8))
+        }
     }
 
     @Test func unknownIntentKindsAndFieldsAreRefused() {
-        let kind = #"{"format": "opentextkit-document", "version": 1, "text": "a", "runs": [{"length": 1, "attributes": {"presentationIntent": {"components": [{"kind": "aside", "identity": 1}]}}}]}"#
+        let kind =
+            #"{"format": "opentextkit-document", "version": 1, "text": "a", "runs": [{"length": 1, "attributes": "#
+            + #"{"presentationIntent": {"components": [{"kind": "aside", "identity": 1}]}}}]}"#
         #expect(throws: TextDocumentError.self) { try TextDocumentFormat.decode(Data(kind.utf8)) }
-        let field = #"{"format": "opentextkit-document", "version": 1, "text": "a", "runs": [{"length": 1, "attributes": {"taskListItem": {"isChecked": true, "colour": 1}}}]}"#
-        #expect(throws: TextDocumentError.unknownField(path: "runs[0].attributes.taskListItem.colour")) { try TextDocumentFormat.decode(Data(field.utf8)) }
+        let field =
+            #"{"format": "opentextkit-document", "version": 1, "text": "a", "runs": [{"length": 1, "attributes": "#
+            + #"{"taskListItem": {"isChecked": true, "colour": 1}}}]}"#
+        #expect(throws: TextDocumentError.unknownField(path: "runs[0].attributes.taskListItem.colour")) {
+            try TextDocumentFormat.decode(Data(field.utf8))
+        }
     }
 }

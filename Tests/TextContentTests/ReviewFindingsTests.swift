@@ -24,10 +24,11 @@ import Testing
         storage.addTextLayoutManager(editor)
         storage.addTextLayoutManager(recorder)
         try storage.replaceContents(in: storage.range(3 ..< 3), with: "z")
-        #expect(recorder.received.map(\.edits) == [
-            [TextContentEdit(range: 3 ..< 3, replacementLength: 1)],
-            [TextContentEdit(range: 0 ..< 0, replacementLength: 1)],
-        ])
+        #expect(
+            recorder.received.map(\.edits) == [
+                [TextContentEdit(range: 3 ..< 3, replacementLength: 1)],
+                [TextContentEdit(range: 0 ..< 0, replacementLength: 1)],
+            ])
         #expect(storage.string == "yabcz")
     }
 

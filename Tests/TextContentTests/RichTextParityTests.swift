@@ -28,7 +28,8 @@ import TextContent
                 // A value is given only when the whole selection has it.
                 #expect(selected.underlineStyle == nil)
                 #expect(text[AttributedTextSelection(range: a)].underlineStyle == .single)
-                #expect(AttributedString(selected).characters.count == Self.words[first].count + Self.words[second].count)
+                #expect(
+                    AttributedString(selected).characters.count == Self.words[first].count + Self.words[second].count)
             }
         }
     }
@@ -115,7 +116,8 @@ import TextContent
         #expect(Nothing().valueConstraints.isEmpty)
         #expect(Nothing().constrained(text) == text)
         // A scope without underlines takes them away, and nothing else.
-        let foundationOnly = AttributedTextFormatting.EmptyDefinition<AttributeScopes.FoundationAttributes>().constrained(text)
+        let foundationOnly = AttributedTextFormatting.EmptyDefinition<AttributeScopes.FoundationAttributes>()
+            .constrained(text)
         #expect(foundationOnly.runs.allSatisfy { $0.underlineStyle == nil && $0.foregroundColor == nil })
         #expect(String(foundationOnly.characters) == Self.sample)
     }
@@ -137,8 +139,10 @@ import TextContent
     // MARK: Colours
 
     @Test func swiftUIsNamedColoursAreThereByName() {
-        let names = ["red", "orange", "yellow", "green", "mint", "teal", "cyan", "blue", "indigo", "purple", "pink", "brown",
-                     "white", "gray", "black", "clear", "primary", "secondary"]
+        let names = [
+            "red", "orange", "yellow", "green", "mint", "teal", "cyan", "blue", "indigo", "purple", "pink", "brown",
+            "white", "gray", "black", "clear", "primary", "secondary",
+        ]
         #expect(TextColor.named.map(\.name) == names)
         for name in names {
             let color = TextColor(named: name)
@@ -151,7 +155,7 @@ import TextContent
         #expect(TextColor.secondary.alpha == 0.6 && TextColor.clear.alpha == 0)
         // The colours differ from one another (clear aside, which is no colour).
         let distinct = Set(TextColor.named.map(\.color.hex))
-        #expect(distinct.count == names.count - 1)  // primary is black
+        #expect(distinct.count == names.count - 1) // primary is black
     }
 
     @Test func opacityMultipliesAndClamps() {
@@ -161,7 +165,8 @@ import TextContent
         #expect(TextColor.red.opacity(-1).alpha == 0)
         #expect(TextColor.red.opacity(.nan).alpha == 0)
         #expect(TextColor(.orange, opacity: 0.25) == TextColor.orange.opacity(0.25))
-        #expect(TextColor(red: 1, green: 0.5, blue: 0, opacity: 0.5) == TextColor(red: 1, green: 0.5, blue: 0, alpha: 0.5))
+        #expect(
+            TextColor(red: 1, green: 0.5, blue: 0, opacity: 0.5) == TextColor(red: 1, green: 0.5, blue: 0, alpha: 0.5))
         #expect(TextColor(white: 0.5, opacity: 0.75).alpha == 0.75)
         // In an attributed string, as a toolbar sets it.
         var text = AttributedString(Self.sample)
@@ -179,11 +184,14 @@ import TextContent
         let encoded = try JSONEncoder().encode(LineHeight.variable)
         #expect(String(decoding: encoded, as: UTF8.self) == #"{"kind":"variable"}"#)
         #expect(try JSONDecoder().decode(LineHeight.self, from: encoded) == .variable)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(LineHeight.self, from: Data(#"{"kind":"variable","points":3}"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(LineHeight.self, from: Data(#"{"kind":"variable","points":3}"#.utf8))
+        }
     }
 
     @Test func underlinePatternsAreSpelledAsAppleSpellsThem() throws {
-        #expect(TextDecorationStyle.Pattern.allCases.map(\.rawValue) == ["solid", "dot", "dash", "dashDot", "dashDotDot"])
+        #expect(
+            TextDecorationStyle.Pattern.allCases.map(\.rawValue) == ["solid", "dot", "dash", "dashDot", "dashDotDot"])
         let styles: [TextDecorationStyle] = [.patternDot, .patternDash, .patternDashDot, .patternDashDotDot]
         #expect(styles.map(\.pattern) == [.dot, .dash, .dashDot, .dashDotDot])
         #expect(styles.allSatisfy { $0.line == .single && !$0.byWord })
@@ -196,8 +204,12 @@ import TextContent
         // Documents written with the former names open unchanged.
         for (old, new) in [("dotted", TextDecorationStyle.Pattern.dot), ("dashed", .dash)] {
             let json = #"{"pattern":"\#(old)","line":"single","byWord":true}"#
-            #expect(try JSONDecoder().decode(TextDecorationStyle.self, from: Data(json.utf8)) == TextDecorationStyle(pattern: new, byWord: true))
+            #expect(
+                try JSONDecoder().decode(TextDecorationStyle.self, from: Data(json.utf8))
+                    == TextDecorationStyle(pattern: new, byWord: true))
         }
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(TextDecorationStyle.self, from: Data(#"{"pattern":"wavy"}"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(TextDecorationStyle.self, from: Data(#"{"pattern":"wavy"}"#.utf8))
+        }
     }
 }

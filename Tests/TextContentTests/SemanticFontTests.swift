@@ -8,8 +8,12 @@ import TextContent
     typealias TextStyle = FontDescriptor.TextStyle
 
     @Test func textStylesKeepApplesOrderAtEveryContext() {
-        let order: [TextStyle] = [.largeTitle, .title, .title2, .title3, .body, .callout, .subheadline, .footnote, .caption, .caption2]
-        for context in [FontResolutionContext(), FontResolutionContext(baseSize: 17), FontResolutionContext(textSizeScale: 2.5)] {
+        let order: [TextStyle] = [
+            .largeTitle, .title, .title2, .title3, .body, .callout, .subheadline, .footnote, .caption, .caption2,
+        ]
+        for context in [
+            FontResolutionContext(), FontResolutionContext(baseSize: 17), FontResolutionContext(textSizeScale: 2.5),
+        ] {
             let sizes = order.map { FontDescriptor.system($0).pointSize(in: context) }
             #expect(zip(sizes, sizes.dropFirst()).allSatisfy { $0 > $1 }, "\(sizes)")
             #expect(FontDescriptor.headline.pointSize(in: context) == FontDescriptor.body.pointSize(in: context))
@@ -25,11 +29,14 @@ import TextContent
 
     @Test func staticMembersAreTheirStyles() {
         let members: [(FontDescriptor, TextStyle)] = [
-            (.body, .body), (.largeTitle, .largeTitle), (.title, .title), (.title2, .title2), (.title3, .title3), (.headline, .headline),
-            (.subheadline, .subheadline), (.callout, .callout), (.footnote, .footnote), (.caption, .caption), (.caption2, .caption2),
+            (.body, .body), (.largeTitle, .largeTitle), (.title, .title), (.title2, .title2), (.title3, .title3),
+            (.headline, .headline),
+            (.subheadline, .subheadline), (.callout, .callout), (.footnote, .footnote), (.caption, .caption),
+            (.caption2, .caption2),
         ]
         for (font, style) in members {
-            #expect(font.textStyle == style && font.design == .default && font.isSemantic && font.family == "sans-serif")
+            #expect(
+                font.textStyle == style && font.design == .default && font.isSemantic && font.family == "sans-serif")
             #expect(font.weight == (style == .headline ? .semibold : .regular))
         }
         #expect(FontDescriptor.default == .body)
@@ -39,8 +46,12 @@ import TextContent
         let bold = FontDescriptor.body.bold()
         #expect(bold.weight == .bold && bold.textStyle == .body)
         #expect(bold.bold(false).weight == .regular)
-        #expect(FontDescriptor.headline.bold(false).weight == .regular, "semibold counts as bold: unbolding makes it regular")
-        #expect(FontDescriptor.body.weight(.black).bold() == FontDescriptor.body.weight(.black), "already heavier than bold")
+        #expect(
+            FontDescriptor.headline.bold(false).weight == .regular,
+            "semibold counts as bold: unbolding makes it regular")
+        #expect(
+            FontDescriptor.body.weight(.black).bold() == FontDescriptor.body.weight(.black), "already heavier than bold"
+        )
         #expect(FontDescriptor.body.weight(.light).bold(false).weight == .light, "not bold: unchanged")
         #expect(FontDescriptor.body.italic().italic && !FontDescriptor.body.italic().italic(false).italic)
         let mono = FontDescriptor.caption.monospaced()
@@ -54,7 +65,8 @@ import TextContent
         #expect(FontDescriptor.title.width(.condensed).width == .condensed)
         // Chained, in any order.
         let chained = FontDescriptor.title2.italic().bold().monospaced()
-        #expect(chained.italic && chained.weight == .bold && chained.design == .monospaced && chained.textStyle == .title2)
+        #expect(
+            chained.italic && chained.weight == .bold && chained.design == .monospaced && chained.textStyle == .title2)
     }
 
     @Test func whatScalesWithTheContext() {
@@ -81,8 +93,12 @@ import TextContent
 
     @Test func contextClampsWhatIsOutOfRange() {
         #expect(FontResolutionContext(textSizeScale: .nan).textSizeScale == 1)
-        #expect(FontResolutionContext(textSizeScale: .infinity).textSizeScale == FontResolutionContext.textSizeScaleRange.upperBound)
-        #expect(FontResolutionContext(textSizeScale: -2).textSizeScale == FontResolutionContext.textSizeScaleRange.lowerBound)
+        #expect(
+            FontResolutionContext(textSizeScale: .infinity).textSizeScale
+                == FontResolutionContext.textSizeScaleRange.upperBound)
+        #expect(
+            FontResolutionContext(textSizeScale: -2).textSizeScale
+                == FontResolutionContext.textSizeScaleRange.lowerBound)
         #expect(FontResolutionContext(baseSize: 0).baseSize == FontResolutionContext.baseSizeRange.lowerBound)
         #expect(FontResolutionContext(baseSize: .nan).baseSize == FontResolutionContext.standardBaseSize)
         var context = FontResolutionContext()
@@ -93,15 +109,22 @@ import TextContent
         #expect(FontDescriptor.largeTitle.pointSize(in: context) <= 10_000)
         context.dynamicTypeSize = .xxxLarge
         #expect(context.textSizeScale == 23.0 / 17 && context.dynamicTypeSize == .xxxLarge)
-        #expect(FontDescriptor.body.pointSize(in: FontResolutionContext(baseSize: 17, dynamicTypeSize: .accessibility5)) == 53)
-        #expect(FontResolutionContext.DynamicTypeSize.allCases == FontResolutionContext.DynamicTypeSize.allCases.sorted())
+        #expect(
+            FontDescriptor.body.pointSize(in: FontResolutionContext(baseSize: 17, dynamicTypeSize: .accessibility5))
+                == 53)
+        #expect(
+            FontResolutionContext.DynamicTypeSize.allCases == FontResolutionContext.DynamicTypeSize.allCases.sorted())
         #expect(FontResolutionContext() == .standard && FontResolutionContext(language: "ja") != .standard)
     }
 
     @Test func reducedToSemantic() {
-        #expect(FontDescriptor(family: "Fancy Script", size: 13, weight: .bold, italic: true).semantic == .body.bold().italic())
+        #expect(
+            FontDescriptor(family: "Fancy Script", size: 13, weight: .bold, italic: true).semantic
+                == .body.bold().italic())
         #expect(FontDescriptor(family: "Fancy Script", size: 22).semantic == .title)
-        #expect(FontDescriptor(family: "Fancy Script", size: 27).semantic == .largeTitle, "largeTitle is 26 at the standard context")
+        #expect(
+            FontDescriptor(family: "Fancy Script", size: 27).semantic == .largeTitle,
+            "largeTitle is 26 at the standard context")
         #expect(FontDescriptor(family: "Fancy Script", size: 100).semantic == .largeTitle)
         #expect(FontDescriptor(family: "Fancy Script", size: 2).semantic == .caption2)
         #expect(FontDescriptor(family: "monospace", size: 10).semantic == .footnote.monospaced())
@@ -121,9 +144,14 @@ import TextContent
 
     @Test func everyFormRoundTrips() throws {
         let fonts: [FontDescriptor] = [
-            .body, .headline, .largeTitle.bold().italic(), .caption.monospaced(), .system(.title3, design: .rounded, weight: .light),
-            .system(size: 21, weight: .heavy, design: .serif), .custom("Noto Sans Kannada", size: 15), .custom("DejaVu Serif", size: 15, relativeTo: .footnote),
-            .custom("DejaVu Serif", fixedSize: 9), FontDescriptor(family: "Noto Sans", size: 12, weight: .medium, italic: true, width: .condensed, features: [.smallCaps]),
+            .body, .headline, .largeTitle.bold().italic(), .caption.monospaced(),
+            .system(.title3, design: .rounded, weight: .light),
+            .system(size: 21, weight: .heavy, design: .serif), .custom("Noto Sans Kannada", size: 15),
+            .custom("DejaVu Serif", size: 15, relativeTo: .footnote),
+            .custom("DejaVu Serif", fixedSize: 9),
+            FontDescriptor(
+                family: "Noto Sans", size: 12, weight: .medium, italic: true, width: .condensed,
+                features: [.smallCaps]),
             .body.monospacedDigit().width(.expanded),
         ]
         for font in fonts {
@@ -137,15 +165,20 @@ import TextContent
     }
 
     @Test func oldDocumentsStillRead() throws {
-        let old = try decode(#"{"family": "DejaVu Sans", "size": 13, "weight": 700, "italic": false, "width": 100, "features": []}"#)
+        let old = try decode(
+            #"{"family": "DejaVu Sans", "size": 13, "weight": 700, "italic": false, "width": 100, "features": []}"#)
         #expect(old == FontDescriptor(family: "DejaVu Sans", size: 13, weight: .bold))
         #expect(!old.dependsOnContext)
         #expect(try decode(#"{"family": "A", "size": 9}"#) == FontDescriptor(family: "A", size: 9))
         // The semantic forms written out.
         #expect(try decode(#"{"textStyle": "headline"}"#) == .headline)
-        #expect(try decode(#"{"textStyle": "body", "design": "serif", "weight": 700}"#) == .system(.body, design: .serif).bold())
+        #expect(
+            try decode(#"{"textStyle": "body", "design": "serif", "weight": 700}"#)
+                == .system(.body, design: .serif).bold())
         #expect(try decode(#"{"design": "monospaced", "size": 11}"#) == .system(size: 11, design: .monospaced))
-        #expect(try decode(#"{"family": "X", "size": 11, "relativeTo": "title"}"#) == .custom("X", size: 11, relativeTo: .title))
+        #expect(
+            try decode(#"{"family": "X", "size": 11, "relativeTo": "title"}"#)
+                == .custom("X", size: 11, relativeTo: .title))
     }
 
     @Test func badSemanticValuesAreRefusedByName() {

@@ -64,20 +64,26 @@ struct EditRun {
         let text = randomText()
         let split = [requested.lowerBound, requested.upperBound].first { model.splitsSurrogatePair(at: $0) }
         if ProcessInfo.processInfo.environment["OTK_TRACE"] != nil {
-            print("seed \(seed) model \(model.string.debugDescription) replace \(requested) with \(text.debugDescription)")
+            print(
+                "seed \(seed) model \(model.string.debugDescription) replace \(requested) with \(text.debugDescription)"
+            )
         }
         do throws(TextContentError) {
             if Bool.random(using: &random) {
                 try storage.replaceContents(in: storage.range(requested), with: text)
             } else {
                 var attributed = AttributedString(text)
-                if Bool.random(using: &random) { attributed.link = URL(string: "https://example.com/\(text.utf16.count)") }
+                if Bool.random(using: &random) {
+                    attributed.link = URL(string: "https://example.com/\(text.utf16.count)")
+                }
                 try storage.replaceContents(in: storage.range(requested), with: attributed)
             }
             #expect(split == nil, "seed \(seed): \(requested) splits a surrogate pair but was accepted")
             model.replace(requested, with: text)
         } catch {
-            #expect(split.map { TextContentError.splitsSurrogatePair(offset: $0) } == error, "seed \(seed): \(requested) refused: \(error)")
+            #expect(
+                split.map { TextContentError.splitsSurrogatePair(offset: $0) } == error,
+                "seed \(seed): \(requested) refused: \(error)")
         }
     }
 
@@ -91,7 +97,9 @@ struct EditRun {
             let lower = Int.random(in: 0 ... length, using: &random)
             range = lower ..< Int.random(in: lower ... length, using: &random)
         }
-        guard !model.splitsSurrogatePair(at: range.lowerBound), !model.splitsSurrogatePair(at: range.upperBound) else { return }
+        guard !model.splitsSurrogatePair(at: range.lowerBound), !model.splitsSurrogatePair(at: range.upperBound) else {
+            return
+        }
         let attributedBefore = storage.attributedString
         let slice = storage.contentSlice(range)
         #expect(slice.utf16Count == range.count, "seed \(seed): slice of \(range) holds \(slice.utf16Count) units")
@@ -111,14 +119,17 @@ struct EditRun {
         // Run by run and scalar by scalar: `AttributedString ==` on Linux can say "not equal" for
         // equal strings built from pieces (DocumentFormatTests.foundationEqualityHasFalseNegatives).
         let after = withoutParagraphStyles(storage.attributedString), before = withoutParagraphStyles(attributedBefore)
-        #expect(after.runs == before.runs && after.unicodeScalars.elementsEqual(before.unicodeScalars),
-                "seed \(seed): \(range) put back lost attributes")
+        #expect(
+            after.runs == before.runs && after.unicodeScalars.elementsEqual(before.unicodeScalars),
+            "seed \(seed): \(range) put back lost attributes")
     }
 
     /// Several disjoint ranges replaced at once, as replace-all and several cursors do.
     mutating func batchEdit() {
         let length = model.units.count
-        var edges = (0 ..< 2 * Int.random(in: 1 ... 5, using: &random)).map { _ in Int.random(in: 0 ... length, using: &random) }.sorted()
+        var edges = (0 ..< 2 * Int.random(in: 1 ... 5, using: &random)).map { _ in
+            Int.random(in: 0 ... length, using: &random)
+        }.sorted()
         edges.removeAll { model.splitsSurrogatePair(at: $0) }
         if edges.count % 2 == 1 { edges.removeLast() }
         let ranges = stride(from: 0, to: edges.count, by: 2).map { edges[$0] ..< edges[$0 + 1] }
@@ -148,8 +159,12 @@ struct EditRun {
                 switch Int.random(in: 0 ..< 4, using: &copy.random) {
                 case 0: attributes.link = URL(string: "https://example.org")
                 case 1: attributes.foregroundColor = TextColor(red: 0.2, green: Double(range.count % 7) / 7, blue: 1)
-                case 2: attributes.font = FontDescriptor(family: "Noto Sans", size: Double(10 + range.count % 5), weight: .bold)
-                default: attributes.paragraphStyle = ParagraphStyle(alignment: .center, firstLineHeadIndent: Double(range.count))
+                case 2:
+                    attributes.font = FontDescriptor(
+                        family: "Noto Sans", size: Double(10 + range.count % 5), weight: .bold)
+                default:
+                    attributes.paragraphStyle = ParagraphStyle(
+                        alignment: .center, firstLineHeadIndent: Double(range.count))
                 }
                 try! target.addAttributes(attributes, in: target.range(range))
             case 1:
@@ -210,10 +225,13 @@ struct EditRun {
                     #expect(after == range, "seed \(seed): a range before the edit moved")
                 }
                 if range.lowerBound > edited.upperBound - changes.changeInLength, edits.count == 1 {
-                    let expected = range.lowerBound + changes.changeInLength ..< range.upperBound + changes.changeInLength
+                    let expected =
+                        range.lowerBound + changes.changeInLength ..< range.upperBound + changes.changeInLength
                     #expect(after == expected, "seed \(seed): \(range) through \(edits) went to \(after)")
                     if after == expected, after.upperBound <= model.units.count {
-                        #expect(Array(model.units[after]) == Array(old[range]), "seed \(seed): a range after the edit lost its text")
+                        #expect(
+                            Array(model.units[after]) == Array(old[range]),
+                            "seed \(seed): a range after the edit lost its text")
                     }
                 }
             }
@@ -234,7 +252,9 @@ struct EditRun {
             let range = storage.offsets(of: paragraph)!
             let separator = try! storage.offsets(of: paragraph.paragraphSeparatorRange!)
             #expect(paragraph.attributedString.utf16.count == range.count)
-            #expect(TextContentStorage.plainString(of: paragraph.attributedString) == String(decoding: model.units[range], as: UTF16.self))
+            #expect(
+                TextContentStorage.plainString(of: paragraph.attributedString)
+                    == String(decoding: model.units[range], as: UTF16.self))
             found.append((range.lowerBound, range.count, separator.count))
             return true
         }
@@ -263,7 +283,9 @@ struct EditRun {
         let nsRange = NSRange(location: min(a, b), length: abs(a - b))
         #expect(storage.nsRange(for: storage.textRange(for: nsRange)!) == nsRange)
         if let ordinal = storage.paragraphIndex(for: la), a < length {
-            try #require(expected.indices.contains(ordinal), "seed \(seed) step \(step): paragraph \(ordinal) of \(expected.count)")
+            try #require(
+                expected.indices.contains(ordinal),
+                "seed \(seed) step \(step): paragraph \(ordinal) of \(expected.count)")
             #expect(expected[ordinal].start <= a && a < expected[ordinal].start + expected[ordinal].length)
         }
     }

@@ -12,7 +12,7 @@ import TextContent
         #expect(storage.firstSurrogatePairSplit(atEdgesOf: [2 ..< 2]) == 2)
         #expect(storage.firstSurrogatePairSplit(atEdgesOf: [0 ..< 2]) == 2)
         #expect(storage.firstSurrogatePairSplit(atEdgesOf: [1 ..< 3]) == nil)
-        #expect(storage.firstSurrogatePairSplit(atEdgesOf: [5 ..< 10]) == nil)   // Arabic: no pairs
+        #expect(storage.firstSurrogatePairSplit(atEdgesOf: [5 ..< 10]) == nil) // Arabic: no pairs
     }
 
     @Test func manyRangesNameTheFirstSplit() {
@@ -24,7 +24,8 @@ import TextContent
     @Test func whatItNamesIsWhatTheStorageRefuses() throws {
         for range in [2 ..< 2, 0 ..< 2, 12 ..< 14] {
             let edge = try #require(storage.firstSurrogatePairSplit(atEdgesOf: [range]))
-            let textRange = try #require(storage.textRange(for: NSRange(location: range.lowerBound, length: range.count)))
+            let textRange = try #require(
+                storage.textRange(for: NSRange(location: range.lowerBound, length: range.count)))
             #expect(throws: TextContentError.splitsSurrogatePair(offset: edge)) {
                 try storage.replaceContents(in: textRange, with: "x")
             }

@@ -28,7 +28,8 @@ struct PlainTextModel {
 
     /// Whether `offset` falls between the two units of a surrogate pair.
     func splitsSurrogatePair(at offset: Int) -> Bool {
-        offset > 0 && offset < units.count && UTF16.isTrailSurrogate(units[offset]) && UTF16.isLeadSurrogate(units[offset - 1])
+        offset > 0 && offset < units.count && UTF16.isTrailSurrogate(units[offset])
+            && UTF16.isLeadSurrogate(units[offset - 1])
     }
 
     mutating func replace(_ range: Range<Int>, with text: String) {

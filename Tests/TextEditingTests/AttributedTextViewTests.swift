@@ -51,7 +51,9 @@ import TextLayout
         let view = makeView(Self.text, caret: 0)
         view.setSelectedRange(NSRange(location: nsRange(view, "then").location, length: 0))
         var selection = view.attributedTextSelection
-        view.transformAttributes(in: &selection) { $0.strikethroughStyle = .single; $0.alignment = .center }
+        view.transformAttributes(in: &selection) {
+            $0.strikethroughStyle = .single; $0.alignment = .center
+        }
         #expect(view.typingAttributes?.strikethroughStyle == .single)
         view.insertText("new ", replacementRange: NSRange(location: NSNotFound, length: 0))
         let text = view.attributedText

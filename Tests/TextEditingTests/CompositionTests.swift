@@ -31,7 +31,8 @@ final class DiscardRecordingDelegate: TextInputDelegate {
     /// not make.
     enum Path: String, CaseIterable, CustomTestStringConvertible {
         case setAttributedText, pasteString, pasteAttributed, cut, transformAttributes, replaceSelection,
-             replaceSelectionWithCharacters, findReplace, replaceAll, command, undo, otherView, storage, storageOverMarkedText
+            replaceSelectionWithCharacters, findReplace, replaceAll, command, undo, otherView, storage,
+            storageOverMarkedText
 
         var testDescription: String { rawValue }
     }
@@ -73,7 +74,9 @@ final class DiscardRecordingDelegate: TextInputDelegate {
         case .undo:
             view.undo()
         case .otherView:
-            let other = TextView(storage: storage, layoutManager: TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 300, height: 0))))
+            let other = TextView(
+                storage: storage,
+                layoutManager: TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 300, height: 0))))
             other.setSelectedRange(NSRange(location: 0, length: 0))
             other.insertText("AB", replacementRange: NSRange(location: NSNotFound, length: 0))
             return true
@@ -185,7 +188,9 @@ final class DiscardRecordingDelegate: TextInputDelegate {
         let view = makeView(text, caret: caret)
         view.setMarkedText("kan", selectedRange: NSRange(location: 3, length: 0), replacementRange: notFound)
         // The input method takes the text before the caret into the composition (reconversion).
-        view.setMarkedText("漢字", selectedRange: NSRange(location: 2, length: 0), replacementRange: NSRange(location: 0, length: caret + 2))
+        view.setMarkedText(
+            "漢字", selectedRange: NSRange(location: 2, length: 0),
+            replacementRange: NSRange(location: 0, length: caret + 2))
         #expect(view.markedRange() == NSRange(location: 0, length: 2))
         view.insertText("感じ", replacementRange: notFound)
         var units = Array(text.utf16)
@@ -202,7 +207,8 @@ final class DiscardRecordingDelegate: TextInputDelegate {
     /// refusable call.
     @Test func aRefusedMarkedTextLeavesNoUndoRecord() {
         let view = makeView("a👍b", caret: 4)
-        view.setMarkedText("か", selectedRange: NSRange(location: 1, length: 0), replacementRange: NSRange(location: 2, length: 0))
+        view.setMarkedText(
+            "か", selectedRange: NSRange(location: 1, length: 0), replacementRange: NSRange(location: 2, length: 0))
         #expect(!view.hasMarkedText)
         #expect(view.textContentStorage.string == "a👍b")
         view.setMarkedText("か", selectedRange: NSRange(location: 1, length: 0), replacementRange: notFound)
@@ -217,29 +223,52 @@ final class DiscardRecordingDelegate: TextInputDelegate {
     @Test(arguments: [false, true])
     func refusedCallsRecordNothing(_ composing: Bool) {
         let text = "a👍b😀c👨‍👩‍👧"
-        let splits = [NSRange(location: 2, length: 0), NSRange(location: 2, length: 2), NSRange(location: 1, length: 1),
-                      NSRange(location: 5, length: 1), NSRange(location: 8, length: 0)]
+        let splits = [
+            NSRange(location: 2, length: 0), NSRange(location: 2, length: 2), NSRange(location: 1, length: 1),
+            NSRange(location: 5, length: 1), NSRange(location: 8, length: 0),
+        ]
         for split in splits {
             var calls: [(String, (TextView) -> Void)] = [
-                ("setMarkedText", { $0.setMarkedText("か", selectedRange: NSRange(location: 1, length: 0), replacementRange: split) }),
+                (
+                    "setMarkedText",
+                    { $0.setMarkedText("か", selectedRange: NSRange(location: 1, length: 0), replacementRange: split) }
+                ),
                 ("insertText", { $0.insertText("x", replacementRange: split) }),
                 ("insertText attributed", { $0.insertText(AttributedString("x"), replacementRange: split) }),
                 // A selection splitting the pair (set through the app's API) refuses what edits
                 // it, and a refused edit does not end the composition either.
-                ("paste", { $0.setSelectedRange(split); $0.paste("x") }),
-                ("replaceSelection", { view in
-                    var selection = AttributedTextSelection(utf16Offsets: [split.location ..< split.location + split.length])
-                    view.replaceSelection(&selection, with: AttributedString("x"))
-                }),
+                (
+                    "paste",
+                    {
+                        $0.setSelectedRange(split); $0.paste("x")
+                    }
+                ),
+                (
+                    "replaceSelection",
+                    { view in
+                        var selection = AttributedTextSelection(utf16Offsets: [
+                            split.location ..< split.location + split.length
+                        ])
+                        view.replaceSelection(&selection, with: AttributedString("x"))
+                    }
+                ),
             ]
             if !composing {
-                calls.append(("typing", { $0.setSelectedRange(split); $0.insertText("x", replacementRange: notFound) }))
+                calls.append(
+                    (
+                        "typing",
+                        {
+                            $0.setSelectedRange(split); $0.insertText("x", replacementRange: notFound)
+                        }
+                    ))
             }
             for (name, call) in calls {
                 // One step before: the text typed at the end.
                 let view = makeView(text)
                 view.insertText("z", replacementRange: notFound)
-                if composing { view.setMarkedText("に", selectedRange: NSRange(location: 1, length: 0), replacementRange: notFound) }
+                if composing {
+                    view.setMarkedText("に", selectedRange: NSRange(location: 1, length: 0), replacementRange: notFound)
+                }
                 let textBefore = view.textContentStorage.string
                 let steps = view.undoStack.undoStepCount
                 call(view)
@@ -247,11 +276,15 @@ final class DiscardRecordingDelegate: TextInputDelegate {
                 #expect(view.undoStack.undoStepCount == steps, "\(name) at \(split) recorded a step")
                 #expect(view.hasMarkedText == composing, "\(name) at \(split)")
                 // The composition (or a new one at the end) goes on and undoes to the text before it.
-                if !composing { view.setSelectedRange(NSRange(location: view.textContentStorage.utf16Length, length: 0)) }
+                if !composing {
+                    view.setSelectedRange(NSRange(location: view.textContentStorage.utf16Length, length: 0))
+                }
                 view.setMarkedText("にほ", selectedRange: NSRange(location: 2, length: 0), replacementRange: notFound)
                 view.insertText("ok", replacementRange: notFound)
                 view.undo()
-                #expect(view.textContentStorage.string == text + "z", "\(name) at \(split): undo gave \(view.textContentStorage.string)")
+                #expect(
+                    view.textContentStorage.string == text + "z",
+                    "\(name) at \(split): undo gave \(view.textContentStorage.string)")
             }
         }
     }
@@ -285,15 +318,22 @@ final class DiscardRecordingDelegate: TextInputDelegate {
             var isHistory = false
             switch roll {
             case 0 ..< 30:
-                let string = (0 ..< Int.random(in: 0 ... 3, using: &random)).map { _ in kana.randomElement(using: &random)! }.joined()
+                let string = (0 ..< Int.random(in: 0 ... 3, using: &random)).map { _ in
+                    kana.randomElement(using: &random)!
+                }.joined()
                 let explicit = Int.random(in: 0 ..< 5, using: &random) == 0
                 let replacement = explicit ? randomRange() : notFound
                 action = "setMarkedText(\(string), \(replacement))"
                 // Refused when an explicit range splits a surrogate pair.
                 let units = Array(storage.string.utf16)
-                func splits(_ offset: Int) -> Bool { offset > 0 && offset < units.count && UTF16.isTrailSurrogate(units[offset]) }
-                let refused = explicit && (splits(replacement.location) || splits(replacement.location + replacement.length))
-                view.setMarkedText(string, selectedRange: NSRange(location: string.utf16.count, length: 0), replacementRange: replacement)
+                func splits(_ offset: Int) -> Bool {
+                    offset > 0 && offset < units.count && UTF16.isTrailSurrogate(units[offset])
+                }
+                let refused =
+                    explicit && (splits(replacement.location) || splits(replacement.location + replacement.length))
+                view.setMarkedText(
+                    string, selectedRange: NSRange(location: string.utf16.count, length: 0),
+                    replacementRange: replacement)
                 if !refused { lastMarked = string.isEmpty ? nil : string }
             case 30 ..< 45:
                 let explicit = Int.random(in: 0 ..< 4, using: &random) == 0
@@ -302,13 +342,14 @@ final class DiscardRecordingDelegate: TextInputDelegate {
                 action = "insertText(\(string), \(replacement))"
                 let wasMarked = view.hasMarkedText
                 view.insertText(string, replacementRange: replacement)
-                if wasMarked, view.hasMarkedText { /* refused: the composition goes on */ } else { lastMarked = nil }
+                if wasMarked, view.hasMarkedText { /* refused: the composition goes on */  } else { lastMarked = nil }
             case 45 ..< 55:
                 action = "paste"
                 view.paste("p")
                 lastMarked = nil
             case 55 ..< 65:
-                action = ["deleteBackward:", "deleteForward:", "moveLeft:", "moveRightAndModifySelection:"].randomElement(using: &random)!
+                action = ["deleteBackward:", "deleteForward:", "moveLeft:", "moveRightAndModifySelection:"]
+                    .randomElement(using: &random)!
                 view.doCommand(by: action)
                 lastMarked = nil
             case 65 ..< 70:
@@ -332,8 +373,10 @@ final class DiscardRecordingDelegate: TextInputDelegate {
                 #expect(marked.location != NSNotFound, "\(context): the marked text is gone")
                 if marked.location != NSNotFound {
                     #expect(marked.location + marked.length <= storage.utf16Length, "\(context)")
-                    #expect(storage.string.utf16.dropFirst(marked.location).prefix(marked.length).elementsEqual(lastMarked.utf16),
-                            "\(context): the marked range \(marked) does not hold \(lastMarked)")
+                    #expect(
+                        storage.string.utf16.dropFirst(marked.location).prefix(marked.length).elementsEqual(
+                            lastMarked.utf16),
+                        "\(context): the marked range \(marked) does not hold \(lastMarked)")
                 }
             } else {
                 #expect(!view.hasMarkedText, "\(context): marked text left behind")

@@ -17,7 +17,9 @@ import TextContent
 /// step rather than repeat it for every step after).
 struct Checker {
     var failed = false
-    mutating func callAsFunction(_ condition: Bool, _ message: @autoclosure () -> String, sourceLocation: SourceLocation = #_sourceLocation) {
+    mutating func callAsFunction(
+        _ condition: Bool, _ message: @autoclosure () -> String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         guard !condition else { return }
         failed = true
         Issue.record(Comment(rawValue: message()), sourceLocation: sourceLocation)
@@ -31,10 +33,11 @@ struct Checker {
     /// The paragraphs documents are made of: every row of mixed.tsv and the first verses of
     /// Genesis.
     static let corpus: (mixed: [String], english: [String]) = {
-        let mixed = (try? Fixtures.lines(of: Fixtures.mixedCorpus))?.compactMap { line -> String? in
-            let parts = line.split(separator: "\t", maxSplits: 1)
-            return parts.count == 2 ? String(parts[1]) : nil
-        } ?? []
+        let mixed =
+            (try? Fixtures.lines(of: Fixtures.mixedCorpus))?.compactMap { line -> String? in
+                let parts = line.split(separator: "\t", maxSplits: 1)
+                return parts.count == 2 ? String(parts[1]) : nil
+            } ?? []
         let english = (try? Fixtures.lines(of: Fixtures.kjvGenesis))?.filter { $0.count > 40 }.prefix(200) ?? []
         return (mixed, Array(english))
     }()
@@ -58,12 +61,17 @@ struct Checker {
         "moveLeftAndModifySelection:", "moveRightAndModifySelection:", "moveWordRightAndModifySelection:",
         "moveWordLeftAndModifySelection:", "moveUpAndModifySelection:", "moveDownAndModifySelection:",
         "moveToEndOfLineAndModifySelection:", "moveBackwardAndModifySelection:", "moveForwardAndModifySelection:",
-        "moveToBeginningOfDocument:", "moveToEndOfDocumentAndModifySelection:", "pageDown:", "pageUpAndModifySelection:",
+        "moveToBeginningOfDocument:", "moveToEndOfDocumentAndModifySelection:", "pageDown:",
+        "pageUpAndModifySelection:",
         "selectWord:", "selectLine:", "selectParagraph:",
     ]
-    static let backwardDeletions = ["deleteBackward:", "deleteWordBackward:", "deleteBackwardByDecomposingPreviousCharacter:",
-                                    "deleteBackward:", "deleteToBeginningOfLine:"]
-    static let forwardDeletions = ["deleteForward:", "deleteWordForward:", "deleteToEndOfLine:", "deleteToEndOfParagraph:"]
+    static let backwardDeletions = [
+        "deleteBackward:", "deleteWordBackward:", "deleteBackwardByDecomposingPreviousCharacter:",
+        "deleteBackward:", "deleteToBeginningOfLine:",
+    ]
+    static let forwardDeletions = [
+        "deleteForward:", "deleteWordForward:", "deleteToEndOfLine:", "deleteToEndOfParagraph:",
+    ]
 
     @Test(arguments: 0 ..< runs)
     func randomStepsKeepTheInvariants(_ run: Int) throws {
@@ -97,8 +105,9 @@ struct Checker {
     static func run(seed: UInt64, steps: Int, trace: Bool = false) throws {
         var random = SplitMix64(seed: seed)
         let original = document(&random)
-        let view = TextView(storage: TextContentStorage(string: original),
-                            layoutManager: TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 260, height: 0))))
+        let view = TextView(
+            storage: TextContentStorage(string: original),
+            layoutManager: TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 260, height: 0))))
         view.undoStack.levelsOfUndo = 0
         let storage = view.textContentStorage
         let navigation = view.textLayoutManager.textSelectionNavigation
@@ -129,7 +138,8 @@ struct Checker {
                 isEdit = true
             case 45 ..< 78 where length < 500:
                 let count = Int.random(in: 1 ... 3, using: &random)
-                let typed = (0 ..< count).map { _ in clusters[Int.random(in: 0 ..< clusters.count, using: &random)] }.joined()
+                let typed = (0 ..< count).map { _ in clusters[Int.random(in: 0 ..< clusters.count, using: &random)] }
+                    .joined()
                 action = "insertText(\(typed.unicodeScalars.map { String($0.value, radix: 16) }))"
                 view.insertText(typed, replacementRange: notFound)
                 isEdit = true
@@ -145,50 +155,77 @@ struct Checker {
                     last = range.upperBound
                 }
                 expected += units[last...]
-                check(Array(storage.string.utf16) == expected, "\(where_) \(action): the text typed is not where the selections were")
-                check(view.allSelectedOffsets == carets.map { $0 ..< $0 }, "\(where_) \(action): the carets are not after what was typed")
+                check(
+                    Array(storage.string.utf16) == expected,
+                    "\(where_) \(action): the text typed is not where the selections were")
+                check(
+                    view.allSelectedOffsets == carets.map { $0 ..< $0 },
+                    "\(where_) \(action): the carets are not after what was typed")
             case 78 ..< 88:
                 let sorted = bounds.sorted()
                 let lower = sorted[Int.random(in: 0 ..< sorted.count, using: &random)]
-                let upper = Int.random(in: 0 ..< 3, using: &random) == 0 ? sorted.filter { $0 >= lower }.randomElement(using: &random) ?? lower : lower
+                let upper =
+                    Int.random(in: 0 ..< 3, using: &random) == 0
+                    ? sorted.filter { $0 >= lower }.randomElement(using: &random) ?? lower : lower
                 action = "setSelectedRange(\(lower), \(upper - lower))"
                 view.setSelectedRange(NSRange(location: lower, length: upper - lower))
                 check(view.selectedRange() == NSRange(location: lower, length: upper - lower), "\(where_) \(action)")
             case 88 ..< 92:
                 // Several carets at cluster boundaries.
                 let sorted = bounds.sorted()
-                let offsets = Set((0 ..< Int.random(in: 2 ... 4, using: &random)).map { _ in sorted[Int.random(in: 0 ..< sorted.count, using: &random)] }).sorted()
+                let offsets = Set(
+                    (0 ..< Int.random(in: 2 ... 4, using: &random)).map { _ in
+                        sorted[Int.random(in: 0 ..< sorted.count, using: &random)]
+                    }
+                ).sorted()
                 action = "carets \(offsets)"
-                view.textLayoutManager.textSelections = offsets.compactMap { storage.textRange(for: $0 ..< $0).map { TextSelection($0.location) } }
+                view.textLayoutManager.textSelections = offsets.compactMap {
+                    storage.textRange(for: $0 ..< $0).map { TextSelection($0.location) }
+                }
             case 92 ..< 97:
                 action = "undo"
                 view.undo()
                 isEdit = true
                 if undoCount > 0 {
-                    check(view.undoStack.undoSteps.count == undoCount - 1 && view.undoStack.redoSteps.count == redoCount + 1, "\(where_) undo")
+                    check(
+                        view.undoStack.undoSteps.count == undoCount - 1
+                            && view.undoStack.redoSteps.count == redoCount + 1, "\(where_) undo")
                 }
             default:
                 action = "redo"
                 view.redo()
                 isEdit = true
                 if redoCount > 0 {
-                    check(view.undoStack.redoSteps.count == redoCount - 1 && view.undoStack.undoSteps.count == undoCount + 1, "\(where_) redo")
+                    check(
+                        view.undoStack.redoSteps.count == redoCount - 1
+                            && view.undoStack.undoSteps.count == undoCount + 1, "\(where_) redo")
                 }
             }
-            if trace { print("TRACE \(step) \(action) \(before) -> \(view.allSelectedOffsets) undo \(view.undoStack.undoSteps.count) redo \(view.undoStack.redoSteps.count)") }
+            if trace {
+                print(
+                    "TRACE \(step) \(action) \(before) -> \(view.allSelectedOffsets) undo "
+                        + "\(view.undoStack.undoSteps.count) redo \(view.undoStack.redoSteps.count)"
+                )
+            }
             text = storage.string
             bounds = text == beforeText ? beforeBounds : boundaries(text)
             // The text at each depth of the undo history: undo and redo go back to it.
             let depth = view.undoStack.undoSteps.count
             if action == "undo" || action == "redo" {
-                check(text == textAtDepth[depth], "\(where_) \(action) to depth \(depth) gave \(text.debugDescription), not \(textAtDepth[depth]?.debugDescription ?? "nil")")
+                check(
+                    text == textAtDepth[depth],
+                    "\(where_) \(action) to depth \(depth) gave \(text.debugDescription), not "
+                        + "\(textAtDepth[depth]?.debugDescription ?? "nil")"
+                )
             }
             textAtDepth[depth] = text
             let failure = "\(where_) \(action) on \(beforeText.debugDescription) selected \(before)"
 
             if action.hasPrefix("delete") {
-                checkDeletion(old: beforeText, oldBounds: beforeBounds, selected: before, new: text, carets: view.allSelectedOffsets,
-                              backward: backwardDeletions.contains(action), command: action, failure, &check)
+                checkDeletion(
+                    old: beforeText, oldBounds: beforeBounds, selected: before, new: text,
+                    carets: view.allSelectedOffsets,
+                    backward: backwardDeletions.contains(action), command: action, failure, &check)
             } else if !isEdit {
                 check(text == beforeText, "\(failure): the text changed")
             }
@@ -196,12 +233,15 @@ struct Checker {
             // Selections: each one's ranges sorted and apart; the selections in order, apart.
             let selections = view.selectionOffsets
             for ranges in selections {
-                check(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound < $1.lowerBound }, "\(failure): ranges \(ranges)")
+                check(
+                    zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound < $1.lowerBound },
+                    "\(failure): ranges \(ranges)")
             }
             let flat = selections.joined().map { $0 }
             // Normalized: touching ones joined too.
-            check(zip(flat, flat.dropFirst()).allSatisfy { $0.upperBound < $1.lowerBound },
-                  "\(failure): selections \(selections) not sorted, disjoint and apart")
+            check(
+                zip(flat, flat.dropFirst()).allSatisfy { $0.upperBound < $1.lowerBound },
+                "\(failure): selections \(selections) not sorted, disjoint and apart")
 
             // Every edge on a cluster boundary. An edit may leave a caret inside a cluster only by
             // joining what is around it (a virama-final cluster typed before a consonant, a
@@ -209,7 +249,8 @@ struct Checker {
             let edges = flat.flatMap { [$0.lowerBound, $0.upperBound] }
             if !edges.allSatisfy(bounds.contains) {
                 if isEdit {
-                    let snapped = bounds.filter { $0 >= edges.first { !bounds.contains($0) }! }.min() ?? text.utf16.count
+                    let snapped =
+                        bounds.filter { $0 >= edges.first { !bounds.contains($0) }! }.min() ?? text.utf16.count
                     view.setSelectedRange(NSRange(location: snapped, length: 0))
                 } else {
                     check(false, "\(failure): edges \(edges) not all on cluster boundaries of \(text.debugDescription)")
@@ -224,25 +265,42 @@ struct Checker {
             // The stop a caret is at: the one at the caret's x, if it names the caret's offset (an
             // x two offsets share belongs to one of them).
             func stopIndex(_ selection: TextSelection, _ offset: Int) -> Int? {
-                guard let visual = view.textLayoutManager.lineInfo(at: offset, upstream: selection.affinity == .upstream)?.visual,
-                      let x = visual.x(of: offset, affinity: selection.affinity),
-                      let index = visual.stops.firstIndex(where: { abs($0.x - x) < 0.01 }), visual.stops[index].offset == offset
+                guard
+                    let visual = view.textLayoutManager.lineInfo(at: offset, upstream: selection.affinity == .upstream)?
+                        .visual,
+                    let x = visual.x(of: offset, affinity: selection.affinity),
+                    let index = visual.stops.firstIndex(where: { abs($0.x - x) < 0.01 }),
+                    visual.stops[index].offset == offset
                 else { return nil }
                 return index
             }
             if let selection = view.textLayoutManager.textSelections.first, selection.isInsertionPoint,
-               let offset = try? storage.offset(of: selection.textRanges[0].location), offset > 0, offset < text.utf16.count,
-               let startStop = stopIndex(selection, offset) {
-                for (there, back) in [rightFirst ? (TextSelectionNavigation.Direction.right, TextSelectionNavigation.Direction.left) : (.left, .right)] {
-                    guard let moved = navigation.destinationSelection(for: selection, direction: there, destination: .character, extending: false, confined: false),
-                          let movedOffset = try? storage.offset(of: moved.textRanges[0].location), movedOffset != offset,
-                          // Onto a paragraph running the other way, the way back is the same key
-                          // (right at the right edge of a right-to-left line goes back).
-                          view.baseWritingDirection(for: movedOffset) == view.baseWritingDirection(for: offset) else { continue }
-                    let returned = navigation.destinationSelection(for: moved, direction: back, destination: .character, extending: false, confined: false)
+                let offset = try? storage.offset(of: selection.textRanges[0].location), offset > 0,
+                offset < text.utf16.count,
+                let startStop = stopIndex(selection, offset)
+            {
+                for (there, back) in [
+                    rightFirst
+                        ? (TextSelectionNavigation.Direction.right, TextSelectionNavigation.Direction.left)
+                        : (.left, .right)
+                ] {
+                    guard
+                        let moved = navigation.destinationSelection(
+                            for: selection, direction: there, destination: .character, extending: false, confined: false
+                        ),
+                        let movedOffset = try? storage.offset(of: moved.textRanges[0].location), movedOffset != offset,
+                        // Onto a paragraph running the other way, the way back is the same key
+                        // (right at the right edge of a right-to-left line goes back).
+                        view.baseWritingDirection(for: movedOffset) == view.baseWritingDirection(for: offset)
+                    else { continue }
+                    let returned = navigation.destinationSelection(
+                        for: moved, direction: back, destination: .character, extending: false, confined: false)
                     let returnedOffset = returned.flatMap { try? storage.offset(of: $0.textRanges[0].location) }
                     let manager = view.textLayoutManager
-                    let message = "\(failure): \(there) from \(offset) (\(selection.affinity)) went to \(movedOffset) (\(moved.affinity)), \(back) came back to \(returnedOffset ?? -1) (\(returned?.affinity as Any)) in \(text.debugDescription)"
+                    let message =
+                        "\(failure): \(there) from \(offset) (\(selection.affinity)) went to \(movedOffset) "
+                        + "(\(moved.affinity)), \(back) came back to \(returnedOffset ?? -1) "
+                        + "(\(returned?.affinity as Any)) in \(text.debugDescription)"
                     // The same offset is the same place, whatever the affinity, but at a soft wrap
                     // (the end of one line and the start of the next): moving skips it, so the
                     // way back comes to the other of its two places (the other affinity).
@@ -250,20 +308,29 @@ struct Checker {
                     // of one line and the start of the next, which moving skips), or at a direction
                     // boundary the other of its two places, which is a different stop.
                     func line(_ selection: TextSelection?) -> Range<Int>? {
-                        selection.flatMap { view.textLayoutManager.lineInfo(at: offset, upstream: $0.affinity == .upstream)?.range }
+                        selection.flatMap {
+                            view.textLayoutManager.lineInfo(at: offset, upstream: $0.affinity == .upstream)?.range
+                        }
                     }
-                    guard returnedOffset != offset || (line(returned) == line(selection) && returned.flatMap({ stopIndex($0, offset) }) != startStop)
+                    guard
+                        returnedOffset != offset
+                            || (line(returned) == line(selection)
+                                && returned.flatMap({ stopIndex($0, offset) }) != startStop)
                     else { continue }
                     // Known: where a wrapped line ends at a direction boundary, the line's caret
                     // stops name the other run's edge at that x, not the line's end (see
                     // `aLineEndingAtADirectionBoundaryHasACaretStop`); navigation then starts
                     // from a caret the line does not have.
                     func lacksEndStop(_ offset: Int, _ affinity: TextSelection.Affinity) -> Bool {
-                        guard let line = manager.lineInfo(at: offset, upstream: affinity == .upstream) else { return false }
+                        guard let line = manager.lineInfo(at: offset, upstream: affinity == .upstream) else {
+                            return false
+                        }
                         return offset == line.range.upperBound && !line.visual.stops.contains { $0.offset == offset }
                     }
                     if lacksEndStop(offset, selection.affinity) || lacksEndStop(movedOffset, moved.affinity) {
-                        withKnownIssue("a line's end at a direction boundary has no caret stop") { Issue.record(Comment(rawValue: message)) }
+                        withKnownIssue("a line's end at a direction boundary has no caret stop") {
+                            Issue.record(Comment(rawValue: message))
+                        }
                     } else {
                         check(false, message)
                     }
@@ -278,15 +345,31 @@ struct Checker {
             view.undo()
             let depth = view.undoStack.undoSteps.count
             let text = storage.string
-            #expect(text == textAtDepth[depth], "seed \(String(seed, radix: 16)): undoing all, depth \(depth) gave \(text.debugDescription), not \(textAtDepth[depth]?.debugDescription ?? "nil")")
+            #expect(
+                text == textAtDepth[depth],
+                Comment(
+                    rawValue:
+                        "seed \(String(seed, radix: 16)): undoing all, depth \(depth) gave "
+                        + "\(text.debugDescription), not "
+                        + "\(textAtDepth[depth]?.debugDescription ?? "nil")")
+            )
             if text != textAtDepth[depth] { return }
         }
-        #expect(storage.string == original, "seed \(String(seed, radix: 16)): undoing every step did not give the original text back")
+        #expect(
+            storage.string == original,
+            "seed \(String(seed, radix: 16)): undoing every step did not give the original text back")
         while view.undoStack.canRedo {
             view.redo()
             let depth = view.undoStack.undoSteps.count
             let text = storage.string
-            #expect(text == textAtDepth[depth], "seed \(String(seed, radix: 16)): redoing all, depth \(depth) gave \(text.debugDescription), not \(textAtDepth[depth]?.debugDescription ?? "nil")")
+            #expect(
+                text == textAtDepth[depth],
+                Comment(
+                    rawValue:
+                        "seed \(String(seed, radix: 16)): redoing all, depth \(depth) gave "
+                        + "\(text.debugDescription), not "
+                        + "\(textAtDepth[depth]?.debugDescription ?? "nil")")
+            )
             if text != textAtDepth[depth] { return }
         }
     }
@@ -296,8 +379,10 @@ struct Checker {
     /// backspace may take the last code point of a cluster only), holding the selection (or for
     /// a caret ending at it going backward, starting at it going forward), a character command
     /// taking exactly one cluster; the carets are where the ranges were.
-    static func checkDeletion(old: String, oldBounds: Set<Int>, selected: [Range<Int>], new: String, carets: [Range<Int>],
-                              backward: Bool, command: String, _ failure: String, _ check: inout Checker) {
+    static func checkDeletion(
+        old: String, oldBounds: Set<Int>, selected: [Range<Int>], new: String, carets: [Range<Int>],
+        backward: Bool, command: String, _ failure: String, _ check: inout Checker
+    ) {
         let oldUnits = Array(old.utf16), newUnits = Array(new.utf16)
         guard carets.count == selected.count, carets.allSatisfy(\.isEmpty) else {
             // Ranges that met were merged, or a caret had nothing to delete: only the text's
@@ -315,12 +400,16 @@ struct Checker {
             if backward || !range.isEmpty {
                 upper = range.upperBound
             } else {
-                let total = index + 1 < selected.count ? selected[index + 1].lowerBound - carets[index + 1].lowerBound : oldUnits.count - newUnits.count
+                let total =
+                    index + 1 < selected.count
+                    ? selected[index + 1].lowerBound - carets[index + 1].lowerBound : oldUnits.count - newUnits.count
                 upper = lower + total - shift
             }
             let anchoredAtStart = !backward || !range.isEmpty
-            guard lower <= range.lowerBound, !anchoredAtStart || lower == range.lowerBound, upper >= range.upperBound, lower <= upper,
-                  upper <= oldUnits.count else {
+            guard lower <= range.lowerBound, !anchoredAtStart || lower == range.lowerBound, upper >= range.upperBound,
+                lower <= upper,
+                upper <= oldUnits.count
+            else {
                 check(false, "\(failure): the deletion at \(range) is not around it (\(lower) ..< \(upper))")
                 return
             }
@@ -342,8 +431,9 @@ struct Checker {
             if decomposing, !oldBounds.contains(range.lowerBound) {
                 // One code point, the cluster's last.
                 let scalars = String(decoding: oldUnits[range], as: UTF16.self).unicodeScalars
-                check(scalars.count == 1 && !String(decoding: oldUnits[range], as: UTF16.self).contains("\u{FFFD}"),
-                        "\(failure): a decomposing backspace took \(range), not one code point")
+                check(
+                    scalars.count == 1 && !String(decoding: oldUnits[range], as: UTF16.self).contains("\u{FFFD}"),
+                    "\(failure): a decomposing backspace took \(range), not one code point")
                 continue
             }
             check(oldBounds.contains(range.lowerBound), "\(failure): deleted \(range) starts inside a cluster")

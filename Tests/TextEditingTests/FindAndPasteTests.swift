@@ -13,7 +13,7 @@ import TextLayout
         #expect(try view.countMatches(of: "LORD") == 3)
         #expect(try view.countMatches(of: "lord", options: .caseInsensitive) == 5)
         #expect(try view.countMatches(of: "LORD", options: .wholeWord) == 2)
-        #expect(try view.countMatches(of: "lord", options: [.caseInsensitive, .wholeWord]) == 4)  // not LORDS
+        #expect(try view.countMatches(of: "lord", options: [.caseInsensitive, .wholeWord]) == 4) // not LORDS
         #expect(try view.countMatches(of: "cafe", options: .diacriticInsensitive) == 1)
         #expect(try view.countMatches(of: "L[O0]RDS?\\b", options: .regularExpression) == 3)
         #expect(try view.ranges(of: "مرحبا").first == NSRange(location: 80, length: 5))
@@ -29,7 +29,7 @@ import TextLayout
         #expect(try view.find("LORD") == NSRange(location: 8, length: 4))
         #expect(try view.find("LORD") == NSRange(location: 73, length: 4))
         #expect(try view.find("LORD") == NSRange(location: 86, length: 4))
-        #expect(try view.find("LORD") == NSRange(location: 8, length: 4))   // round the end
+        #expect(try view.find("LORD") == NSRange(location: 8, length: 4)) // round the end
         #expect(try view.find("LORD", backward: true) == NSRange(location: 86, length: 4))
         #expect(try view.find("LORD", backward: true) == NSRange(location: 73, length: 4))
         #expect(try view.find("LORD", wraps: false) == NSRange(location: 86, length: 4))
@@ -40,7 +40,10 @@ import TextLayout
     @Test func replaceAllIsOneUndoStep() throws {
         let view = makeView(Self.text, caret: 3)
         #expect(try view.replaceAll("LORD", with: "Lord", options: .wholeWord) == 2)
-        #expect(view.textContentStorage.string == Self.text.replacingOccurrences(of: "LORD said", with: "Lord said").replacingOccurrences(of: "مرحبا LORD", with: "مرحبا Lord"))
+        #expect(
+            view.textContentStorage.string
+                == Self.text.replacingOccurrences(of: "LORD said", with: "Lord said").replacingOccurrences(
+                    of: "مرحبا LORD", with: "مرحبا Lord"))
         #expect(view.selectedRange() == NSRange(location: 3, length: 0))
         view.undo()
         #expect(view.textContentStorage.string == Self.text)
@@ -54,7 +57,8 @@ import TextLayout
         try view.highlightMatches(of: "LORD", in: NSRange(location: 0, length: view.textContentStorage.utf16Length))
         var highlighted: [NSRange] = []
         let storage = view.textContentStorage
-        view.textLayoutManager.enumerateRenderingAttributes(from: storage.documentRange.location, reverse: false) { _, attributes, range in
+        view.textLayoutManager.enumerateRenderingAttributes(from: storage.documentRange.location, reverse: false) {
+            _, attributes, range in
             if attributes[.backgroundColor] != nil { highlighted.append(storage.nsRange(for: range)) }
             return true
         }
@@ -67,7 +71,9 @@ import TextLayout
     @Test func copyJoinsSelectionsAndPasteSplitsLines() throws {
         let view = makeView("alpha\nbeta\nשלום")
         let storage = view.textContentStorage
-        view.textLayoutManager.textSelections = [0 ..< 5, 6 ..< 10, 11 ..< 15].map { TextSelection(range: storage.textRange(for: $0)!) }
+        view.textLayoutManager.textSelections = [0 ..< 5, 6 ..< 10, 11 ..< 15].map {
+            TextSelection(range: storage.textRange(for: $0)!)
+        }
         #expect(String(view.copy().characters) == "alpha\nbeta\nשלום")
         let cut = view.cut()
         #expect(String(cut.characters) == "alpha\nbeta\nשלום")
@@ -94,6 +100,7 @@ import TextLayout
         #expect(typed.foregroundColor == TextColor(red: 1, green: 0, blue: 0))
         view.typingAttributes = AttributeContainer().foregroundColor(TextColor(red: 0, green: 0, blue: 1))
         view.insertText("!", replacementRange: notFound)
-        #expect(view.textContentStorage.attributedString.runs.last?.foregroundColor == TextColor(red: 0, green: 0, blue: 1))
+        #expect(
+            view.textContentStorage.attributedString.runs.last?.foregroundColor == TextColor(red: 0, green: 0, blue: 1))
     }
 }

@@ -30,7 +30,10 @@ struct SingleUnderlineOnly: AttributedTextValueConstraint {
 struct PaletteColors: AttributedTextValueConstraint {
     typealias Scope = AttributeScopes.NotesAttributes
     typealias AttributeKey = AttributeScopes.OpenTextKitAttributes.ForegroundColorAttribute
-    static let palette = [TextColor(red: 0, green: 0, blue: 0), TextColor(red: 0.8, green: 0, blue: 0), TextColor(red: 0, green: 0, blue: 0.8)]
+    static let palette = [
+        TextColor(red: 0, green: 0, blue: 0), TextColor(red: 0.8, green: 0, blue: 0),
+        TextColor(red: 0, green: 0, blue: 0.8),
+    ]
     func constrain(_ container: inout Attributes) {
         guard let color = container.foregroundColor else { return }
         func distance(_ other: TextColor) -> Double {
@@ -122,7 +125,9 @@ struct MyTextFormattingDefinition: AttributedTextFormattingDefinition {
         let view = makeView(Self.text)
         view.formattingDefinition = NotesFormatting()
         view.typingAttributes = forbidden().runs.first!.attributes
-        for character in "pasted ಹೊಸ" { view.insertText(String(character), replacementRange: NSRange(location: NSNotFound, length: 0)) }
+        for character in "pasted ಹೊಸ" {
+            view.insertText(String(character), replacementRange: NSRange(location: NSNotFound, length: 0))
+        }
         expectAllowed(view, "pasted ಹೊಸ")
     }
 
@@ -132,7 +137,9 @@ struct MyTextFormattingDefinition: AttributedTextFormattingDefinition {
         let string = view.textContentStorage.string
         view.setSelectedRange(NSRange(string.range(of: "ಕನ್ನಡ")!, in: string))
         var selection = view.attributedTextSelection
-        view.transformAttributes(in: &selection) { $0.underlineStyle = .thick; $0.kern = 2 }
+        view.transformAttributes(in: &selection) {
+            $0.underlineStyle = .thick; $0.kern = 2
+        }
         let kannada = view.attributedText.range(of: "ಕನ್ನಡ")!
         #expect(view.attributedText[kannada].runs.allSatisfy { $0.underlineStyle == .single && $0.kern == nil })
         view.replaceSelection(&selection, with: forbidden())
@@ -203,8 +210,10 @@ struct BodyFontFormatting: AttributedTextFormattingDefinition {
     func expectBodyFont(_ view: TextView, _ context: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let text = view.attributedText
         #expect(!text.characters.isEmpty, sourceLocation: sourceLocation)
-        #expect(text.runs.allSatisfy { $0.font == .body || $0.font == .body.bold() }, "\(context): \(text.runs.map { String(describing: $0.font) })",
-                sourceLocation: sourceLocation)
+        #expect(
+            text.runs.allSatisfy { $0.font == .body || $0.font == .body.bold() },
+            "\(context): \(text.runs.map { String(describing: $0.font) })",
+            sourceLocation: sourceLocation)
     }
 
     @Test(arguments: typed)
@@ -218,7 +227,9 @@ struct BodyFontFormatting: AttributedTextFormattingDefinition {
         // Typed character by character into a plain paragraph, as pasted plain text is.
         let plain = makeView("plain ")
         plain.formattingDefinition = BodyFontFormatting()
-        for character in typed { plain.insertText(String(character), replacementRange: NSRange(location: NSNotFound, length: 0)) }
+        for character in typed {
+            plain.insertText(String(character), replacementRange: NSRange(location: NSNotFound, length: 0))
+        }
         let pasted = makeView("plain ")
         pasted.formattingDefinition = BodyFontFormatting()
         pasted.paste(typed)
@@ -232,7 +243,9 @@ struct BodyFontFormatting: AttributedTextFormattingDefinition {
         // Marked text and its commit.
         let composed = makeView("")
         composed.formattingDefinition = BodyFontFormatting()
-        composed.setMarkedText(typed, selectedRange: NSRange(location: 0, length: 0), replacementRange: NSRange(location: NSNotFound, length: 0))
+        composed.setMarkedText(
+            typed, selectedRange: NSRange(location: 0, length: 0),
+            replacementRange: NSRange(location: NSNotFound, length: 0))
         expectBodyFont(composed, "marked")
         composed.insertText(typed, replacementRange: NSRange(location: NSNotFound, length: 0))
         #expect(composed.attributedText.runs.allSatisfy { $0.font == .body }, "\(typed) committed")
@@ -240,7 +253,9 @@ struct BodyFontFormatting: AttributedTextFormattingDefinition {
         // Several carets in an unstyled text.
         let carets = makeView("ab\ncd")
         carets.formattingDefinition = BodyFontFormatting()
-        carets.textLayoutManager.textSelections = [0, 3].map { TextSelection(carets.textContentStorage.textRange(for: $0 ..< $0)!.location) }
+        carets.textLayoutManager.textSelections = [0, 3].map {
+            TextSelection(carets.textContentStorage.textRange(for: $0 ..< $0)!.location)
+        }
         carets.insertText(typed, replacementRange: NSRange(location: NSNotFound, length: 0))
         let text = carets.attributedText
         for range in [text.range(of: typed)].compactMap({ $0 }) {

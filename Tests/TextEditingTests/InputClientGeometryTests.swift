@@ -83,8 +83,12 @@ import TextLayout
         #expect(view.characterRange(byExtending: 0, in: towardStart) == NSRange(location: 0, length: 0))
         #expect(view.characterRange(byExtending: clusters[2].lowerBound, in: towardStart) == range(clusters[1]))
         // Up and down on one line: to its ends, as a caret moves.
-        #expect(view.characterRange(byExtending: clusters[1].lowerBound, in: .down) == NSRange(location: clusters[1].lowerBound, length: length - clusters[1].lowerBound))
-        #expect(view.characterRange(byExtending: clusters[1].lowerBound, in: .up) == NSRange(location: 0, length: clusters[1].lowerBound))
+        #expect(
+            view.characterRange(byExtending: clusters[1].lowerBound, in: .down)
+                == NSRange(location: clusters[1].lowerBound, length: length - clusters[1].lowerBound))
+        #expect(
+            view.characterRange(byExtending: clusters[1].lowerBound, in: .up)
+                == NSRange(location: 0, length: clusters[1].lowerBound))
     }
 
     /// In mixed-direction text, right and left take the character shown on that side.
@@ -126,7 +130,8 @@ import TextLayout
                 guard rects.count == 1, let piece = rects.first, piece.rect.width > 2 else { continue }
                 let middle = CGPoint(x: piece.rect.midX, y: piece.rect.midY)
                 guard view.characterRange(at: middle) == range else {
-                    Issue.record("\(range) of \(text.prefix(30)): \(String(describing: view.characterRange(at: middle)))")
+                    Issue.record(
+                        "\(range) of \(text.prefix(30)): \(String(describing: view.characterRange(at: middle)))")
                     continue
                 }
                 checked += 1
@@ -149,11 +154,15 @@ import TextLayout
         let drawn = view.selectionRects(for: NSRange(location: 0, length: text.utf16.count)).map(\.rect)
         let left = drawn.map(\.minX).min() ?? 0, right = drawn.map(\.maxX).max() ?? 0
         let points = [
-            CGPoint(x: 2, y: -5), CGPoint(x: 300, y: 10_000), CGPoint(x: -20, y: line.midY), CGPoint(x: 700, y: line.midY),
+            CGPoint(x: 2, y: -5), CGPoint(x: 300, y: 10_000), CGPoint(x: -20, y: line.midY),
+            CGPoint(x: 700, y: line.midY),
             CGPoint(x: left - 3, y: line.midY), CGPoint(x: right + 3, y: line.midY),
-            CGPoint(x: 5, y: view.caretRect(for: text.utf16.count + 1).midY), CGPoint(x: 300, y: view.caretRect(for: text.utf16.count + 1).midY),
-            CGPoint(x: CGFloat.nan, y: line.midY), CGPoint(x: 5, y: CGFloat.nan), CGPoint(x: CGFloat.infinity, y: line.midY),
-            CGPoint(x: 5, y: -CGFloat.infinity), CGPoint(x: CGFloat.greatestFiniteMagnitude, y: CGFloat.greatestFiniteMagnitude),
+            CGPoint(x: 5, y: view.caretRect(for: text.utf16.count + 1).midY),
+            CGPoint(x: 300, y: view.caretRect(for: text.utf16.count + 1).midY),
+            CGPoint(x: CGFloat.nan, y: line.midY), CGPoint(x: 5, y: CGFloat.nan),
+            CGPoint(x: CGFloat.infinity, y: line.midY),
+            CGPoint(x: 5, y: -CGFloat.infinity),
+            CGPoint(x: CGFloat.greatestFiniteMagnitude, y: CGFloat.greatestFiniteMagnitude),
         ]
         for point in points {
             #expect(view.characterRange(at: point) == nil, "\(point)")
@@ -167,10 +176,13 @@ import TextLayout
     @Test(arguments: texts)
     func theBaselineOfACharacter(_ text: String) throws {
         let view = makeView(text)
-        let line = try #require(view.textLayoutManager.textLayoutFragment(for: view.textContentStorage.documentRange.location)?.textLineFragments.first)
+        let line = try #require(
+            view.textLayoutManager.textLayoutFragment(for: view.textContentStorage.documentRange.location)?
+                .textLineFragments.first)
         for cluster in Self.clusters(text) + [text.utf16.count ..< text.utf16.count] {
             var actual: NSRange?
-            let rect = view.firstRect(forCharacterRange: NSRange(location: cluster.lowerBound, length: cluster.count), actualRange: &actual)
+            let rect = view.firstRect(
+                forCharacterRange: NSRange(location: cluster.lowerBound, length: cluster.count), actualRange: &actual)
             let delta = view.baselineDeltaForCharacter(at: cluster.lowerBound)
             #expect(abs(delta - line.baseline) < 0.01)
             #expect(delta > 0 && delta < rect.height)
@@ -210,7 +222,9 @@ import TextLayout
         #expect(view.selectedTextRange == NSRange(location: text.utf16.count, length: 0))
         view.selectedTextRange = word
         #expect(view.selectedTextRange == word && view.selectedRange() == word)
-        #expect(view.text(in: word) == String(text[text.index(after: text.startIndex) ..< text.index(text.startIndex, offsetBy: 3)]))
+        #expect(
+            view.text(in: word)
+                == String(text[text.index(after: text.startIndex) ..< text.index(text.startIndex, offsetBy: 3)]))
         #expect(view.text(in: NSRange(location: 0, length: text.utf16.count)) == text)
         view.replace(word, withText: "ಕನ್ನಡ")
         #expect(view.textContentStorage.string == String(text.prefix(1)) + "ಕನ್ನಡ" + String(text.dropFirst(3)))
@@ -236,7 +250,8 @@ import TextLayout
     @Test(arguments: ["שלום עולם", "مرحبا بالعالم", "ಕನ್ನಡ", "👍🏽 x"])
     func theDirectionAfterAndBeforeAPosition(_ paragraph: String) {
         let view = makeView("English\n" + paragraph)
-        let expected: TextSelectionNavigation.WritingDirection = SelectionRectTests.hasRightToLeftLetter(paragraph) ? .rightToLeft : .leftToRight
+        let expected: TextSelectionNavigation.WritingDirection =
+            SelectionRectTests.hasRightToLeftLetter(paragraph) ? .rightToLeft : .leftToRight
         #expect(view.baseWritingDirection(for: 8, in: .forward) == expected)
         #expect(view.baseWritingDirection(for: 8, in: .backward) == .leftToRight)
         #expect(view.baseWritingDirection(for: 0, in: .backward) == .leftToRight)

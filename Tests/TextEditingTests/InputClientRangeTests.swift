@@ -13,11 +13,15 @@ import TextLayout
     static func badRanges(_ length: Int) -> [NSRange] {
         [
             NSRange(location: NSNotFound, length: NSNotFound), NSRange(location: 1, length: NSNotFound),
-            NSRange(location: NSNotFound, length: 1), NSRange(location: Int.max, length: 1), NSRange(location: Int.max, length: Int.max),
-            NSRange(location: Int.max - 1, length: 5), NSRange(location: 2, length: Int.max), NSRange(location: 1, length: Int.max - 1),
+            NSRange(location: NSNotFound, length: 1), NSRange(location: Int.max, length: 1),
+            NSRange(location: Int.max, length: Int.max),
+            NSRange(location: Int.max - 1, length: 5), NSRange(location: 2, length: Int.max),
+            NSRange(location: 1, length: Int.max - 1),
             NSRange(location: -1, length: 0), NSRange(location: -5, length: 3), NSRange(location: 0, length: -1),
-            NSRange(location: Int.min, length: 0), NSRange(location: Int.min, length: Int.max), NSRange(location: length + 1, length: 0),
-            NSRange(location: length, length: 1), NSRange(location: 0, length: length + 1), NSRange(location: NSNotFound - 1, length: NSNotFound),
+            NSRange(location: Int.min, length: 0), NSRange(location: Int.min, length: Int.max),
+            NSRange(location: length + 1, length: 0),
+            NSRange(location: length, length: 1), NSRange(location: 0, length: length + 1),
+            NSRange(location: NSNotFound - 1, length: NSNotFound),
         ]
     }
 
@@ -25,7 +29,8 @@ import TextLayout
     @Test func aSelectedRangeWithNSNotFoundDoesNotTrap() {
         for selected in [NSRange(location: 1, length: NSNotFound), NSRange(location: NSNotFound, length: NSNotFound)] {
             let view = makeView("")
-            view.setMarkedText("かな", selectedRange: selected, replacementRange: NSRange(location: NSNotFound, length: 0))
+            view.setMarkedText(
+                "かな", selectedRange: selected, replacementRange: NSRange(location: NSNotFound, length: 0))
             #expect(view.textContentStorage.string == "かな")
             #expect(view.markedRange() == NSRange(location: 0, length: 2))
             // Clipped to the marked text: from 1 (or the end) to its end.
@@ -43,7 +48,9 @@ import TextLayout
             // Bad for the text as it is, marked text included.
             for bad in Self.badRanges(length + (composing ? 1 : 0)) {
                 let view = makeView(text)
-                if composing { view.setMarkedText("に", selectedRange: NSRange(location: 1, length: 0), replacementRange: notFound) }
+                if composing {
+                    view.setMarkedText("に", selectedRange: NSRange(location: 1, length: 0), replacementRange: notFound)
+                }
                 let before = view.textContentStorage.string
                 let total = before.utf16.count
                 let marked = view.markedRange()
@@ -54,7 +61,9 @@ import TextLayout
                 let probe = makeView(text)
                 probe.setMarkedText("かな", selectedRange: bad, replacementRange: notFound)
                 let selected = probe.selectedRange()
-                #expect(selected.location >= length && selected.location + selected.length <= length + 2, "selectedRange \(context)")
+                #expect(
+                    selected.location >= length && selected.location + selected.length <= length + 2,
+                    "selectedRange \(context)")
 
                 // A bad replacement range is ignored (NSNotFound as the location means "none").
                 if bad.location != NSNotFound {
@@ -69,7 +78,9 @@ import TextLayout
                 var actual: NSRange?
                 if let substring = view.attributedSubstring(forProposedRange: bad, actualRange: &actual) {
                     #expect(substring.utf16.count <= total, "attributedSubstring \(context)")
-                    #expect(actual.map { $0.location >= 0 && $0.location + $0.length <= total } == true, "actualRange \(context)")
+                    #expect(
+                        actual.map { $0.location >= 0 && $0.location + $0.length <= total } == true,
+                        "actualRange \(context)")
                 }
                 actual = nil
                 let rect = view.firstRect(forCharacterRange: bad, actualRange: &actual)
@@ -77,9 +88,13 @@ import TextLayout
                     #expect(rect.isNull, "firstRect \(context)")
                 } else {
                     #expect(!rect.isNull && rect.minX.isFinite, "firstRect \(context)")
-                    #expect(actual.map { $0.location == bad.location && $0.location + $0.length <= total } == true, "firstRect actualRange \(context)")
+                    #expect(
+                        actual.map { $0.location == bad.location && $0.location + $0.length <= total } == true,
+                        "firstRect actualRange \(context)")
                 }
-                for rect in view.selectionRects(for: bad).map(\.rect) { #expect(rect.minX.isFinite && rect.height.isFinite, "selectionRects \(context)") }
+                for rect in view.selectionRects(for: bad).map(\.rect) {
+                    #expect(rect.minX.isFinite && rect.height.isFinite, "selectionRects \(context)")
+                }
                 if let position = view.closestPosition(to: CGPoint(x: 5, y: 5), within: bad) {
                     #expect((0 ... total).contains(position), "closestPosition \(context)")
                 }
@@ -148,8 +163,11 @@ import TextLayout
     func theFirstRectOfARangeOutsideTheTextIsNull(_ text: String) {
         let view = makeView(text)
         let length = text.utf16.count
-        for outside in [NSRange(location: length + 1, length: 0), NSRange(location: length + 7, length: 5), NSRange(location: Int.max, length: 0),
-                        NSRange(location: -1, length: 2), NSRange(location: NSNotFound, length: 0)] {
+        for outside in [
+            NSRange(location: length + 1, length: 0), NSRange(location: length + 7, length: 5),
+            NSRange(location: Int.max, length: 0),
+            NSRange(location: -1, length: 2), NSRange(location: NSNotFound, length: 0),
+        ] {
             var actual: NSRange? = NSRange(location: 42, length: 42)
             #expect(view.firstRect(forCharacterRange: outside, actualRange: &actual).isNull, "\(outside)")
             #expect(actual == NSRange(location: 42, length: 42))
@@ -172,9 +190,12 @@ import TextLayout
     /// Points over no character: not numbers, infinite, huge, negative, beside and below the text.
     static let badPoints: [CGPoint] = [
         CGPoint(x: CGFloat.nan, y: 5), CGPoint(x: 5, y: CGFloat.nan), CGPoint(x: CGFloat.nan, y: CGFloat.nan),
-        CGPoint(x: CGFloat.infinity, y: 5), CGPoint(x: -CGFloat.infinity, y: 5), CGPoint(x: 5, y: CGFloat.infinity), CGPoint(x: 5, y: -CGFloat.infinity),
-        CGPoint(x: CGFloat.greatestFiniteMagnitude, y: CGFloat.greatestFiniteMagnitude), CGPoint(x: -CGFloat.greatestFiniteMagnitude, y: 5),
-        CGPoint(x: -1, y: 5), CGPoint(x: 5, y: -1), CGPoint(x: 10_000, y: 5), CGPoint(x: 5, y: 10_000), CGPoint(x: -1e9, y: -1e9),
+        CGPoint(x: CGFloat.infinity, y: 5), CGPoint(x: -CGFloat.infinity, y: 5), CGPoint(x: 5, y: CGFloat.infinity),
+        CGPoint(x: 5, y: -CGFloat.infinity),
+        CGPoint(x: CGFloat.greatestFiniteMagnitude, y: CGFloat.greatestFiniteMagnitude),
+        CGPoint(x: -CGFloat.greatestFiniteMagnitude, y: 5),
+        CGPoint(x: -1, y: 5), CGPoint(x: 5, y: -1), CGPoint(x: 10_000, y: 5), CGPoint(x: 5, y: 10_000),
+        CGPoint(x: -1e9, y: -1e9),
     ]
 
     static let directions: [TextSelectionNavigation.Direction] = [.forward, .backward, .left, .right, .up, .down]
@@ -186,30 +207,42 @@ import TextLayout
     func theRestOfTheInputClientAnswersBadInput(_ text: String) {
         for composing in [false, true] {
             let view = makeView(text)
-            if composing { view.setMarkedText("に", selectedRange: NSRange(location: 1, length: 0), replacementRange: notFound) }
+            if composing {
+                view.setMarkedText("に", selectedRange: NSRange(location: 1, length: 0), replacementRange: notFound)
+            }
             // Junk in the marked text's style: left out, never a trap.
             view.markedTextStyle = [.underlineStyle: 5, .backgroundColor: "red", NSAttributedString.Key("font"): 12.0]
-            let before = view.textContentStorage.string, steps = view.undoStack.undoStepCount, marked = view.markedRange()
+            let before = view.textContentStorage.string, steps = view.undoStack.undoStepCount,
+                marked = view.markedRange()
             let total = before.utf16.count
             let context = "on \(text.debugDescription), composing \(composing)"
             for bad in Self.badRanges(total) {
                 #expect(view.selectionRects(for: bad).isEmpty, "selectionRects \(bad) \(context)")
                 for direction in Self.directions {
-                    #expect(view.position(within: bad, farthestIn: direction) == nil, "position(within: \(bad)) \(context)")
+                    #expect(
+                        view.position(within: bad, farthestIn: direction) == nil, "position(within: \(bad)) \(context)")
                 }
                 if bad.location != NSNotFound {
-                    view.setMarkedText(AttributedString("か"), selectedRange: NSRange(location: 0, length: 0), replacementRange: bad)
-                    #expect(view.textContentStorage.string == before && view.markedRange() == marked, "setMarkedText over \(bad) \(context)")
+                    view.setMarkedText(
+                        AttributedString("か"), selectedRange: NSRange(location: 0, length: 0), replacementRange: bad)
+                    #expect(
+                        view.textContentStorage.string == before && view.markedRange() == marked,
+                        "setMarkedText over \(bad) \(context)")
                 }
                 // A bad selection inside attributed marked text: clipped into it.
                 let probe = makeView(text)
                 probe.setMarkedText(AttributedString("かな"), selectedRange: bad, replacementRange: notFound)
                 let selected = probe.selectedRange()
-                #expect(selected.location >= text.utf16.count && selected.location + selected.length <= text.utf16.count + 2, "selectedRange \(bad) \(context)")
+                #expect(
+                    selected.location >= text.utf16.count
+                        && selected.location + selected.length <= text.utf16.count + 2,
+                    "selectedRange \(bad) \(context)")
             }
             for position in Self.badPositions(total) {
                 for direction in Self.directions {
-                    #expect(view.characterRange(byExtending: position, in: direction) == nil, "characterRange(byExtending: \(position)) \(context)")
+                    #expect(
+                        view.characterRange(byExtending: position, in: direction) == nil,
+                        "characterRange(byExtending: \(position)) \(context)")
                 }
                 #expect(view.baselineDeltaForCharacter(at: position) == 0, "baselineDelta \(position) \(context)")
             }
@@ -221,7 +254,9 @@ import TextLayout
             for position in [0, total] {
                 for direction in Self.directions {
                     let range = view.characterRange(byExtending: position, in: direction)
-                    #expect(range.map { $0.location >= 0 && $0.location + $0.length <= total } == true, "\(position) \(direction) \(context)")
+                    #expect(
+                        range.map { $0.location >= 0 && $0.location + $0.length <= total } == true,
+                        "\(position) \(direction) \(context)")
                 }
                 #expect(view.baselineDeltaForCharacter(at: position) > 0)
             }

@@ -63,11 +63,14 @@ final class CheckingInputDelegate: TextInputDelegate {
         let nothing: (TextView) -> Void = { _ in }
         var operations: [Operation] = [
             ("setSelectedRange", nothing, { $0.setSelectedRange(NSRange(location: 2, length: 3)) }, ["selection"]),
-            ("attributedTextSelection", nothing, { view in
-                var selection = view.attributedTextSelection
-                selection = AttributedTextSelection(utf16Offsets: [1 ..< 2], typingAttributes: nil)
-                view.attributedTextSelection = selection
-            }, ["selection"]),
+            (
+                "attributedTextSelection", nothing,
+                { view in
+                    var selection = view.attributedTextSelection
+                    selection = AttributedTextSelection(utf16Offsets: [1 ..< 2], typingAttributes: nil)
+                    view.attributedTextSelection = selection
+                }, ["selection"]
+            ),
             ("find", select(0), { _ = try? $0.find(String(text.dropFirst(3).prefix(2))) }, ["selection"]),
             ("deleteBackward at the start", select(0), { $0.doCommand(by: "deleteBackward:") }, []),
             ("deleteForward at the end", nothing, { $0.doCommand(by: "deleteForward:") }, []),
@@ -77,39 +80,66 @@ final class CheckingInputDelegate: TextInputDelegate {
             ("paste attributed", select(2, 2), { $0.paste(AttributedString("zz")) }, ["text"]),
             ("cut", select(1, 3), { _ = $0.cut() }, ["text"]),
             ("set attributedText", nothing, { $0.attributedText = AttributedString("new text") }, ["text"]),
-            ("transformAttributes", select(0, 4), { view in
-                var selection = view.attributedTextSelection
-                view.transformAttributes(in: &selection) { $0.underlineStyle = .single }
-            }, ["text"]),
-            ("replaceSelection", select(0, 4), { view in
-                var selection = view.attributedTextSelection
-                view.replaceSelection(&selection, with: AttributedString("new"))
-            }, ["text"]),
-            ("replaceSelection(withCharacters:)", select(0), { view in
-                var selection = view.attributedTextSelection
-                view.replaceSelection(&selection, withCharacters: "ab")
-            }, ["text"]),
+            (
+                "transformAttributes", select(0, 4),
+                { view in
+                    var selection = view.attributedTextSelection
+                    view.transformAttributes(in: &selection) { $0.underlineStyle = .single }
+                }, ["text"]
+            ),
+            (
+                "replaceSelection", select(0, 4),
+                { view in
+                    var selection = view.attributedTextSelection
+                    view.replaceSelection(&selection, with: AttributedString("new"))
+                }, ["text"]
+            ),
+            (
+                "replaceSelection(withCharacters:)", select(0),
+                { view in
+                    var selection = view.attributedTextSelection
+                    view.replaceSelection(&selection, withCharacters: "ab")
+                }, ["text"]
+            ),
             ("replaceAll", nothing, { _ = try? $0.replaceAll(String(text.prefix(1)), with: "Q") }, ["text"]),
             // Two changes: the match replaced, then the next one (if any) selected.
-            ("replace and find the next", select(0, 1), { _ = try? $0.replace(String(text.prefix(1)), with: "Q") },
-             text.dropFirst().contains(text.prefix(1)) ? ["text", "selection"] : ["text"]),
-            ("transformAttributes at a caret", select(2), { view in
-                var selection = view.attributedTextSelection
-                view.transformAttributes(in: &selection) { $0.underlineStyle = .single }
-            }, ["selection"]),
+            (
+                "replace and find the next", select(0, 1), { _ = try? $0.replace(String(text.prefix(1)), with: "Q") },
+                text.dropFirst().contains(text.prefix(1)) ? ["text", "selection"] : ["text"]
+            ),
+            (
+                "transformAttributes at a caret", select(2),
+                { view in
+                    var selection = view.attributedTextSelection
+                    view.transformAttributes(in: &selection) { $0.underlineStyle = .single }
+                }, ["selection"]
+            ),
             ("undo", { $0.doCommand(by: "deleteBackward:") }, { $0.undo() }, ["text"]),
-            ("redo", { $0.doCommand(by: "deleteBackward:"); $0.undo() }, { $0.redo() }, ["text"]),
-            ("several carets deleting", { view in
-                view.setSelectedRange(NSRange(location: 3, length: 0))
-                view.textLayoutManager.textSelections += view.textContentStorage.textRange(for: 8 ..< 8).map { [TextSelection(range: $0)] } ?? []
-            }, { $0.doCommand(by: "deleteBackward:") }, ["text"]),
+            (
+                "redo",
+                {
+                    $0.doCommand(by: "deleteBackward:"); $0.undo()
+                }, { $0.redo() }, ["text"]
+            ),
+            (
+                "several carets deleting",
+                { view in
+                    view.setSelectedRange(NSRange(location: 3, length: 0))
+                    view.textLayoutManager.textSelections +=
+                        view.textContentStorage.textRange(for: 8 ..< 8).map { [TextSelection(range: $0)] } ?? []
+                }, { $0.doCommand(by: "deleteBackward:") }, ["text"]
+            ),
         ]
-        for command in ["moveLeft:", "moveRight:", "moveWordRightAndModifySelection:", "moveToBeginningOfDocument:", "selectAll:",
-                        "selectWord:", "selectParagraph:", "pageUp:", "moveUp:", "moveToBeginningOfLineAndModifySelection:"] {
+        for command in [
+            "moveLeft:", "moveRight:", "moveWordRightAndModifySelection:", "moveToBeginningOfDocument:", "selectAll:",
+            "selectWord:", "selectParagraph:", "pageUp:", "moveUp:", "moveToBeginningOfLineAndModifySelection:",
+        ] {
             operations.append((command, nothing, { $0.doCommand(by: command) }, ["selection"]))
         }
-        for command in ["deleteBackward:", "deleteWordBackward:", "insertNewline:", "insertTab:", "insertLineBreak:", "transpose:",
-                        "deleteToBeginningOfLine:", "insertParagraphSeparator:"] {
+        for command in [
+            "deleteBackward:", "deleteWordBackward:", "insertNewline:", "insertTab:", "insertLineBreak:", "transpose:",
+            "deleteToBeginningOfLine:", "insertParagraphSeparator:",
+        ] {
             operations.append((command, nothing, { $0.doCommand(by: command) }, ["text"]))
         }
         for command in ["deleteForward:", "deleteWordForward:"] {
@@ -118,15 +148,33 @@ final class CheckingInputDelegate: TextInputDelegate {
         // What the input method does itself: never told back.
         operations += [
             ("insertText", nothing, { $0.insertText("x", replacementRange: notFound) }, []),
-            ("insertText over a range", nothing, { $0.insertText("x", replacementRange: NSRange(location: 0, length: 2)) }, []),
-            ("setMarkedText", nothing, { $0.setMarkedText("か", selectedRange: NSRange(location: 1, length: 0), replacementRange: notFound) }, []),
-            ("setMarkedText attributed", nothing, {
-                $0.setMarkedText(AttributedString("か"), selectedRange: NSRange(location: 1, length: 0), replacementRange: notFound)
-            }, []),
-            ("commit", { $0.setMarkedText("か", selectedRange: NSRange(location: 1, length: 0), replacementRange: notFound) },
-             { $0.insertText("化", replacementRange: notFound) }, []),
-            ("unmarkText", { $0.setMarkedText("か", selectedRange: NSRange(location: 1, length: 0), replacementRange: notFound) },
-             { $0.unmarkText() }, []),
+            (
+                "insertText over a range", nothing,
+                { $0.insertText("x", replacementRange: NSRange(location: 0, length: 2)) }, []
+            ),
+            (
+                "setMarkedText", nothing,
+                { $0.setMarkedText("か", selectedRange: NSRange(location: 1, length: 0), replacementRange: notFound) },
+                []
+            ),
+            (
+                "setMarkedText attributed", nothing,
+                {
+                    $0.setMarkedText(
+                        AttributedString("か"), selectedRange: NSRange(location: 1, length: 0),
+                        replacementRange: notFound)
+                }, []
+            ),
+            (
+                "commit",
+                { $0.setMarkedText("か", selectedRange: NSRange(location: 1, length: 0), replacementRange: notFound) },
+                { $0.insertText("化", replacementRange: notFound) }, []
+            ),
+            (
+                "unmarkText",
+                { $0.setMarkedText("か", selectedRange: NSRange(location: 1, length: 0), replacementRange: notFound) },
+                { $0.unmarkText() }, []
+            ),
         ]
         return operations
     }
@@ -148,11 +196,16 @@ final class CheckingInputDelegate: TextInputDelegate {
             #expect(delegate.pairs == operation.expected, "\(context): \(delegate.calls)")
             #expect(!delegate.calls.contains("discardMarkedText"), "\(context)")
             if operation.expected.contains("text") {
-                #expect(before != after || operation.name.hasPrefix("transformAttributes"), "\(context) changed nothing")
-                let will = delegate.calls.firstIndex(of: "textWillChange"), did = delegate.calls.firstIndex(of: "textDidChange")
+                #expect(
+                    before != after || operation.name.hasPrefix("transformAttributes"), "\(context) changed nothing")
+                let will = delegate.calls.firstIndex(of: "textWillChange"),
+                    did = delegate.calls.firstIndex(of: "textDidChange")
                 #expect(will.map { delegate.texts[$0] } == before, "\(context): the text at textWillChange")
                 #expect(did.map { delegate.texts[$0] } == after, "\(context): the text at textDidChange")
-            } else if operation.expected.isEmpty, !["insertText", "insertText over a range", "setMarkedText", "setMarkedText attributed", "commit"].contains(operation.name) {
+            } else if operation.expected.isEmpty,
+                !["insertText", "insertText over a range", "setMarkedText", "setMarkedText attributed", "commit"]
+                    .contains(operation.name)
+            {
                 #expect(before == after, "\(context)")
             }
         }
@@ -162,7 +215,10 @@ final class CheckingInputDelegate: TextInputDelegate {
     /// discarded first (once), then the change is told once.
     @Test(arguments: texts)
     func aChangeWhileComposingDiscardsThenTells(_ text: String) {
-        for (command, expected) in [("moveLeft:", ["selection"]), ("deleteBackward:", ["text"]), ("undo:", ["text"]), ("insertNewline:", ["text"])] {
+        for (command, expected) in [
+            ("moveLeft:", ["selection"]), ("deleteBackward:", ["text"]), ("undo:", ["text"]),
+            ("insertNewline:", ["text"]),
+        ] {
             let view = makeView(text)
             let delegate = CheckingInputDelegate()
             view.inputDelegate = delegate
@@ -199,7 +255,9 @@ final class CheckingInputDelegate: TextInputDelegate {
         other.insertText("x", replacementRange: notFound)
         other.doCommand(by: "deleteBackward:")
         #expect(delegate.pairs == ["text", "text"], "two edits made through the other view")
-        #expect(otherDelegate.pairs == ["selection", "text"], "the other view's own: its selection, then the command (typing is the input method's)")
+        #expect(
+            otherDelegate.pairs == ["selection", "text"],
+            "the other view's own: its selection, then the command (typing is the input method's)")
         // Elsewhere while composing: the composition ends (discarded once), the edit told once.
         delegate.reset()
         view.setMarkedText("かな", selectedRange: NSRange(location: 2, length: 0), replacementRange: notFound)
@@ -224,13 +282,17 @@ final class CheckingInputDelegate: TextInputDelegate {
         context.discardMarkedText()
         #expect(delegate.calls.isEmpty, "nothing marked: nothing to discard")
         view?.setMarkedText("かな", selectedRange: NSRange(location: 2, length: 0), replacementRange: notFound)
-        view?.setMarkedText(MarkedTextAttributesTests.clauses([("かな", .thick, nil)]), selectedRange: NSRange(location: 2, length: 0), replacementRange: notFound)
+        view?.setMarkedText(
+            MarkedTextAttributesTests.clauses([("かな", .thick, nil)]), selectedRange: NSRange(location: 2, length: 0),
+            replacementRange: notFound)
         context.discardMarkedText()
         #expect(delegate.calls == ["discardMarkedText"])
         #expect(view?.hasMarkedText == false)
         #expect(view?.textContentStorage.string == text + "かな")
         #expect(view?.undoStack.undoStepCount == 1)
-        #expect(view.map { MarkedTextAttributesTests.drawn(.underlineStyle, as: TextDecorationStyle.self, in: $0).isEmpty } == true)
+        #expect(
+            view.map { MarkedTextAttributesTests.drawn(.underlineStyle, as: TextDecorationStyle.self, in: $0).isEmpty }
+                == true)
         delegate.reset()
         context.invalidateCharacterCoordinates()
         #expect(delegate.calls == ["invalidateCharacterCoordinates"])
@@ -250,7 +312,8 @@ final class CheckingInputDelegate: TextInputDelegate {
     /// Scrolling the caret into view moves the text on screen: the characters' coordinates are
     /// invalidated; a caret already in view scrolls nothing and invalidates nothing.
     @Test func scrollingInvalidatesTheCharacterCoordinates() {
-        let view = makeView(Array(repeating: "שלום עולם and English, ಕನ್ನಡ 👍🏽", count: 200).joined(separator: "\n"), caret: 0)
+        let view = makeView(
+            Array(repeating: "שלום עולם and English, ಕನ್ನಡ 👍🏽", count: 200).joined(separator: "\n"), caret: 0)
         let host = LargeEditTests.Host()
         view.textLayoutManager.textViewportLayoutController.delegate = host
         view.textLayoutManager.textViewportLayoutController.layoutViewport()

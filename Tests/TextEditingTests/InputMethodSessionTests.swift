@@ -9,22 +9,33 @@ import TextLayout
 /// undo step for each commit and none for the marked text.
 @Suite struct InputMethodSessionTests {
     /// Sets marked text and checks what the input client then answers.
-    func mark(_ view: TextView, _ text: String, selected: NSRange, at start: Int,
-              sourceLocation: SourceLocation = #_sourceLocation) {
+    func mark(
+        _ view: TextView, _ text: String, selected: NSRange, at start: Int,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let steps = view.undoStack.undoSteps.count
         view.setMarkedText(text, selectedRange: selected, replacementRange: notFound)
         #expect(view.hasMarkedText, sourceLocation: sourceLocation)
-        #expect(view.markedRange() == NSRange(location: start, length: text.utf16.count), sourceLocation: sourceLocation)
-        #expect(view.selectedRange() == NSRange(location: start + selected.location, length: selected.length), sourceLocation: sourceLocation)
-        #expect(view.undoStack.undoSteps.count == steps, "marked text made an undo step", sourceLocation: sourceLocation)
+        #expect(
+            view.markedRange() == NSRange(location: start, length: text.utf16.count), sourceLocation: sourceLocation)
+        #expect(
+            view.selectedRange() == NSRange(location: start + selected.location, length: selected.length),
+            sourceLocation: sourceLocation)
+        #expect(
+            view.undoStack.undoSteps.count == steps, "marked text made an undo step", sourceLocation: sourceLocation)
     }
 
     /// The ranges (offsets) drawn with a thick underline: the clause being converted.
     func thickUnderlines(_ view: TextView) -> [Range<Int>] {
         let storage = view.textContentStorage
         var ranges: [Range<Int>] = []
-        view.textLayoutManager.enumerateRenderingAttributes(from: storage.documentRange.location, reverse: false) { _, attributes, range in
-            if attributes[.underlineStyle] as? TextDecorationStyle == .thick, let offsets = try? storage.offsets(of: range) { ranges.append(offsets) }
+        view.textLayoutManager.enumerateRenderingAttributes(from: storage.documentRange.location, reverse: false) {
+            _, attributes, range in
+            if attributes[.underlineStyle] as? TextDecorationStyle == .thick,
+                let offsets = try? storage.offsets(of: range)
+            {
+                ranges.append(offsets)
+            }
             return true
         }
         return ranges
@@ -85,8 +96,10 @@ import TextLayout
     /// ("今日は") to the second ("良い天気"), then committed: one undo step.
     @Test func japaneseConvertedClauseByClause() {
         let view = makeView("メモ: ")
-        for composing in ["k", "き", "きょ", "きょう", "きょうは", "きょうはい", "きょうはいい", "きょうはいいt", "きょうはいいて",
-                          "きょうはいいてn", "きょうはいいてん", "きょうはいいてんk", "きょうはいいてんき"] {
+        for composing in [
+            "k", "き", "きょ", "きょう", "きょうは", "きょうはい", "きょうはいい", "きょうはいいt", "きょうはいいて",
+            "きょうはいいてn", "きょうはいいてん", "きょうはいいてんk", "きょうはいいてんき",
+        ] {
             mark(view, composing, selected: NSRange(location: composing.utf16.count, length: 0), at: 4)
         }
         #expect(view.textContentStorage.string == "メモ: きょうはいいてんき")
@@ -121,7 +134,9 @@ import TextLayout
     @Test func anEmojiPickerAtSeveralCarets() {
         let view = makeView("a\nb\nc")
         let storage = view.textContentStorage
-        view.textLayoutManager.textSelections = [1, 3, 5].map { TextSelection(storage.textRange(for: $0 ..< $0)!.location) }
+        view.textLayoutManager.textSelections = [1, 3, 5].map {
+            TextSelection(storage.textRange(for: $0 ..< $0)!.location)
+        }
         let technologist = "👩🏽‍💻"
         let length = technologist.utf16.count
         view.insertText(technologist, replacementRange: notFound)
@@ -134,7 +149,10 @@ import TextLayout
         view.insertText("#️⃣", replacementRange: notFound)
         #expect(storage.string == "a\(technologist)🇯🇵#️⃣\nb\(technologist)🇯🇵#️⃣\nc\(technologist)🇯🇵#️⃣")
         #expect(view.undoStack.undoSteps.count == 3)
-        for expected in ["a\(technologist)🇯🇵\nb\(technologist)🇯🇵\nc\(technologist)🇯🇵", "a\(technologist)\nb\(technologist)\nc\(technologist)", "a\nb\nc"] {
+        for expected in [
+            "a\(technologist)🇯🇵\nb\(technologist)🇯🇵\nc\(technologist)🇯🇵",
+            "a\(technologist)\nb\(technologist)\nc\(technologist)", "a\nb\nc",
+        ] {
             view.doCommand(by: "deleteBackward:")
             #expect(storage.string == expected)
         }

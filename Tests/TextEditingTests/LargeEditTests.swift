@@ -79,9 +79,12 @@ import TextLayout
         let controller = view.textLayoutManager.textViewportLayoutController
         controller.delegate = host
         let storage = view.textContentStorage
-        controller.relocateViewport(to: try #require(storage.location(storage.documentRange.location, offsetBy: 30_000)))
+        controller.relocateViewport(
+            to: try #require(storage.location(storage.documentRange.location, offsetBy: 30_000)))
         controller.layoutViewport()
-        func shown() -> [String] { controller.visibleFragments.prefix(3).map { String($0.textElement.attributedString.characters) } }
+        func shown() -> [String] {
+            controller.visibleFragments.prefix(3).map { String($0.textElement.attributedString.characters) }
+        }
         let before = shown()
         #expect(!before.isEmpty)
         #expect(try view.replaceAll("LORD", with: "the LORD God") > 0)
@@ -104,7 +107,10 @@ import TextLayout
     }
 
     final class HidingDelegate: TextContentManagerDelegate {
-        func textContentManager(_ textContentManager: TextContentManager, shouldEnumerate element: any TextElement, options: TextContentManagerEnumerationOptions) -> Bool {
+        func textContentManager(
+            _ textContentManager: TextContentManager, shouldEnumerate element: any TextElement,
+            options: TextContentManagerEnumerationOptions
+        ) -> Bool {
             guard let paragraph = element as? TextParagraph else { return true }
             return !String(paragraph.attributedString.characters).hasPrefix("»")
         }
@@ -113,8 +119,13 @@ import TextLayout
     final class Host: TextViewportLayoutControllerDelegate {
         var visibleRect = CGRect(x: 0, y: 0, width: 600, height: 400)
         func viewportBounds(for controller: TextViewportLayoutController) -> CGRect { visibleRect }
-        func textViewportLayoutController(_ controller: TextViewportLayoutController, configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment) {}
-        func textViewportLayoutControllerDidLayout(_ controller: TextViewportLayoutController) { visibleRect.origin.y = controller.viewportBounds.minY }
+        func textViewportLayoutController(
+            _ controller: TextViewportLayoutController,
+            configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment
+        ) {}
+        func textViewportLayoutControllerDidLayout(_ controller: TextViewportLayoutController) {
+            visibleRect.origin.y = controller.viewportBounds.minY
+        }
     }
 
     /// Matches found in the bytes of a paragraph have the UTF-16 offsets of the text, also

@@ -12,7 +12,9 @@ import TextLayout
     /// About 120 KB in one paragraph: English words with Arabic, Hebrew, Thai, Kannada, Devanagari
     /// and emoji among them, read from a file's bytes as a document is.
     static func makeView() throws -> (TextView, [UInt16]) {
-        let samples = ["word", "the LORD", "word"] + MixedSamples.all.map(\.text).map { $0.replacingOccurrences(of: "\n", with: " ") }
+        let samples =
+            ["word", "the LORD", "word"]
+            + MixedSamples.all.map(\.text).map { $0.replacingOccurrences(of: "\n", with: " ") }
         #expect(samples.count > 3)
         var text = ""
         var index = 0
@@ -50,7 +52,9 @@ import TextLayout
         manager.ensureLayout(for: view.textContentStorage.documentRange)
         var end = 0
         var lines = 0
-        manager.enumerateTextLayoutFragments(from: view.textContentStorage.documentRange.location, options: [.ensuresLayout]) { fragment in
+        manager.enumerateTextLayoutFragments(
+            from: view.textContentStorage.documentRange.location, options: [.ensuresLayout]
+        ) { fragment in
             for line in fragment.textLineFragments {
                 let range = line.characterRange
                 #expect(range.location == end, "a line starts where the last one ended")
@@ -72,7 +76,8 @@ import TextLayout
         for step in 0 ..< 60 {
             let at = Self.boundary(atOrBefore: Int.random(in: 0 ... model.count, using: &random), in: model)
             if step % 3 == 2 {
-                let end = Self.boundary(atOrBefore: min(model.count, at + Int.random(in: 1 ... 40, using: &random)), in: model)
+                let end = Self.boundary(
+                    atOrBefore: min(model.count, at + Int.random(in: 1 ... 40, using: &random)), in: model)
                 view.setSelectedRange(NSRange(location: at, length: end - at))
                 view.doCommand(by: "deleteBackward:")
                 model.removeSubrange(at ..< end)
@@ -114,11 +119,15 @@ import TextLayout
     static func lines(_ manager: TextLayoutManager, _ storage: TextContentStorage) -> [[Double]] {
         manager.ensureLayout(for: storage.documentRange)
         var result: [[Double]] = []
-        manager.enumerateTextLayoutFragments(from: storage.documentRange.location, options: [.ensuresLayout]) { fragment in
+        manager.enumerateTextLayoutFragments(from: storage.documentRange.location, options: [.ensuresLayout]) {
+            fragment in
             let origin = fragment.layoutFragmentFrame.origin
             for line in fragment.textLineFragments {
                 let range = line.characterRange, bounds = line.typographicBounds
-                result.append([Double(range.location), Double(range.length), origin.x + bounds.minX, origin.y + bounds.minY, bounds.width, bounds.height])
+                result.append([
+                    Double(range.location), Double(range.length), origin.x + bounds.minX, origin.y + bounds.minY,
+                    bounds.width, bounds.height,
+                ])
             }
             return true
         }
@@ -133,29 +142,42 @@ import TextLayout
         fresh.addTextLayoutManager(manager)
         let edited = lines(view.textLayoutManager, storage), expected = lines(manager, fresh)
         let difference = edited.count != expected.count ? -1 : edited.indices.first { edited[$0] != expected[$0] }
-        #expect(difference == nil, "\(comment): lines \(edited.count) and \(expected.count), first difference at \(difference ?? 0)")
+        #expect(
+            difference == nil,
+            "\(comment): lines \(edited.count) and \(expected.count), first difference at \(difference ?? 0)")
     }
 
     /// A long paragraph with a bold stretch in it (what `otk edit` makes before typing): typing,
     /// backspace and undo, inside the bold run, inside the plain ones and where they meet, keep
     /// the text equal to a plain-string model and the lines equal to a fresh layout's; in Latin
     /// text (reshaped around each edit) and in text of every script.
-    @Test(arguments: [true, false]) func editsInALongParagraphWithAttributesMatchAModelAndAFreshLayout(latin: Bool) throws {
+    @Test(arguments: [true, false]) func editsInALongParagraphWithAttributesMatchAModelAndAFreshLayout(
+        latin: Bool
+    ) throws {
         let (view, original) = latin ? try Self.makeLatinView() : try Self.makeView()
-        let bold = Self.boundary(atOrBefore: original.count / 3, in: original) ..< Self.boundary(atOrBefore: original.count * 2 / 3, in: original)
+        let bold =
+            Self.boundary(atOrBefore: original.count / 3, in: original)
+            ..< Self.boundary(atOrBefore: original.count * 2 / 3, in: original)
         view.setSelectedRange(NSRange(location: bold.lowerBound, length: bold.count))
         var selection = view.attributedTextSelection
-        view.transformAttributes(in: &selection) { $0.font = ($0.font ?? FontDescriptor(family: "DejaVu Sans", size: 13)).with(weight: .bold) }
+        view.transformAttributes(in: &selection) {
+            $0.font = ($0.font ?? FontDescriptor(family: "DejaVu Sans", size: 13)).with(weight: .bold)
+        }
         view.textLayoutManager.ensureLayout(for: view.textContentStorage.documentRange)
         view.undoStack.removeAllActions()
         var model = original
         var states: [[UInt16]] = [model]
         var random = SplitMix64(seed: latin ? 261 : 262)
-        let insertions = latin ? ["a", " ", "fi", "AV", "word "] : ["a", " ", "مرحبا", "שלום", "สวัสดี", "ಕನ್ನಡ", "👍🏽", "e\u{301}"]
+        let insertions =
+            latin ? ["a", " ", "fi", "AV", "word "] : ["a", " ", "مرحبا", "שלום", "สวัสดี", "ಕನ್ನಡ", "👍🏽", "e\u{301}"]
         for step in 0 ..< 24 {
             // Inside the bold run, at its edges, or anywhere.
-            let near = [bold.lowerBound, bold.upperBound, (bold.lowerBound + bold.upperBound) / 2, Int.random(in: 0 ... model.count, using: &random)][step % 4]
-            let at = Self.boundary(atOrBefore: min(model.count, near + Int.random(in: -2 ... 2, using: &random)), in: model)
+            let near = [
+                bold.lowerBound, bold.upperBound, (bold.lowerBound + bold.upperBound) / 2,
+                Int.random(in: 0 ... model.count, using: &random),
+            ][step % 4]
+            let at = Self.boundary(
+                atOrBefore: min(model.count, near + Int.random(in: -2 ... 2, using: &random)), in: model)
             view.setSelectedRange(NSRange(location: at, length: 0))
             if step % 3 == 2 {
                 for _ in 0 ..< 2 where view.selectedRange().location > 0 {
@@ -182,7 +204,8 @@ import TextLayout
     }
 
     /// Types three random pieces of `insertions` at the caret, as typing does, and into `model`.
-    static func typeThree(of insertions: [String], into view: TextView, model: inout [UInt16], random: inout SplitMix64) {
+    static func typeThree(of insertions: [String], into view: TextView, model: inout [UInt16], random: inout SplitMix64)
+    {
         for _ in 0 ..< 3 {
             let typed = insertions[Int.random(in: 0 ..< insertions.count, using: &random)]
             let caret = view.selectedRange().location
@@ -200,7 +223,8 @@ import TextLayout
         var currentCaret = caret
         var history: [(String, Int)] = []
         for (pattern, replacement) in [("word", "wörd👍"), ("LORD", "ಕನ್ನಡ"), ("wörd👍", ""), ("ا", "ש"), ("🏽", "x")] {
-            let expected = ReplaceAllSelectionTests.model(current, pattern, replacement, selection: currentCaret ..< currentCaret)
+            let expected = ReplaceAllSelectionTests.model(
+                current, pattern, replacement, selection: currentCaret ..< currentCaret)
             let count = try view.replaceAll(pattern, with: replacement)
             #expect(count > 0, "\(pattern)")
             #expect(Self.same(view, expected.text), "\(pattern) -> \(replacement)")

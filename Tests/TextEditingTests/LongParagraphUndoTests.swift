@@ -12,7 +12,9 @@ import TextLayout
 @Suite struct LongParagraphUndoTests {
     /// Mixed scripts with surrogate pairs and combining marks, no separator.
     static func mixedText(utf16Count: Int) -> String {
-        let samples = MixedSamples.all.map { $0.text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ") }
+        let samples = MixedSamples.all.map {
+            $0.text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
+        }
         var text = ""
         var index = 0
         while text.utf16.count < utf16Count {
@@ -56,7 +58,8 @@ import TextLayout
             view.undoStack.closeStep()
             switch Int.random(in: 0 ..< 10, using: &random) {
             case 0 ..< 5:
-                view.insertText(typed.randomElement(using: &random)!, replacementRange: NSRange(location: NSNotFound, length: 0))
+                view.insertText(
+                    typed.randomElement(using: &random)!, replacementRange: NSRange(location: NSNotFound, length: 0))
             case 5 ..< 7:
                 view.doCommand(by: "deleteBackward:")
             case 7:
@@ -65,14 +68,20 @@ import TextLayout
                 view.doCommand(by: "insertNewline:")
             default:
                 // A composition committed: one undo step.
-                view.setMarkedText("k", selectedRange: NSRange(location: 1, length: 0), replacementRange: NSRange(location: NSNotFound, length: 0))
-                view.setMarkedText("ಕನ್", selectedRange: NSRange(location: 3, length: 0), replacementRange: NSRange(location: NSNotFound, length: 0))
+                view.setMarkedText(
+                    "k", selectedRange: NSRange(location: 1, length: 0),
+                    replacementRange: NSRange(location: NSNotFound, length: 0))
+                view.setMarkedText(
+                    "ಕನ್", selectedRange: NSRange(location: 3, length: 0),
+                    replacementRange: NSRange(location: NSNotFound, length: 0))
                 view.insertText("ಕನ್ನಡ", replacementRange: NSRange(location: NSNotFound, length: 0))
             }
             let now = view.textContentStorage.string
             if now != states.last { states.append(now) }
             sawTrees = sawTrees || Self.trees(storage) > 0
-            #expect(storage.paragraphCount == ParagraphScanner.paragraphs(ofUTF16: now.utf16).count, "seed \(seed) step \(step): paragraph count")
+            #expect(
+                storage.paragraphCount == ParagraphScanner.paragraphs(ofUTF16: now.utf16).count,
+                "seed \(seed) step \(step): paragraph count")
         }
         #expect(sawTrees, "seed \(seed): no paragraph was kept as a tree")
         for (index, state) in states.reversed().dropFirst().enumerated() {

@@ -40,11 +40,16 @@ import TextRendering
 
     /// The rendering attribute `key` as drawn: (offsets, value) for every run holding it, runs
     /// side by side with one value joined.
-    static func drawn<Value: Equatable>(_ key: NSAttributedString.Key, as: Value.Type, in view: TextView) -> [(Range<Int>, Value)] {
+    static func drawn<Value: Equatable>(
+        _ key: NSAttributedString.Key, as: Value.Type, in view: TextView
+    ) -> [(Range<Int>, Value)] {
         let storage = view.textContentStorage
         var result: [(Range<Int>, Value)] = []
-        view.textLayoutManager.enumerateRenderingAttributes(from: storage.documentRange.location, reverse: false) { _, attributes, range in
-            guard let value = attributes[key] as? Value, let offsets = try? storage.offsets(of: range) else { return true }
+        view.textLayoutManager.enumerateRenderingAttributes(from: storage.documentRange.location, reverse: false) {
+            _, attributes, range in
+            guard let value = attributes[key] as? Value, let offsets = try? storage.offsets(of: range) else {
+                return true
+            }
             if let last = result.last, last.0.upperBound == offsets.lowerBound, last.1 == value {
                 result[result.count - 1].0 = last.0.lowerBound ..< offsets.upperBound
             } else {
@@ -87,13 +92,17 @@ import TextRendering
         // The next clause selected: the input method sends the clauses again.
         let next = Self.clauses([("漢字", .single, nil), ("を", .thick, nil), ("書く", .single, nil)])
         view.setMarkedText(next, selectedRange: NSRange(location: 2, length: 1), replacementRange: notFound)
-        #expect(Self.drawn(.underlineStyle, as: TextDecorationStyle.self, in: view).map(\.1) == [.single, .thick, .single])
+        #expect(
+            Self.drawn(.underlineStyle, as: TextDecorationStyle.self, in: view).map(\.1) == [.single, .thick, .single])
         #expect(Self.drawn(.underlineColor, as: TextColor.self, in: view).isEmpty)
         // Committed: no clause attributes anywhere.
         view.insertText("漢字を書く", replacementRange: notFound)
         #expect(!view.hasMarkedText && view.markedTextRange == nil)
         #expect(view.textContentStorage.string == "文: 漢字を書く")
-        #expect(try #require(substring(view, NSRange(location: 0, length: 8))).runs.allSatisfy { $0[Scope.UnderlineStyleAttribute.self] == nil })
+        #expect(
+            try #require(substring(view, NSRange(location: 0, length: 8))).runs.allSatisfy {
+                $0[Scope.UnderlineStyleAttribute.self] == nil
+            })
         #expect(view.attributedString() == view.attributedText)
         #expect(Self.drawn(.underlineStyle, as: TextDecorationStyle.self, in: view).isEmpty)
         #expect(view.undoStack.undoStepCount == 1)
@@ -108,8 +117,9 @@ import TextRendering
     ])
     func clausesInEveryScript(_ pieces: [String]) throws {
         let view = makeView("ab")
-        view.setMarkedText(Self.clauses([(pieces[0], .thick, Self.blue), (pieces[1], .double, nil)]),
-                           selectedRange: NSRange(location: 0, length: pieces[0].utf16.count), replacementRange: notFound)
+        view.setMarkedText(
+            Self.clauses([(pieces[0], .thick, Self.blue), (pieces[1], .double, nil)]),
+            selectedRange: NSRange(location: 0, length: pieces[0].utf16.count), replacementRange: notFound)
         let first = pieces[0].utf16.count, second = pieces[1].utf16.count
         let reported = try #require(substring(view, NSRange(location: 0, length: 2 + first + second)))
         #expect(String(reported.characters[...]) == "ab" + pieces[0] + pieces[1])
@@ -122,9 +132,10 @@ import TextRendering
         view.unmarkText()
         #expect(Self.drawn(.underlineStyle, as: TextDecorationStyle.self, in: view).isEmpty)
         #expect(Self.drawn(.underlineColor, as: TextColor.self, in: view).isEmpty)
-        #expect(try #require(substring(view, NSRange(location: 0, length: 2 + first + second))).runs.allSatisfy {
-            $0[Scope.UnderlineStyleAttribute.self] == nil && $0[Scope.UnderlineColorAttribute.self] == nil
-        })
+        #expect(
+            try #require(substring(view, NSRange(location: 0, length: 2 + first + second))).runs.allSatisfy {
+                $0[Scope.UnderlineStyleAttribute.self] == nil && $0[Scope.UnderlineColorAttribute.self] == nil
+            })
         #expect(view.textContentStorage.string == "ab" + pieces[0] + pieces[1])
     }
 
@@ -153,8 +164,10 @@ import TextRendering
         let view = makeView("find\nme: ")
         #expect(view.markedTextStyle == nil)
         try view.highlightMatches(of: "find", in: NSRange(location: 0, length: 9))
-        view.markedTextStyle = [.backgroundColor: Self.red, .underlineStyle: TextDecorationStyle.double,
-                                .strikethroughStyle: TextDecorationStyle.single, .underlineColor: "not a colour"]
+        view.markedTextStyle = [
+            .backgroundColor: Self.red, .underlineStyle: TextDecorationStyle.double,
+            .strikethroughStyle: TextDecorationStyle.single, .underlineColor: "not a colour",
+        ]
         view.setMarkedText("かんじ", selectedRange: NSRange(location: 0, length: 1), replacementRange: notFound)
         #expect(Self.drawn(.backgroundColor, as: TextColor.self, in: view).map(\.0) == [0 ..< 4, 9 ..< 12])
         #expect(Self.drawn(.underlineStyle, as: TextDecorationStyle.self, in: view).map(\.1) == [.thick, .double])
@@ -171,7 +184,9 @@ import TextRendering
         #expect(Self.drawn(.underlineStyle, as: TextDecorationStyle.self, in: view).map(\.0) == [9 ..< 10])
         view.unmarkText()
         #expect(Self.drawn(.foregroundColor, as: TextColor.self, in: view).isEmpty)
-        #expect(Self.drawn(.backgroundColor, as: TextColor.self, in: view).map(\.0) == [0 ..< 4], "the find highlight stays")
+        #expect(
+            Self.drawn(.backgroundColor, as: TextColor.self, in: view).map(\.0) == [0 ..< 4], "the find highlight stays"
+        )
         #expect(view.attributedText.runs.allSatisfy { $0[Scope.ForegroundColorAttribute.self] == nil })
         let client: any TextInputClient = view
         #expect(client.markedTextStyle?[.foregroundColor] as? TextColor == Self.blue)
@@ -217,8 +232,9 @@ import TextRendering
         for pieces in [["漢字", "を"], ["ಕನ್ನಡ", "ಭಾಷೆ"], ["مرحبا", "بالعالم"]] {
             let view = makeView("ab\nsecond line", caret: 2)
             view.visibleRect = CGRect(x: 0, y: 0, width: 400, height: 200)
-            view.setMarkedText(Self.clauses([(pieces[0], .thick, nil), (pieces[1], .single, nil)]),
-                               selectedRange: NSRange(location: 0, length: 1), replacementRange: notFound)
+            view.setMarkedText(
+                Self.clauses([(pieces[0], .thick, nil), (pieces[1], .single, nil)]),
+                selectedRange: NSRange(location: 0, length: 1), replacementRange: notFound)
             view.layoutIfNeeded()
             let recorder = Recorder()
             view.draw(view.visibleRect, in: recorder)

@@ -18,7 +18,9 @@ import TextLayout
 
     static func setCarets(_ view: TextView, _ offsets: [Int]) {
         let storage = view.textContentStorage
-        view.textLayoutManager.textSelections = offsets.map { TextSelection(storage.textRange(for: $0 ..< $0)!.location) }
+        view.textLayoutManager.textSelections = offsets.map {
+            TextSelection(storage.textRange(for: $0 ..< $0)!.location)
+        }
     }
 
     /// The flat, sorted ranges of every selection are apart: none overlap, none touch.
@@ -47,7 +49,8 @@ import TextLayout
         if text == "abcdef" { #expect(view.textContentStorage.string == "XabXdef") }
         // Other backward deletions whose range stops short of the caret at the start (a word
         // deletion goes past emoji, which are not words, and meets it).
-        for command in ["deleteWordBackward:", "deleteBackwardByDecomposingPreviousCharacter:"] where text.first?.isLetter == true || !command.hasPrefix("deleteWord") {
+        for command in ["deleteWordBackward:", "deleteBackwardByDecomposingPreviousCharacter:"]
+        where text.first?.isLetter == true || !command.hasPrefix("deleteWord") {
             let view = makeView("ab " + text)
             Self.setCarets(view, [0, 3 + third])
             view.doCommand(by: command)
@@ -83,7 +86,9 @@ import TextLayout
         Self.setCarets(longer, [second, length + 3])
         longer.doCommand(by: "deleteWordForward:")
         let end = longer.textContentStorage.utf16Length
-        #expect(longer.selectionOffsets.count == 2 && longer.selectionOffsets.last == [end ..< end], "\(text): \(longer.selectionOffsets)")
+        #expect(
+            longer.selectionOffsets.count == 2 && longer.selectionOffsets.last == [end ..< end],
+            "\(text): \(longer.selectionOffsets)")
     }
 
     /// Transposing at several carets is one user action: one undo step, undone at once.
@@ -99,7 +104,11 @@ import TextLayout
         #expect(view.textContentStorage.string == String(characters))
         #expect(view.undoStack.undoStepCount == 1)
         // A caret after each swapped pair.
-        #expect(view.selectionOffsets == [2, 5].map { [Self.offset(String(characters), clusters: $0) ..< Self.offset(String(characters), clusters: $0)] })
+        #expect(
+            view.selectionOffsets
+                == [2, 5].map {
+                    [Self.offset(String(characters), clusters: $0) ..< Self.offset(String(characters), clusters: $0)]
+                })
         view.undo()
         #expect(view.textContentStorage.string == text)
         #expect(!view.undoStack.canUndo)
@@ -143,14 +152,17 @@ import TextLayout
     func selectionsAreNormalizedAfterEveryCommand(_ run: Int) {
         var random = SplitMix64(seed: 0x5E1E_C700 + UInt64(run))
         let paragraphs = ["ab cd ef", "שלום עולם", "مرحبا بكم", "ನಮಸ್ಕಾರ ಜಗತ್ತು", "👍🏽 ok 👨‍👩‍👧", "สวัสดีครับ"]
-        let text = (0 ..< 3).map { _ in paragraphs[Int.random(in: 0 ..< paragraphs.count, using: &random)] }.joined(separator: "\n")
+        let text = (0 ..< 3).map { _ in paragraphs[Int.random(in: 0 ..< paragraphs.count, using: &random)] }.joined(
+            separator: "\n")
         let view = makeView(text)
         let commands = [
             "moveLeft:", "moveRight:", "moveWordLeft:", "moveWordRight:", "moveUp:", "moveDown:",
             "moveLeftAndModifySelection:", "moveRightAndModifySelection:", "moveWordRightAndModifySelection:",
-            "moveWordLeftAndModifySelection:", "moveToEndOfLineAndModifySelection:", "moveToBeginningOfLineAndModifySelection:",
+            "moveWordLeftAndModifySelection:", "moveToEndOfLineAndModifySelection:",
+            "moveToBeginningOfLineAndModifySelection:",
             "moveForwardAndModifySelection:", "moveBackwardAndModifySelection:", "moveDownAndModifySelection:",
-            "selectWord:", "selectParagraph:", "selectLine:", "deleteBackward:", "deleteForward:", "deleteWordBackward:",
+            "selectWord:", "selectParagraph:", "selectLine:", "deleteBackward:", "deleteForward:",
+            "deleteWordBackward:",
             "transpose:", "insertNewline:", "undo:", "redo:",
         ]
         for step in 0 ..< 250 {
@@ -161,7 +173,9 @@ import TextLayout
             case 0 ..< 12:
                 // Several carets at cluster boundaries (the app's doing), then a command.
                 let bounds = EditingPropertyTests.boundaries(view.textContentStorage.string).sorted()
-                let offsets = (0 ..< Int.random(in: 2 ... 4, using: &random)).map { _ in bounds[Int.random(in: 0 ..< bounds.count, using: &random)] }
+                let offsets = (0 ..< Int.random(in: 2 ... 4, using: &random)).map { _ in
+                    bounds[Int.random(in: 0 ..< bounds.count, using: &random)]
+                }
                 Self.setCarets(view, Array(Set(offsets)).sorted())
                 action = commands[Int.random(in: 0 ..< commands.count, using: &random)]
                 view.doCommand(by: action)
@@ -173,14 +187,17 @@ import TextLayout
                 view.paste(["x", "ab\ncd", "א"][Int.random(in: 0 ..< 3, using: &random)])
             case 26 ..< 40 where length < 400:
                 action = "insertText"
-                view.insertText(["y", "ب", "ಕ್", "👍🏽"][Int.random(in: 0 ..< 4, using: &random)], replacementRange: notFound)
+                view.insertText(
+                    ["y", "ب", "ಕ್", "👍🏽"][Int.random(in: 0 ..< 4, using: &random)], replacementRange: notFound)
             default:
                 action = commands[Int.random(in: 0 ..< commands.count, using: &random)]
                 view.doCommand(by: action)
             }
             let total = view.textContentStorage.utf16Length
             #expect(Self.areNormalized(view), "run \(run) step \(step) \(action): \(view.selectionOffsets)")
-            #expect(view.selectionOffsets.joined().allSatisfy { $0.upperBound <= total }, "run \(run) step \(step) \(action)")
+            #expect(
+                view.selectionOffsets.joined().allSatisfy { $0.upperBound <= total },
+                "run \(run) step \(step) \(action)")
             if !Self.areNormalized(view) { return }
         }
     }

@@ -75,19 +75,24 @@ import TextLayout
         return offsets
     }
 
-    @Test(arguments: ["moveToBeginningOfParagraph:", "moveToEndOfParagraph:", "moveParagraphBackward:", "moveParagraphForward:"])
+    @Test(arguments: [
+        "moveToBeginningOfParagraph:", "moveToEndOfParagraph:", "moveParagraphBackward:", "moveParagraphForward:",
+    ])
     func movesMatchAppKit(_ command: String) {
         for text in Self.texts {
             for offset in Self.carets(text) {
                 let target = Self.expected(command, at: offset, in: text).caret!
                 let view = makeView(text, caret: offset)
                 view.doCommand(by: command)
-                #expect(view.selectedRange() == NSRange(location: target, length: 0), "\(command) at \(offset) in \(text.debugDescription)")
+                #expect(
+                    view.selectedRange() == NSRange(location: target, length: 0),
+                    "\(command) at \(offset) in \(text.debugDescription)")
                 // Extending: from the caret to the same place.
                 let extending = makeView(text, caret: offset)
                 extending.doCommand(by: String(command.dropLast()) + "AndModifySelection:")
                 let range = NSRange(location: min(offset, target), length: abs(target - offset))
-                #expect(extending.selectedRange() == range, "\(command) extending at \(offset) in \(text.debugDescription)")
+                #expect(
+                    extending.selectedRange() == range, "\(command) extending at \(offset) in \(text.debugDescription)")
             }
         }
     }

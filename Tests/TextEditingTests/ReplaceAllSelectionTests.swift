@@ -13,7 +13,9 @@ import TextLayout
     /// overlapping, each replaced; a range's edges through the edits (an edge inside a match
     /// goes to the end of its replacement, a range's start keeps out text inserted at it), then
     /// widened to grapheme clusters (a caret inside one goes to its start).
-    static func model(_ text: String, _ pattern: String, _ replacement: String, selection: Range<Int>) -> (text: String, selection: Range<Int>) {
+    static func model(
+        _ text: String, _ pattern: String, _ replacement: String, selection: Range<Int>
+    ) -> (text: String, selection: Range<Int>) {
         let units = Array(text.utf16), needle = Array(pattern.utf16), inserted = Array(replacement.utf16)
         var result: [UInt16] = []
         var edits: [(range: Range<Int>, length: Int)] = []
@@ -33,7 +35,9 @@ import TextLayout
             var shift = 0
             for edit in edits {
                 if offset <= edit.range.lowerBound { return offset + shift }
-                if offset < edit.range.upperBound { return edit.range.lowerBound + shift + (downstream ? edit.length : 0) }
+                if offset < edit.range.upperBound {
+                    return edit.range.lowerBound + shift + (downstream ? edit.length : 0)
+                }
                 shift += edit.length - edit.range.count
             }
             return offset + shift
@@ -77,7 +81,9 @@ import TextLayout
                         let expected = Self.model(text, pattern, replacement, selection: caret ..< caret)
                         let view = makeView(text, caret: caret)
                         _ = try view.replaceAll(pattern, with: replacement)
-                        let context = "\(text.debugDescription) \(pattern.debugDescription) -> \(replacement.debugDescription) caret \(caret)"
+                        let context =
+                            "\(text.debugDescription) \(pattern.debugDescription) -> "
+                            + "\(replacement.debugDescription) caret \(caret)"
                         #expect(view.textContentStorage.string == expected.text, "\(context)")
                         #expect(view.selectionOffsets == [[expected.selection]], "\(context)")
                         // Typing lands at the caret.
@@ -109,7 +115,9 @@ import TextLayout
                             let view = makeView(text)
                             view.setSelectedRange(NSRange(location: lower, length: upper - lower))
                             _ = try view.replaceAll(pattern, with: replacement)
-                            let context = "\(text.debugDescription) \(pattern.debugDescription) -> \(replacement.debugDescription) \(lower)..<\(upper)"
+                            let context =
+                                "\(text.debugDescription) \(pattern.debugDescription) -> "
+                                + "\(replacement.debugDescription) \(lower)..<\(upper)"
                             #expect(view.selectionOffsets == [[expected.selection]], "\(context)")
                             view.undo()
                             #expect(view.selectionOffsets == [[lower ..< upper]], "\(context)")
@@ -124,7 +132,9 @@ import TextLayout
         // Two carets in one match, and a caret at a match's end beside one after it.
         let view = makeView("abcabc שלום abc")
         let storage = view.textContentStorage
-        view.textLayoutManager.textSelections = [1, 2, 6, 15].map { TextSelection(storage.textRange(for: $0 ..< $0)!.location) }
+        view.textLayoutManager.textSelections = [1, 2, 6, 15].map {
+            TextSelection(storage.textRange(for: $0 ..< $0)!.location)
+        }
         #expect(try view.replaceAll("abc", with: "Z") == 3)
         #expect(storage.string == "ZZ שלום Z")
         #expect(view.selectionOffsets == [[1 ..< 1], [2 ..< 2], [9 ..< 9]])
@@ -132,7 +142,9 @@ import TextLayout
         #expect(storage.string == "Z!Z! שלום Z!")
         // A caret inside a match that is deleted meets the one before it.
         let other = makeView("a xx b")
-        other.textLayoutManager.textSelections = [2, 3].map { TextSelection(other.textContentStorage.textRange(for: $0 ..< $0)!.location) }
+        other.textLayoutManager.textSelections = [2, 3].map {
+            TextSelection(other.textContentStorage.textRange(for: $0 ..< $0)!.location)
+        }
         _ = try other.replaceAll("xx", with: "")
         #expect(other.selectionOffsets == [[2 ..< 2]])
     }
@@ -142,7 +154,7 @@ import TextLayout
     @Test func undoAndRedoKeepTheUsersOneCaret() throws {
         let line = "And the LORD said, מרחב LORD 👍🏽 done.\n"
         let text = String(repeating: line, count: 2_000)
-        let caret = line.utf16.count * 1_000 + 20  // inside מרחב, after the line's first LORD
+        let caret = line.utf16.count * 1_000 + 20 // inside מרחב, after the line's first LORD
         let view = makeView(text, caret: caret)
         #expect(try view.replaceAll("LORD", with: "Lord God") == 4_000)
         let after = caret + 1_000 * 2 * 4 + 4

@@ -12,20 +12,24 @@ import TextLayout
     /// Whether `text` holds a letter of a right-to-left script (Hebrew, Arabic).
     static func hasRightToLeftLetter(_ text: some StringProtocol) -> Bool {
         text.unicodeScalars.contains {
-            (0x0590 ... 0x08FF).contains($0.value) || (0xFB1D ... 0xFDFF).contains($0.value) || (0xFE70 ... 0xFEFC).contains($0.value)
+            (0x0590 ... 0x08FF).contains($0.value) || (0xFB1D ... 0xFDFF).contains($0.value)
+                || (0xFE70 ... 0xFEFC).contains($0.value)
         }
     }
 
     /// Whether `text` holds a letter of a left-to-right script (Latin, Thai, Kannada, Devanagari, CJK).
     static func hasLeftToRightLetter(_ text: some StringProtocol) -> Bool {
         text.unicodeScalars.contains {
-            ($0.properties.isAlphabetic && $0.value < 0x0590) || (0x0900 ... 0x0E7F).contains($0.value) || (0x3040 ... 0x9FFF).contains($0.value)
+            ($0.properties.isAlphabetic && $0.value < 0x0590) || (0x0900 ... 0x0E7F).contains($0.value)
+                || (0x3040 ... 0x9FFF).contains($0.value)
         }
     }
 
     func text(of view: TextView, _ range: NSRange) -> String {
         var actual: NSRange?
-        return view.attributedSubstring(forProposedRange: range, actualRange: &actual).map { String($0.characters[...]) } ?? ""
+        return view.attributedSubstring(forProposedRange: range, actualRange: &actual).map {
+            String($0.characters[...])
+        } ?? ""
     }
 
     /// Hebrew inside an English line: the selection across it is three pieces, left to right:
@@ -33,7 +37,10 @@ import TextLayout
     @Test func hebrewInsideEnglishIsThreePieces() {
         let view = makeView("abc אבג def")
         let rects = view.selectionRects(for: NSRange(location: 2, length: 7))
-        #expect(rects.map(\.range) == [NSRange(location: 2, length: 2), NSRange(location: 4, length: 3), NSRange(location: 7, length: 2)])
+        #expect(
+            rects.map(\.range) == [
+                NSRange(location: 2, length: 2), NSRange(location: 4, length: 3), NSRange(location: 7, length: 2),
+            ])
         #expect(rects.map(\.writingDirection) == [.leftToRight, .rightToLeft, .leftToRight])
         #expect(rects.map(\.containsStart) == [true, false, false])
         #expect(rects.map(\.containsEnd) == [false, false, true])
@@ -95,7 +102,8 @@ import TextLayout
         #expect(rects.count == lines.count)
         #expect(rects.first?.containsStart == true && rects.filter(\.containsStart).count == 1)
         #expect(rects.last?.containsEnd == true && rects.filter(\.containsEnd).count == 1)
-        let direction: TextSelectionNavigation.WritingDirection = Self.hasRightToLeftLetter(text) ? .rightToLeft : .leftToRight
+        let direction: TextSelectionNavigation.WritingDirection =
+            Self.hasRightToLeftLetter(text) ? .rightToLeft : .leftToRight
         #expect(rects.allSatisfy { $0.writingDirection == direction })
         // The pieces cover the text once, in order.
         var next = 0
@@ -126,15 +134,21 @@ import TextLayout
                 #expect(rects.filter(\.containsStart).count == 1, "\(context)")
                 #expect(rects.filter(\.containsEnd).count == 1, "\(context)")
                 #expect(rects.first(where: \.containsStart)?.range.location == range.lowerBound, "\(context)")
-                #expect(rects.first(where: \.containsEnd).map { $0.range.location + $0.range.length } == range.upperBound, "\(context)")
-                let covered = rects.map { $0.range.location ..< $0.range.location + $0.range.length }.sorted { $0.lowerBound < $1.lowerBound }
+                #expect(
+                    rects.first(where: \.containsEnd).map { $0.range.location + $0.range.length } == range.upperBound,
+                    "\(context)")
+                let covered = rects.map { $0.range.location ..< $0.range.location + $0.range.length }.sorted {
+                    $0.lowerBound < $1.lowerBound
+                }
                 #expect(covered.reduce(0) { $0 + $1.count } == range.count, "\(context)")
                 for (a, b) in zip(covered, covered.dropFirst()) { #expect(a.upperBound == b.lowerBound, "\(context)") }
                 for rect in rects {
                     let piece = text(of: view, rect.range)
                     #expect(rect.rect.width >= 0 && rect.rect.minX.isFinite, "\(context)")
                     if Self.hasRightToLeftLetter(piece) {
-                        #expect(rect.writingDirection == .rightToLeft && !Self.hasLeftToRightLetter(piece), "\(piece) in \(context)")
+                        #expect(
+                            rect.writingDirection == .rightToLeft && !Self.hasLeftToRightLetter(piece),
+                            "\(piece) in \(context)")
                     } else if Self.hasLeftToRightLetter(piece) {
                         #expect(rect.writingDirection == .leftToRight, "\(piece) in \(context)")
                     }

@@ -20,7 +20,10 @@ struct NoCustomFonts: AttributedTextFormattingDefinition {
 @Suite struct SemanticFontEditingTests {
     /// The seed's toolbar, as written there: bold and italic toggle on what the resolved font
     /// says, underline on the attribute.
-    static func toggleBold(_ text: inout AttributedString, _ selection: inout AttributedTextSelection, in fontResolutionContext: FontResolutionContext) {
+    static func toggleBold(
+        _ text: inout AttributedString, _ selection: inout AttributedTextSelection,
+        in fontResolutionContext: FontResolutionContext
+    ) {
         text.transformAttributes(in: &selection) {
             let font = $0.font ?? .default
             let resolved = font.resolve(in: fontResolutionContext)
@@ -28,7 +31,10 @@ struct NoCustomFonts: AttributedTextFormattingDefinition {
         }
     }
 
-    static func toggleItalic(_ text: inout AttributedString, _ selection: inout AttributedTextSelection, in fontResolutionContext: FontResolutionContext) {
+    static func toggleItalic(
+        _ text: inout AttributedString, _ selection: inout AttributedTextSelection,
+        in fontResolutionContext: FontResolutionContext
+    ) {
         text.transformAttributes(in: &selection) {
             let font = $0.font ?? .default
             let resolved = font.resolve(in: fontResolutionContext)
@@ -89,7 +95,8 @@ struct NoCustomFonts: AttributedTextFormattingDefinition {
         let expected: Double = 28.0 * 13 / 17 * 21 / 17
         #expect(abs(resolved.pointSize - expected) < 1e-9)
         // What is drawn has that size.
-        let fragment = try #require(view.textLayoutManager.textLayoutFragment(for: view.textContentStorage.documentRange.location))
+        let fragment = try #require(
+            view.textLayoutManager.textLayoutFragment(for: view.textContentStorage.documentRange.location))
         #expect(fragment.textLineFragments.first!.typographicBounds.height > resolved.pointSize)
     }
 
@@ -124,7 +131,10 @@ struct NoCustomFonts: AttributedTextFormattingDefinition {
         #expect(text[try #require(text.range(of: "fancy ಹೊಸ"))].runs.allSatisfy { $0.underlineStyle == .single })
         // A large family: the nearest text style; its colour intact.
         #expect(try font(of: "huge مرحبا") == .largeTitle)
-        #expect(text[try #require(text.range(of: "huge مرحبا"))].runs.allSatisfy { $0.foregroundColor == TextColor(red: 0.8, green: 0, blue: 0) })
+        #expect(
+            text[try #require(text.range(of: "huge مرحبا"))].runs.allSatisfy {
+                $0.foregroundColor == TextColor(red: 0.8, green: 0, blue: 0)
+            })
         // The generic monospace family: the monospaced design.
         #expect(try font(of: "code ไทย") == .footnote.monospaced())
         // Semantic fonts stay.
@@ -147,7 +157,9 @@ struct NoCustomFonts: AttributedTextFormattingDefinition {
         typing.font = FontDescriptor(family: "Fancy Script", size: 10, weight: .bold)
         view.setSelectedRange(NSRange(location: 0, length: 0))
         view.typingAttributes = typing
-        for character in "ไทย" { view.insertText(String(character), replacementRange: NSRange(location: NSNotFound, length: 0)) }
+        for character in "ไทย" {
+            view.insertText(String(character), replacementRange: NSRange(location: NSNotFound, length: 0))
+        }
         let thai = try #require(view.attributedText.range(of: "ไทย"))
         #expect(view.attributedText[thai].runs.allSatisfy { $0.font == .footnote.bold() })
     }

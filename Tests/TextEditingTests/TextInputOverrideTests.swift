@@ -14,8 +14,9 @@ import TextLayout
         var log: [String] = []
 
         init(text: String) {
-            super.init(storage: TextContentStorage(string: text),
-                       layoutManager: TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 400, height: 0))))
+            super.init(
+                storage: TextContentStorage(string: text),
+                layoutManager: TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 400, height: 0))))
         }
 
         override func insertText(_ string: String, replacementRange: NSRange) {
@@ -47,7 +48,9 @@ import TextLayout
 
     static let notFound = NSRange(location: NSNotFound, length: 0)
 
-    @Test(arguments: ["Hello", MixedSamples.text("ar_Arab"), MixedSamples.text("th_Thai"), MixedSamples.text("kn_Knda")])
+    @Test(arguments: [
+        "Hello", MixedSamples.text("ar_Arab"), MixedSamples.text("th_Thai"), MixedSamples.text("kn_Knda"),
+    ])
     func aSubclassSeesEveryInputAndCallsSuper(_ text: String) throws {
         let view = EditorView(text: text)
         let end = text.utf16.count
@@ -68,7 +71,11 @@ import TextLayout
         #expect(view.textContentStorage.string == before)
         #expect(view.doCommand(by: "moveToEndOfParagraph:"))
         #expect(view.selectedRange().location == before.utf16.count)
-        #expect(view.log == ["select \(end)", "insert (", "mark ab", "unmark", "select 0", "deleteToEndOfParagraph:", "moveToEndOfParagraph:"])
+        #expect(
+            view.log == [
+                "select \(end)", "insert (", "mark ab", "unmark", "select 0", "deleteToEndOfParagraph:",
+                "moveToEndOfParagraph:",
+            ])
         // Undo still sees one step per edit made through super.
         view.undo()
         #expect(view.textContentStorage.string != before)
@@ -110,8 +117,11 @@ import TextLayout
     @Test func firstRectForIsTheAppKitOnesRectangle() {
         let view = TextView(storage: TextContentStorage(string: "Hello " + MixedSamples.text("he_Hebr")))
         var actual: NSRange?
-        for range in [NSRange(location: 0, length: 3), NSRange(location: 6, length: 4), NSRange(location: 0, length: 0),
-                      NSRange(location: NSNotFound, length: 0), NSRange(location: -1, length: 2), NSRange(location: 999, length: 1)] {
+        for range in [
+            NSRange(location: 0, length: 3), NSRange(location: 6, length: 4), NSRange(location: 0, length: 0),
+            NSRange(location: NSNotFound, length: 0), NSRange(location: -1, length: 2),
+            NSRange(location: 999, length: 1),
+        ] {
             #expect(view.firstRect(for: range) == view.firstRect(forCharacterRange: range, actualRange: &actual))
         }
         #expect(!view.firstRect(for: NSRange(location: 0, length: 3)).isNull)

@@ -17,7 +17,8 @@ import TextLayout
         "deleteBackward:", "deleteForward:", "deleteBackwardByDecomposingPreviousCharacter:",
         "deleteWordBackward:", "deleteWordForward:", "deleteToBeginningOfLine:", "deleteToEndOfLine:",
         "deleteToBeginningOfParagraph:", "deleteToEndOfParagraph:",
-        "insertNewline:", "insertLineBreak:", "insertTab:", "selectAll:", "selectWord:", "selectLine:", "selectParagraph:",
+        "insertNewline:", "insertLineBreak:", "insertTab:", "selectAll:", "selectWord:", "selectLine:",
+        "selectParagraph:",
         "transpose:", "undo:", "redo:",
     ]
 
@@ -37,14 +38,17 @@ import TextLayout
             #expect(command != TextViewCommand(selector: selector))
         }
         #expect(TextViewCommand(selector: "insertParagraphSeparator:") == .insertNewline)
-        #expect(TextViewCommand(selector: "moveToBeginningOfParagraph:") == .move(.backward, .paragraph, confined: true))
+        #expect(
+            TextViewCommand(selector: "moveToBeginningOfParagraph:") == .move(.backward, .paragraph, confined: true))
         #expect(TextViewCommand(selector: "moveParagraphBackward:") == .move(.backward, .paragraph))
         #expect(TextViewCommand(selector: "deleteWordBackward:") == .delete(.backward, .word))
     }
 
     @Test func namesAppKitDoesNotHaveAreNil() {
-        for selector in ["", ":", "moveLeft", "moveSideways:", "deleteBackwardAndModifySelection:", "undoAndModifySelection:",
-                         "selectAll", "copy:", "MOVELEFT:", "moveLeft:\u{0}"] {
+        for selector in [
+            "", ":", "moveLeft", "moveSideways:", "deleteBackwardAndModifySelection:", "undoAndModifySelection:",
+            "selectAll", "copy:", "MOVELEFT:", "moveLeft:\u{0}",
+        ] {
             #expect(TextViewCommand(selector: selector) == nil, "\(selector.debugDescription)")
         }
         // Commands AppKit has no selector for.
@@ -67,7 +71,7 @@ import TextLayout
 
         let paragraphs = makeView("one\nدو\nthree", caret: 5)
         paragraphs.perform(.select(.paragraph))
-        #expect(paragraphs.selectedRange() == NSRange(location: 4, length: 3))  // its separator too, as TextKit's
+        #expect(paragraphs.selectedRange() == NSRange(location: 4, length: 3)) // its separator too, as TextKit's
         paragraphs.setSelectedRange(NSRange(location: 5, length: 0))
         paragraphs.perform(.move(.forward, .paragraph, confined: true))
         #expect(paragraphs.selectedRange() == NSRange(location: 6, length: 0))

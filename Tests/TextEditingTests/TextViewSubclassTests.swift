@@ -12,7 +12,8 @@ import TextRendering
     /// 400 paragraphs in English, Arabic, Hebrew, Thai and Kannada; some wrap at 420 points.
     static let text: String = (0 ..< 400).map { index in
         let sample = ["ar_Arab", "he_Hebr", "th_Thai", "kn_Knda"].map(MixedSamples.text)[index % 4]
-        return index % 3 == 0 ? "Paragraph \(index), which wraps: \(sample) \(sample)" : "Paragraph \(index): \(sample.prefix(24))"
+        return index % 3 == 0
+            ? "Paragraph \(index), which wraps: \(sample) \(sample)" : "Paragraph \(index): \(sample.prefix(24))"
     }.joined(separator: "\n")
 
     /// A subclass as an app writes one: it logs each call, calls super, and checks in did-layout
@@ -27,29 +28,38 @@ import TextRendering
         /// A subclass's own initializer, calling the designated one.
         init(text: String, label: String) {
             self.label = label
-            super.init(storage: TextContentStorage(string: text),
-                       layoutManager: TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 420, height: 0))))
+            super.init(
+                storage: TextContentStorage(string: text),
+                layoutManager: TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 420, height: 0))))
             visibleRect = CGRect(x: 0, y: 0, width: 420, height: 300)
         }
 
-        override func textViewportLayoutControllerWillLayout(_ textViewportLayoutController: TextViewportLayoutController) {
+        override func textViewportLayoutControllerWillLayout(
+            _ textViewportLayoutController: TextViewportLayoutController
+        ) {
             super.textViewportLayoutControllerWillLayout(textViewportLayoutController)
             log.append("will")
             configured = []
         }
 
-        override func textViewportLayoutController(_ textViewportLayoutController: TextViewportLayoutController,
-                                                   configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment) {
-            super.textViewportLayoutController(textViewportLayoutController, configureRenderingSurfaceFor: textLayoutFragment)
+        override func textViewportLayoutController(
+            _ textViewportLayoutController: TextViewportLayoutController,
+            configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment
+        ) {
+            super.textViewportLayoutController(
+                textViewportLayoutController, configureRenderingSurfaceFor: textLayoutFragment)
             log.append("configure")
             configured.append(textLayoutFragment)
         }
 
-        override func textViewportLayoutControllerDidLayout(_ textViewportLayoutController: TextViewportLayoutController) {
+        override func textViewportLayoutControllerDidLayout(
+            _ textViewportLayoutController: TextViewportLayoutController
+        ) {
             super.textViewportLayoutControllerDidLayout(textViewportLayoutController)
             log.append("did")
             surfacesSeenInDidLayout = configured.compactMap {
-                textViewportLayoutController.renderingSurface(forKey: $0.renderingSurfaceKey) as? TextLayoutFragmentSurface
+                textViewportLayoutController.renderingSurface(forKey: $0.renderingSurfaceKey)
+                    as? TextLayoutFragmentSurface
             }
         }
     }
@@ -77,13 +87,19 @@ import TextRendering
             #expect(!visible.isEmpty)
             #expect(view.log == ["will"] + Array(repeating: "configure", count: visible.count) + ["did"])
             #expect(view.configured.map(\.renderingSurfaceKey) == visible.map(\.renderingSurfaceKey))
-            #expect(view.configured.map(\.layoutFragmentFrame.minY) == view.configured.map(\.layoutFragmentFrame.minY).sorted())
+            #expect(
+                view.configured.map(\.layoutFragmentFrame.minY)
+                    == view.configured.map(\.layoutFragmentFrame.minY).sorted())
             #expect(view.renderingSurfaces.map(\.renderingSurfaceKey) == visible.map(\.renderingSurfaceKey))
-            #expect(view.surfacesSeenInDidLayout.map(ObjectIdentifier.init) == view.renderingSurfaces.map(ObjectIdentifier.init))
+            #expect(
+                view.surfacesSeenInDidLayout.map(ObjectIdentifier.init)
+                    == view.renderingSurfaces.map(ObjectIdentifier.init))
             for (surface, fragment) in zip(view.renderingSurfaces, visible) {
                 #expect(surface.frame == fragment.layoutFragmentFrame)
                 #expect(surface.textLayoutFragment === fragment)
-                #expect(surface.drawingBounds.contains(CGPoint(x: surface.frame.midX, y: surface.frame.midY)) || surface.frame.height == 0)
+                #expect(
+                    surface.drawingBounds.contains(CGPoint(x: surface.frame.midX, y: surface.frame.midY))
+                        || surface.frame.height == 0)
             }
             // The view follows the viewport's anchor, and is laid out.
             #expect(view.visibleRect.minY == controller.viewportBounds.minY)
@@ -130,7 +146,9 @@ import TextRendering
         #expect(view.needsLayout)
         view.layoutIfNeeded()
         #expect(!view.needsLayout)
-        #expect(view.renderingSurfaces.first?.textLayoutFragment.textElement.attributedString.characters.starts(with: "Parಕagraph") == true)
+        #expect(
+            view.renderingSurfaces.first?.textLayoutFragment.textElement.attributedString.characters.starts(
+                with: "Parಕagraph") == true)
         view.visibleRect.size.height = 500
         #expect(view.needsLayout)
         view.layoutIfNeeded()
@@ -184,7 +202,9 @@ import TextRendering
         view.paste("ก")
         #expect(view.pasted == ["ಕ", "ก"])
         #expect(view.textContentStorage.string.hasPrefix("ಕกשלום"))
-        #expect(view.textContentStorage.attributedString.runs.allSatisfy { $0.font == nil }, "the override pasted plain text")
+        #expect(
+            view.textContentStorage.attributedString.runs.allSatisfy { $0.font == nil },
+            "the override pasted plain text")
         view.setSelectedRange(NSRange(location: 0, length: 2))
         #expect(view.copy().link != nil)
         // cut copies through the override, as AppKit's cut: calls copy:.
@@ -207,8 +227,9 @@ import TextRendering
         }
         let text = ["English line", "שורה בעברית", "سطر عربي", "บรรทัดภาษาไทย", "ಕನ್ನಡದ ಸಾಲು"].joined(separator: "\n")
         // Right-to-left lines end at the container's right edge: 300 points, as the image.
-        let view = BandView(storage: TextContentStorage(string: text),
-                            layoutManager: TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 300, height: 0))))
+        let view = BandView(
+            storage: TextContentStorage(string: text),
+            layoutManager: TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 300, height: 0))))
         view.visibleRect = CGRect(x: 0, y: 0, width: 300, height: 200)
         view.layoutIfNeeded()
         #expect(view.renderingSurfaces.count == 5)
@@ -229,11 +250,16 @@ import TextRendering
         }
         let dark: (UInt8, UInt8, UInt8) -> Bool = { Int($0) + Int($1) + Int($2) < 300 }
         for surface in view.renderingSurfaces {
-            #expect(count(in: surface.frame, dark) > 10, "\(surface.textLayoutFragment.textElement.attributedString.characters) is drawn")
+            #expect(
+                count(in: surface.frame, dark) > 10,
+                "\(surface.textLayoutFragment.textElement.attributedString.characters) is drawn")
         }
-        #expect(count(in: view.band.insetBy(dx: 0, dy: 1)) { $0 > 200 && $1 > 200 && $2 < 60 } > 100, "the band is behind the text")
+        #expect(
+            count(in: view.band.insetBy(dx: 0, dy: 1)) { $0 > 200 && $1 > 200 && $2 < 60 } > 100,
+            "the band is behind the text")
         let last = try #require(view.renderingSurfaces.last)
-        #expect(count(in: CGRect(x: 0, y: last.frame.maxY + 2, width: 300, height: 200 - last.frame.maxY - 2), dark) == 0)
+        #expect(
+            count(in: CGRect(x: 0, y: last.frame.maxY + 2, width: 300, height: 200 - last.frame.maxY - 2), dark) == 0)
     }
 
     /// A host keeping something of its own per fragment makes its own surfaces; the view
@@ -248,7 +274,8 @@ import TextRendering
         }
         final class NodeView: TextView {
             var made = 0
-            override func makeRenderingSurface(for textLayoutFragment: TextLayoutFragment) -> TextLayoutFragmentSurface {
+            override func makeRenderingSurface(for textLayoutFragment: TextLayoutFragment) -> TextLayoutFragmentSurface
+            {
                 made += 1
                 return NodeSurface(textLayoutFragment: textLayoutFragment)
             }

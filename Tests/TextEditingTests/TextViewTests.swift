@@ -49,7 +49,9 @@ func makeView(_ text: String, caret: Int? = nil) -> TextView {
     @Test func severalCursorsTypeAndDeleteAtOnce() throws {
         let view = makeView("one\ntwo\nthree")
         let storage = view.textContentStorage
-        view.textLayoutManager.textSelections = [0, 4, 8].map { TextSelection(storage.textRange(for: $0 ..< $0)!.location) }
+        view.textLayoutManager.textSelections = [0, 4, 8].map {
+            TextSelection(storage.textRange(for: $0 ..< $0)!.location)
+        }
         view.insertText("- ", replacementRange: notFound)
         view.insertText("x", replacementRange: notFound)
         #expect(storage.string == "- xone\n- xtwo\n- xthree")
@@ -67,16 +69,22 @@ func makeView(_ text: String, caret: Int? = nil) -> TextView {
     @Test func selectionsThatMeetBecomeOne() {
         let view = makeView("one two three four")
         let storage = view.textContentStorage
-        view.textLayoutManager.textSelections = [4, 8].map { TextSelection(storage.textRange(for: $0 ..< $0)!.location) }
+        view.textLayoutManager.textSelections = [4, 8].map {
+            TextSelection(storage.textRange(for: $0 ..< $0)!.location)
+        }
         view.doCommand(by: "moveWordRightAndModifySelection:")
         #expect(view.selectionOffsets == [[4 ..< 7], [8 ..< 13]])
         view.doCommand(by: "moveWordRightAndModifySelection:")
         #expect(view.selectionOffsets == [[4 ..< 18]])
-        view.textLayoutManager.textSelections = [1, 2].map { TextSelection(storage.textRange(for: $0 ..< $0)!.location) }
+        view.textLayoutManager.textSelections = [1, 2].map {
+            TextSelection(storage.textRange(for: $0 ..< $0)!.location)
+        }
         view.doCommand(by: "moveToBeginningOfLine:")
         #expect(view.selectionOffsets == [[0 ..< 0]])
         // Two carets in one word select it once.
-        view.textLayoutManager.textSelections = [9, 11].map { TextSelection(storage.textRange(for: $0 ..< $0)!.location) }
+        view.textLayoutManager.textSelections = [9, 11].map {
+            TextSelection(storage.textRange(for: $0 ..< $0)!.location)
+        }
         view.doCommand(by: "selectWord:")
         #expect(view.selectionOffsets == [[8 ..< 13]])
     }
@@ -116,7 +124,9 @@ func makeView(_ text: String, caret: Int? = nil) -> TextView {
         let delegate = RecordingInputDelegate()
         view.inputDelegate = delegate
         for composing in ["k", "か", "かn", "かん", "かんj", "かんじ"] {
-            view.setMarkedText(composing, selectedRange: NSRange(location: composing.utf16.count, length: 0), replacementRange: notFound)
+            view.setMarkedText(
+                composing, selectedRange: NSRange(location: composing.utf16.count, length: 0),
+                replacementRange: notFound)
         }
         #expect(view.hasMarkedText)
         #expect(view.markedRange() == NSRange(location: 5, length: 3))
@@ -168,14 +178,16 @@ func makeView(_ text: String, caret: Int? = nil) -> TextView {
         let storage = view.textContentStorage
         #expect(storage.attributedString.runs.allSatisfy { $0.underlineStyle == nil })
         var underlines: [TextDecorationStyle] = []
-        view.textLayoutManager.enumerateRenderingAttributes(from: storage.documentRange.location, reverse: false) { _, attributes, _ in
+        view.textLayoutManager.enumerateRenderingAttributes(from: storage.documentRange.location, reverse: false) {
+            _, attributes, _ in
             if let style = attributes[.underlineStyle] as? TextDecorationStyle { underlines.append(style) }
             return true
         }
         #expect(underlines.contains(.thick) && underlines.contains(.single))
         view.unmarkText()
         underlines.removeAll()
-        view.textLayoutManager.enumerateRenderingAttributes(from: storage.documentRange.location, reverse: false) { _, attributes, _ in
+        view.textLayoutManager.enumerateRenderingAttributes(from: storage.documentRange.location, reverse: false) {
+            _, attributes, _ in
             if attributes[.underlineStyle] != nil { underlines.append(.single) }
             return true
         }
@@ -185,10 +197,11 @@ func makeView(_ text: String, caret: Int? = nil) -> TextView {
     @Test func badInputChangesNothing() {
         let view = makeView("a😀b")
         view.insertText("x", replacementRange: NSRange(location: 99, length: 1))
-        view.insertText("x", replacementRange: NSRange(location: 2, length: 0))   // inside the surrogate pair
+        view.insertText("x", replacementRange: NSRange(location: 2, length: 0)) // inside the surrogate pair
         view.insertText("x", replacementRange: NSRange(location: -1, length: 0))
         view.insertText("x", replacementRange: NSRange(location: Int.max - 1, length: 2))
-        view.setMarkedText("y", selectedRange: NSRange(location: 50, length: 9), replacementRange: NSRange(location: 1, length: 99))
+        view.setMarkedText(
+            "y", selectedRange: NSRange(location: 50, length: 9), replacementRange: NSRange(location: 1, length: 99))
         #expect(view.textContentStorage.string == "a😀b")
         #expect(view.undoStack.undoSteps.isEmpty)
         // A selected range outside the marked text is clamped into it.
@@ -199,9 +212,13 @@ func makeView(_ text: String, caret: Int? = nil) -> TextView {
         #expect(!view.hasMarkedText)
         #expect(view.textContentStorage.string == "a😀b")
         var actual: NSRange?
-        #expect(view.attributedSubstring(forProposedRange: NSRange(location: 1, length: 100), actualRange: &actual).map { String($0.characters) } == "😀b")
+        #expect(
+            view.attributedSubstring(forProposedRange: NSRange(location: 1, length: 100), actualRange: &actual).map {
+                String($0.characters)
+            } == "😀b")
         #expect(actual == NSRange(location: 1, length: 3))
-        #expect(view.attributedSubstring(forProposedRange: NSRange(location: 10, length: 1), actualRange: &actual) == nil)
+        #expect(
+            view.attributedSubstring(forProposedRange: NSRange(location: 10, length: 1), actualRange: &actual) == nil)
         #expect(view.doCommand(by: "noSuchCommand:") == false)
     }
 
@@ -232,7 +249,9 @@ func makeView(_ text: String, caret: Int? = nil) -> TextView {
         let view = makeView(text, caret: 0)
         var actual: NSRange?
         let first = view.firstRect(forCharacterRange: NSRange(location: 2, length: 200), actualRange: &actual)
-        let line = try #require(view.textLayoutManager.textLayoutFragment(for: view.textContentStorage.documentRange.location)?.textLineFragments.first)
+        let line = try #require(
+            view.textLayoutManager.textLayoutFragment(for: view.textContentStorage.documentRange.location)?
+                .textLineFragments.first)
         // The first line's piece only.
         #expect(abs(first.height - line.typographicBounds.height) < 0.01)
         #expect((actual?.location ?? -1) == 2 && (actual?.length ?? 0) < 200)
@@ -240,7 +259,9 @@ func makeView(_ text: String, caret: Int? = nil) -> TextView {
         // The caret's rectangle and the offset at its point agree.
         let caret = view.caretRect(for: 7)
         #expect(view.characterIndex(for: CGPoint(x: caret.minX, y: caret.midY)) == 7)
-        #expect(view.closestPosition(to: CGPoint(x: caret.minX, y: caret.midY), within: NSRange(location: 0, length: 3)) == 3)
+        #expect(
+            view.closestPosition(to: CGPoint(x: caret.minX, y: caret.midY), within: NSRange(location: 0, length: 3))
+                == 3)
         let hebrew = text.utf16.count - 19
         #expect(view.baseWritingDirection(for: hebrew) == .rightToLeft)
         #expect(view.position(from: 0, in: .forward, offset: 3) == 3)

@@ -27,8 +27,10 @@ import TextLayout
         let view = makeView(text, caret: 0)
         let tokenizer = view.tokenizer
         // The word after a position going forward, before it going backward; none in between.
-        #expect(tokenizer.rangeEnclosingPosition(2, with: .word, inDirection: .forward) == NSRange(location: 0, length: 5))
-        #expect(tokenizer.rangeEnclosingPosition(5, with: .word, inDirection: .backward) == NSRange(location: 0, length: 5))
+        #expect(
+            tokenizer.rangeEnclosingPosition(2, with: .word, inDirection: .forward) == NSRange(location: 0, length: 5))
+        #expect(
+            tokenizer.rangeEnclosingPosition(5, with: .word, inDirection: .backward) == NSRange(location: 0, length: 5))
         #expect(tokenizer.rangeEnclosingPosition(5, with: .word, inDirection: .forward) == nil)
         #expect(tokenizer.rangeEnclosingPosition(0, with: .word, inDirection: .backward) == nil)
         #expect(tokenizer.isPosition(5, withinTextUnit: .word, inDirection: .backward))
@@ -53,15 +55,21 @@ import TextLayout
         #expect(sentence?.location == 0 && (13 ... 14).contains(sentence?.length ?? 0))
         #expect(tokenizer.rangeEnclosingPosition(16, with: .sentence, inDirection: .forward)?.location == 14)
         // Paragraphs without their separator.
-        #expect(tokenizer.rangeEnclosingPosition(3, with: .paragraph, inDirection: .forward) == NSRange(location: 0, length: 22))
+        #expect(
+            tokenizer.rangeEnclosingPosition(3, with: .paragraph, inDirection: .forward)
+                == NSRange(location: 0, length: 22))
         #expect(tokenizer.rangeEnclosingPosition(22, with: .paragraph, inDirection: .forward) == nil)
-        #expect(tokenizer.rangeEnclosingPosition(23, with: .paragraph, inDirection: .forward) == NSRange(location: 23, length: 16))
+        #expect(
+            tokenizer.rangeEnclosingPosition(23, with: .paragraph, inDirection: .forward)
+                == NSRange(location: 23, length: 16))
         #expect(tokenizer.position(from: 3, toBoundary: .paragraph, inDirection: .forward) == 22)
         #expect(tokenizer.position(from: 22, toBoundary: .paragraph, inDirection: .forward) == 39)
         #expect(tokenizer.position(from: 30, toBoundary: .paragraph, inDirection: .backward) == 23)
         #expect(tokenizer.isPosition(23, atBoundary: .paragraph, inDirection: .backward))
         // The document.
-        #expect(tokenizer.rangeEnclosingPosition(3, with: .document, inDirection: .forward) == NSRange(location: 0, length: 39))
+        #expect(
+            tokenizer.rangeEnclosingPosition(3, with: .document, inDirection: .forward)
+                == NSRange(location: 0, length: 39))
         #expect(tokenizer.rangeEnclosingPosition(39, with: .document, inDirection: .forward) == nil)
         #expect(tokenizer.position(from: 3, toBoundary: .document, inDirection: .forward) == 39)
         #expect(tokenizer.position(from: 3, toBoundary: .document, inDirection: .backward) == 0)
@@ -73,7 +81,9 @@ import TextLayout
         let text = "a👍🏽e\u{301}"
         let view = makeView(text, caret: 0)
         let tokenizer = view.tokenizer
-        #expect(tokenizer.rangeEnclosingPosition(2, with: .character, inDirection: .forward) == NSRange(location: 1, length: 4))
+        #expect(
+            tokenizer.rangeEnclosingPosition(2, with: .character, inDirection: .forward)
+                == NSRange(location: 1, length: 4))
         #expect(tokenizer.position(from: 1, toBoundary: .character, inDirection: .forward) == 5)
         #expect(tokenizer.position(from: 7, toBoundary: .character, inDirection: .backward) == 5)
         #expect(!tokenizer.isPosition(3, atBoundary: .character, inDirection: .forward))
@@ -84,8 +94,10 @@ import TextLayout
         let text = "مرحبا بالعالم"
         let view = makeView(text, caret: 0)
         let tokenizer = view.tokenizer
-        #expect(tokenizer.rangeEnclosingPosition(0, with: .word, inDirection: .forward) == NSRange(location: 0, length: 5))
-        #expect(tokenizer.rangeEnclosingPosition(8, with: .word, inDirection: .forward) == NSRange(location: 6, length: 7))
+        #expect(
+            tokenizer.rangeEnclosingPosition(0, with: .word, inDirection: .forward) == NSRange(location: 0, length: 5))
+        #expect(
+            tokenizer.rangeEnclosingPosition(8, with: .word, inDirection: .forward) == NSRange(location: 6, length: 7))
         #expect(tokenizer.position(from: 0, toBoundary: .word, inDirection: .forward) == 5)
         #expect(tokenizer.position(from: 5, toBoundary: .word, inDirection: .forward) == 13)
         #expect(tokenizer.position(from: 13, toBoundary: .word, inDirection: .backward) == 6)
@@ -102,7 +114,9 @@ import TextLayout
         #expect(first.location == 0 && first.length > 0 && first.length < text.utf16.count)
         var boundaries: [Int] = []
         var position = 0
-        while let next = tokenizer.position(from: position, toBoundary: .word, inDirection: .forward), boundaries.count < 50 {
+        while let next = tokenizer.position(from: position, toBoundary: .word, inDirection: .forward),
+            boundaries.count < 50
+        {
             #expect(next > position)
             #expect(tokenizer.isPosition(next, atBoundary: .word, inDirection: .forward))
             boundaries.append(next)
@@ -117,24 +131,34 @@ import TextLayout
     @Test func linesOfAWrappedParagraph() throws {
         let text = String(repeating: "word ", count: 40) + "end"
         let storage = TextContentStorage(string: text)
-        let view = TextView(storage: storage, layoutManager: TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 200, height: 0))))
+        let view = TextView(
+            storage: storage,
+            layoutManager: TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 200, height: 0))))
         let tokenizer = view.tokenizer
         // The first line as laid out (no separator: it ends where the next one starts).
-        let laidOut = try #require(view.textLayoutManager.textRange(for: .line, enclosing: storage.documentRange.location))
+        let laidOut = try #require(
+            view.textLayoutManager.textRange(for: .line, enclosing: storage.documentRange.location))
         let end = try storage.offset(of: laidOut.endLocation)
         #expect(end > 0 && end < text.utf16.count)
-        #expect(tokenizer.rangeEnclosingPosition(0, with: .line, inDirection: .forward) == NSRange(location: 0, length: end))
+        #expect(
+            tokenizer.rangeEnclosingPosition(0, with: .line, inDirection: .forward) == NSRange(location: 0, length: end)
+        )
         #expect(tokenizer.position(from: 0, toBoundary: .line, inDirection: .forward) == end)
         // The wrap is the end of one line and the start of the next.
         #expect(tokenizer.isPosition(end, atBoundary: .line, inDirection: .forward))
         #expect(tokenizer.isPosition(end, atBoundary: .line, inDirection: .backward))
-        #expect(tokenizer.rangeEnclosingPosition(end, with: .line, inDirection: .backward) == NSRange(location: 0, length: end))
+        #expect(
+            tokenizer.rangeEnclosingPosition(end, with: .line, inDirection: .backward)
+                == NSRange(location: 0, length: end))
         let second = try #require(tokenizer.rangeEnclosingPosition(end, with: .line, inDirection: .forward))
         #expect(second.location == end && second.length > 0)
         #expect(tokenizer.position(from: end + 2, toBoundary: .line, inDirection: .backward) == end)
-        #expect(tokenizer.position(from: end, toBoundary: .line, inDirection: .forward) == second.location + second.length)
+        #expect(
+            tokenizer.position(from: end, toBoundary: .line, inDirection: .forward) == second.location + second.length)
         // The paragraph is still one.
-        #expect(tokenizer.rangeEnclosingPosition(end, with: .paragraph, inDirection: .forward) == NSRange(location: 0, length: text.utf16.count))
+        #expect(
+            tokenizer.rangeEnclosingPosition(end, with: .paragraph, inDirection: .forward)
+                == NSRange(location: 0, length: text.utf16.count))
     }
 
     /// Where the text changes direction one offset has two carets: the affinity picks which.

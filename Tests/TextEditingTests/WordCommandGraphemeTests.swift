@@ -18,7 +18,6 @@ import TextLayout
         "שָׁלוֹם עוֹלָם مَرْحَبًا \u{1112}\u{B120}",
     ]
 
-
     static let moves = ["moveWordLeft:", "moveWordRight:", "moveWordForward:", "moveWordBackward:", "selectWord:"]
 
     @Test(arguments: 0 ..< 6)
@@ -30,8 +29,9 @@ import TextLayout
                 let view = makeView(text, caret: start)
                 view.doCommand(by: command)
                 let range = view.selectedRange()
-                #expect(clusters.contains(range.location) && clusters.contains(range.location + range.length),
-                        "\(index): \(command) at \(start) gives \(range)")
+                #expect(
+                    clusters.contains(range.location) && clusters.contains(range.location + range.length),
+                    "\(index): \(command) at \(start) gives \(range)")
             }
         }
     }
@@ -49,9 +49,13 @@ import TextLayout
                 let removed = units.count - after.count
                 let caret = view.selectedRange().location
                 // What is left: the text before the caret and after the deleted range, unchanged.
-                #expect(Array(units[..<caret]) == Array(after[..<caret]) && Array(units[(caret + removed)...]) == Array(after[caret...]),
-                        "\(index): \(command) at \(start)")
-                #expect(clusters.contains(caret) && clusters.contains(caret + removed), "\(index): \(command) at \(start) deleted \(caret)..<\(caret + removed)")
+                #expect(
+                    Array(units[..<caret]) == Array(after[..<caret])
+                        && Array(units[(caret + removed)...]) == Array(after[caret...]),
+                    "\(index): \(command) at \(start)")
+                #expect(
+                    clusters.contains(caret) && clusters.contains(caret + removed),
+                    "\(index): \(command) at \(start) deleted \(caret)..<\(caret + removed)")
             }
         }
     }

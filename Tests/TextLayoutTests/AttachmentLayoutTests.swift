@@ -15,9 +15,13 @@ import TextTypography
 
     /// A storage and a layout manager for `text` (DejaVu Sans 13 by default) in a container
     /// `width` wide without padding.
-    static func layout(_ text: AttributedString, width: CGFloat = 300, mode: LineBreakMode = .byWordWrapping) -> (TextContentStorage, TextLayoutManager) {
+    static func layout(
+        _ text: AttributedString, width: CGFloat = 300, mode: LineBreakMode = .byWordWrapping
+    ) -> (TextContentStorage, TextLayoutManager) {
         let storage = TextContentStorage(attributedString: text)
-        let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: width, height: 0), lineFragmentPadding: 0, lineBreakMode: mode))
+        let manager = TextLayoutManager(
+            textContainer: TextContainer(
+                size: CGSize(width: width, height: 0), lineFragmentPadding: 0, lineBreakMode: mode))
         storage.addTextLayoutManager(manager)
         manager.ensureLayoutForEntireDocument()
         KeptStorages.keep(storage)
@@ -34,10 +38,13 @@ import TextTypography
         try #require(line.caretStops.first { $0.characterIndex == index }, "no caret stop at \(index)")
     }
 
-    static let dejaVu = try! FontMatcher.shared.match(FontRequest(FontDescriptor(family: "DejaVu Sans", size: 13))).font.metrics
+    static let dejaVu = try! FontMatcher.shared.match(FontRequest(FontDescriptor(family: "DejaVu Sans", size: 13))).font
+        .metrics
 
     @Test func anAttachmentTakesItsWidthAndMakesRoomAboveTheBaseline() throws {
-        let text = AttributedString("A picture ") + Self.attached(TextAttachment(bounds: CGRect(x: 0, y: 0, width: 40, height: 30)))
+        let text =
+            AttributedString("A picture ")
+            + Self.attached(TextAttachment(bounds: CGRect(x: 0, y: 0, width: 40, height: 30)))
             + AttributedString(" in a line.")
         let index = 10
         let (_, manager) = Self.layout(text)
@@ -62,7 +69,9 @@ import TextTypography
         #expect(line.characterIndex(for: CGPoint(x: placement.frame.maxX - 5, y: line.baseline)) == index + 1)
         let segments = line.segments(showing: index ..< index + 1)
         #expect(segments.count == 1)
-        #expect(abs((segments.first?.minX ?? 0) - placement.frame.minX) < 0.001 && abs((segments.first?.maxX ?? 0) - placement.frame.maxX) < 0.001)
+        #expect(
+            abs((segments.first?.minX ?? 0) - placement.frame.minX) < 0.001
+                && abs((segments.first?.maxX ?? 0) - placement.frame.maxX) < 0.001)
         // No glyph is drawn for it, and the drawing surface covers it.
         #expect(!line.glyphRuns.contains { $0.clusters.contains(index) })
         let frame = placement.frame.offsetBy(dx: line.typographicBounds.minX, dy: line.typographicBounds.minY)
@@ -70,8 +79,11 @@ import TextTypography
     }
 
     @Test func anAttachmentBelowTheBaselineDeepensTheLine() throws {
-        let plain = try #require(allFragments(Self.layout(AttributedString("A line.")).1).first?.textLineFragments.first)
-        let text = AttributedString("A ") + Self.attached(TextAttachment(bounds: CGRect(x: 0, y: -20, width: 10, height: 24))) + AttributedString(" line.")
+        let plain = try #require(
+            allFragments(Self.layout(AttributedString("A line.")).1).first?.textLineFragments.first)
+        let text =
+            AttributedString("A ") + Self.attached(TextAttachment(bounds: CGRect(x: 0, y: -20, width: 10, height: 24)))
+            + AttributedString(" line.")
         let line = try Self.line(showing: 2, in: Self.layout(text).1)
         let placement = try #require(line.attachmentPlacements.first)
         // From 4 points above the baseline to 20 below it.
@@ -86,7 +98,8 @@ import TextTypography
     @Test func aBaselineOffsetRaisesTheAttachment() throws {
         var raised = Self.attached(TextAttachment(bounds: CGRect(x: 0, y: 0, width: 10, height: 10)))
         raised.baselineOffset = 20
-        let line = try Self.line(showing: 2, in: Self.layout(AttributedString("A ") + raised + AttributedString(" line.")).1)
+        let line = try Self.line(
+            showing: 2, in: Self.layout(AttributedString("A ") + raised + AttributedString(" line.")).1)
         let placement = try #require(line.attachmentPlacements.first)
         #expect(abs(placement.frame.minY - (line.baseline - 30)) < 0.001)
         #expect(line.baseline >= 30)
@@ -100,7 +113,9 @@ import TextTypography
         try #require(words.count > 3)
         let head = words[0 ..< 2].joined(separator: " ") + " ", tail = " " + words[2...].joined(separator: " ")
         let index = head.utf16.count
-        let text = AttributedString(head) + Self.attached(TextAttachment(bounds: CGRect(x: 0, y: 0, width: 40, height: 30))) + AttributedString(tail)
+        let text =
+            AttributedString(head) + Self.attached(TextAttachment(bounds: CGRect(x: 0, y: 0, width: 40, height: 30)))
+            + AttributedString(tail)
         let (_, manager) = Self.layout(text, width: 10_000)
         let line = try Self.line(showing: index, in: manager)
         let placement = try #require(line.attachmentPlacements.first)
@@ -120,8 +135,10 @@ import TextTypography
 
     @Test func zeroBoundsTakeTheImageSize() throws {
         let png = TinyPNG.make(width: 23, height: 17)
-        for contents in [png, (Data([1, 2, 3]) + png).dropFirst(3)] {  // a slice too: its indices do not start at 0
-            let text = AttributedString("x") + Self.attached(TextAttachment(data: contents, ofType: "public.png")) + AttributedString("y")
+        for contents in [png, (Data([1, 2, 3]) + png).dropFirst(3)] { // a slice too: its indices do not start at 0
+            let text =
+                AttributedString("x") + Self.attached(TextAttachment(data: contents, ofType: "public.png"))
+                + AttributedString("y")
             let line = try Self.line(showing: 1, in: Self.layout(text).1)
             let placement = try #require(line.attachmentPlacements.first)
             #expect(placement.frame.size == CGSize(width: 23, height: 17))
@@ -134,13 +151,20 @@ import TextTypography
         let png = TinyPNG.make(width: 23, height: 17)
         var zeroWidth = [UInt8](png)
         zeroWidth[16 ..< 20] = [0, 0, 0, 0]
-        let contents: [Data?] = [nil, Data(), Data("not an image".utf8), png.prefix(23), Data(zeroWidth), Data(repeating: 0xFF, count: 4_096)]
+        let contents: [Data?] = [
+            nil, Data(), Data("not an image".utf8), png.prefix(23), Data(zeroWidth),
+            Data(repeating: 0xFF, count: 4_096),
+        ]
         let side = CGFloat(Self.dejaVu.lineHeight)
         for data in contents {
-            let text = AttributedString("x") + Self.attached(TextAttachment(data: data, ofType: "public.png")) + AttributedString("y")
+            let text =
+                AttributedString("x") + Self.attached(TextAttachment(data: data, ofType: "public.png"))
+                + AttributedString("y")
             let line = try Self.line(showing: 1, in: Self.layout(text).1)
             let placement = try #require(line.attachmentPlacements.first)
-            #expect(abs(placement.frame.width - side) < 0.001 && abs(placement.frame.height - side) < 0.001, "\(String(describing: data))")
+            #expect(
+                abs(placement.frame.width - side) < 0.001 && abs(placement.frame.height - side) < 0.001,
+                "\(String(describing: data))")
             #expect(abs(try Self.stop(2, of: line).x - Self.stop(1, of: line).x - side) < 0.001)
         }
     }
@@ -151,14 +175,17 @@ import TextTypography
         CGRect(x: 0, y: 0, width: -40, height: 30), CGRect(x: 0, y: -3, width: 0, height: 0),
     ])
     func unusableBoundsDoNotTrap(_ bounds: CGRect) throws {
-        let text = AttributedString("Before ") + Self.attached(TextAttachment(bounds: bounds)) + AttributedString(" after")
+        let text =
+            AttributedString("Before ") + Self.attached(TextAttachment(bounds: bounds)) + AttributedString(" after")
         let (_, manager) = Self.layout(text, width: 200)
         #expect(manager.lastLayoutError == nil)
         let lines = try #require(allFragments(manager).first).textLineFragments
         let placements = lines.flatMap(\.attachmentPlacements)
         #expect(placements.count == 1)
         for placement in placements {
-            #expect(placement.frame.minX.isFinite && placement.frame.minY.isFinite && placement.frame.width.isFinite && placement.frame.height.isFinite)
+            #expect(
+                placement.frame.minX.isFinite && placement.frame.minY.isFinite && placement.frame.width.isFinite
+                    && placement.frame.height.isFinite)
             #expect(placement.frame.width >= 0 && placement.frame.height >= 0)
         }
         #expect(lines.allSatisfy { $0.typographicBounds.height.isFinite })
@@ -186,7 +213,8 @@ import TextTypography
             text += AttributedString(word + " ")
             if k % 3 == 0 {
                 indices.append(text.utf16.count)
-                text += Self.attached(TextAttachment(bounds: CGRect(x: 0, y: -2, width: CGFloat(10 + 7 * k % 50), height: 16)))
+                text += Self.attached(
+                    TextAttachment(bounds: CGRect(x: 0, y: -2, width: CGFloat(10 + 7 * k % 50), height: 16)))
             }
         }
         let length = text.utf16.count
@@ -214,7 +242,8 @@ import TextTypography
         let lines = try #require(allFragments(manager).first).textLineFragments
         let line = try Self.line(showing: 11, in: manager)
         let units = Array(String(text.characters).utf16)
-        let others = (line.characterRange.location ..< line.characterRange.location + line.characterRange.length).filter { $0 != 11 }
+        let others = (line.characterRange.location ..< line.characterRange.location + line.characterRange.length).filter
+        { $0 != 11 }
         #expect(others.allSatisfy { units[$0] == 0x20 }, "\(line)")
         #expect(line.attachmentPlacements.first?.frame.width == 500)
         #expect(lines.count == 3)
@@ -224,14 +253,19 @@ import TextTypography
         #expect(allFragments(alone).first?.textLineFragments.count == 1)
         let half = TextAttachment(bounds: CGRect(x: 0, y: 0, width: 150, height: 20))
         let (_, pair) = Self.layout(Self.attached(half) + Self.attached(half), width: 200)
-        #expect(allFragments(pair).first?.textLineFragments.map(\.characterRange) == [NSRange(location: 0, length: 1), NSRange(location: 1, length: 1)])
+        #expect(
+            allFragments(pair).first?.textLineFragments.map(\.characterRange) == [
+                NSRange(location: 0, length: 1), NSRange(location: 1, length: 1),
+            ])
         let (_, truncated) = Self.layout(text, width: 200, mode: .byTruncatingTail)
         #expect(truncated.lastLayoutError == nil)
         #expect(allFragments(truncated).first?.textLineFragments.count == 1)
     }
 
     @Test func anEditNextToAnAttachmentMovesIt() throws {
-        let text = AttributedString("Text ") + Self.attached(TextAttachment(bounds: CGRect(x: 0, y: 0, width: 40, height: 30))) + AttributedString(" here")
+        let text =
+            AttributedString("Text ") + Self.attached(TextAttachment(bounds: CGRect(x: 0, y: 0, width: 40, height: 30)))
+            + AttributedString(" here")
         let (storage, manager) = Self.layout(text)
         _ = allFragments(manager).map(\.textLineFragments)
         try storage.replaceContents(in: storage.textRange(for: 1 ..< 1)!, with: "yped t")
@@ -249,12 +283,15 @@ import TextTypography
 private enum TinyPNG {
     static func make(width: Int, height: Int) -> Data {
         var raw: [UInt8] = []
-        for _ in 0 ..< height { raw += [0] + [UInt8](repeating: 0x80, count: width) }  // filter 0, then the row
+        for _ in 0 ..< height { raw += [0] + [UInt8](repeating: 0x80, count: width) } // filter 0, then the row
         let length = UInt16(raw.count)
-        let zlib: [UInt8] = [0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
+        let zlib: [UInt8] =
+            [0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
             + raw + bigEndian(adler32(raw))
-        let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 0, 0, 0, 0]  // 8-bit greyscale
-        return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", zlib) + chunk("IEND", []))
+        let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 0, 0, 0, 0] // 8-bit greyscale
+        return Data(
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", zlib)
+                + chunk("IEND", []))
     }
 
     private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {

@@ -76,6 +76,6 @@ import TextContent
             #expect(fragment?.textLayoutManager === manager)
         }
         #expect(fragment != nil && fragment?.textLayoutManager == nil)
-        fragment?.invalidateLayout()  // its manager is gone: nothing to do, no trap
+        fragment?.invalidateLayout() // its manager is gone: nothing to do, no trap
     }
 }

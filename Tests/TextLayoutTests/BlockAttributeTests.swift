@@ -24,7 +24,10 @@ import TextContent
             guard let line = fragment.textLineFragments.first else { return nil }
             let ink = line.caretStops.map(\.x)
             guard let left = ink.min(), let right = ink.max() else { return nil }
-            return (fragment.layoutFragmentFrame.minX + line.typographicBounds.minX + left, right - left, line.typographicBounds.height)
+            return (
+                fragment.layoutFragmentFrame.minX + line.typographicBounds.minX + left, right - left,
+                line.typographicBounds.height
+            )
         }
     }
 
@@ -80,7 +83,7 @@ import TextContent
         #expect(styles.last??.alignment == .right)
         let lines = firstLines(manager)
         #expect(abs(lines[0].x - (400 - lines[0].x - lines[0].width)) < 1.5)
-        #expect(lines[1].x + lines[1].width > 390)  // the right margin less the line padding
+        #expect(lines[1].x + lines[1].width > 390) // the right margin less the line padding
         // The document format keeps what the paragraph shows.
         let data = try TextDocumentFormat.encode(storage.attributedString)
         let decoded = try TextDocumentFormat.decode(data)
@@ -92,7 +95,8 @@ import TextContent
         text.alignment = .center
         text.lineHeight = .multiple(factor: 2)
         let (storage, _) = layOut(text)
-        try storage.replaceContents(in: storage.range(storage.utf16Length ..< storage.utf16Length), with: " more\nمرحبا")
+        try storage.replaceContents(
+            in: storage.range(storage.utf16Length ..< storage.utf16Length), with: " more\nمرحبا")
         #expect(storage.paragraphCount == 2)
         for run in storage.attributedString.runs {
             #expect(run.paragraphStyle?.alignment == .center)

@@ -9,19 +9,28 @@ import TextTypography
 /// attribute runs, inline short arrays) must read back as the full form would.
 @Suite struct CompactParagraphStorageTests {
     private func content(_ text: String) throws -> TextLayout.ParagraphContent {
-        try ParagraphContent(TextParagraph(attributedString: AttributedString(text)), defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13))
+        try ParagraphContent(
+            TextParagraph(attributedString: AttributedString(text)),
+            defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13))
     }
 
     @Test func graphemeBoundariesAreICUsInEitherForm() throws {
-        let samples = LayoutSamples.mixed.map(\.text) + [LayoutSamples.english, "plain line\r\n", "crlf only\r\n", "e\u{301}\r\n", "", "\r\n", "tab\tand\u{2028}break\n"]
+        let samples =
+            LayoutSamples.mixed.map(\.text) + [
+                LayoutSamples.english, "plain line\r\n", "crlf only\r\n", "e\u{301}\r\n", "", "\r\n",
+                "tab\tand\u{2028}break\n",
+            ]
         for text in samples {
             let content = try content(text)
             let boundaries = ShapedParagraph.graphemeBoundaries(of: content)
             let units = content.units
-            let icu = Set(try TextBoundaryAnalyzer.boundaries(in: String(decoding: units, as: UTF16.self), kind: .character))
+            let icu = Set(
+                try TextBoundaryAnalyzer.boundaries(in: String(decoding: units, as: UTF16.self), kind: .character))
             #expect(boundaries.count == units.count + 1, "\(text.prefix(20))")
             for offset in 0 ... units.count {
-                #expect(boundaries.contains(offset) == (icu.contains(offset) || offset == 0), "\(text.prefix(20)) at \(offset)")
+                #expect(
+                    boundaries.contains(offset) == (icu.contains(offset) || offset == 0),
+                    "\(text.prefix(20)) at \(offset)")
             }
             // The flag form of the same boundaries is equal, and gives the same flags back.
             let flags = GraphemeBoundarySet(flags: boundaries.flags(in: 0 ..< boundaries.count))
@@ -32,16 +41,20 @@ import TextTypography
         let crlf = ShapedParagraph.graphemeBoundaries(of: try content("abc\r\n"))
         #expect(crlf == GraphemeBoundarySet(everyOffsetOf: 5, endsWithCRLF: true))
         #expect(crlf.contains(3) && !crlf.contains(4) && crlf.contains(5))
-        #expect(GraphemeBoundarySet(everyOffsetOf: 5, endsWithCRLF: true) != GraphemeBoundarySet(everyOffsetOf: 5, endsWithCRLF: false))
+        #expect(
+            GraphemeBoundarySet(everyOffsetOf: 5, endsWithCRLF: true)
+                != GraphemeBoundarySet(everyOffsetOf: 5, endsWithCRLF: false))
     }
 
     /// Whether a paragraph is printable ASCII is found while its bytes are read; it must agree
     /// with the scans it saves (controls, right-to-left, grapheme clusters), separators aside.
     @Test func printableASCIIIsFoundWhileReading() throws {
-        let samples = LayoutSamples.mixed.map(\.text) + [
-            LayoutSamples.english, "plain line\r\n", "plain\n", "bare\r", "", "\n", "tab\there\n", "del\u{7F}\n", "bell\u{07}",
-            "inner\rreturn", "line\u{2028}break", "caf\u{E9}", "~ !\"#$%&'()*+,-./0123456789:;<=>?@[\\]^_`{|}\n",
-        ]
+        let samples =
+            LayoutSamples.mixed.map(\.text) + [
+                LayoutSamples.english, "plain line\r\n", "plain\n", "bare\r", "", "\n", "tab\there\n", "del\u{7F}\n",
+                "bell\u{07}",
+                "inner\rreturn", "line\u{2028}break", "caf\u{E9}", "~ !\"#$%&'()*+,-./0123456789:;<=>?@[\\]^_`{|}\n",
+            ]
         for text in samples {
             // A plain paragraph, as a storage reads it from a file.
             let length = text.utf16.count
@@ -49,7 +62,9 @@ import TextTypography
             let content = try ParagraphContent(paragraph, defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13))
             #expect(content.isPlain)
             let body = content.units[0 ..< content.contentLength]
-            #expect(content.isPrintableASCII == body.allSatisfy { (0x20 ... 0x7E).contains($0) }, "\(text.debugDescription)")
+            #expect(
+                content.isPrintableASCII == body.allSatisfy { (0x20 ... 0x7E).contains($0) }, "\(text.debugDescription)"
+            )
             if content.isPrintableASCII {
                 #expect(!ShapedParagraph.mayHoldRightToLeft(body))
                 #expect(body.withUnsafeBufferPointer { GraphemeSegmenter.isAllSimple($0) })
@@ -59,7 +74,8 @@ import TextTypography
         // Text with attributes is read another way, and not marked (its style may set a direction).
         var styled = AttributedString("abc 123 def")
         styled.paragraphStyle = ParagraphStyle(baseWritingDirection: .rightToLeft)
-        let content = try ParagraphContent(TextParagraph(attributedString: styled), defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13))
+        let content = try ParagraphContent(
+            TextParagraph(attributedString: styled), defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13))
         #expect(!content.isPrintableASCII)
     }
 
@@ -74,9 +90,12 @@ import TextTypography
         // Plain paragraphs of every script read with shared runs are what a fresh read gives.
         for text in LayoutSamples.mixed.map(\.text) + [LayoutSamples.english] {
             let paragraph = TextParagraph(attributedString: AttributedString(text))
-            let shared = try TextLayout.ParagraphContent(paragraph, defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13), plainRuns: runs)
+            let shared = try TextLayout.ParagraphContent(
+                paragraph, defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13), plainRuns: runs)
             let alone = try content(text)
-            #expect(shared.units == alone.units && shared.runs.map(\.range) == alone.runs.map(\.range) && shared.style == alone.style)
+            #expect(
+                shared.units == alone.units && shared.runs.map(\.range) == alone.runs.map(\.range)
+                    && shared.style == alone.style)
         }
     }
 
@@ -113,7 +132,9 @@ import TextTypography
         #expect(shaped[0] === shaped[2] && shaped[3] === shaped[4])
         #expect(shaped[0] !== shaped[1] && shaped[3] !== shaped[5])
         for (index, line) in lines.enumerated() {
-            #expect(shaped[index].map { String(decoding: $0.content.units, as: UTF16.self) } == line + (index < lines.count - 1 ? "\n" : ""))
+            #expect(
+                shaped[index].map { String(decoding: $0.content.units, as: UTF16.self) } == line
+                    + (index < lines.count - 1 ? "\n" : ""))
         }
     }
 }

@@ -26,7 +26,9 @@ import TextContent
 
     /// The moved selection's head: the caret, or the edge an extended range grew to.
     func head(_ selection: TextSelection?, _ storage: TextContentStorage) -> Int? {
-        guard let selection, let first = selection.textRanges.first, let last = selection.textRanges.last else { return nil }
+        guard let selection, let first = selection.textRanges.first, let last = selection.textRanges.last else {
+            return nil
+        }
         let lower = storage.offset(from: storage.documentRange.location, to: first.location)
         let upper = storage.offset(from: storage.documentRange.location, to: last.endLocation)
         return selection.affinity == .upstream && lower != upper ? lower : upper
@@ -37,15 +39,19 @@ import TextContent
         let (storage, manager) = makeLayout(text)
         let navigation = manager.textSelectionNavigation
         for destination in [Destination.document, .container, .paragraph] {
-            let moved = navigation.destinationSelection(for: TextSelection(storage.location(at: 10)), direction: .forward,
-                                                        destination: destination, extending: false, confined: true)
+            let moved = navigation.destinationSelection(
+                for: TextSelection(storage.location(at: 10)), direction: .forward,
+                destination: destination, extending: false, confined: true)
             #expect(head(moved, storage) == 18, "\(destination)")
-            let extended = navigation.destinationSelection(for: TextSelection(storage.location(at: 10)), direction: .forward,
-                                                           destination: destination, extending: true, confined: true)
-            #expect(extended.map { $0.textRanges.map { try! storage.offsets(of: $0) } } == [10 ..< 18], "\(destination)")
+            let extended = navigation.destinationSelection(
+                for: TextSelection(storage.location(at: 10)), direction: .forward,
+                destination: destination, extending: true, confined: true)
+            #expect(
+                extended.map { $0.textRanges.map { try! storage.offsets(of: $0) } } == [10 ..< 18], "\(destination)")
         }
-        let back = navigation.destinationSelection(for: TextSelection(storage.location(at: 10)), direction: .backward,
-                                                   destination: .document, extending: false, confined: true)
+        let back = navigation.destinationSelection(
+            for: TextSelection(storage.location(at: 10)), direction: .backward,
+            destination: .document, extending: false, confined: true)
         #expect(head(back, storage) == 8)
     }
 
@@ -72,14 +78,22 @@ import TextContent
                 for destination in Destination.allCases {
                     for extending in [false, true] {
                         let selection = TextSelection(storage.location(at: start))
-                        let free = head(navigation.destinationSelection(for: selection, direction: direction, destination: destination,
-                                                                        extending: extending, confined: false), storage)
-                        let confined = head(navigation.destinationSelection(for: selection, direction: direction, destination: destination,
-                                                                            extending: extending, confined: true), storage)
-                        let context = "\(index) from \(start) \(direction) \(destination) extending \(extending): free \(free ?? -1)"
+                        let free = head(
+                            navigation.destinationSelection(
+                                for: selection, direction: direction, destination: destination,
+                                extending: extending, confined: false), storage)
+                        let confined = head(
+                            navigation.destinationSelection(
+                                for: selection, direction: direction, destination: destination,
+                                extending: extending, confined: true), storage)
+                        let context =
+                            "\(index) from \(start) \(direction) \(destination) extending \(extending): free "
+                            + "\(free ?? -1)"
                         let moved = try #require(confined, "\(context)")
                         let unconfined = try #require(free, "\(context)")
-                        #expect(paragraph.lowerBound <= moved && moved <= paragraph.upperBound, "\(context): \(moved) outside \(paragraph)")
+                        #expect(
+                            paragraph.lowerBound <= moved && moved <= paragraph.upperBound,
+                            "\(context): \(moved) outside \(paragraph)")
                         let expected = min(max(unconfined, paragraph.lowerBound), paragraph.upperBound)
                         #expect(moved == expected, "\(context): \(moved), expected \(expected)")
                         checked += 1
@@ -96,8 +110,9 @@ import TextContent
         let source = MonospacedDataSource("alpha beta gamma\ndelta\nepsilon", columns: 8)
         let navigation = TextSelectionNavigation(dataSource: source)
         func moved(_ offset: Int, _ direction: Direction, _ destination: Destination) -> Int? {
-            (navigation.destinationSelection(for: TextSelection(MonospacedLocation(offset: offset)), direction: direction,
-                                             destination: destination, extending: false, confined: true)?
+            (navigation.destinationSelection(
+                for: TextSelection(MonospacedLocation(offset: offset)), direction: direction,
+                destination: destination, extending: false, confined: true)?
                 .textRanges.first?.location as? MonospacedLocation)?.offset
         }
         #expect(moved(18, .forward, .document) == 22)

@@ -24,7 +24,9 @@ final class LineListContent: TextContentManager {
         super.init()
     }
 
-    private var lengths: [Int] { lines.enumerated().map { $0.element.utf16.count + ($0.offset < lines.count - 1 ? 1 : 0) } }
+    private var lengths: [Int] {
+        lines.enumerated().map { $0.element.utf16.count + ($0.offset < lines.count - 1 ? 1 : 0) }
+    }
     private var length: Int { lengths.reduce(0, +) }
 
     override var documentRange: TextRange {
@@ -42,17 +44,22 @@ final class LineListContent: TextContentManager {
         return to.offset - from.offset
     }
 
-    override func enumerateTextElements(from textLocation: (any TextLocation)?, options: TextContentManagerEnumerationOptions = [],
-                                        using block: (any TextElement) -> Bool) -> (any TextLocation)? {
+    override func enumerateTextElements(
+        from textLocation: (any TextLocation)?, options: TextContentManagerEnumerationOptions = [],
+        using block: (any TextElement) -> Bool
+    ) -> (any TextLocation)? {
         let target = (textLocation as? LineListLocation)?.offset ?? 0
         var start = 0
         for (index, line) in lines.enumerated() {
             let end = start + lengths[index]
             if end > target || (index == lines.count - 1 && target == end) {
                 let content = start + line.utf16.count
-                let paragraph = TextParagraph(attributedString: AttributedString(line + (end > content ? "\n" : "")),
-                                              elementRange: TextRange(location: LineListLocation(offset: start), end: LineListLocation(offset: end))!,
-                                              paragraphContentRange: TextRange(location: LineListLocation(offset: start), end: LineListLocation(offset: content))!)
+                let paragraph = TextParagraph(
+                    attributedString: AttributedString(line + (end > content ? "\n" : "")),
+                    elementRange: TextRange(
+                        location: LineListLocation(offset: start), end: LineListLocation(offset: end))!,
+                    paragraphContentRange: TextRange(
+                        location: LineListLocation(offset: start), end: LineListLocation(offset: content))!)
                 guard block(paragraph) else { return LineListLocation(offset: end) }
             }
             start = end
@@ -97,12 +104,20 @@ final class LineListContent: TextContentManager {
         // Hit testing and locations go through the manager's own location type.
         let fragment = try #require(customLayout.textLayoutFragment(for: CGPoint(x: 10, y: 5)))
         #expect(fragment.rangeInElement?.location is LineListLocation)
-        let last = try #require(customLayout.textLayoutFragment(for: LineListLocation(offset: custom.offset(from: custom.documentRange.location, to: custom.documentRange.endLocation))))
+        let last = try #require(
+            customLayout.textLayoutFragment(
+                for: LineListLocation(
+                    offset: custom.offset(from: custom.documentRange.location, to: custom.documentRange.endLocation))))
         #expect(last.textLineFragments.first.map { String($0.attributedString.characters) } == "the end")
 
         // An edit the subclass records relays out what changed, as for the storage.
         custom.replaceLine(2, with: "قصير")
-        try storage.replaceContents(in: try #require(storage.textRange(for: NSRange(location: Self.lines[0 ..< 2].map { $0.utf16.count + 1 }.reduce(0, +), length: Self.lines[2].utf16.count))), with: "قصير")
+        try storage.replaceContents(
+            in: try #require(
+                storage.textRange(
+                    for: NSRange(
+                        location: Self.lines[0 ..< 2].map { $0.utf16.count + 1 }.reduce(0, +),
+                        length: Self.lines[2].utf16.count))), with: "قصير")
         #expect(Self.lineRanges(customLayout) == Self.lineRanges(storageLayout))
         #expect(customLayout.usageBoundsForTextContainer == storageLayout.usageBoundsForTextContainer)
     }

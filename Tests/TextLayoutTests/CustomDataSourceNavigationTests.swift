@@ -15,11 +15,16 @@ import TextContent
     }
 
     /// Where a caret at `offset` goes: its offset and affinity.
-    func move(_ selection: TextSelection, _ direction: TextSelectionNavigation.Direction,
-              _ destination: TextSelectionNavigation.Destination, extending: Bool = false) -> (Int, TextSelection.Affinity)? {
-        guard let moved = navigation.destinationSelection(for: selection, direction: direction, destination: destination,
-                                                          extending: extending, confined: false),
-              let location = moved.textRanges.first?.location as? MonospacedLocation else { return nil }
+    func move(
+        _ selection: TextSelection, _ direction: TextSelectionNavigation.Direction,
+        _ destination: TextSelectionNavigation.Destination, extending: Bool = false
+    ) -> (Int, TextSelection.Affinity)? {
+        guard
+            let moved = navigation.destinationSelection(
+                for: selection, direction: direction, destination: destination,
+                extending: extending, confined: false),
+            let location = moved.textRanges.first?.location as? MonospacedLocation
+        else { return nil }
         return (location.offset, moved.affinity)
     }
 
@@ -71,9 +76,11 @@ import TextContent
         // Walking right from the start visits every offset once, the wrap twice (both lines).
         var selection = caret(0)
         var visited: [Int] = [0]
-        while let next = navigation.destinationSelection(for: selection, direction: .right, destination: .character, extending: false, confined: false),
-              let location = next.textRanges[0].location as? MonospacedLocation,
-              location.offset != visited.last || next.affinity != selection.affinity {
+        while let next = navigation.destinationSelection(
+            for: selection, direction: .right, destination: .character, extending: false, confined: false),
+            let location = next.textRanges[0].location as? MonospacedLocation,
+            location.offset != visited.last || next.affinity != selection.affinity
+        {
             visited.append(location.offset)
             selection = next
         }
@@ -82,7 +89,9 @@ import TextContent
 
     @Test func upAndDownKeepTheColumn() throws {
         let start = caret(3)
-        let down = try #require(navigation.destinationSelection(for: start, direction: .down, destination: .character, extending: false, confined: false))
+        let down = try #require(
+            navigation.destinationSelection(
+                for: start, direction: .down, destination: .character, extending: false, confined: false))
         #expect((down.textRanges[0].location as? MonospacedLocation)?.offset == 11)
         #expect(down.anchorPositionOffset == 30)
         #expect(move(down, .down, .character)! == (20, .downstream))
@@ -92,29 +101,51 @@ import TextContent
         // A column past a short line's end stops at its end (before the break).
         let source = MonospacedDataSource("abcdefgh\nab\nabcdefgh", columns: 20)
         let navigation = TextSelectionNavigation(dataSource: source)
-        let short = try #require(navigation.destinationSelection(for: caret(6), direction: .down, destination: .character, extending: false, confined: false))
+        let short = try #require(
+            navigation.destinationSelection(
+                for: caret(6), direction: .down, destination: .character, extending: false, confined: false))
         #expect((short.textRanges[0].location as? MonospacedLocation)?.offset == 11)
-        let back = try #require(navigation.destinationSelection(for: short, direction: .down, destination: .character, extending: false, confined: false))
+        let back = try #require(
+            navigation.destinationSelection(
+                for: short, direction: .down, destination: .character, extending: false, confined: false))
         #expect((back.textRanges[0].location as? MonospacedLocation)?.offset == 18)
     }
 
     @Test func extendingDeletingClickingAndGrowing() throws {
-        let extended = try #require(navigation.destinationSelection(for: caret(6), direction: .forward, destination: .word, extending: true, confined: false))
+        let extended = try #require(
+            navigation.destinationSelection(
+                for: caret(6), direction: .forward, destination: .word, extending: true, confined: false))
         #expect(offsets(extended.textRanges) == [6 ..< 10])
-        #expect(offsets(navigation.deletionRanges(for: caret(5), direction: .backward, destination: .character, allowsDecomposition: false)) == [4 ..< 5])
-        #expect(offsets(navigation.deletionRanges(for: caret(10), direction: .backward, destination: .word, allowsDecomposition: false)) == [6 ..< 10])
-        #expect(offsets(navigation.deletionRanges(for: caret(17), direction: .forward, destination: .character, allowsDecomposition: false)) == [17 ..< 18])
+        #expect(
+            offsets(
+                navigation.deletionRanges(
+                    for: caret(5), direction: .backward, destination: .character, allowsDecomposition: false)) == [
+                    4 ..< 5
+                ])
+        #expect(
+            offsets(
+                navigation.deletionRanges(
+                    for: caret(10), direction: .backward, destination: .word, allowsDecomposition: false)) == [6 ..< 10]
+        )
+        #expect(
+            offsets(
+                navigation.deletionRanges(
+                    for: caret(17), direction: .forward, destination: .character, allowsDecomposition: false)) == [
+                    17 ..< 18
+                ])
         let word = navigation.textSelection(for: .word, enclosing: caret(7))
         #expect(offsets(word.textRanges) == [6 ..< 10])
         let paragraph = navigation.textSelection(for: .paragraph, enclosing: caret(18))
         #expect(offsets(paragraph.textRanges) == [17 ..< 22])
         // A click on the second line, nearest the caret between its third and fourth characters.
-        let click = navigation.textSelections(interactingAt: CGPoint(x: 31, y: 25), inContainerAt: MonospacedLocation(offset: 0),
-                                              anchors: [], modifiers: [], selecting: false, bounds: .zero)
+        let click = navigation.textSelections(
+            interactingAt: CGPoint(x: 31, y: 25), inContainerAt: MonospacedLocation(offset: 0),
+            anchors: [], modifiers: [], selecting: false, bounds: .zero)
         #expect(offsets(click.flatMap(\.textRanges)) == [11 ..< 11])
         // Past a wrapped line's end: its end, upstream.
-        let end = navigation.textSelections(interactingAt: CGPoint(x: 500, y: 5), inContainerAt: MonospacedLocation(offset: 0),
-                                            anchors: [], modifiers: [], selecting: false, bounds: .zero)
+        let end = navigation.textSelections(
+            interactingAt: CGPoint(x: 500, y: 5), inContainerAt: MonospacedLocation(offset: 0),
+            anchors: [], modifiers: [], selecting: false, bounds: .zero)
         #expect(offsets(end.flatMap(\.textRanges)) == [8 ..< 8])
         #expect(end.first?.affinity == .upstream)
     }
@@ -122,8 +153,9 @@ import TextContent
     @Test func decompositionReadsTheSourcesText() throws {
         let source = MonospacedDataSource("ae\u{301}", columns: 10)
         let navigation = TextSelectionNavigation(dataSource: source)
-        let ranges = navigation.deletionRanges(for: TextSelection(MonospacedLocation(offset: 3)), direction: .backward,
-                                               destination: .character, allowsDecomposition: true)
+        let ranges = navigation.deletionRanges(
+            for: TextSelection(MonospacedLocation(offset: 3)), direction: .backward,
+            destination: .character, allowsDecomposition: true)
         #expect(offsets(ranges) == [2 ..< 3])
     }
 }

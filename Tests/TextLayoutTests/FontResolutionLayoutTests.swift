@@ -11,7 +11,10 @@ import TextTypography
     /// Paragraphs of Arabic, Kannada, Thai and English, every fifth one with a title run, a
     /// fixed-size run and a run in a scaling family.
     static func document() -> AttributedString {
-        let samples = ["ar_Arab", "kn_Knda", "th_Thai"].map { MixedSamples.text($0) }.filter { !$0.isEmpty } + [LayoutSamples.english]
+        let samples =
+            ["ar_Arab", "kn_Knda", "th_Thai"].map { MixedSamples.text($0) }.filter { !$0.isEmpty } + [
+                LayoutSamples.english
+            ]
         var text = AttributedString()
         for index in 0 ..< 1_200 {
             let sample = samples[index % samples.count]
@@ -32,7 +35,8 @@ import TextTypography
 
     static func setUp() -> (TextContentStorage, TextLayoutManager, ViewportTestView) {
         let storage = TextContentStorage(attributedString: document())
-        let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 420, height: 0)), defaultFont: .body)
+        let manager = TextLayoutManager(
+            textContainer: TextContainer(size: CGSize(width: 420, height: 0)), defaultFont: .body)
         storage.addTextLayoutManager(manager)
         let view = ViewportTestView(visibleRect: CGRect(x: 0, y: 0, width: 700, height: 600))
         manager.textViewportLayoutController.delegate = view
@@ -40,7 +44,9 @@ import TextTypography
     }
 
     /// The sizes of the glyph runs of the text `needle` in the visible fragments.
-    static func sizes(of needle: String, in controller: TextViewportLayoutController, _ storage: TextContentStorage) -> Set<Double> {
+    static func sizes(
+        of needle: String, in controller: TextViewportLayoutController, _ storage: TextContentStorage
+    ) -> Set<Double> {
         var sizes: Set<Double> = []
         for fragment in controller.visibleFragments {
             let text = String(fragment.textElement.attributedString.characters)
@@ -61,7 +67,7 @@ import TextTypography
         // The top of the viewport on the second line of a Kannada paragraph in the middle.
         let kannada = MixedSamples.text("kn_Knda")
         try #require(!kannada.isEmpty)
-        let ordinal = 601  // 601 % 4 == 1: Kannada
+        let ordinal = 601 // 601 % 4 == 1: Kannada
         let paragraph = try #require(storage.textParagraph(atIndex: ordinal)?.elementRange)
         let fragment = try #require(manager.textLayoutFragment(for: paragraph.location))
         #expect(String(fragment.textElement.attributedString.characters).hasPrefix(kannada))
@@ -74,8 +80,13 @@ import TextTypography
         func topLine() throws -> (Int, NSRange, CGFloat) {
             let top = controller.viewportBounds.minY
             let first = try #require(controller.visibleFragments.first { $0.layoutFragmentFrame.maxY > top })
-            let line = try #require(first.textLineFragments.first { first.layoutFragmentFrame.minY + $0.typographicBounds.maxY > top + 1e-6 })
-            return (storage.nsRange(for: first.rangeInElement!).location, line.characterRange, line.typographicBounds.height)
+            let line = try #require(
+                first.textLineFragments.first {
+                    first.layoutFragmentFrame.minY + $0.typographicBounds.maxY > top + 1e-6
+                })
+            return (
+                storage.nsRange(for: first.rangeInElement!).location, line.characterRange, line.typographicBounds.height
+            )
         }
         let before = try topLine()
         let anchorOffset = storage.offset(from: storage.documentRange.location, to: anchor)
@@ -91,7 +102,9 @@ import TextTypography
         let larger = try topLine()
         // The line at the top still holds the anchored character, and is taller.
         #expect(larger.0 == before.0)
-        #expect(larger.1.location <= anchorOffset - before.0 && anchorOffset - before.0 < larger.1.location + larger.1.length)
+        #expect(
+            larger.1.location <= anchorOffset - before.0
+                && anchorOffset - before.0 < larger.1.location + larger.1.length)
         #expect(larger.2 > before.2 * 1.3)
         #expect(view.visibleRect.minY == controller.viewportBounds.minY)
         // Semantic and scaling runs grew, the fixed one did not.
@@ -115,7 +128,7 @@ import TextTypography
         // Laid out in one context then changed, or laid out in the new one from the start: the
         // same fragments (nothing of the old sizes survives).
         let (storage, manager, _) = Self.setUp()
-        manager.keptLayoutLimit = 20_000  // most paragraphs keep only their heights
+        manager.keptLayoutLimit = 20_000 // most paragraphs keep only their heights
         manager.ensureLayoutForEntireDocument()
         #expect(manager.isLayoutComplete)
         let kept = manager.keptLayoutUsage.paragraphs
@@ -128,7 +141,9 @@ import TextTypography
         #expect(!manager.isLayoutComplete)
         #expect(manager.keptLayoutUsage.paragraphs == 0)
         var states: Set<TextLayoutFragment.State> = []
-        manager.enumerateTextLayoutFragments(from: nil, options: .estimatesSize) { states.insert($0.state); return true }
+        manager.enumerateTextLayoutFragments(from: nil, options: .estimatesSize) {
+            states.insert($0.state); return true
+        }
         #expect(states == [.estimatedUsageBounds])
         manager.ensureLayoutForEntireDocument()
         #expect(manager.isLayoutComplete)

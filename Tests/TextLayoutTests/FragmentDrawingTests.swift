@@ -15,7 +15,9 @@ private final class RecordingContext: TextDrawingContext {
     var calls: [Call] = []
     func drawLine(_ line: TextLineFragment, at point: CGPoint) { calls.append(.line(line.characterRange, point)) }
     func fill(_ rect: CGRect, color: TextColor) { calls.append(.fill(rect)) }
-    func fill(_ rect: CGRect, cornerRadius: CGFloat, color: TextColor) { calls.append(.roundedFill(rect, cornerRadius)) }
+    func fill(_ rect: CGRect, cornerRadius: CGFloat, color: TextColor) {
+        calls.append(.roundedFill(rect, cornerRadius))
+    }
     func stroke(_ rect: CGRect, color: TextColor, width: CGFloat, dash: [Double]) { calls.append(.stroke(rect)) }
     func translate(by offset: CGPoint) {}
     func withSavedState<Result>(_ body: () throws -> Result) rethrows -> Result { try body() }
@@ -31,8 +33,10 @@ private final class FramedFragment: TextLayoutFragment, @unchecked Sendable {
 }
 
 private final class FramingDelegate: TextLayoutManagerDelegate {
-    func textLayoutManager(_ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
-                           in textElement: TextParagraph) -> TextLayoutFragment {
+    func textLayoutManager(
+        _ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
+        in textElement: TextParagraph
+    ) -> TextLayoutFragment {
         FramedFragment(textElement: textElement, range: textElement.elementRange)
     }
 }
@@ -45,7 +49,9 @@ private final class FramingDelegate: TextLayoutManagerDelegate {
             let point = CGPoint(x: 7, y: 100)
             fragment.draw(at: point, in: context)
             let expected = fragment.textLineFragments.map { line in
-                RecordingContext.Call.line(line.characterRange, CGPoint(x: 7 + line.typographicBounds.minX, y: 100 + line.typographicBounds.minY))
+                RecordingContext.Call.line(
+                    line.characterRange,
+                    CGPoint(x: 7 + line.typographicBounds.minX, y: 100 + line.typographicBounds.minY))
             }
             #expect(context.calls == expected)
             #expect(expected.count >= 1)

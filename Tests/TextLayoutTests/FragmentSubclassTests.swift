@@ -17,10 +17,13 @@ private final class PaddingDelegate: TextLayoutManagerDelegate {
     let selects: (TextParagraph) -> Bool
     private(set) var asked = 0
     init(selects: @escaping (TextParagraph) -> Bool = { _ in true }) { self.selects = selects }
-    func textLayoutManager(_ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
-                           in textElement: TextParagraph) -> TextLayoutFragment {
+    func textLayoutManager(
+        _ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
+        in textElement: TextParagraph
+    ) -> TextLayoutFragment {
         asked += 1
-        return selects(textElement) ? PaddedFragment(textElement: textElement, range: textElement.elementRange)
+        return selects(textElement)
+            ? PaddedFragment(textElement: textElement, range: textElement.elementRange)
             : TextLayoutFragment(textElement: textElement, range: textElement.elementRange)
     }
 }
@@ -29,7 +32,12 @@ private final class PaddingDelegate: TextLayoutManagerDelegate {
 /// with their paddings and margins, with back-references to their layout manager.
 @Suite struct FragmentSubclassTests {
     /// The same text laid out twice, plain and with every paragraph a `PaddedFragment`.
-    private static func both(_ text: String, width: CGFloat = 300) -> (plain: [TextLayoutFragment], padded: [TextLayoutFragment], plainManager: TextLayoutManager, paddedManager: TextLayoutManager) {
+    private static func both(
+        _ text: String, width: CGFloat = 300
+    ) -> (
+        plain: [TextLayoutFragment], padded: [TextLayoutFragment], plainManager: TextLayoutManager,
+        paddedManager: TextLayoutManager
+    ) {
         let (_, plain) = makeLayout(text, width: width)
         let storage = TextContentStorage(string: text)
         KeptStorages.keep(storage)
@@ -44,7 +52,9 @@ private final class PaddingDelegate: TextLayoutManagerDelegate {
     }
 
     @Test func paddingsAndMarginsMoveTheLinesAndGrowTheFrames() throws {
-        let samples = [("en", LayoutSamples.english)] + ["ar_Arab", "he_Hebr", "th_Thai", "kn_Knda"].map { ($0, MixedSamples.text($0)) }
+        let samples =
+            [("en", LayoutSamples.english)]
+            + ["ar_Arab", "he_Hebr", "th_Thai", "kn_Knda"].map { ($0, MixedSamples.text($0)) }
         for (tag, sample) in samples {
             let text = sample + "\n" + sample
             let (plain, padded, plainManager, paddedManager) = Self.both(text)
@@ -56,14 +66,16 @@ private final class PaddingDelegate: TextLayoutManagerDelegate {
             }
             let rightToLeft = tag == "ar_Arab" || tag == "he_Hebr"
             for (before, after) in zip(plain, padded) {
-                let first = try #require(after.textLineFragments.first), plainFirst = try #require(before.textLineFragments.first)
+                let first = try #require(after.textLineFragments.first),
+                    plainFirst = try #require(before.textLineFragments.first)
                 // The first line starts below the top margin.
                 #expect(abs(first.typographicBounds.minY - plainFirst.typographicBounds.minY - 7) < 0.01, "\(tag)")
                 // Lines are inset by the paddings, on the paragraph's leading and trailing sides.
                 for line in after.textLineFragments {
                     let (leftInset, rightInset): (CGFloat, CGFloat) = rightToLeft ? (30, 20) : (20, 30)
                     #expect(line.typographicBounds.minX >= 5 + leftInset - 0.01, "\(tag) \(line.typographicBounds)")
-                    #expect(line.typographicBounds.maxX <= 300 - 5 - rightInset + 0.01, "\(tag) \(line.typographicBounds)")
+                    #expect(
+                        line.typographicBounds.maxX <= 300 - 5 - rightInset + 0.01, "\(tag) \(line.typographicBounds)")
                 }
                 // Narrower lines: at least as many of them; the frame holds both margins.
                 #expect(after.textLineFragments.count >= before.textLineFragments.count, "\(tag)")
@@ -74,7 +86,9 @@ private final class PaddingDelegate: TextLayoutManagerDelegate {
             // The second paragraph starts where the first (margins included) ends.
             #expect(abs(padded[1].layoutFragmentFrame.minY - padded[0].layoutFragmentFrame.maxY) < 0.01, "\(tag)")
             // The document is taller by the margins at least.
-            #expect(paddedManager.usageBoundsForTextContainer.height >= plainManager.usageBoundsForTextContainer.height + 2 * 18 - 0.01, "\(tag)")
+            #expect(
+                paddedManager.usageBoundsForTextContainer.height >= plainManager.usageBoundsForTextContainer.height + 2
+                    * 18 - 0.01, "\(tag)")
         }
     }
 
@@ -116,12 +130,14 @@ private final class PaddingDelegate: TextLayoutManagerDelegate {
         // Estimated fragments know their manager too; a fragment made by hand has none.
         var estimated: TextLayoutFragment?
         manager.invalidateLayout()
-        manager.enumerateTextLayoutFragments(from: nil, options: .estimatesSize) { estimated = $0; return false }
+        manager.enumerateTextLayoutFragments(from: nil, options: .estimatesSize) {
+            estimated = $0; return false
+        }
         #expect(estimated?.textLayoutManager === manager)
         let paragraph = try #require(storage.textParagraph(atIndex: 0))
         let loose = TextLayoutFragment(textElement: paragraph, range: paragraph.elementRange)
         #expect(loose.textLayoutManager == nil && loose.state == .none && loose.textLineFragments.isEmpty)
-        loose.invalidateLayout()  // nothing to ask: no trap
+        loose.invalidateLayout() // nothing to ask: no trap
     }
 
     @Test func invalidatingACustomFragmentMakesANewOneOfItsKind() throws {
@@ -141,8 +157,10 @@ private final class PaddingDelegate: TextLayoutManagerDelegate {
     @Test func aFragmentHandedOutIsNeverLaidOutAgain() throws {
         final class Reusing: TextLayoutManagerDelegate {
             var made: PaddedFragment?
-            func textLayoutManager(_ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
-                                   in textElement: TextParagraph) -> TextLayoutFragment {
+            func textLayoutManager(
+                _ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
+                in textElement: TextParagraph
+            ) -> TextLayoutFragment {
                 if let made { return made }
                 let fragment = PaddedFragment(textElement: textElement, range: textElement.elementRange)
                 made = fragment
@@ -167,11 +185,14 @@ private final class PaddingDelegate: TextLayoutManagerDelegate {
     @Test func pagesLayTheProvidersFragmentsOut() throws {
         let long = Array(repeating: LayoutSamples.english, count: 6).joined(separator: " ")
         let storage = TextContentStorage(string: "Title\n" + long + "\n" + MixedSamples.text("ar_Arab"))
-        let pages = TextPageLayout(textContentManager: storage, defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13)) { _ in
+        let pages = TextPageLayout(
+            textContentManager: storage, defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13)
+        ) { _ in
             TextContainer(size: CGSize(width: 300, height: 200))
         }
         pages.fragmentProvider = { paragraph in
-            paragraph.attributedString.characters.starts(with: "Title") ? TextLayoutFragment(textElement: paragraph, range: nil)
+            paragraph.attributedString.characters.starts(with: "Title")
+                ? TextLayoutFragment(textElement: paragraph, range: nil)
                 : PaddedFragment(textElement: paragraph, range: paragraph.elementRange)
         }
         var pieces: [(page: Int, fragment: TextLayoutFragment)] = []
@@ -208,8 +229,10 @@ private final class PaddingDelegate: TextLayoutManagerDelegate {
             override var bottomMargin: CGFloat { -3 }
         }
         final class WildDelegate: TextLayoutManagerDelegate {
-            func textLayoutManager(_ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
-                                   in textElement: TextParagraph) -> TextLayoutFragment {
+            func textLayoutManager(
+                _ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
+                in textElement: TextParagraph
+            ) -> TextLayoutFragment {
                 Wild(textElement: textElement, range: textElement.elementRange)
             }
         }

@@ -12,11 +12,16 @@ import TextTypography
     private static let font = FontDescriptor(family: "DejaVu Sans", size: 13)
 
     /// English and the right-to-left and complex scripts: a short stretch of each, one line.
-    static let samples: [(tag: String, text: String)] = [("en", "The quick brown fox jumps over the lazy dog")]
+    static let samples: [(tag: String, text: String)] =
+        [("en", "The quick brown fox jumps over the lazy dog")]
         + ["ar_Arab", "he_Hebr", "th_Thai", "kn_Knda"].map { ($0, String(MixedSamples.text($0).prefix(24))) }
 
-    private func shaped(_ text: AttributedString, font: FontDescriptor = font, context: FontResolutionContext = .standard) throws -> ShapedParagraph {
-        try ShapedParagraph(ParagraphContent(TextParagraph(attributedString: text), defaultFont: font, context: context), scratch: LayoutScratch())
+    private func shaped(
+        _ text: AttributedString, font: FontDescriptor = font, context: FontResolutionContext = .standard
+    ) throws -> ShapedParagraph {
+        try ShapedParagraph(
+            ParagraphContent(TextParagraph(attributedString: text), defaultFont: font, context: context),
+            scratch: LayoutScratch())
     }
 
     private func attributed(_ text: String, _ set: (inout AttributedString) -> Void = { _ in }) -> AttributedString {
@@ -36,9 +41,13 @@ import TextTypography
     }
 
     /// The first line of a paragraph laid out in a wide container (its only one unless `wraps`).
-    private func line(_ text: AttributedString, font: FontDescriptor = font, wraps: Bool = false) throws -> TextLineFragment {
+    private func line(
+        _ text: AttributedString, font: FontDescriptor = font, wraps: Bool = false
+    ) throws -> TextLineFragment {
         let storage = TextContentStorage(attributedString: text)
-        let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 100_000, height: 0), lineFragmentPadding: 0), defaultFont: font)
+        let manager = TextLayoutManager(
+            textContainer: TextContainer(size: CGSize(width: 100_000, height: 0), lineFragmentPadding: 0),
+            defaultFont: font)
         storage.addTextLayoutManager(manager)
         manager.ensureLayoutForEntireDocument()
         KeptStorages.keep(storage)
@@ -63,7 +72,9 @@ import TextTypography
         #expect(kerned.glyphs.map(\.id) == plain.glyphs.map(\.id), "\(tag)")
         let clusters = clusterCount(plain)
         #expect(clusters > 5)
-        #expect(abs(width(kerned) - width(plain) - 2 * Double(clusters)) < 0.01, "\(tag): \(width(kerned)) vs \(width(plain)) + 2 × \(clusters)")
+        #expect(
+            abs(width(kerned) - width(plain) - 2 * Double(clusters)) < 0.01,
+            "\(tag): \(width(kerned)) vs \(width(plain)) + 2 × \(clusters)")
         // Laid out, the line is as much wider; negative kern tightens it.
         let plainLine = try line(attributed(text)), kernedLine = try line(attributed(text) { $0.kern = 2 })
         #expect(abs(textWidth(kernedLine) - textWidth(plainLine) - 2 * Double(clusters)) < 0.5, "\(tag)")
@@ -84,7 +95,9 @@ import TextTypography
     func trackingWidensEachClusterInEveryScript(_ tag: String) throws {
         let text = try #require(Self.samples.first { $0.tag == tag }).text
         // Tracking turns the optional ligatures off: compare with the text shaped so.
-        let unligated = Self.font.with(features: [FontFeature(tag: "liga", value: 0)!, FontFeature(tag: "clig", value: 0)!])
+        let unligated = Self.font.with(features: [
+            FontFeature(tag: "liga", value: 0)!, FontFeature(tag: "clig", value: 0)!,
+        ])
         let plain = try shaped(attributed(text), font: unligated)
         let tracked = try shaped(attributed(text) { $0.tracking = 1.5 })
         #expect(tracked.glyphs.map(\.id) == plain.glyphs.map(\.id), "\(tag)")
@@ -100,7 +113,12 @@ import TextTypography
         #expect(try shaped(attributed(text) { $0.tracking = 1 }).glyphs.count == text.utf16.count)
         // A ligature the text asks for stays.
         let asked = Self.font.with(features: [.ligatures(true)])
-        #expect(try shaped(attributed(text) { $0.tracking = 1; $0.font = asked }).glyphs.count == plain.glyphs.count)
+        #expect(
+            try shaped(
+                attributed(text) {
+                    $0.tracking = 1; $0.font = asked
+                }
+            ).glyphs.count == plain.glyphs.count)
     }
 
     @Test(arguments: samples.map(\.tag))
@@ -126,9 +144,15 @@ import TextTypography
         let plain = try line(attributed(text))
         for offset in [6.0, -6.0] {
             let moved = try line(attributed(text) { $0.baselineOffset = offset })
-            let dy = zip(moved.glyphRuns.flatMap(\.positions), plain.glyphRuns.flatMap(\.positions)).map { Double($0.y - $1.y) }
-            #expect(!dy.isEmpty && dy.allSatisfy { abs($0 + offset) < 1e-6 }, "\(tag) \(offset): glyphs move up by the offset")
-            #expect(abs(Double(moved.typographicBounds.height - plain.typographicBounds.height) - abs(offset)) < 0.01, "\(tag) \(offset)")
+            let dy = zip(moved.glyphRuns.flatMap(\.positions), plain.glyphRuns.flatMap(\.positions)).map {
+                Double($0.y - $1.y)
+            }
+            #expect(
+                !dy.isEmpty && dy.allSatisfy { abs($0 + offset) < 1e-6 },
+                "\(tag) \(offset): glyphs move up by the offset")
+            #expect(
+                abs(Double(moved.typographicBounds.height - plain.typographicBounds.height) - abs(offset)) < 0.01,
+                "\(tag) \(offset)")
         }
         // Part of a line raised: its glyphs only, and the line grows to hold them.
         var mixed = attributed(text)
@@ -145,18 +169,27 @@ import TextTypography
         for text in Self.samples.map(\.text) {
             let plainWidth = width(try shaped(attributed(text)))
             for value in values {
-                for set in [{ (s: inout AttributedString) in s.kern = value }, { $0.tracking = value }, { $0.baselineOffset = value },
-                            { $0.expansion = value }, { $0.kern = value; $0.tracking = value; $0.expansion = value; $0.baselineOffset = value }] {
+                for set in [
+                    { (s: inout AttributedString) in s.kern = value }, { $0.tracking = value },
+                    { $0.baselineOffset = value },
+                    { $0.expansion = value },
+                    {
+                        $0.kern = value; $0.tracking = value; $0.expansion = value; $0.baselineOffset = value
+                    },
+                ] {
                     let string = attributed(text, set)
                     let paragraph = try shaped(string)
                     let finite = paragraph.advances.allSatisfy { $0.isFinite }
                     #expect(finite, "\(value)")
                     let laidOut = try line(string, wraps: true)
                     let bounds = laidOut.typographicBounds
-                    #expect(bounds.height.isFinite && bounds.width.isFinite && laidOut.inkBounds.width.isFinite, "\(value)")
+                    #expect(
+                        bounds.height.isFinite && bounds.width.isFinite && laidOut.inkBounds.width.isFinite, "\(value)")
                     #expect(laidOut.caretStops.allSatisfy { $0.x.isFinite }, "\(value)")
                     #expect(bounds.height <= 2 * AttributeValueLimits.maximumBaselineOffset + 100)
-                    #expect(width(paragraph) <= plainWidth * 10.01 + AttributeValueLimits.maximumSpacing * 2 * Double(text.utf16.count))
+                    #expect(
+                        width(paragraph) <= plainWidth * 10.01 + AttributeValueLimits.maximumSpacing * 2
+                            * Double(text.utf16.count))
                 }
             }
         }
@@ -175,12 +208,19 @@ import TextTypography
         // Stretched alone (the glyphs spliced compactly) and stretched and kerned.
         for (sample, kern) in Self.samples.map(\.text).flatMap({ [($0, 0.0), ($0, 0.5)] }) {
             let text = sample + " " + LayoutSamples.english
-            let storage = TextContentStorage(attributedString: attributed(text) { $0.expansion = 0.3; if kern != 0 { $0.kern = kern } })
-            var old = try ShapedParagraph(ParagraphContent(#require(storage.textParagraph(atIndex: 0)), defaultFont: Self.font), scratch: scratch)
+            let storage = TextContentStorage(
+                attributedString: attributed(text) {
+                    $0.expansion = 0.3; if kern != 0 { $0.kern = kern }
+                })
+            var old = try ShapedParagraph(
+                ParagraphContent(#require(storage.textParagraph(atIndex: 0)), defaultFont: Self.font), scratch: scratch)
             var reshapedCount = 0
-            for (start, inserted) in [(text.utf16.count - 4, "x"), (text.utf16.count - 10, "word "), (text.utf16.count - 20, "")] {
+            for (start, inserted) in [
+                (text.utf16.count - 4, "x"), (text.utf16.count - 10, "word "), (text.utf16.count - 20, ""),
+            ] {
                 let removed = inserted.isEmpty ? 2 : 0
-                try storage.replaceContents(in: #require(storage.textRange(for: start ..< start + removed)), with: inserted)
+                try storage.replaceContents(
+                    in: #require(storage.textRange(for: start ..< start + removed)), with: inserted)
                 let content = try ParagraphContent(#require(storage.textParagraph(atIndex: 0)), defaultFont: Self.font)
                 let fresh = try ShapedParagraph(content, scratch: LayoutScratch())
                 let edit = ParagraphEdit(range: start ..< start + removed, replacementLength: inserted.utf16.count)

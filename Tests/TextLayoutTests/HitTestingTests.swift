@@ -15,8 +15,9 @@ import TextContent
             let lines = fragment.textLineFragments
             for line in lines {
                 for stop in line.caretStops {
-                    let point = CGPoint(x: fragment.layoutFragmentFrame.minX + line.typographicBounds.minX + stop.x,
-                                        y: fragment.layoutFragmentFrame.minY + line.typographicBounds.midY)
+                    let point = CGPoint(
+                        x: fragment.layoutFragmentFrame.minX + line.typographicBounds.minX + stop.x,
+                        y: fragment.layoutFragmentFrame.minY + line.typographicBounds.midY)
                     let (location, affinity) = try #require(manager.caretPosition(closestTo: point))
                     let offset = storage.offset(from: storage.documentRange.location, to: location)
                     // The caret found is drawn where the click was (where the text changes
@@ -65,9 +66,12 @@ import TextContent
         return allFragments(manager).first?.textLineFragments.first?.caretStops.last?.x ?? .nan
     }()
 
-    static func layOut(_ text: String, width: CGFloat = 2 * padding + 12.5 * advance) -> (TextContentStorage, TextLayoutManager) {
+    static func layOut(
+        _ text: String, width: CGFloat = 2 * padding + 12.5 * advance
+    ) -> (TextContentStorage, TextLayoutManager) {
         let storage = TextContentStorage(string: text)
-        let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: width, height: 0)), defaultFont: font)
+        let manager = TextLayoutManager(
+            textContainer: TextContainer(size: CGSize(width: width, height: 0)), defaultFont: font)
         storage.addTextLayoutManager(manager)
         manager.ensureLayoutForEntireDocument()
         KeptStorages.keep(storage)
@@ -75,9 +79,12 @@ import TextContent
     }
 
     /// The offset and affinity of the caret nearest (x, y).
-    static func hit(_ storage: TextContentStorage, _ manager: TextLayoutManager, x: CGFloat, y: CGFloat,
-                    sourceLocation: SourceLocation = #_sourceLocation) throws -> (offset: Int, affinity: TextLocationAffinity) {
-        let (location, affinity) = try #require(manager.caretPosition(closestTo: CGPoint(x: x, y: y)), sourceLocation: sourceLocation)
+    static func hit(
+        _ storage: TextContentStorage, _ manager: TextLayoutManager, x: CGFloat, y: CGFloat,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (offset: Int, affinity: TextLocationAffinity) {
+        let (location, affinity) = try #require(
+            manager.caretPosition(closestTo: CGPoint(x: x, y: y)), sourceLocation: sourceLocation)
         return (storage.offset(from: storage.documentRange.location, to: location), affinity)
     }
 
@@ -88,7 +95,7 @@ import TextContent
 
     /// DejaVu Sans Mono's advance is 1233 font units on a 2048-unit em: 1233 / 2048 × 10 pt.
     @Test func theAdvanceIsTheFontsOwn() {
-        let expected: CGFloat = 1233.0 / 2048.0 * 10  // 6.0205078125 pt, exact in binary
+        let expected: CGFloat = 1233.0 / 2048.0 * 10 // 6.0205078125 pt, exact in binary
         #expect(Self.advance == expected)
     }
 
@@ -102,13 +109,13 @@ import TextContent
         let y = Self.midY(line: 0, of: fragment)
         for k in 0 ..< 7 {
             let left = try Self.hit(storage, manager, x: 5 + (CGFloat(k) + 0.3) * a, y: y)
-            #expect(left.offset == k, "left half of character \(k)")   // 0.3·a from caret k, 0.7·a from k + 1
+            #expect(left.offset == k, "left half of character \(k)") // 0.3·a from caret k, 0.7·a from k + 1
             #expect(left.affinity == .downstream)
             let right = try Self.hit(storage, manager, x: 5 + (CGFloat(k) + 0.7) * a, y: y)
-            #expect(right.offset == k + 1, "right half of character \(k)")   // 0.3·a from caret k + 1
+            #expect(right.offset == k + 1, "right half of character \(k)") // 0.3·a from caret k + 1
         }
-        #expect(try Self.hit(storage, manager, x: 0, y: y).offset == 0)  // left of 5 + 0·a
-        #expect(try Self.hit(storage, manager, x: 5 + 11 * a, y: y).offset == 7)  // past the last caret, 5 + 7·a
+        #expect(try Self.hit(storage, manager, x: 0, y: y).offset == 0) // left of 5 + 0·a
+        #expect(try Self.hit(storage, manager, x: 5 + 11 * a, y: y).offset == 7) // past the last caret, 5 + 7·a
         #expect(try Self.hit(storage, manager, x: 5 + 11 * a, y: y).affinity == .downstream)
     }
 
@@ -119,17 +126,20 @@ import TextContent
         let a = Self.advance
         let (storage, manager) = Self.layOut("abcd efgh ijkl")
         let fragment = try #require(allFragments(manager).first)
-        #expect(fragment.textLineFragments.map(\.characterRange) == [NSRange(location: 0, length: 10), NSRange(location: 10, length: 4)])
+        #expect(
+            fragment.textLineFragments.map(\.characterRange) == [
+                NSRange(location: 0, length: 10), NSRange(location: 10, length: 4),
+            ])
         let line1 = Self.midY(line: 0, of: fragment), line2 = Self.midY(line: 1, of: fragment)
-        #expect(try Self.hit(storage, manager, x: 5 + 2.6 * a, y: line2).offset == 13)  // 10 + 3: right half of "k"
-        #expect(try Self.hit(storage, manager, x: 5 + 0.2 * a, y: line2).offset == 10)  // left half of "i"
-        #expect(try Self.hit(storage, manager, x: 5 + 12 * a, y: line2).offset == 14)  // past "ijkl": the text's end
-        Self.expectWrappedLineEnd(storage, manager, x: 5 + 12 * a, y: line1, end: 10)  // past "abcd efgh "
-        #expect(try Self.hit(storage, manager, x: 5 + 6.4 * a, y: line1).offset == 6)  // left half of "g", 5 + 6·a
+        #expect(try Self.hit(storage, manager, x: 5 + 2.6 * a, y: line2).offset == 13) // 10 + 3: right half of "k"
+        #expect(try Self.hit(storage, manager, x: 5 + 0.2 * a, y: line2).offset == 10) // left half of "i"
+        #expect(try Self.hit(storage, manager, x: 5 + 12 * a, y: line2).offset == 14) // past "ijkl": the text's end
+        Self.expectWrappedLineEnd(storage, manager, x: 5 + 12 * a, y: line1, end: 10) // past "abcd efgh "
+        #expect(try Self.hit(storage, manager, x: 5 + 6.4 * a, y: line1).offset == 6) // left half of "g", 5 + 6·a
         // Above the first line: the first line's caret under x; below the last: the last line's.
         #expect(try Self.hit(storage, manager, x: 5 + 2.3 * a, y: -20).offset == 2)
         let below = manager.usageBoundsForTextContainer.maxY + 20
-        #expect(try Self.hit(storage, manager, x: 5 + 1.7 * a, y: below).offset == 12)  // 10 + 2
+        #expect(try Self.hit(storage, manager, x: 5 + 1.7 * a, y: below).offset == 12) // 10 + 2
         #expect(try Self.hit(storage, manager, x: -50, y: below).offset == 10)
     }
 
@@ -141,18 +151,23 @@ import TextContent
         let a = Self.advance
         let (storage, manager) = Self.layOut("abcdefghijklmnop")
         let fragment = try #require(allFragments(manager).first)
-        #expect(fragment.textLineFragments.map(\.characterRange) == [NSRange(location: 0, length: 12), NSRange(location: 12, length: 4)])
+        #expect(
+            fragment.textLineFragments.map(\.characterRange) == [
+                NSRange(location: 0, length: 12), NSRange(location: 12, length: 4),
+            ])
         let line1 = Self.midY(line: 0, of: fragment), line2 = Self.midY(line: 1, of: fragment)
-        #expect(try Self.hit(storage, manager, x: 5 + 10.6 * a, y: line1).offset == 11)  // right half of "k"
-        #expect(try Self.hit(storage, manager, x: 5 + 0.4 * a, y: line2).offset == 12)   // left half of "m"
+        #expect(try Self.hit(storage, manager, x: 5 + 10.6 * a, y: line1).offset == 11) // right half of "k"
+        #expect(try Self.hit(storage, manager, x: 5 + 0.4 * a, y: line2).offset == 12) // left half of "m"
         Self.expectWrappedLineEnd(storage, manager, x: 5 + 12.4 * a, y: line1, end: 12)
     }
 
     /// Past the end of a wrapped line the caret goes to the line's end with upstream affinity:
     /// the end is also the next line's start, and the caret there belongs to this line (as
     /// `caretPosition(closestTo:)` itself says, and as in TextKit).
-    static func expectWrappedLineEnd(_ storage: TextContentStorage, _ manager: TextLayoutManager, x: CGFloat, y: CGFloat, end: Int,
-                                     sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectWrappedLineEnd(
+        _ storage: TextContentStorage, _ manager: TextLayoutManager, x: CGFloat, y: CGFloat, end: Int,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         // A wrapped line has a caret stop at its end: past it, the caret stays on this line.
         do {
             let hit = try Self.hit(storage, manager, x: x, y: y, sourceLocation: sourceLocation)
@@ -169,18 +184,18 @@ import TextContent
     @Test func aRightToLeftLineRunsFromTheRight() throws {
         let a = Self.advance
         let right = 5 + 12.5 * a
-        let (storage, manager) = Self.layOut("\u{0627}\u{0628}\u{062A}")  // ابت
+        let (storage, manager) = Self.layOut("\u{0627}\u{0628}\u{062A}") // ابت
         let fragment = try #require(allFragments(manager).first)
         let y = Self.midY(line: 0, of: fragment)
-        #expect(fragment.textLineFragments.first?.caretStops.map(\.characterIndex) == [3, 2, 1, 0])  // left to right
+        #expect(fragment.textLineFragments.first?.caretStops.map(\.characterIndex) == [3, 2, 1, 0]) // left to right
         for k in 0 ..< 3 {
             // The first 0.3·a left of caret k is nearer it; 0.7·a left, nearer caret k + 1.
             #expect(try Self.hit(storage, manager, x: right - (CGFloat(k) + 0.3) * a, y: y).offset == k)
             #expect(try Self.hit(storage, manager, x: right - (CGFloat(k) + 0.7) * a, y: y).offset == k + 1)
         }
-        #expect(try Self.hit(storage, manager, x: right - 5 * a, y: y).offset == 3)  // left of the text: its end
+        #expect(try Self.hit(storage, manager, x: right - 5 * a, y: y).offset == 3) // left of the text: its end
         #expect(try Self.hit(storage, manager, x: 0, y: y).offset == 3)
-        #expect(try Self.hit(storage, manager, x: right + 4, y: y).offset == 0)  // right of it: its start
+        #expect(try Self.hit(storage, manager, x: right + 4, y: y).offset == 0) // right of it: its start
     }
 
     /// "abc\r\ndef": the first paragraph is "abc" and its CRLF (0..<5), the second "def"
@@ -194,7 +209,7 @@ import TextContent
         let first = try #require(fragments.first), second = try #require(fragments.last)
         #expect(try Self.hit(storage, manager, x: 5 + 10 * a, y: Self.midY(line: 0, of: first)).offset == 3)
         #expect(try Self.hit(storage, manager, x: 5 + 3.4 * a, y: Self.midY(line: 0, of: first)).offset == 3)
-        #expect(try Self.hit(storage, manager, x: 5 + 1.4 * a, y: Self.midY(line: 0, of: second)).offset == 6)  // 5 + 1
+        #expect(try Self.hit(storage, manager, x: 5 + 1.4 * a, y: Self.midY(line: 0, of: second)).offset == 6) // 5 + 1
         #expect(try Self.hit(storage, manager, x: 5 + 10 * a, y: Self.midY(line: 0, of: second)).offset == 8)
     }
 }
@@ -206,8 +221,10 @@ final class BubbleFragment: TextLayoutFragment, @unchecked Sendable {
 
 final class BubbleDelegate: TextLayoutManagerDelegate {
     var calls = 0
-    func textLayoutManager(_ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
-                           in textElement: TextParagraph, laidOut fragment: TextLayoutFragment) -> TextLayoutFragment {
+    func textLayoutManager(
+        _ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
+        in textElement: TextParagraph, laidOut fragment: TextLayoutFragment
+    ) -> TextLayoutFragment {
         calls += 1
         return BubbleFragment(copying: fragment)
     }

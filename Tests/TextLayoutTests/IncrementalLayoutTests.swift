@@ -19,7 +19,8 @@ import TextContent
         allFragments(manager).map { fragment in
             Summary(
                 frame: fragment.layoutFragmentFrame, element: storage.nsRange(for: fragment.rangeInElement!),
-                lines: fragment.textLineFragments.map(\.characterRange), lineBounds: fragment.textLineFragments.map(\.typographicBounds))
+                lines: fragment.textLineFragments.map(\.characterRange),
+                lineBounds: fragment.textLineFragments.map(\.typographicBounds))
         }
     }
 
@@ -32,8 +33,10 @@ import TextContent
             switch self {
             case .rectangle: break
             case .exclusionPaths:
-                container.exclusionPaths = [.rectangle(CGRect(x: 140, y: 90, width: 90, height: 150)),
-                                            .polygon([CGPoint(x: 0, y: 300), CGPoint(x: 120, y: 380), CGPoint(x: 0, y: 460)])]
+                container.exclusionPaths = [
+                    .rectangle(CGRect(x: 140, y: 90, width: 90, height: 150)),
+                    .polygon([CGPoint(x: 0, y: 300), CGPoint(x: 120, y: 380), CGPoint(x: 0, y: 460)]),
+                ]
             case .lineLimit: container.maximumNumberOfLines = 9
             }
         }
@@ -42,7 +45,10 @@ import TextContent
     @Test(arguments: ContainerShape.allCases)
     func randomEditsLayOutAsAFreshLayoutDoes(shape: ContainerShape) throws {
         var random = SplitMix64(seed: 7)
-        let pieces = LayoutSamples.mixed.map(\.text).map { String($0.prefix(40)) } + ["\n", "\n", " ", "a", "\r\n", "\u{301}", "\u{2028}", "word "]
+        let pieces =
+            LayoutSamples.mixed.map(\.text).map { String($0.prefix(40)) } + [
+                "\n", "\n", " ", "a", "\r\n", "\u{301}", "\u{2028}", "word ",
+            ]
         var text = LayoutSamples.mixed.prefix(6).map(\.text).joined(separator: "\n")
         let (storage, manager) = makeLayout(text, width: 280, configure: shape.configure)
         for step in 0 ..< 150 {
@@ -50,10 +56,13 @@ import TextContent
             let start = Int.random(in: 0 ... length, using: &random)
             let end = min(length, start + (Bool.random(using: &random) ? 0 : Int.random(in: 0 ... 30, using: &random)))
             let replacement = Bool.random(using: &random) ? pieces.randomElement(using: &random)! : ""
-            try storage.replaceContents(in: storage.textRange(avoidingSurrogateSplits: start ..< end), with: replacement)
+            try storage.replaceContents(
+                in: storage.textRange(avoidingSurrogateSplits: start ..< end), with: replacement)
             text = storage.string
             // Ask for one paragraph first, as a view does after typing, then for everything.
-            if step % 3 == 0, let location = storage.location(storage.documentRange.location, offsetBy: min(start, text.utf16.count)) {
+            if step % 3 == 0,
+                let location = storage.location(storage.documentRange.location, offsetBy: min(start, text.utf16.count))
+            {
                 _ = manager.textLayoutFragment(for: location)
             }
             let fresh = makeLayout(text, width: 280, configure: shape.configure)
@@ -67,12 +76,14 @@ import TextContent
         let (storage, manager) = makeLayout(text, width: 300)
         let before = allFragments(manager)
         let tenth = try #require(storage.textParagraph(atIndex: 10)?.elementRange)
-        try storage.replaceContents(in: TextRange(location: tenth.location), with: "New words and more new words that wrap onto another line. ")
+        try storage.replaceContents(
+            in: TextRange(location: tenth.location), with: "New words and more new words that wrap onto another line. ")
         let after = allFragments(manager)
         #expect(after.count == before.count)
         for index in after.indices where index != 10 {
             // Kept: the same lines (moved below the edit, not laid out again).
-            #expect(after[index].textLineFragments.first === before[index].textLineFragments.first, "paragraph \(index)")
+            #expect(
+                after[index].textLineFragments.first === before[index].textLineFragments.first, "paragraph \(index)")
         }
         #expect(after[10].textLineFragments.first !== before[10].textLineFragments.first)
         let grown = after[10].layoutFragmentFrame.height - before[10].layoutFragmentFrame.height
@@ -84,7 +95,8 @@ import TextContent
     @Test func linesAroundAnExclusionFollowItWhenAnEditAboveMovesThem() throws {
         let exclusion = CGRect(x: 120, y: 60, width: 120, height: 80)
         let configure: (inout TextContainer) -> Void = { $0.exclusionPaths = [.rectangle(exclusion)] }
-        let body = [LayoutSamples.english, MixedSamples.text("ar_Arab"), MixedSamples.text("kn_Knda")].joined(separator: "\n")
+        let body = [LayoutSamples.english, MixedSamples.text("ar_Arab"), MixedSamples.text("kn_Knda")].joined(
+            separator: "\n")
         let (storage, manager) = makeLayout(body, width: 360, configure: configure)
         // Three short paragraphs above push every line down by three lines' heights.
         try storage.replaceContents(in: storage.textRange(for: 0 ..< 0)!, with: "one\ntwo\nthree\n")
@@ -92,8 +104,11 @@ import TextContent
         #expect(summary(manager, storage) == summary(fresh.1, fresh.0))
         for fragment in allFragments(manager) {
             for line in fragment.textLineFragments {
-                let bounds = line.typographicBounds.offsetBy(dx: fragment.layoutFragmentFrame.minX, dy: fragment.layoutFragmentFrame.minY)
-                #expect(!bounds.insetBy(dx: 0.5, dy: 0.5).intersects(exclusion), "a line runs into the exclusion: \(bounds)")
+                let bounds = line.typographicBounds.offsetBy(
+                    dx: fragment.layoutFragmentFrame.minX, dy: fragment.layoutFragmentFrame.minY)
+                #expect(
+                    !bounds.insetBy(dx: 0.5, dy: 0.5).intersects(exclusion), "a line runs into the exclusion: \(bounds)"
+                )
             }
         }
     }
@@ -128,9 +143,9 @@ import TextContent
     @Test func paragraphsJoinAndSplit() throws {
         let (storage, manager) = makeLayout("first\nsecond\nthird\n", width: 300)
         #expect(allFragments(manager).count == 3)
-        try storage.replaceContents(in: storage.textRange(for: 5 ..< 6)!, with: "")  // join first and second
+        try storage.replaceContents(in: storage.textRange(for: 5 ..< 6)!, with: "") // join first and second
         #expect(allFragments(manager).count == 2)
-        try storage.replaceContents(in: storage.textRange(for: 2 ..< 2)!, with: "\n\n")  // split the first in three
+        try storage.replaceContents(in: storage.textRange(for: 2 ..< 2)!, with: "\n\n") // split the first in three
         #expect(allFragments(manager).count == 4)
         try storage.replaceContents(in: storage.textRange(for: 0 ..< storage.utf16Length)!, with: "")
         #expect(allFragments(manager).count <= 1)

@@ -11,11 +11,15 @@ import TextTypography
     private let font = FontDescriptor(family: "DejaVu Sans", size: 13)
 
     private func shaped(_ text: String, scratch: LayoutScratch) throws -> ShapedParagraph {
-        try ShapedParagraph(ParagraphContent(TextParagraph(attributedString: AttributedString(text)), defaultFont: font), scratch: scratch)
+        try ShapedParagraph(
+            ParagraphContent(TextParagraph(attributedString: AttributedString(text)), defaultFont: font),
+            scratch: scratch)
     }
 
     /// Everything of a shaped paragraph that layout reads.
-    private func expectSame(_ a: ShapedParagraph, _ b: ShapedParagraph, scratch: LayoutScratch, _ comment: Comment) throws {
+    private func expectSame(
+        _ a: ShapedParagraph, _ b: ShapedParagraph, scratch: LayoutScratch, _ comment: Comment
+    ) throws {
         #expect(a.content.units == b.content.units, comment)
         #expect(a.glyphs == b.glyphs, comment)
         #expect(a.advances == b.advances, comment)
@@ -28,29 +32,44 @@ import TextTypography
 
     /// As `expectSame`, comparing without printing (a difference of 150,000 glyphs takes minutes
     /// to describe): says which part differs, and where.
-    private func expectSameQuietly(_ a: ShapedParagraph, _ b: ShapedParagraph, scratch: LayoutScratch, _ comment: String) throws {
+    private func expectSameQuietly(
+        _ a: ShapedParagraph, _ b: ShapedParagraph, scratch: LayoutScratch, _ comment: String
+    ) throws {
         func firstDifference<C: Collection>(_ x: C, _ y: C, _ same: (C.Element, C.Element) -> Bool) -> Int? {
             if x.count != y.count { return -1 }
             return zip(x, y).enumerated().first { !same($0.element.0, $0.element.1) }?.offset
         }
         let sameUnits = a.content.units == b.content.units
         #expect(sameUnits, "\(comment): units")
-        let glyphs = firstDifference(a.glyphs, b.glyphs) { $0.id == $1.id && $0.cluster == $1.cluster && $0.advance == $1.advance && $0.xOffset == $1.xOffset && $0.yOffset == $1.yOffset }
-        #expect(glyphs == nil, "\(comment): glyph \(glyphs ?? 0) \(glyphs.map { $0 >= 0 ? "\(a.glyphs[$0]) \(b.glyphs[$0])" : "count \(a.glyphs.count) \(b.glyphs.count)" } ?? "")")
+        func glyphPair(_ index: Int) -> String {
+            index >= 0 ? "\(a.glyphs[index]) \(b.glyphs[index])" : "count \(a.glyphs.count) \(b.glyphs.count)"
+        }
+        let glyphs = firstDifference(a.glyphs, b.glyphs) {
+            $0.id == $1.id && $0.cluster == $1.cluster && $0.advance == $1.advance && $0.xOffset == $1.xOffset
+                && $0.yOffset == $1.yOffset
+        }
+        #expect(
+            glyphs == nil,
+            "\(comment): glyph \(glyphs ?? 0) \(glyphs.map { glyphPair($0) } ?? "")"
+        )
         let advances = firstDifference(a.advances, b.advances, ==)
         #expect(advances == nil, "\(comment): advance at \(advances ?? 0)")
         let sameBoundaries = a.boundaries == b.boundaries
         #expect(sameBoundaries, "\(comment): boundaries")
         #expect(a.pieces.map(\.range) == b.pieces.map(\.range), "\(comment): pieces")
         #expect(a.pieces.map(\.glyphRange) == b.pieces.map(\.glyphRange), "\(comment): piece glyphs")
-        let breaks = try firstDifference(a.breakOpportunities(scratch: scratch), b.breakOpportunities(scratch: scratch), ==)
+        let breaks = try firstDifference(
+            a.breakOpportunities(scratch: scratch), b.breakOpportunities(scratch: scratch), ==)
         #expect(breaks == nil, "\(comment): break opportunity at \(breaks ?? 0)")
     }
 
     @Test func randomEditsReshapeAsShapingAfreshDoes() throws {
         var random = SplitMix64(seed: 11)
         let scratch = LayoutScratch()
-        let insertions = ["a", "x", " ", "  ", "word", "fi", "ff", "AV", "Wa", "-", "(", ")", "1.5", ",", "'", "\u{301}", "é", "مرحبا", "ಕನ್ನಡ", "😀", "\t", "ä"]
+        let insertions = [
+            "a", "x", " ", "  ", "word", "fi", "ff", "AV", "Wa", "-", "(", ")", "1.5", ",", "'", "\u{301}", "é",
+            "مرحبا", "ಕನ್ನಡ", "😀", "\t", "ä",
+        ]
         var reshapedCount = 0
         for sample in [LayoutSamples.english + " " + LayoutSamples.english] + LayoutSamples.mixed.map(\.text) {
             var text = sample + "\n"
@@ -66,7 +85,8 @@ import TextTypography
                 // Only whole scalars: edits that would split a surrogate pair are skipped.
                 guard let edited = String(validating: units, as: UTF16.self) else { continue }
                 if step % 2 == 0 { _ = try old.breakOpportunities(scratch: scratch) }
-                let content = try ParagraphContent(TextParagraph(attributedString: AttributedString(edited)), defaultFont: font)
+                let content = try ParagraphContent(
+                    TextParagraph(attributedString: AttributedString(edited)), defaultFont: font)
                 let edit = ParagraphEdit(range: start ..< start + removed, replacementLength: inserted.count)
                 let fresh = try ShapedParagraph(content, scratch: LayoutScratch())
                 // Every third step the edit waits for the next one: two edits reshaped at once.
@@ -107,7 +127,10 @@ import TextTypography
             // Near where a run ends, at the start (every cut moves), or anywhere.
             let start: Int
             switch step % 3 {
-            case 0: start = min(contentLength, TextShaper.maximumRunLength * (1 + step % 2) + Int.random(in: -8 ... 8, using: &random))
+            case 0:
+                start = min(
+                    contentLength,
+                    TextShaper.maximumRunLength * (1 + step % 2) + Int.random(in: -8 ... 8, using: &random))
             case 1: start = Int.random(in: 0 ... 3, using: &random)
             default: start = Int.random(in: 0 ... contentLength, using: &random)
             }
@@ -115,7 +138,8 @@ import TextTypography
             let inserted = Array(insertions.randomElement(using: &random)!.utf16)
             units.replaceSubrange(start ..< start + removed, with: inserted)
             guard let edited = String(validating: units, as: UTF16.self) else { continue }
-            let content = try ParagraphContent(TextParagraph(attributedString: AttributedString(edited)), defaultFont: font)
+            let content = try ParagraphContent(
+                TextParagraph(attributedString: AttributedString(edited)), defaultFont: font)
             let fresh = try ShapedParagraph(content, scratch: LayoutScratch())
             text = edited
             let edit = ParagraphEdit(range: start ..< start + removed, replacementLength: inserted.count)
@@ -152,11 +176,14 @@ import TextTypography
     @Test func editsInsideOneAttributeRunReshapeAsShapingAfreshDoes() throws {
         var random = SplitMix64(seed: 41)
         let scratch = LayoutScratch()
-        let insertions = ["a", "x", " ", "word", "fi", "AV", "Wa", "-", "1.5", "é", "\u{301}", "مرحبا", "ಕನ್ನಡ", "😀", "ä"]
+        let insertions = [
+            "a", "x", " ", "word", "fi", "AV", "Wa", "-", "1.5", "é", "\u{301}", "مرحبا", "ಕನ್ನಡ", "😀", "ä",
+        ]
         var reshapedCount = 0
         for sample in [LayoutSamples.english + " " + LayoutSamples.english] + LayoutSamples.mixed.map(\.text) {
             let storage = styledStorage(sample.replacingOccurrences(of: "\n", with: " "))
-            var old = try ShapedParagraph(ParagraphContent(#require(storage.textParagraph(atIndex: 0)), defaultFont: font), scratch: scratch)
+            var old = try ShapedParagraph(
+                ParagraphContent(#require(storage.textParagraph(atIndex: 0)), defaultFont: font), scratch: scratch)
             #expect(old.content.runs.count >= 4)
             for step in 0 ..< 60 {
                 let length = storage.utf16Length
@@ -164,7 +191,10 @@ import TextTypography
                 let removed = Int.random(in: 0 ... min(3, length - start), using: &random)
                 let inserted = step % 4 == 3 ? "" : insertions.randomElement(using: &random)!
                 // Edits that would split a surrogate pair are refused, and skipped.
-                guard (try? storage.replaceContents(in: storage.textRange(for: start ..< start + removed)!, with: inserted)) != nil else { continue }
+                guard
+                    (try? storage.replaceContents(
+                        in: storage.textRange(for: start ..< start + removed)!, with: inserted)) != nil
+                else { continue }
                 let content = try ParagraphContent(#require(storage.textParagraph(atIndex: 0)), defaultFont: font)
                 let fresh = try ShapedParagraph(content, scratch: LayoutScratch())
                 if step % 2 == 0 { _ = try old.breakOpportunities(scratch: scratch) }
@@ -192,7 +222,8 @@ import TextTypography
         let insertions = ["a", " ", "word", "fi", "AV", "ä", "-"]
         let half = String(repeating: LayoutSamples.english + " AVAWAV fififfi office Wave ", count: 450)
         let storage = styledStorage(half + " " + half, bold: 1 ..< 7, kerned: false)
-        var old = try ShapedParagraph(ParagraphContent(#require(storage.textParagraph(atIndex: 0)), defaultFont: font), scratch: scratch)
+        var old = try ShapedParagraph(
+            ParagraphContent(#require(storage.textParagraph(atIndex: 0)), defaultFont: font), scratch: scratch)
         let runs = old.content.runs.map(\.range)
         #expect(runs.count >= 3)
         #expect(runs.contains { $0.count > TextShaper.maximumRunLength })
@@ -205,7 +236,10 @@ import TextTypography
             let start: Int
             switch step % 4 {
             case 0: start = run.lowerBound
-            case 1: start = min(run.upperBound, run.lowerBound + TextShaper.maximumRunLength + Int.random(in: -8 ... 8, using: &random))
+            case 1:
+                start = min(
+                    run.upperBound,
+                    run.lowerBound + TextShaper.maximumRunLength + Int.random(in: -8 ... 8, using: &random))
             case 2: start = run.upperBound
             default: start = Int.random(in: run, using: &random)
             }
@@ -230,14 +264,17 @@ import TextTypography
     @Test func editsMergeIntoEditsOfTheOriginalText() {
         var random = SplitMix64(seed: 5)
         for _ in 0 ..< 1_000 {
-            let original = Array(String(repeating: "abcdefghij", count: 3).prefix(Int.random(in: 0 ... 30, using: &random)))
+            let original = Array(
+                String(repeating: "abcdefghij", count: 3).prefix(Int.random(in: 0 ... 30, using: &random)))
             var text = original
             var edits: [ParagraphEdit] = []
             for step in 0 ..< Int.random(in: 1 ... 6, using: &random) {
                 let start = Int.random(in: 0 ... text.count, using: &random)
-                let edit = ParagraphEdit(range: start ..< Int.random(in: start ... min(text.count, start + 5), using: &random),
-                                         replacementLength: Int.random(in: 0 ... 3, using: &random))
-                text.replaceSubrange(edit.range, with: Array(repeating: Character("\(step)"), count: edit.replacementLength))
+                let edit = ParagraphEdit(
+                    range: start ..< Int.random(in: start ... min(text.count, start + 5), using: &random),
+                    replacementLength: Int.random(in: 0 ... 3, using: &random))
+                text.replaceSubrange(
+                    edit.range, with: Array(repeating: Character("\(step)"), count: edit.replacementLength))
                 edits = ParagraphEdit.adding(edit, to: edits, limit: 4)
             }
             // Sorted, apart, inside the original; between them the text is the original's.
@@ -246,7 +283,9 @@ import TextTypography
             #expect(text.count == original.count + edits.reduce(0) { $0 + $1.delta })
             var shift = 0, kept = 0
             for edit in edits + [ParagraphEdit(range: original.count ..< original.count, replacementLength: 0)] {
-                #expect(Array(text[(kept + shift) ..< (edit.range.lowerBound + shift)]) == Array(original[kept ..< edit.range.lowerBound]))
+                #expect(
+                    Array(text[(kept + shift) ..< (edit.range.lowerBound + shift)])
+                        == Array(original[kept ..< edit.range.lowerBound]))
                 shift += edit.delta
                 kept = edit.range.upperBound
             }
@@ -264,10 +303,14 @@ import TextTypography
         try storage.replaceContents(in: storage.textRange(for: offset + 4 ..< offset + 4)!, with: "and more ")
         try storage.replaceContents(in: storage.textRange(for: offset + 60 ..< offset + 61)!, with: "x")
         let fresh = makeLayout(storage.string, width: 300)
-        let lines = { (manager: TextLayoutManager) in allFragments(manager).map { $0.textLineFragments.map(\.characterRange) } }
+        let lines = { (manager: TextLayoutManager) in
+            allFragments(manager).map { $0.textLineFragments.map(\.characterRange) }
+        }
         #expect(lines(manager) == lines(fresh.1))
-        let edited = try #require(manager.textLayoutFragment(for: storage.location(storage.documentRange.location, offsetBy: offset)!))
-        let reference = try #require(fresh.1.textLayoutFragment(for: fresh.0.location(fresh.0.documentRange.location, offsetBy: offset)!))
+        let edited = try #require(
+            manager.textLayoutFragment(for: storage.location(storage.documentRange.location, offsetBy: offset)!))
+        let reference = try #require(
+            fresh.1.textLayoutFragment(for: fresh.0.location(fresh.0.documentRange.location, offsetBy: offset)!))
         #expect(edited.textLineFragments.map(\.caretStops) == reference.textLineFragments.map(\.caretStops))
     }
 }

@@ -18,11 +18,13 @@ import TextTypography
         ("Ŋŋ sámegiella", "DejaVu Sans", "se", "en"),
     ]
 
-    private func glyphIDs(_ text: String, family: String, language: String?, context: String? = nil) throws -> [UInt32] {
+    private func glyphIDs(_ text: String, family: String, language: String?, context: String? = nil) throws -> [UInt32]
+    {
         var attributed = AttributedString(text)
         attributed.languageIdentifier = language
-        let content = try ParagraphContent(TextParagraph(attributedString: attributed), defaultFont: FontDescriptor(family: family, size: 13),
-                                           context: FontResolutionContext(language: context))
+        let content = try ParagraphContent(
+            TextParagraph(attributedString: attributed), defaultFont: FontDescriptor(family: family, size: 13),
+            context: FontResolutionContext(language: context))
         let paragraph = try ShapedParagraph(content, scratch: LayoutScratch())
         #expect(paragraph.pieces.allSatisfy { $0.font.familyName == family }, "\(family) shapes \(text)")
         return paragraph.glyphs.map(\.id)
@@ -39,7 +41,8 @@ import TextTypography
         #expect(localized.count == none.count)
         // The context's language, for runs that name none, reaches the buffer too; a run's own wins.
         #expect(try glyphIDs(sample.text, family: sample.family, language: nil, context: sample.localized) == localized)
-        #expect(try glyphIDs(sample.text, family: sample.family, language: sample.other, context: sample.localized) == none)
+        #expect(
+            try glyphIDs(sample.text, family: sample.family, language: sample.other, context: sample.localized) == none)
     }
 
     /// Through the layout manager: two runs of one paragraph in two languages keep their own
@@ -50,8 +53,9 @@ import TextTypography
         var russian = AttributedString("баба")
         russian.languageIdentifier = "ru"
         let storage = TextContentStorage(attributedString: serbian + russian)
-        let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 400, height: 0)),
-                                        defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13))
+        let manager = TextLayoutManager(
+            textContainer: TextContainer(size: CGSize(width: 400, height: 0)),
+            defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13))
         storage.addTextLayoutManager(manager)
         manager.ensureLayoutForEntireDocument()
         KeptStorages.keep(storage)
@@ -72,12 +76,16 @@ import TextTypography
             var text = AttributedString("добро јутро, ово је дуга реченица на српском језику")
             text.languageIdentifier = language
             let storage = TextContentStorage(attributedString: text)
-            let old = try ShapedParagraph(ParagraphContent(#require(storage.textParagraph(atIndex: 0)), defaultFont: font), scratch: scratch)
-            let start = 8  // inside "јутро"
+            let old = try ShapedParagraph(
+                ParagraphContent(#require(storage.textParagraph(atIndex: 0)), defaultFont: font), scratch: scratch)
+            let start = 8 // inside "јутро"
             try storage.replaceContents(in: #require(storage.textRange(for: start ..< start)), with: "б")
             let content = try ParagraphContent(#require(storage.textParagraph(atIndex: 0)), defaultFont: font)
-            let reshaped = try #require(try ShapedParagraph.reshaped(content, from: old, edits: [ParagraphEdit(range: start ..< start, replacementLength: 1)], scratch: scratch),
-                                        "the edit takes the reshaping shortcut")
+            let reshaped = try #require(
+                try ShapedParagraph.reshaped(
+                    content, from: old, edits: [ParagraphEdit(range: start ..< start, replacementLength: 1)],
+                    scratch: scratch),
+                "the edit takes the reshaping shortcut")
             let fresh = try ShapedParagraph(content, scratch: LayoutScratch())
             #expect(reshaped.glyphs == fresh.glyphs, "\(language)")
             let typed = reshaped.glyphs.first { $0.cluster == start }?.id
@@ -85,6 +93,8 @@ import TextTypography
             #expect(typed == expected, "\(language)")
         }
         // And the two languages' б differ, so the check above says something.
-        #expect(try glyphIDs("б", family: "DejaVu Sans", language: "sr") != glyphIDs("б", family: "DejaVu Sans", language: "ru"))
+        #expect(
+            try glyphIDs("б", family: "DejaVu Sans", language: "sr")
+                != glyphIDs("б", family: "DejaVu Sans", language: "ru"))
     }
 }

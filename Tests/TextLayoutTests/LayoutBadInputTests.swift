@@ -18,7 +18,8 @@ extension LayoutBadInputTests {
 
     /// `text` as one paragraph laid out in a 600 pt container with DejaVu Sans 13, through the
     /// public path, and how long the layout took.
-    static func layOut(_ text: String) -> (storage: TextContentStorage, manager: TextLayoutManager, duration: Duration) {
+    static func layOut(_ text: String) -> (storage: TextContentStorage, manager: TextLayoutManager, duration: Duration)
+    {
         let storage = TextContentStorage(string: text)
         let manager = TextLayoutManager(
             textContainer: TextContainer(size: CGSize(width: containerWidth, height: 0)),
@@ -30,10 +31,14 @@ extension LayoutBadInputTests {
 
     /// Lays `text` out as ``layOut(_:)`` does and checks what every case must hold: layout
     /// ends within the hang guard, reports no error, and its lines tile the paragraph.
-    static func layOutAndCheckTiling(_ text: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [TextLineFragment] {
+    static func layOutAndCheckTiling(
+        _ text: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [TextLineFragment] {
         let (storage, manager, duration) = layOut(text)
         #expect(duration < hangGuard, "laying out \(what) took \(duration)", sourceLocation: sourceLocation)
-        #expect(manager.lastLayoutError == nil, "\(String(describing: manager.lastLayoutError))", sourceLocation: sourceLocation)
+        #expect(
+            manager.lastLayoutError == nil, "\(String(describing: manager.lastLayoutError))",
+            sourceLocation: sourceLocation)
         // The manager lays out from its content, which it holds weakly.
         let lines = try withExtendedLifetime(storage) { try self.lines(of: manager, sourceLocation: sourceLocation) }
         expectTiling(lines, length: text.utf16.count, sourceLocation: sourceLocation)
@@ -41,9 +46,13 @@ extension LayoutBadInputTests {
     }
 
     /// The lines of the document's only layout fragment.
-    static func lines(of manager: TextLayoutManager, sourceLocation: SourceLocation = #_sourceLocation) throws -> [TextLineFragment] {
+    static func lines(
+        of manager: TextLayoutManager, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [TextLineFragment] {
         var fragments: [TextLayoutFragment] = []
-        manager.enumerateTextLayoutFragments(from: nil) { fragments.append($0); return true }
+        manager.enumerateTextLayoutFragments(from: nil) {
+            fragments.append($0); return true
+        }
         #expect(fragments.count == 1, "one paragraph, one layout fragment", sourceLocation: sourceLocation)
         return try #require(fragments.first, sourceLocation: sourceLocation).textLineFragments
     }
@@ -51,12 +60,16 @@ extension LayoutBadInputTests {
     /// Whether `lines` tile 0 ..< `length`: each starts where the one before it ended, none is
     /// empty, the first starts at 0 and the last ends at `length`. Records one issue (the first
     /// gap or overlap), not one per line.
-    static func expectTiling(_ lines: [TextLineFragment], length: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectTiling(
+        _ lines: [TextLineFragment], length: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(lines.first?.characterRange.location == 0, "the first line starts at 0", sourceLocation: sourceLocation)
         var next = 0
         for (index, line) in lines.enumerated() {
             guard line.characterRange.location == next, line.characterRange.length > 0 else {
-                Issue.record("line \(index) of \(lines.count) is \(line.characterRange) after a line ending at \(next)", sourceLocation: sourceLocation)
+                Issue.record(
+                    "line \(index) of \(lines.count) is \(line.characterRange) after a line ending at \(next)",
+                    sourceLocation: sourceLocation)
                 return
             }
             next = NSMaxRange(line.characterRange)
@@ -66,11 +79,17 @@ extension LayoutBadInputTests {
 
     /// Whether every glyph of every line starts inside the line's bounds (origins only: the
     /// engine keeps no advances in its public results). Records the first glyph outside.
-    static func expectGlyphsInsideTheirLines(_ lines: [TextLineFragment], sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectGlyphsInsideTheirLines(
+        _ lines: [TextLineFragment], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         for (index, line) in lines.enumerated() {
             #expect(line.typographicBounds.width <= containerWidth, sourceLocation: sourceLocation)
             for run in line.glyphRuns {
-                guard let outside = run.positions.first(where: { $0.x < -0.5 || $0.x > line.typographicBounds.width + 0.5 }) else { continue }
+                guard
+                    let outside = run.positions.first(where: {
+                        $0.x < -0.5 || $0.x > line.typographicBounds.width + 0.5
+                    })
+                else { continue }
                 Issue.record("line \(index) \(line): a glyph at x = \(outside.x)", sourceLocation: sourceLocation)
                 return
             }
@@ -88,7 +107,9 @@ extension LayoutBadInputTests {
         // The advance of each letter of the pattern, from the same engine on a short line: the
         // 10 MB line is checked against widths measured apart from it.
         let (sampleStorage, sample, _) = Self.layOut(String(repeating: pattern, count: 3))
-        let sampleRun = try withExtendedLifetime(sampleStorage) { try #require(try Self.lines(of: sample).first?.glyphRuns.first) }
+        let sampleRun = try withExtendedLifetime(sampleStorage) {
+            try #require(try Self.lines(of: sample).first?.glyphRuns.first)
+        }
         #expect(sampleRun.positions.count == 30)
         let advances = (0 ..< 10).map { sampleRun.positions[10 + $0 + 1].x - sampleRun.positions[10 + $0].x }
         #expect(advances.allSatisfy { $0 > 1 && $0 < 20 }, "\(advances)")
@@ -109,7 +130,8 @@ extension LayoutBadInputTests {
             let fits = width <= available + 0.5 || range.length == 1
             let full = index == lines.count - 1 || width + advances[NSMaxRange(range) % 10] > available - 0.5
             if !fits || !full {
-                Issue.record("line \(index) \(line): \(width) pt of letters in \(available) pt (fits: \(fits), full: \(full))")
+                Issue.record(
+                    "line \(index) \(line): \(width) pt of letters in \(available) pt (fits: \(fits), full: \(full))")
                 reported = true
             }
         }
@@ -121,7 +143,10 @@ extension LayoutBadInputTests {
     /// than a line, where lines must break between graphemes close to the cluster.
     static let combiningContexts: [(before: String, after: String)] = [
         ("before a", " after"),
-        (String(repeating: "word ", count: 60) + String(repeating: "x", count: 150) + "a", String(repeating: "y", count: 150) + String(repeating: " word", count: 60)),
+        (
+            String(repeating: "word ", count: 60) + String(repeating: "x", count: 150) + "a",
+            String(repeating: "y", count: 150) + String(repeating: " word", count: 60)
+        ),
     ]
 
     @Test(arguments: combiningContexts.indices)

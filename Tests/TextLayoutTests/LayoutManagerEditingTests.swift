@@ -28,18 +28,23 @@ private final class ChangeCounter: TextContentObserving {
             var replacement = AttributedString(sample.replacement)
             replacement.foregroundColor = .init(red: 1, green: 0, blue: 0)
             try manager.replaceContents(in: storage.range(sample.range), with: replacement)
-            let expected = String(decoding: Array(sample.text.utf16)[..<sample.range.lowerBound] + Array(sample.replacement.utf16)
-                                  + Array(sample.text.utf16)[sample.range.upperBound...], as: UTF16.self)
+            let expected = String(
+                decoding: Array(sample.text.utf16)[..<sample.range.lowerBound] + Array(sample.replacement.utf16)
+                    + Array(sample.text.utf16)[sample.range.upperBound...], as: UTF16.self)
             #expect(storage.string == expected, "\(sample.text)")
             // One transaction, one change set, seen by every observer.
             #expect(counter.changes.count == 1)
             #expect(counter.changes.first?.changeInLength == sample.replacement.utf16.count - sample.range.count)
             // The attributes came along; the layout shows the new text.
             if !sample.replacement.isEmpty {
-                let inserted = try #require(storage.attributedString(in: storage.range(sample.range.lowerBound ..< sample.range.lowerBound + sample.replacement.utf16.count)))
+                let inserted = try #require(
+                    storage.attributedString(
+                        in: storage.range(
+                            sample.range.lowerBound ..< sample.range.lowerBound + sample.replacement.utf16.count)))
                 #expect(inserted.runs.allSatisfy { $0.foregroundColor == .init(red: 1, green: 0, blue: 0) })
             }
-            let laidOut = allFragments(manager).flatMap(\.textLineFragments).map { $0.characterRange.length }.reduce(0, +)
+            let laidOut = allFragments(manager).flatMap(\.textLineFragments).map { $0.characterRange.length }.reduce(
+                0, +)
             #expect(laidOut == expected.utf16.count, "\(sample.text)")
             storage.removeTextLayoutManager(counter)
         }
@@ -50,7 +55,10 @@ private final class ChangeCounter: TextContentObserving {
         manager.textSelections = [TextSelection(storage.location(at: 12))]
         try manager.replaceContents(in: storage.range(0 ..< 4), with: nil as AttributedString?)
         #expect(storage.string == "مرحبا def")
-        #expect(manager.textSelections.first?.textRanges.first.map { storage.offset(from: storage.documentRange.location, to: $0.location) } == 8)
+        #expect(
+            manager.textSelections.first?.textRanges.first.map {
+                storage.offset(from: storage.documentRange.location, to: $0.location)
+            } == 8)
     }
 
     @Test func elementsReplaceTheRange() throws {
@@ -65,12 +73,14 @@ private final class ChangeCounter: TextContentObserving {
         #expect(counter.changes.count == 1)
         #expect(allFragments(manager).count == 4)
         // A paragraph made by hand; nil deletes.
-        try manager.replaceContents(in: storage.range(0 ..< 0), with: [TextParagraph(attributedString: AttributedString("مرحبا\n"))])
+        try manager.replaceContents(
+            in: storage.range(0 ..< 0), with: [TextParagraph(attributedString: AttributedString("مرحبا\n"))])
         #expect(storage.string.hasPrefix("مرحبا\nFirst"))
         try manager.replaceContents(in: storage.range(0 ..< 6), with: nil as [any TextElement]?)
         #expect(storage.string == "First\nעברית\nภาษาไทย\nThird")
         // The storage's own form too.
-        try storage.replaceContents(in: storage.range(0 ..< 6), with: [TextParagraph(attributedString: AttributedString("One\n"))])
+        try storage.replaceContents(
+            in: storage.range(0 ..< 6), with: [TextParagraph(attributedString: AttributedString("One\n"))])
         #expect(storage.string.hasPrefix("One\nעברית"))
     }
 
@@ -106,10 +116,16 @@ private final class ChangeCounter: TextContentObserving {
         #expect(storage.string == "a😀b")
         // No content manager, or one that does not edit.
         let alone = TextLayoutManager()
-        #expect(throws: TextContentError.self) { try alone.replaceContents(in: storage.range(0 ..< 1), with: AttributedString("x")) }
+        #expect(throws: TextContentError.self) {
+            try alone.replaceContents(in: storage.range(0 ..< 1), with: AttributedString("x"))
+        }
         let readOnly = TextContentManager()
         readOnly.addTextLayoutManager(alone)
-        #expect(throws: TextContentError.self) { try alone.replaceContents(in: readOnly.documentRange, with: AttributedString("x")) }
-        #expect(throws: TextContentError.self) { try alone.replaceContents(in: readOnly.documentRange, with: [] as [any TextElement]) }
+        #expect(throws: TextContentError.self) {
+            try alone.replaceContents(in: readOnly.documentRange, with: AttributedString("x"))
+        }
+        #expect(throws: TextContentError.self) {
+            try alone.replaceContents(in: readOnly.documentRange, with: [] as [any TextElement])
+        }
     }
 }

@@ -7,11 +7,15 @@ enum LayoutSamples {
     /// Every script of the shared corpus (Tests/Fixtures/mixed-sample.tsv).
     static var mixed: [(tag: String, text: String)] { MixedSamples.all }
 
-    static let english = "In the beginning God created the heaven and the earth. And the earth was without form, and void; and darkness was upon the face of the deep."
+    static let english =
+        "In the beginning God created the heaven and the earth. And the earth was without form, and void; and "
+        + "darkness was upon the face of the deep."
 }
 
 /// A storage and a layout manager for `text` in a container `width` wide.
-func makeLayout(_ text: String, width: CGFloat = 300, configure: (inout TextContainer) -> Void = { _ in }) -> (TextContentStorage, TextLayoutManager) {
+func makeLayout(
+    _ text: String, width: CGFloat = 300, configure: (inout TextContainer) -> Void = { _ in }
+) -> (TextContentStorage, TextLayoutManager) {
     let storage = TextContentStorage(string: text)
     var container = TextContainer(size: CGSize(width: width, height: 0))
     configure(&container)
@@ -34,7 +38,9 @@ enum KeptStorages {
 
 func allFragments(_ manager: TextLayoutManager) -> [TextLayoutFragment] {
     var result: [TextLayoutFragment] = []
-    manager.enumerateTextLayoutFragments(from: nil) { result.append($0); return true }
+    manager.enumerateTextLayoutFragments(from: nil) {
+        result.append($0); return true
+    }
     return result
 }
 
@@ -66,10 +72,14 @@ extension TextContentStorage {
 
 /// The x (container coordinates) of the caret at `offset` with `affinity`, as the text segments
 /// of an empty range give it: where a text view draws the caret.
-func caretX(_ manager: TextLayoutManager, _ storage: TextContentStorage, _ offset: Int, _ affinity: TextLocationAffinity) -> CGFloat? {
+func caretX(
+    _ manager: TextLayoutManager, _ storage: TextContentStorage, _ offset: Int, _ affinity: TextLocationAffinity
+) -> CGFloat? {
     var x: CGFloat?
-    _ = manager.enumerateTextSegments(in: storage.range(offset ..< offset), type: .standard,
-                                      options: affinity == .upstream ? .upstreamAffinity : []) { _, rect, _, _ in
+    _ = manager.enumerateTextSegments(
+        in: storage.range(offset ..< offset), type: .standard,
+        options: affinity == .upstream ? .upstreamAffinity : []
+    ) { _, rect, _, _ in
         x = rect.minX
         return false
     }
@@ -84,10 +94,14 @@ func distinctPlaces(_ xs: [CGFloat]) -> [CGFloat] {
 }
 
 /// The top of the caret at `offset` with `affinity` (which line it is on).
-func caretRectY(_ manager: TextLayoutManager, _ storage: TextContentStorage, _ offset: Int, _ affinity: TextLocationAffinity) -> CGFloat? {
+func caretRectY(
+    _ manager: TextLayoutManager, _ storage: TextContentStorage, _ offset: Int, _ affinity: TextLocationAffinity
+) -> CGFloat? {
     var y: CGFloat?
-    _ = manager.enumerateTextSegments(in: storage.range(offset ..< offset), type: .standard,
-                                      options: affinity == .upstream ? .upstreamAffinity : []) { _, rect, _, _ in
+    _ = manager.enumerateTextSegments(
+        in: storage.range(offset ..< offset), type: .standard,
+        options: affinity == .upstream ? .upstreamAffinity : []
+    ) { _, rect, _, _ in
         y = rect.minY
         return false
     }
@@ -106,9 +120,11 @@ struct LineSummary: Equatable {
     /// binary fractions cannot hold (a line height of 1.2 times) the last bits differ.
     static func same(_ one: LineSummary, _ other: LineSummary) -> Bool {
         func close(_ a: CGFloat, _ b: CGFloat) -> Bool { abs(a - b) < 0.000_001 }
-        return one.range == other.range && close(one.bounds.minX, other.bounds.minX) && close(one.bounds.minY, other.bounds.minY)
+        return one.range == other.range && close(one.bounds.minX, other.bounds.minX)
+            && close(one.bounds.minY, other.bounds.minY)
             && close(one.bounds.width, other.bounds.width) && close(one.bounds.height, other.bounds.height)
-            && close(one.glyphOrigin.x, other.glyphOrigin.x) && close(one.glyphOrigin.y, other.glyphOrigin.y) && close(one.baseline, other.baseline)
+            && close(one.glyphOrigin.x, other.glyphOrigin.x) && close(one.glyphOrigin.y, other.glyphOrigin.y)
+            && close(one.baseline, other.baseline)
     }
 }
 
@@ -116,7 +132,9 @@ struct LineSummary: Equatable {
 func lines(_ manager: TextLayoutManager) -> [[LineSummary]] {
     allFragments(manager).map { fragment in
         fragment.textLineFragments.map {
-            LineSummary(range: $0.characterRange, bounds: $0.typographicBounds, glyphOrigin: $0.glyphOrigin, baseline: $0.baseline)
+            LineSummary(
+                range: $0.characterRange, bounds: $0.typographicBounds, glyphOrigin: $0.glyphOrigin,
+                baseline: $0.baseline)
         }
     }
 }

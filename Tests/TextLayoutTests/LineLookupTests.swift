@@ -17,9 +17,13 @@ struct LineLookupTests {
     }
 
     private func walkedLine(_ lines: [TextLineFragment], forVerticalOffset y: CGFloat, exact: Bool) -> Int? {
-        if let hit = lines.firstIndex(where: { $0.typographicBounds.minY <= y && y < $0.typographicBounds.maxY }) { return hit }
+        if let hit = lines.firstIndex(where: { $0.typographicBounds.minY <= y && y < $0.typographicBounds.maxY }) {
+            return hit
+        }
         guard !exact else { return nil }
-        return lines.indices.min { abs(lines[$0].typographicBounds.midY - y) < abs(lines[$1].typographicBounds.midY - y) }
+        return lines.indices.min {
+            abs(lines[$0].typographicBounds.midY - y) < abs(lines[$1].typographicBounds.midY - y)
+        }
     }
 
     enum Shape: CaseIterable, Sendable { case plain, exclusions, spacing }
@@ -33,7 +37,8 @@ struct LineLookupTests {
         let text = paragraphs.joined(separator: "\n") + "\n"
         var attributed = AttributedString(text)
         if shape == .spacing {
-            attributed.paragraphStyle = ParagraphStyle(lineHeight: .multiple(factor: 1.4), paragraphSpacingBefore: 9, paragraphSpacing: 14)
+            attributed.paragraphStyle = ParagraphStyle(
+                lineHeight: .multiple(factor: 1.4), paragraphSpacingBefore: 9, paragraphSpacing: 14)
         }
         let storage = TextContentStorage(attributedString: attributed)
         var container = TextContainer(size: CGSize(width: 230, height: 0))
@@ -52,7 +57,9 @@ struct LineLookupTests {
             for index in 0 ... length + 1 {
                 for upstream in [false, true] {
                     let found = fragment.lineIndex(reaching: index, atEnd: upstream)
-                    #expect(found == walkedLine(lines, forCharacterAt: index, upstream: upstream), "offset \(index) upstream \(upstream)")
+                    #expect(
+                        found == walkedLine(lines, forCharacterAt: index, upstream: upstream),
+                        "offset \(index) upstream \(upstream)")
                     let line = fragment.textLineFragment(forCharacterAt: index, isUpstreamAffinity: upstream)
                     #expect(line?.characterRange == found.map { lines[$0].characterRange })
                     checked += 1
@@ -66,7 +73,9 @@ struct LineLookupTests {
                     let walked = walkedLine(lines, forVerticalOffset: y, exact: exact)
                     // Two lines equally near: either is the nearest.
                     if let found, let walked, found != walked, !exact {
-                        #expect(abs(lines[found].typographicBounds.midY - y) == abs(lines[walked].typographicBounds.midY - y), "y \(y)")
+                        #expect(
+                            abs(lines[found].typographicBounds.midY - y)
+                                == abs(lines[walked].typographicBounds.midY - y), "y \(y)")
                     } else {
                         #expect(found == walked, "y \(y) exact \(exact)")
                     }

@@ -14,8 +14,10 @@ private final class InsetFragment: TextLayoutFragment, @unchecked Sendable {
 }
 
 private final class InsetDelegate: TextLayoutManagerDelegate, Sendable {
-    func textLayoutManager(_ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
-                           in textElement: TextParagraph) -> TextLayoutFragment {
+    func textLayoutManager(
+        _ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
+        in textElement: TextParagraph
+    ) -> TextLayoutFragment {
         InsetFragment(textElement: textElement, range: textElement.elementRange)
     }
 }
@@ -27,9 +29,12 @@ private final class InsetDelegate: TextLayoutManagerDelegate, Sendable {
     /// each tagged with its language (an attribute run of its own, in its own fonts). Edits in the
     /// English runs reshape a few words; edits beside or in the others shape the run afresh.
     private static func longParagraph(words: Int) -> AttributedString {
-        let others: [(word: String, language: String)] = [("th_Thai", "th"), ("kn_Knda", "kn"), ("hi_Deva", "hi"), ("ja_Jpan", "ja")]
+        let others: [(word: String, language: String)] =
+            [("th_Thai", "th"), ("kn_Knda", "kn"), ("hi_Deva", "hi"), ("ja_Jpan", "ja")]
             .compactMap { tag, language in
-                MixedSamples.all.first { $0.tag == tag }.map { (String($0.text.split(separator: " ").first ?? ""), language) }
+                MixedSamples.all.first { $0.tag == tag }.map {
+                    (String($0.text.split(separator: " ").first ?? ""), language)
+                }
             } + [("👩‍👩‍👧", "und")]
         var random = SplitMix64(seed: 11)
         let english = LayoutSamples.english.split(separator: " ").map(String.init)
@@ -54,8 +59,10 @@ private final class InsetDelegate: TextLayoutManagerDelegate, Sendable {
         var style: ParagraphStyle? {
             switch self {
             case .styled:
-                ParagraphStyle(alignment: .justified, lineHeight: .multiple(factor: 1.2), paragraphSpacingBefore: 6, paragraphSpacing: 10,
-                               headIndent: 12, tailIndent: -8, firstLineHeadIndent: 30)
+                ParagraphStyle(
+                    alignment: .justified, lineHeight: .multiple(factor: 1.2), paragraphSpacingBefore: 6,
+                    paragraphSpacing: 10,
+                    headIndent: 12, tailIndent: -8, firstLineHeadIndent: 30)
             default: nil
             }
         }
@@ -64,7 +71,9 @@ private final class InsetDelegate: TextLayoutManagerDelegate, Sendable {
     /// Delegates are held weakly by their managers: kept here.
     private static let delegates = Mutex<[InsetDelegate]>([])
 
-    private func layout(_ text: AttributedString, _ setting: Setting, width: CGFloat) -> (TextContentStorage, TextLayoutManager) {
+    private func layout(
+        _ text: AttributedString, _ setting: Setting, width: CGFloat
+    ) -> (TextContentStorage, TextLayoutManager) {
         var attributed = text
         if let style = setting.style { attributed.paragraphStyle = style }
         let storage = TextContentStorage(attributedString: attributed)
@@ -86,7 +95,9 @@ private final class InsetDelegate: TextLayoutManagerDelegate, Sendable {
     func randomEditsInALongParagraphGiveTheLinesOfAFreshLayout(setting: Setting) throws {
         var random = SplitMix64(seed: 5)
         var text = Self.longParagraph(words: 700)
-        if setting == .twoParagraphs { text = AttributedString("A short paragraph first.\n") + text + AttributedString("\nAnd one after.") }
+        if setting == .twoParagraphs {
+            text = AttributedString("A short paragraph first.\n") + text + AttributedString("\nAnd one after.")
+        }
         let width: CGFloat = setting == .charWrapping ? 237 : 311
         let (storage, manager) = layout(text, setting, width: width)
         let typed = ["a", "e", " ", "word ", "W", "  ", "longerwordthanmost", "\t", "\u{2028}", ""]
@@ -97,11 +108,17 @@ private final class InsetDelegate: TextLayoutManagerDelegate, Sendable {
             if step == 90 { keptBeforeOthers = manager.linesKeptAcrossEdits }
             let length = storage.utf16Length
             let start = Int.random(in: 0 ... length, using: &random)
-            let end = min(length, start + (Int.random(in: 0 ... 3, using: &random) == 0 ? Int.random(in: 1 ... 12, using: &random) : 0))
+            let end = min(
+                length,
+                start + (Int.random(in: 0 ... 3, using: &random) == 0 ? Int.random(in: 1 ... 12, using: &random) : 0))
             let replacement = step < 90 ? typed.randomElement(using: &random)! : others.randomElement(using: &random)!
-            try storage.replaceContents(in: storage.textRange(avoidingSurrogateSplits: start ..< end), with: replacement)
+            try storage.replaceContents(
+                in: storage.textRange(avoidingSurrogateSplits: start ..< end), with: replacement)
             // As a view asks after typing: the edited paragraph alone, sometimes twice edited first.
-            if step % 4 != 3, let location = storage.location(storage.documentRange.location, offsetBy: min(start, storage.utf16Length)) {
+            if step % 4 != 3,
+                let location = storage.location(
+                    storage.documentRange.location, offsetBy: min(start, storage.utf16Length))
+            {
                 _ = manager.textLayoutFragment(for: location)
             }
             let fresh = layout(storage.attributedString, setting, width: width)

@@ -9,7 +9,8 @@ import TextContent
 /// ones, or a junction joins them that is broken again when the viewport or `ensureLayout`
 /// reaches it. Sections are made short here so that short texts have many.
 @Suite struct LongParagraphSectionTests {
-    static let policy = SectionPolicy(minimumParagraphLength: 2_000, sectionLength: 1_500, lookahead: 400, margin: 64, reflowLines: 6)
+    static let policy = SectionPolicy(
+        minimumParagraphLength: 2_000, sectionLength: 1_500, lookahead: 400, margin: 64, reflowLines: 6)
 
     /// Where two layouts' lines first differ (paragraph, line), or nil: a short message when they do.
     private func firstDifference(_ one: TextLayoutManager, _ other: TextLayoutManager) -> String? {
@@ -17,14 +18,17 @@ import TextContent
         guard a.count == b.count else { return "\(a.count) paragraphs, \(b.count) expected" }
         for (index, (x, y)) in zip(a, b).enumerated() {
             guard x.count == y.count else { return "paragraph \(index): \(x.count) lines, \(y.count) expected" }
-            if let line = zip(x, y).enumerated().first(where: { !LineSummary.same($0.element.0, $0.element.1) })?.offset {
+            if let line = zip(x, y).enumerated().first(where: { !LineSummary.same($0.element.0, $0.element.1) })?.offset
+            {
                 return "paragraph \(index) line \(line): \(x[line]) expected \(y[line])"
             }
         }
         return nil
     }
 
-    private func layout(_ text: String, sectioned: Bool, width: CGFloat = 331) -> (TextContentStorage, TextLayoutManager) {
+    private func layout(
+        _ text: String, sectioned: Bool, width: CGFloat = 331
+    ) -> (TextContentStorage, TextLayoutManager) {
         let storage = TextContentStorage(string: text)
         let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: width, height: 0)))
         if sectioned { manager.sectionPolicy = Self.policy }
@@ -36,7 +40,9 @@ import TextContent
 
     /// About `length` UTF-16 units of words of `tag`'s samples (English for "en"), in one paragraph.
     static func paragraph(_ tag: String, length: Int, seed: UInt64 = 3) -> String {
-        let source = tag == "en" ? LayoutSamples.english : MixedSamples.all.filter { $0.tag == tag }.map(\.text).joined(separator: " ")
+        let source =
+            tag == "en"
+            ? LayoutSamples.english : MixedSamples.all.filter { $0.tag == tag }.map(\.text).joined(separator: " ")
         let words = source.split(separator: " ").map(String.init)
         var random = SplitMix64(seed: seed)
         var text = ""
@@ -58,7 +64,9 @@ import TextContent
             var bottom: CGFloat?
             for index in 0 ..< fragment.lineCount {
                 let range = fragment.lineRange(at: index), bounds = fragment.lineBounds(at: index)
-                #expect(range.lowerBound == end, "\(note): line \(index) starts at \(range.lowerBound), the one before ended at \(end)")
+                #expect(
+                    range.lowerBound == end,
+                    "\(note): line \(index) starts at \(range.lowerBound), the one before ended at \(end)")
                 end = range.upperBound
                 if let bottom { #expect(abs(bounds.minY - bottom) < 0.001, "\(note): line \(index)'s top") }
                 bottom = bounds.maxY
@@ -103,18 +111,27 @@ import TextContent
         for step in 0 ..< 40 {
             let length = storage.utf16Length
             let start = Int.random(in: 0 ... length, using: &random)
-            let end = min(length, start + (Int.random(in: 0 ... 3, using: &random) == 0 ? Int.random(in: 1 ... 30, using: &random) : 0))
-            try storage.replaceContents(in: storage.textRange(avoidingSurrogateSplits: start ..< end), with: typed.randomElement(using: &random)!)
+            let end = min(
+                length,
+                start + (Int.random(in: 0 ... 3, using: &random) == 0 ? Int.random(in: 1 ... 30, using: &random) : 0))
+            try storage.replaceContents(
+                in: storage.textRange(avoidingSurrogateSplits: start ..< end),
+                with: typed.randomElement(using: &random)!)
             // As a view asks after typing: the edited paragraph alone.
-            if let location = storage.location(storage.documentRange.location, offsetBy: min(start, storage.utf16Length)) {
+            if let location = storage.location(
+                storage.documentRange.location, offsetBy: min(start, storage.utf16Length))
+            {
                 _ = manager.textLayoutFragment(for: location)
             }
             expectContiguousLines(manager, storage, "\(tag) step \(step)")
             #expect(manager.lastLayoutError == nil)
             if step % 8 == 7 {
                 manager.ensureLayoutForEntireDocument()
-                #expect(allFragments(manager).allSatisfy { $0.lineSections?.junctions.isEmpty ?? true }, "\(tag) step \(step)")
-                #expect(firstDifference(manager, layout(storage.string, sectioned: false).1) == nil, "\(tag) step \(step)")
+                #expect(
+                    allFragments(manager).allSatisfy { $0.lineSections?.junctions.isEmpty ?? true },
+                    "\(tag) step \(step)")
+                #expect(
+                    firstDifference(manager, layout(storage.string, sectioned: false).1) == nil, "\(tag) step \(step)")
             }
         }
     }
@@ -140,18 +157,23 @@ import TextContent
         let typed = ["a", " ", "", "ك", "😀", "word "]
         for step in 0 ..< 16 {
             let length = storage.utf16Length
-            let offsets = (0 ..< Int.random(in: 2 ... 5, using: &random)).map { _ in Int.random(in: 0 ... length, using: &random) }.sorted()
+            let offsets = (0 ..< Int.random(in: 2 ... 5, using: &random)).map { _ in
+                Int.random(in: 0 ... length, using: &random)
+            }.sorted()
             // The last first, so that the others' offsets still hold.
             for offset in offsets.reversed() {
                 let end = min(length, offset + Int.random(in: 0 ... 2, using: &random))
-                try storage.replaceContents(in: storage.textRange(avoidingSurrogateSplits: offset ..< end), with: typed.randomElement(using: &random)!)
+                try storage.replaceContents(
+                    in: storage.textRange(avoidingSurrogateSplits: offset ..< end),
+                    with: typed.randomElement(using: &random)!)
             }
             _ = manager.textLayoutFragment(for: storage.location(at: 0))
             expectContiguousLines(manager, storage, "\(tag) step \(step)")
             #expect(manager.lastLayoutError == nil)
             if step % 4 == 3 {
                 manager.ensureLayoutForEntireDocument()
-                #expect(firstDifference(manager, layout(storage.string, sectioned: false).1) == nil, "\(tag) step \(step)")
+                #expect(
+                    firstDifference(manager, layout(storage.string, sectioned: false).1) == nil, "\(tag) step \(step)")
             }
         }
     }
@@ -207,7 +229,8 @@ import TextContent
 
 extension LongParagraphSectionTests {
     /// Forty short paragraphs of Thai, each numbered.
-    static let shortParagraphs = (0 ..< 40).map { "Short paragraph \($0) " + MixedSamples.text("th_Thai") }.joined(separator: "\n")
+    static let shortParagraphs = (0 ..< 40).map { "Short paragraph \($0) " + MixedSamples.text("th_Thai") }.joined(
+        separator: "\n")
 
     /// `text` in small sections with a kept-layout limit of 2,000 units, nothing laid out yet.
     private func keptLimitedLayout(_ text: String) -> (TextContentStorage, TextLayoutManager) {
@@ -244,8 +267,9 @@ extension LongParagraphSectionTests {
         // in the second, short ones after: reading the short ones releases their layouts, never
         // that of the first long one, which the viewport shows (laying it out again would cost
         // the next keystroke what a whole long paragraph costs).
-        let (storage, manager) = keptLimitedLayout(Self.paragraph("ar_Arab", length: 8_000) + "\n" + Self.paragraph("kn_Knda", length: 8_000)
-                                                   + "\n" + Self.shortParagraphs)
+        let (storage, manager) = keptLimitedLayout(
+            Self.paragraph("ar_Arab", length: 8_000) + "\n" + Self.paragraph("kn_Knda", length: 8_000)
+                + "\n" + Self.shortParagraphs)
         let second = try #require(Array(storage.string.utf16).firstIndex(of: 0x0A)) + 1
         manager.textSelections = [TextSelection(storage.location(at: second + 10), affinity: .downstream)]
         let view = MovableViewportHost(size: CGSize(width: 331, height: 240))
@@ -258,7 +282,8 @@ extension LongParagraphSectionTests {
         #expect(manager.layoutIndex.position(at: 0)?.entry.kept?.sections != nil)
         #expect(manager.layoutIndex.position(at: 1)?.entry.kept?.sections != nil)
         // Scrolled away from them, the first goes like any other.
-        view.origin.y = manager.textViewportLayoutController.relocateViewport(to: storage.location(at: storage.utf16Length))
+        view.origin.y = manager.textViewportLayoutController.relocateViewport(
+            to: storage.location(at: storage.utf16Length))
         manager.textViewportLayoutController.layoutViewport()
         manager.invalidateLayout(for: storage.range(second + 9_000 ..< storage.utf16Length))
         for ordinal in 2 ..< 42 { _ = manager.fragment(at: ordinal) }
@@ -288,7 +313,9 @@ extension LongParagraphSectionTests {
         let (storage, manager) = layout(text, sectioned: true)
         let wasRightToLeft = try #require(allFragments(manager).first?.lineSections).isRightToLeft
         let lineCount = try #require(allFragments(manager).first).lineCount
-        for (step, edit) in [(0 ..< 0, letter), (0 ..< 1, ""), (0 ..< 0, letter + " "), (6_000 ..< 6_000, "x"), (0 ..< 2, "")].enumerated() {
+        for (step, edit) in [
+            (0 ..< 0, letter), (0 ..< 1, ""), (0 ..< 0, letter + " "), (6_000 ..< 6_000, "x"), (0 ..< 2, ""),
+        ].enumerated() {
             try storage.replaceContents(in: storage.range(edit.0), with: edit.1)
             let isRightToLeft = storage.string.hasPrefix(letter) ? !wasRightToLeft : wasRightToLeft
             let fragment = try #require(manager.textLayoutFragment(for: storage.location(at: 0)))
@@ -299,15 +326,24 @@ extension LongParagraphSectionTests {
             // The lines before the first junction are the paragraph's direction, and few after a
             // turn (none when the lines broken again meet old ones of that direction).
             let junction = sections.junctions.first.flatMap { sections.lineIndex(startingAt: $0) }
-            #expect((0 ..< (junction ?? sections.lineCount)).allSatisfy { sections.line(at: $0).section.isRightToLeft == isRightToLeft }, "step \(step)")
-            if step == 0 || step == 2 { #expect((junction ?? .max) < 2 + 2 + Self.policy.reflowLines + 4, "step \(step)") }
+            #expect(
+                (0 ..< (junction ?? sections.lineCount)).allSatisfy {
+                    sections.line(at: $0).section.isRightToLeft == isRightToLeft
+                }, "step \(step)")
+            if step == 0 || step == 2 {
+                #expect((junction ?? .max) < 2 + 2 + Self.policy.reflowLines + 4, "step \(step)")
+            }
             // Lines of the other direction lie below a junction: each stretch of them starts at a
             // junction line or right after one.
             let junctionLines = Set(sections.junctions.compactMap { sections.lineIndex(startingAt: $0) })
             #expect(junctionLines.count == sections.junctions.count, "step \(step): a junction that is no line's start")
-            for index in 0 ..< sections.lineCount where sections.line(at: index).section.isRightToLeft != isRightToLeft
-                && (index == 0 || sections.line(at: index - 1).section.isRightToLeft == isRightToLeft) {
-                #expect(junctionLines.contains(index) || junctionLines.contains(index - 1), "step \(step): line \(index) is not behind a junction")
+            for index in 0 ..< sections.lineCount
+            where sections.line(at: index).section.isRightToLeft != isRightToLeft
+                && (index == 0 || sections.line(at: index - 1).section.isRightToLeft == isRightToLeft)
+            {
+                #expect(
+                    junctionLines.contains(index) || junctionLines.contains(index - 1),
+                    "step \(step): line \(index) is not behind a junction")
             }
         }
         // A viewport shows lines of the paragraph's direction only, broken as a fresh layout breaks them.
@@ -367,23 +403,33 @@ extension LongParagraphSectionTests {
         for step in 0 ..< 24 {
             let length = storage.utf16Length
             let nearStart = Int.random(in: 0 ..< 3, using: &random) > 0
-            let start = nearStart ? Int.random(in: 0 ... min(3, length), using: &random) : Int.random(in: 0 ... length, using: &random)
+            let start =
+                nearStart
+                ? Int.random(in: 0 ... min(3, length), using: &random) : Int.random(in: 0 ... length, using: &random)
             let end = Int.random(in: 0 ..< 3, using: &random) == 0 ? min(length, start + 1) : start
             let typed = ["a", "ك", "א", " ", "", "1"].randomElement(using: &random)!
             try storage.replaceContents(in: storage.textRange(avoidingSurrogateSplits: start ..< end), with: typed)
             _ = manager.textLayoutFragment(for: storage.location(at: 0))
             // Scrolled to a random line, as a scroll bar dragged far does.
             let controller = manager.textViewportLayoutController
-            view.origin.y = controller.relocateViewport(to: storage.location(at: Int.random(in: 0 ... storage.utf16Length, using: &random)))
+            view.origin.y = controller.relocateViewport(
+                to: storage.location(at: Int.random(in: 0 ... storage.utf16Length, using: &random)))
             controller.layoutViewport()
-            let fragment = try #require(manager.textViewportLayoutController.visibleFragments.first { $0.lineSections != nil })
+            let fragment = try #require(
+                manager.textViewportLayoutController.visibleFragments.first { $0.lineSections != nil })
             let fresh = try #require(lines(layout(storage.string, sectioned: false).1).first)
             let bottom = manager.textViewportLayoutController.viewportBounds.maxY - fragment.layoutFragmentFrame.minY
             for index in 0 ..< fragment.lineCount where fragment.lineBounds(at: index).minY < bottom {
                 let line = fragment.textLineFragment(at: index)
-                let shown = LineSummary(range: line.characterRange, bounds: line.typographicBounds, glyphOrigin: line.glyphOrigin, baseline: line.baseline)
+                let shown = LineSummary(
+                    range: line.characterRange, bounds: line.typographicBounds, glyphOrigin: line.glyphOrigin,
+                    baseline: line.baseline)
                 guard index < fresh.count, LineSummary.same(shown, fresh[index]) else {
-                    Issue.record("\(tag) step \(step): line \(index) \(shown) is not the fresh layout's \(index < fresh.count ? "\(fresh[index])" : "(none)")")
+                    Issue.record(
+                        Comment(
+                            rawValue: "\(tag) step \(step): line \(index) \(shown) is not the fresh layout's "
+                                + "\(index < fresh.count ? "\(fresh[index])" : "(none)")")
+                    )
                     break
                 }
             }
@@ -399,7 +445,9 @@ private final class MovableViewportHost: TextViewportLayoutControllerDelegate {
     var origin = CGPoint.zero
     init(size: CGSize) { self.size = size }
     func viewportBounds(for controller: TextViewportLayoutController) -> CGRect { CGRect(origin: origin, size: size) }
-    func textViewportLayoutController(_ controller: TextViewportLayoutController, configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment) {}
+    func textViewportLayoutController(
+        _ controller: TextViewportLayoutController, configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment
+    ) {}
 }
 
 extension LongParagraphSectionTests {
@@ -445,7 +493,9 @@ private final class ViewportHost: TextViewportLayoutControllerDelegate {
     let size: CGSize
     init(size: CGSize) { self.size = size }
     func viewportBounds(for controller: TextViewportLayoutController) -> CGRect { CGRect(origin: .zero, size: size) }
-    func textViewportLayoutController(_ controller: TextViewportLayoutController, configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment) {}
+    func textViewportLayoutController(
+        _ controller: TextViewportLayoutController, configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment
+    ) {}
 }
 
 extension LongParagraphSectionTests {
@@ -483,12 +533,16 @@ extension LongParagraphSectionTests {
             let cluster = clusters.first { $0.contains(offset) } ?? clusters[clusters.count - 1]
             #expect(managers[0].enclosingSegment(.character, at: offset) == cluster, "cluster at \(offset)")
             for granularity in [TextSelection.Granularity.character, .word, .sentence] {
-                #expect(managers[0].enclosingSegment(granularity, at: offset) == managers[1].enclosingSegment(granularity, at: offset),
-                        "\(granularity) at \(offset)")
+                #expect(
+                    managers[0].enclosingSegment(granularity, at: offset)
+                        == managers[1].enclosingSegment(granularity, at: offset),
+                    "\(granularity) at \(offset)")
             }
         }
         // Moving by units from an offset (what word moves and deletions walk): the same units.
-        func units(_ manager: TextLayoutManager, _ kind: TextUnitKind, from offset: Int, reverse: Bool, count: Int) -> [Range<Int>] {
+        func units(
+            _ manager: TextLayoutManager, _ kind: TextUnitKind, from offset: Int, reverse: Bool, count: Int
+        ) -> [Range<Int>] {
             var found: [Range<Int>] = []
             manager.forEachSegment(of: kind, from: offset, reverse: reverse) { segment in
                 found.append(segment.range)
@@ -500,8 +554,10 @@ extension LongParagraphSectionTests {
             for kind in [TextUnitKind.composedCharacter, .word, .sentence] {
                 for reverse in [false, true] {
                     let count = kind == .sentence ? 3 : 40
-                    #expect(units(managers[0], kind, from: offset, reverse: reverse, count: count)
-                        == units(managers[1], kind, from: offset, reverse: reverse, count: count), "\(kind) from \(offset) reverse \(reverse)")
+                    #expect(
+                        units(managers[0], kind, from: offset, reverse: reverse, count: count)
+                            == units(managers[1], kind, from: offset, reverse: reverse, count: count),
+                        "\(kind) from \(offset) reverse \(reverse)")
                 }
             }
         }
@@ -525,8 +581,9 @@ extension LongParagraphSectionTests {
             }
             text += piece
         }
-        text.paragraphStyle = ParagraphStyle(alignment: .justified, lineHeight: .multiple(factor: 1.2), paragraphSpacingBefore: 6,
-                                             paragraphSpacing: 10, headIndent: 12, tailIndent: -8, firstLineHeadIndent: 30)
+        text.paragraphStyle = ParagraphStyle(
+            alignment: .justified, lineHeight: .multiple(factor: 1.2), paragraphSpacingBefore: 6,
+            paragraphSpacing: 10, headIndent: 12, tailIndent: -8, firstLineHeadIndent: 30)
         return text
     }
 
@@ -556,8 +613,12 @@ extension LongParagraphSectionTests {
             let length = storage.utf16Length
             let start = Int.random(in: 0 ... length, using: &random)
             let end = min(length, start + (step % 3 == 0 ? Int.random(in: 1 ... 20, using: &random) : 0))
-            try storage.replaceContents(in: storage.textRange(avoidingSurrogateSplits: start ..< end), with: ["a", " ", "word ", "ك", ""][step % 5])
-            if let location = storage.location(storage.documentRange.location, offsetBy: min(start, storage.utf16Length)) {
+            try storage.replaceContents(
+                in: storage.textRange(avoidingSurrogateSplits: start ..< end),
+                with: ["a", " ", "word ", "ك", ""][step % 5])
+            if let location = storage.location(
+                storage.documentRange.location, offsetBy: min(start, storage.utf16Length))
+            {
                 _ = sectioned.textLayoutFragment(for: location)
             }
             expectContiguousLines(sectioned, storage, "\(tag) step \(step)")

@@ -51,7 +51,10 @@ final class MonospacedDataSource: TextSelectionDataSource {
         var lineCharacters: [Range<Int>] = []
         var word: Range<Int>?
         func endLine(at end: Int, enclosing: Int) {
-            lines.append(Unit(range: (lineCharacters.first?.lowerBound ?? end) ..< end, enclosing: (lineCharacters.first?.lowerBound ?? end) ..< enclosing))
+            lines.append(
+                Unit(
+                    range: (lineCharacters.first?.lowerBound ?? end) ..< end,
+                    enclosing: (lineCharacters.first?.lowerBound ?? end) ..< enclosing))
             lineCharacters = []
         }
         for (character, range) in zip(text, characters) {
@@ -90,13 +93,16 @@ final class MonospacedDataSource: TextSelectionDataSource {
     }
 
     func range(_ offsets: Range<Int>) -> TextRange {
-        TextRange(location: MonospacedLocation(offset: offsets.lowerBound), end: MonospacedLocation(offset: offsets.upperBound))!
+        TextRange(
+            location: MonospacedLocation(offset: offsets.lowerBound),
+            end: MonospacedLocation(offset: offsets.upperBound))!
     }
 
     func units(_ options: String.EnumerationOptions) -> [Unit] {
         switch options.rawValue & 0xFF {
         case String.EnumerationOptions.byLines.rawValue: lines
-        case String.EnumerationOptions.byParagraphs.rawValue, String.EnumerationOptions.textSentences.rawValue: paragraphs
+        case String.EnumerationOptions.byParagraphs.rawValue, String.EnumerationOptions.textSentences.rawValue:
+            paragraphs
         case String.EnumerationOptions.textWords.rawValue: words
         default: characters.map { Unit(range: $0, enclosing: $0) }
         }
@@ -144,12 +150,16 @@ final class MonospacedDataSource: TextSelectionDataSource {
         return to - from
     }
 
-    func baseWritingDirection(at location: any TextLocation) -> TextSelectionNavigation.WritingDirection { .leftToRight }
+    func baseWritingDirection(at location: any TextLocation) -> TextSelectionNavigation.WritingDirection {
+        .leftToRight
+    }
 
     func enumerateCaretOffsetsInLineFragment(
         at location: any TextLocation, using block: (CGFloat, any TextLocation, Bool, inout Bool) -> Void
     ) {
-        guard let offset = offsetOf(location), let line = lines.first(where: { $0.enclosing.contains(offset) }) ?? lines.last else { return }
+        guard let offset = offsetOf(location),
+            let line = lines.first(where: { $0.enclosing.contains(offset) }) ?? lines.last
+        else { return }
         var stop = false
         let shown = characters.filter { line.enclosing.contains($0.lowerBound) }
         guard !shown.isEmpty else {

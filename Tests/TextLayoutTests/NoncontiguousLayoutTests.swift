@@ -35,15 +35,21 @@ import TextContent
 
     private static func shapes(_ manager: TextLayoutManager, _ storage: TextContentStorage) -> [Shape] {
         allFragments(manager).map { fragment in
-            Shape(frame: fragment.layoutFragmentFrame, element: storage.nsRange(for: fragment.rangeInElement!),
-                  lines: fragment.textLineFragments.map(\.characterRange))
+            Shape(
+                frame: fragment.layoutFragmentFrame, element: storage.nsRange(for: fragment.rangeInElement!),
+                lines: fragment.textLineFragments.map(\.characterRange))
         }
     }
 
-    private static func expectTiling(_ fragments: [TextLayoutFragment], sourceLocation: SourceLocation = #_sourceLocation) {
+    private static func expectTiling(
+        _ fragments: [TextLayoutFragment], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         var y: CGFloat = 0
         for (index, fragment) in fragments.enumerated() {
-            #expect(abs(fragment.layoutFragmentFrame.minY - y) < 1e-5, "fragment \(index) at \(fragment.layoutFragmentFrame.minY), expected \(y)", sourceLocation: sourceLocation)
+            #expect(
+                abs(fragment.layoutFragmentFrame.minY - y) < 1e-5,
+                "fragment \(index) at \(fragment.layoutFragmentFrame.minY), expected \(y)",
+                sourceLocation: sourceLocation)
             y = fragment.layoutFragmentFrame.maxY
         }
     }
@@ -55,7 +61,9 @@ import TextContent
         #expect(!manager.isLayoutComplete)
         #expect(manager.keptLayoutUsage.paragraphs == 0)
         var estimated: [TextLayoutFragment] = []
-        manager.enumerateTextLayoutFragments(from: nil, options: .estimatesSize) { estimated.append($0); return true }
+        manager.enumerateTextLayoutFragments(from: nil, options: .estimatesSize) {
+            estimated.append($0); return true
+        }
         #expect(estimated.count == storage.paragraphCount)
         #expect(estimated.allSatisfy { $0.state == .estimatedUsageBounds && $0.textLineFragments.isEmpty })
         Self.expectTiling(estimated)
@@ -71,7 +79,9 @@ import TextContent
         manager.ensureLayout(for: TextRange(location: first.location, end: last.endLocation)!)
         var states: [TextLayoutFragment.State] = []
         var estimated: [TextLayoutFragment] = []
-        manager.enumerateTextLayoutFragments(from: nil, options: .estimatesSize) { states.append($0.state); estimated.append($0); return true }
+        manager.enumerateTextLayoutFragments(from: nil, options: .estimatesSize) {
+            states.append($0.state); estimated.append($0); return true
+        }
         let laidOut = states.indices.filter { states[$0] == .layoutAvailable }
         #expect(laidOut == [100, 101, 102])
         Self.expectTiling(estimated)
@@ -82,7 +92,9 @@ import TextContent
         let full = withExtendedLifetime(freshStorage) { allFragments(fresh) }
         for index in laidOut {
             #expect(estimated[index].layoutFragmentFrame.size == full[index].layoutFragmentFrame.size)
-            #expect(estimated[index].textLineFragments.map(\.characterRange) == full[index].textLineFragments.map(\.characterRange))
+            #expect(
+                estimated[index].textLineFragments.map(\.characterRange)
+                    == full[index].textLineFragments.map(\.characterRange))
         }
     }
 
@@ -97,7 +109,8 @@ import TextContent
         for _ in 0 ..< 200 {
             let y = CGFloat.random(in: 0 ..< height, using: &random)
             let found = try #require(manager.textLayoutFragment(for: CGPoint(x: 10, y: y)))
-            let expected = try #require(fragments.first { $0.layoutFragmentFrame.minY <= y && y < $0.layoutFragmentFrame.maxY })
+            let expected = try #require(
+                fragments.first { $0.layoutFragmentFrame.minY <= y && y < $0.layoutFragmentFrame.maxY })
             #expect(found.rangeInElement == expected.rangeInElement, "y \(y)")
         }
         #expect(manager.textLayoutFragment(for: CGPoint(x: 0, y: -1)) == nil)
@@ -108,7 +121,8 @@ import TextContent
     @Test func aPointLaysOutOnlyWhatItFinds() throws {
         let (storage, manager) = Self.unlaid()
         let y = manager.usageBoundsForTextContainer.height / 2
-        let fragment = try #require(withExtendedLifetime(storage) { manager.textLayoutFragment(for: CGPoint(x: 0, y: y)) })
+        let fragment = try #require(
+            withExtendedLifetime(storage) { manager.textLayoutFragment(for: CGPoint(x: 0, y: y)) })
         #expect(fragment.state == .layoutAvailable)
         #expect(fragment.layoutFragmentFrame.minY <= y && y < fragment.layoutFragmentFrame.maxY)
         #expect(manager.keptLayoutUsage.paragraphs <= 8)
@@ -130,12 +144,16 @@ import TextContent
         let (storage, manager) = Self.unlaid()
         manager.keptLayoutLimit = 2_000
         manager.ensureLayoutForEntireDocument()
-        let longest = (0 ..< storage.paragraphCount).map { storage.textParagraph(atIndex: $0)!.attributedString.utf16.count + 1 }.max() ?? 0
+        let longest =
+            (0 ..< storage.paragraphCount).map { storage.textParagraph(atIndex: $0)!.attributedString.utf16.count + 1 }
+            .max() ?? 0
         #expect(manager.keptLayoutUsage.utf16 <= 2_000 + longest)
         #expect(manager.isLayoutComplete)
         // Measured paragraphs whose layout was released know their height.
         var states = Set<TextLayoutFragment.State>()
-        manager.enumerateTextLayoutFragments(from: nil, options: .estimatesSize) { states.insert($0.state); return true }
+        manager.enumerateTextLayoutFragments(from: nil, options: .estimatesSize) {
+            states.insert($0.state); return true
+        }
         #expect(states == [.layoutAvailable, .calculatedUsageBounds])
         let (freshStorage, fresh) = makeLayout(Self.document, width: 320)
         #expect(Self.shapes(manager, storage) == Self.shapes(fresh, freshStorage))
@@ -154,16 +172,22 @@ import TextContent
 
     @Test func randomEditsWithATinyLimitLayOutAsAFreshLayoutDoes() throws {
         var random = SplitMix64(seed: 23)
-        let pieces = LayoutSamples.mixed.map(\.text).map { String($0.prefix(30)) } + ["\n", "\n\n", "a", "\r\n", "\u{2028}"]
+        let pieces =
+            LayoutSamples.mixed.map(\.text).map { String($0.prefix(30)) } + ["\n", "\n\n", "a", "\r\n", "\u{2028}"]
         let (storage, manager) = Self.unlaid(String(Self.document.prefix(4_000)))
         manager.keptLayoutLimit = 300
         for step in 0 ..< 60 {
             let length = storage.utf16Length
             let start = Int.random(in: 0 ... length, using: &random)
             let end = min(length, start + Int.random(in: 0 ... 40, using: &random))
-            try storage.replaceContents(in: storage.textRange(avoidingSurrogateSplits: start ..< end), with: Bool.random(using: &random) ? pieces.randomElement(using: &random)! : "")
+            try storage.replaceContents(
+                in: storage.textRange(avoidingSurrogateSplits: start ..< end),
+                with: Bool.random(using: &random) ? pieces.randomElement(using: &random)! : "")
             if step % 2 == 0 {
-                manager.ensureLayout(for: CGRect(x: 0, y: CGFloat.random(in: 0 ... manager.usageBoundsForTextContainer.height, using: &random), width: 320, height: 200))
+                manager.ensureLayout(
+                    for: CGRect(
+                        x: 0, y: CGFloat.random(in: 0 ... manager.usageBoundsForTextContainer.height, using: &random),
+                        width: 320, height: 200))
             }
             let (freshStorage, fresh) = makeLayout(storage.string, width: 320)
             #expect(Self.shapes(manager, storage) == Self.shapes(fresh, freshStorage), "step \(step)")
@@ -207,7 +231,10 @@ import TextContent
 final class MarkerHidingDelegate: TextContentManagerDelegate {
     var marker: String?
 
-    func textContentManager(_ textContentManager: TextContentManager, shouldEnumerate element: any TextElement, options: TextContentManagerEnumerationOptions) -> Bool {
+    func textContentManager(
+        _ textContentManager: TextContentManager, shouldEnumerate element: any TextElement,
+        options: TextContentManagerEnumerationOptions
+    ) -> Bool {
         guard let marker, let paragraph = element as? TextParagraph else { return true }
         return !String(paragraph.attributedString.characters).hasPrefix(marker)
     }
@@ -215,11 +242,15 @@ final class MarkerHidingDelegate: TextContentManagerDelegate {
 
 @Suite struct HiddenParagraphLayoutTests {
     static let text = (0 ..< 30).map { index in
-        index % 4 == 1 ? "» hidden \(index) " + LayoutSamples.english : (index % 4 == 2 ? "مرحبا \(index) ಕನ್ನಡ ไทย" : "Shown \(index) " + LayoutSamples.english)
+        index % 4 == 1
+            ? "» hidden \(index) " + LayoutSamples.english
+            : (index % 4 == 2 ? "مرحبا \(index) ಕನ್ನಡ ไทย" : "Shown \(index) " + LayoutSamples.english)
     }.joined(separator: "\n")
 
     /// The text laid out at 300 pt with the paragraphs starting with "»" hidden.
-    private static func laidOutWithMarkedParagraphsHidden() -> (TextContentStorage, TextLayoutManager, MarkerHidingDelegate) {
+    private static func laidOutWithMarkedParagraphsHidden() -> (
+        TextContentStorage, TextLayoutManager, MarkerHidingDelegate
+    ) {
         let storage = TextContentStorage(string: text)
         let delegate = MarkerHidingDelegate()
         delegate.marker = "»"
@@ -267,8 +298,12 @@ final class MarkerHidingDelegate: TextContentManagerDelegate {
             #expect(collapsed[index].textLineFragments.first === full[index].textLineFragments.first)
         }
         for index in 6 ..< 30 {
-            #expect(abs(collapsed[index - 1].layoutFragmentFrame.minY - (full[index].layoutFragmentFrame.minY - height)) < 1e-5)
-            #expect(collapsed[index - 1].textLineFragments.first === full[index].textLineFragments.first, "paragraph \(index)")
+            #expect(
+                abs(collapsed[index - 1].layoutFragmentFrame.minY - (full[index].layoutFragmentFrame.minY - height))
+                    < 1e-5)
+            #expect(
+                collapsed[index - 1].textLineFragments.first === full[index].textLineFragments.first,
+                "paragraph \(index)")
         }
     }
 
@@ -279,7 +314,9 @@ final class MarkerHidingDelegate: TextContentManagerDelegate {
             let length = storage.utf16Length
             let start = Int.random(in: 0 ... length, using: &random)
             let end = min(length, start + Int.random(in: 0 ... 12, using: &random))
-            try storage.replaceContents(in: storage.textRange(avoidingSurrogateSplits: start ..< end), with: ["x", "\n» new hidden\n", "", "ಕ", "\n"].randomElement(using: &random)!)
+            try storage.replaceContents(
+                in: storage.textRange(avoidingSurrogateSplits: start ..< end),
+                with: ["x", "\n» new hidden\n", "", "ಕ", "\n"].randomElement(using: &random)!)
             let fresh = TextContentStorage(string: storage.string)
             fresh.delegate = delegate
             let freshManager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 300, height: 0)))
@@ -297,10 +334,13 @@ final class MarkerHidingDelegate: TextContentManagerDelegate {
     /// A delegate that asks the manager about its layout while making a fragment.
     final class CuriousDelegate: TextLayoutManagerDelegate {
         var heights: [CGFloat] = []
-        func textLayoutManager(_ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
-                               in textElement: TextParagraph, laidOut fragment: TextLayoutFragment) -> TextLayoutFragment {
+        func textLayoutManager(
+            _ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
+            in textElement: TextParagraph, laidOut fragment: TextLayoutFragment
+        ) -> TextLayoutFragment {
             heights.append(textLayoutManager.usageBoundsForTextContainer.height)
-            textLayoutManager.addRenderingAttribute(NSAttributedString.Key("seen"), value: true, for: textElement.elementRange!)
+            textLayoutManager.addRenderingAttribute(
+                NSAttributedString.Key("seen"), value: true, for: textElement.elementRange!)
             return fragment
         }
     }

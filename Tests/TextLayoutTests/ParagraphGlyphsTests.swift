@@ -8,10 +8,13 @@ import TextTypography
 /// A paragraph's glyphs are kept compact (ids only) when they are one per offset in logical
 /// order; every glyph read back must be the one the shaper made.
 @Suite struct ParagraphGlyphsTests {
-    private func shaped(_ text: String, font: FontDescriptor = FontDescriptor(family: "DejaVu Sans", size: 13), kern: Double? = nil) throws -> ShapedParagraph {
+    private func shaped(
+        _ text: String, font: FontDescriptor = FontDescriptor(family: "DejaVu Sans", size: 13), kern: Double? = nil
+    ) throws -> ShapedParagraph {
         var attributed = AttributedString(text)
         if let kern { attributed.kern = kern }
-        return try ShapedParagraph(ParagraphContent(TextParagraph(attributedString: attributed), defaultFont: font), scratch: LayoutScratch())
+        return try ShapedParagraph(
+            ParagraphContent(TextParagraph(attributedString: attributed), defaultFont: font), scratch: LayoutScratch())
     }
 
     /// The glyphs shaped afresh with the word cache and the context-free table off: what
@@ -21,8 +24,9 @@ import TextTypography
         var glyphs: [ShapedGlyph] = []
         for piece in paragraph.pieces {
             let run = paragraph.content.runs[piece.attributes]
-            let pieceGlyphs = try shaper.shape(text: paragraph.content.units, range: piece.range, request: run.font, features: run.features,
-                                                  isRightToLeft: piece.isRightToLeft)
+            let pieceGlyphs = try shaper.shape(
+                text: paragraph.content.units, range: piece.range, request: run.font, features: run.features,
+                isRightToLeft: piece.isRightToLeft)
             glyphs += pieceGlyphs.flatMap(\.glyphs)
         }
         return glyphs
@@ -31,16 +35,22 @@ import TextTypography
     private func expectSameGlyphs(_ stored: ParagraphGlyphs, _ expected: [ShapedGlyph], _ comment: Comment) {
         #expect(stored.count == expected.count, comment)
         for (a, b) in zip(stored, expected) {
-            #expect(a.id == b.id && a.cluster == b.cluster && a.advance == b.advance && a.xOffset == b.xOffset && a.yOffset == b.yOffset, comment)
+            #expect(
+                a.id == b.id && a.cluster == b.cluster && a.advance == b.advance && a.xOffset == b.xOffset
+                    && a.yOffset == b.yOffset, comment)
         }
     }
 
     @Test func englishAndCodeAreCompactAndReadBackAsShaped() throws {
-        let samples = [LayoutSamples.english, "    if (x->flags & O_NONBLOCK) return -EAGAIN; /* fi ffi */", "#endif", "a"]
+        let samples = [
+            LayoutSamples.english, "    if (x->flags & O_NONBLOCK) return -EAGAIN; /* fi ffi */", "#endif", "a",
+        ]
         for (text, family) in samples.flatMap({ t in [(t, "DejaVu Sans"), (t, "DejaVu Sans Mono")] }) {
             let paragraph = try shaped(text, font: FontDescriptor(family: family, size: 13))
             let expected = try harfBuzzGlyphs(of: paragraph)
-            if expected.enumerated().allSatisfy({ $0.element.cluster == $0.offset && $0.element.xOffset == 0 && $0.element.yOffset == 0 }) {
+            if expected.enumerated().allSatisfy({
+                $0.element.cluster == $0.offset && $0.element.xOffset == 0 && $0.element.yOffset == 0
+            }) {
                 #expect(paragraph.glyphs.isCompact, "\(family): \(text)")
             }
             expectSameGlyphs(paragraph.glyphs, expected, "\(family): \(text)")

@@ -83,11 +83,14 @@ import TextContent
     }
 
     @Test func alignment() throws {
-        for (alignment, check) in [(TextAlignment.left, { (x: CGFloat) in x < 1 }), (.right, { $0 > 150 }), (.center, { $0 > 50 && $0 < 150 })] {
+        for (alignment, check) in [
+            (TextAlignment.left, { (x: CGFloat) in x < 1 }), (.right, { $0 > 150 }), (.center, { $0 > 50 && $0 < 150 }),
+        ] {
             var text = AttributedString("Short line")
             text.paragraphStyle = ParagraphStyle(alignment: alignment)
             let storage = TextContentStorage(attributedString: text)
-            let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 300, height: 0), lineFragmentPadding: 0))
+            let manager = TextLayoutManager(
+                textContainer: TextContainer(size: CGSize(width: 300, height: 0), lineFragmentPadding: 0))
             storage.addTextLayoutManager(manager)
             let line = try #require(allFragments(manager).first?.textLineFragments.first)
             #expect(check(line.glyphOrigin.x), "\(alignment): \(line.glyphOrigin.x)")
@@ -98,14 +101,16 @@ import TextContent
         var text = AttributedString(LayoutSamples.english)
         text.paragraphStyle = ParagraphStyle(alignment: .justified)
         let storage = TextContentStorage(attributedString: text)
-        let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 300, height: 0), lineFragmentPadding: 0))
+        let manager = TextLayoutManager(
+            textContainer: TextContainer(size: CGSize(width: 300, height: 0), lineFragmentPadding: 0))
         storage.addTextLayoutManager(manager)
         let lines = try #require(allFragments(manager).first).textLineFragments
         #expect(lines.count > 2)
         for line in lines.dropLast() {
-            let rightmost = line.glyphRuns.flatMap { run in
-                zip(run.positions, run.clusters).filter { !isSpace(LayoutSamples.english, $0.1) }.map(\.0.x)
-            }.max() ?? 0
+            let rightmost =
+                line.glyphRuns.flatMap { run in
+                    zip(run.positions, run.clusters).filter { !isSpace(LayoutSamples.english, $0.1) }.map(\.0.x)
+                }.max() ?? 0
             #expect(rightmost > 270, "a justified line reaches the right margin")
         }
     }
@@ -120,7 +125,9 @@ import TextContent
         for line in fragment.textLineFragments {
             let band = line.typographicBounds.offsetBy(dx: 0, dy: fragment.layoutFragmentFrame.minY)
             guard band.intersects(exclusion) else { continue }
-            #expect(!line.typographicBounds.intersection(exclusion).width.isNormal || line.typographicBounds.maxX <= exclusion.minX || line.typographicBounds.minX >= exclusion.maxX)
+            #expect(
+                !line.typographicBounds.intersection(exclusion).width.isNormal
+                    || line.typographicBounds.maxX <= exclusion.minX || line.typographicBounds.minX >= exclusion.maxX)
             for run in line.glyphRuns {
                 for position in run.positions {
                     let x = line.typographicBounds.minX + position.x
@@ -183,7 +190,10 @@ import TextContent
         let attributed = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 300, height: 0)))
         storage.addTextLayoutManager(attributed)
         attributed.ensureLayoutForEntireDocument()
-        #expect(allFragments(attributed).last?.textLineFragments.map(\.characterRange) == [NSRange(location: 0, length: 5), NSRange(location: 5, length: 0)])
+        #expect(
+            allFragments(attributed).last?.textLineFragments.map(\.characterRange) == [
+                NSRange(location: 0, length: 5), NSRange(location: 5, length: 0),
+            ])
         // A line separator inside the document breaks its line but adds no extra line.
         let (_, manager) = makeLayout("one\u{2028}\ntwo", width: 300)
         #expect(allFragments(manager).map { $0.textLineFragments.count } == [2, 1])
@@ -262,7 +272,7 @@ import TextContent
 
     @Test func hanTakesTheFontOfItsLanguage() {
         var japanese = AttributedString("漢字の字形")
-        #expect(families(japanese) == ["Noto Sans CJK JP"])  // kana in the paragraph
+        #expect(families(japanese) == ["Noto Sans CJK JP"]) // kana in the paragraph
         japanese = AttributedString("漢字字形")
         #expect(families(japanese) == ["Noto Sans CJK SC"])
         japanese.languageIdentifier = "ja"

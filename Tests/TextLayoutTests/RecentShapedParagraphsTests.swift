@@ -43,15 +43,19 @@ import TextContent
         let fragments = allFragments(attributedManager)
         #expect(fragments[0].shapedParagraph !== fragments[1].shapedParagraph)
         // The kerned line is wider than the plain one: the plain one did not reuse its shaping.
-        #expect(fragments[0].textLineFragments[0].locationForCharacter(at: 4).x > fragments[1].textLineFragments[0].locationForCharacter(at: 4).x)
+        #expect(
+            fragments[0].textLineFragments[0].locationForCharacter(at: 4).x
+                > fragments[1].textLineFragments[0].locationForCharacter(at: 4).x)
     }
 
     @Test func anotherDefaultFontIsShapedAgain() throws {
         let storage = TextContentStorage(string: "same line\nsame line")
-        let sans = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 300, height: 0)),
-                                     defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13))
-        let mono = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 300, height: 0)),
-                                     defaultFont: FontDescriptor(family: "DejaVu Sans Mono", size: 13))
+        let sans = TextLayoutManager(
+            textContainer: TextContainer(size: CGSize(width: 300, height: 0)),
+            defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13))
+        let mono = TextLayoutManager(
+            textContainer: TextContainer(size: CGSize(width: 300, height: 0)),
+            defaultFont: FontDescriptor(family: "DejaVu Sans Mono", size: 13))
         storage.addTextLayoutManager(sans)
         storage.addTextLayoutManager(mono)
         sans.ensureLayoutForEntireDocument()
@@ -70,8 +74,11 @@ import TextContent
         let (_, manager) = makeLayout(text, width: 300)
         let fragments = allFragments(manager)
         #expect(fragments.count == count + 1)
-        let last = try #require(fragments.last?.textLineFragments.first), seventh = try #require(fragments[7].textLineFragments.first)
-        #expect((0 ... 6).map { last.locationForCharacter(at: $0) } == (0 ... 6).map { seventh.locationForCharacter(at: $0) })
+        let last = try #require(fragments.last?.textLineFragments.first),
+            seventh = try #require(fragments[7].textLineFragments.first)
+        #expect(
+            (0 ... 6).map { last.locationForCharacter(at: $0) }
+                == (0 ... 6).map { seventh.locationForCharacter(at: $0) })
         #expect(manager.lastLayoutError == nil)
     }
 }

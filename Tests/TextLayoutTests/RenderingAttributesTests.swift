@@ -5,11 +5,15 @@ import TextContent
 @testable import TextLayout
 
 @Suite struct RenderingAttributesTests {
-    static let text = (0 ..< 12).map { $0 % 2 == 0 ? "Paragraph \($0): " + LayoutSamples.english : "فقرة \($0) مرحبا بالعالم ಕನ್ನಡ" }.joined(separator: "\n")
+    static let text = (0 ..< 12).map {
+        $0 % 2 == 0 ? "Paragraph \($0): " + LayoutSamples.english : "فقرة \($0) مرحبا بالعالم ಕನ್ನಡ"
+    }.joined(separator: "\n")
     static let highlight = NSAttributedString.Key("highlight")
     static let underline = NSAttributedString.Key("spelling")
 
-    private static func runs(_ manager: TextLayoutManager, _ storage: TextContentStorage, reverse: Bool = false, from offset: Int = 0) -> [(NSRange, Set<String>)] {
+    private static func runs(
+        _ manager: TextLayoutManager, _ storage: TextContentStorage, reverse: Bool = false, from offset: Int = 0
+    ) -> [(NSRange, Set<String>)] {
         var result: [(NSRange, Set<String>)] = []
         let location = storage.location(storage.documentRange.location, offsetBy: offset)!
         manager.enumerateRenderingAttributes(from: location, reverse: reverse) { _, attributes, range in
@@ -32,12 +36,17 @@ import TextContent
         #expect(runs.allSatisfy { $0.1 == ["highlight"] })
         #expect(storage.attributedString == content)
 
-        manager.addRenderingAttribute(Self.underline, value: 1, for: try #require(storage.textRange(for: start + 5 ..< start + 15)))
+        manager.addRenderingAttribute(
+            Self.underline, value: 1, for: try #require(storage.textRange(for: start + 5 ..< start + 15)))
         runs = Self.runs(manager, storage)
-        #expect(runs.map(\.1) == [["highlight"], ["highlight", "spelling"], ["highlight", "spelling"], ["highlight"]])
+        #expect(
+            runs.map(\.1) == [["highlight"], ["highlight", "spelling"], ["highlight", "spelling"], ["highlight"]])
         #expect(runs.map(\.0.location) == [start, start + 5, start + 10, start + 15])
         // Backward from the middle: the runs before it, last first.
-        #expect(Self.runs(manager, storage, reverse: true, from: start + 12).map(\.0.location) == [start + 10, start + 5, start])
+        #expect(
+            Self.runs(manager, storage, reverse: true, from: start + 12).map(\.0.location) == [
+                start + 10, start + 5, start,
+            ])
 
         manager.removeRenderingAttribute(Self.highlight, for: range)
         #expect(Self.runs(manager, storage).map(\.1) == [["spelling"], ["spelling"]])
@@ -67,7 +76,9 @@ import TextContent
         var validated = 0
         manager.renderingAttributesValidator = { manager, fragment in
             validated += 1
-            if let range = fragment.rangeInElement { manager.addRenderingAttribute(Self.underline, value: true, for: range) }
+            if let range = fragment.rangeInElement {
+                manager.addRenderingAttribute(Self.underline, value: true, for: range)
+            }
         }
         manager.textContainer = TextContainer(size: CGSize(width: 260, height: 0))
         _ = allFragments(manager)
@@ -97,7 +108,8 @@ import TextContent
     @Test func theTypedValueAndTheDictionaryAgree() {
         let red = TextColor(red: 1, green: 0, blue: 0)
         var attributes = RenderingAttributes([
-            .foregroundColor: red, .underlineStyle: 0x02 | 0x200 | 0x8000, .strikethroughStyle: TextDecorationStyle.double,
+            .foregroundColor: red, .underlineStyle: 0x02 | 0x200 | 0x8000,
+            .strikethroughStyle: TextDecorationStyle.double,
             .strokeWidth: 3, .obliqueness: CGFloat(0.25), .spellingState: 2, .markedClauseSegment: 1,
             .backgroundColor: "not a colour", Self.highlight: "yellow",
         ])
@@ -108,8 +120,11 @@ import TextContent
         #expect(attributes.spellingState == .grammar && attributes.markedClauseSegment == 1)
         #expect(attributes.backgroundColor == nil, "a string is not a colour")
         #expect(attributes.customAttributes[Self.highlight] as? String == "yellow")
-        #expect(Set(attributes.dictionary.keys) == [.foregroundColor, .underlineStyle, .strikethroughStyle, .strokeWidth,
-                                                    .obliqueness, .spellingState, .markedClauseSegment, Self.highlight])
+        #expect(
+            Set(attributes.dictionary.keys) == [
+                .foregroundColor, .underlineStyle, .strikethroughStyle, .strokeWidth,
+                .obliqueness, .spellingState, .markedClauseSegment, Self.highlight,
+            ])
         #expect(RenderingAttributes([.underlineStyle: 0]).isEmpty, "NSUnderlineStyle 0 is no underline")
         attributes[.foregroundColor] = nil
         attributes[Self.highlight] = nil
@@ -118,7 +133,9 @@ import TextContent
         over.spellingState = .spelling
         over.customAttributes[Self.underline] = true
         let merged = attributes.merging(over)
-        #expect(merged.spellingState == .spelling && merged.strikethroughStyle == .double && merged.customAttributes[Self.underline] as? Bool == true)
+        #expect(
+            merged.spellingState == .spelling && merged.strikethroughStyle == .double
+                && merged.customAttributes[Self.underline] as? Bool == true)
         #expect(RenderingAttributes().isEmpty && !merged.isEmpty)
     }
 
@@ -133,18 +150,26 @@ import TextContent
         manager.setRenderingAttributes(mark, for: try #require(storage.textRange(for: p1.location ..< p1.location + 4)))
         var colour = RenderingAttributes()
         colour.backgroundColor = TextColor(red: 1, green: 1, blue: 0)
-        manager.addRenderingAttributes(colour, for: try #require(storage.textRange(for: p1.location + 2 ..< p1.location + 6)))
+        manager.addRenderingAttributes(
+            colour, for: try #require(storage.textRange(for: p1.location + 2 ..< p1.location + 6)))
         var typed: [(NSRange, RenderingAttributes)] = []
-        manager.enumerateRenderingAttributeRuns(from: storage.documentRange.location, reverse: false) { _, attributes, range in
+        manager.enumerateRenderingAttributeRuns(from: storage.documentRange.location, reverse: false) {
+            _, attributes, range in
             typed.append((storage.nsRange(for: range), attributes))
             return true
         }
-        #expect(typed.map(\.0) == [NSRange(location: p1.location, length: 2), NSRange(location: p1.location + 2, length: 2),
-                                    NSRange(location: p1.location + 4, length: 2)])
+        #expect(
+            typed.map(\.0) == [
+                NSRange(location: p1.location, length: 2), NSRange(location: p1.location + 2, length: 2),
+                NSRange(location: p1.location + 4, length: 2),
+            ])
         #expect(typed.map(\.1.spellingState) == [.spelling, .spelling, nil])
         #expect(typed.map { $0.1.backgroundColor != nil } == [false, true, true])
         let background = NSAttributedString.Key.backgroundColor.rawValue
-        #expect(Self.runs(manager, storage).map(\.1) == [["NSSpellingState"], ["NSSpellingState", background], [background]])
+        #expect(
+            Self.runs(manager, storage).map(\.1) == [
+                ["NSSpellingState"], ["NSSpellingState", background], [background],
+            ])
         let p1Start = try #require(storage.textParagraph(atIndex: 1)?.elementRange?.location)
         let fragment = try #require(manager.textLayoutFragment(for: p1Start))
         #expect(manager.renderingAttributes(for: fragment).map(\.range) == [0 ..< 2, 2 ..< 4, 4 ..< 6])

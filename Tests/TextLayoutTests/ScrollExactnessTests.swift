@@ -31,9 +31,13 @@ import TextContent
     }
 
     /// The top fragment's text and where it is drawn.
-    private static func top(_ controller: TextViewportLayoutController, _ storage: TextContentStorage) throws -> (NSRange, CGFloat) {
+    private static func top(
+        _ controller: TextViewportLayoutController, _ storage: TextContentStorage
+    ) throws -> (NSRange, CGFloat) {
         let first = try #require(controller.visibleFragments.first)
-        return (storage.nsRange(for: first.rangeInElement!), first.layoutFragmentFrame.minY - controller.viewportBounds.minY)
+        return (
+            storage.nsRange(for: first.rangeInElement!), first.layoutFragmentFrame.minY - controller.viewportBounds.minY
+        )
     }
 
     enum Move: CaseIterable { case viewScrolls, adjustViewport }
@@ -42,7 +46,7 @@ import TextContent
     func pagingIntoEstimatesMovesTheTextByExactlyTheDistance(move: Move, step: CGFloat) throws {
         let (storage, manager, view) = ViewportLayoutTests.setUp(text: Self.uneven)
         let controller = manager.textViewportLayoutController
-        manager.keptLayoutLimit = 4_000   // releasing layouts must not change what is shown
+        manager.keptLayoutLimit = 4_000 // releasing layouts must not change what is shown
         // Start in the middle, everything around it estimated.
         let middle = try #require(storage.location(storage.documentRange.location, offsetBy: storage.utf16Length / 2))
         view.visibleRect.origin.y = controller.relocateViewport(to: middle)
@@ -79,13 +83,15 @@ import TextContent
         view.visibleRect.size.height = 400
         controller.prefetchFraction = 0
         controller.layoutViewport()
-        var seen: [Int: CGFloat] = [:]   // paragraph start -> its top relative to the first page's
+        var seen: [Int: CGFloat] = [:] // paragraph start -> its top relative to the first page's
         var scrolled: CGFloat = 0
         for _ in 0 ..< 60 {
             for fragment in controller.visibleFragments {
                 let start = storage.nsRange(for: fragment.rangeInElement!).location
                 let y = fragment.layoutFragmentFrame.minY - controller.viewportBounds.minY + scrolled
-                if let earlier = seen[start] { #expect(abs(earlier - y) < 1e-6, "paragraph at \(start) seen at \(earlier) and \(y)") }
+                if let earlier = seen[start] {
+                    #expect(abs(earlier - y) < 1e-6, "paragraph at \(start) seen at \(earlier) and \(y)")
+                }
                 seen[start] = y
             }
             view.visibleRect.origin.y += 400
@@ -94,7 +100,9 @@ import TextContent
         }
         // What was seen has no gap: each paragraph starts where the one before it ends.
         let starts = seen.keys.sorted()
-        let paragraphs = storage.string.split(separator: "\n", omittingEmptySubsequences: false).map { $0.utf16.count + 1 }
+        let paragraphs = storage.string.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.utf16.count + 1
+        }
         var expected = 0
         for (index, start) in starts.enumerated() {
             #expect(start == expected, "paragraph \(index) starts at \(start), not \(expected): one was skipped")
@@ -122,7 +130,10 @@ import TextContent
         func topLine() throws -> (Int, NSRange) {
             let top = controller.viewportBounds.minY
             let first = try #require(controller.visibleFragments.first { $0.layoutFragmentFrame.maxY > top })
-            let line = try #require(first.textLineFragments.first { first.layoutFragmentFrame.minY + $0.typographicBounds.maxY > top + 1e-6 })
+            let line = try #require(
+                first.textLineFragments.first {
+                    first.layoutFragmentFrame.minY + $0.typographicBounds.maxY > top + 1e-6
+                })
             return (storage.nsRange(for: first.rangeInElement!).location, line.characterRange)
         }
         let before = try topLine()
@@ -144,8 +155,9 @@ import TextContent
     static func tallDocument() -> (TextContentStorage, TextLayoutManager, ViewportTestView) {
         let text = String(repeating: "hello world مرحبا\n", count: 500_000) + "the last paragraph"
         let storage = TextContentStorage(string: text)
-        let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 800, height: 0)),
-                                        defaultFont: FontDescriptor(family: "DejaVu Sans", size: 200))
+        let manager = TextLayoutManager(
+            textContainer: TextContainer(size: CGSize(width: 800, height: 0)),
+            defaultFont: FontDescriptor(family: "DejaVu Sans", size: 200))
         storage.addTextLayoutManager(manager)
         let view = ViewportTestView(visibleRect: CGRect(x: 0, y: 0, width: 800, height: 600))
         manager.textViewportLayoutController.delegate = view
@@ -158,7 +170,8 @@ import TextContent
         let total = manager.usageBoundsForTextContainer.height
         #expect(total > 1e8)
         // Relocate to the last paragraph, lay it out and hit-test there.
-        let lastStart = try #require(storage.location(storage.documentRange.endLocation, offsetBy: -"the last paragraph".utf16.count))
+        let lastStart = try #require(
+            storage.location(storage.documentRange.endLocation, offsetBy: -"the last paragraph".utf16.count))
         view.visibleRect.origin.y = controller.relocateViewport(to: lastStart)
         controller.layoutViewport()
         #expect(controller.viewportBounds.minY > 1e8)
@@ -196,7 +209,9 @@ import TextContent
         controller.layoutViewport()
         #expect(controller.viewportBounds.minY > 1e8)
         let shown = try #require(controller.viewportRange)
-        let fraction = Double(storage.offset(from: storage.documentRange.location, to: shown.location)) / Double(storage.utf16Length)
+        let fraction =
+            Double(storage.offset(from: storage.documentRange.location, to: shown.location))
+            / Double(storage.utf16Length)
         #expect(abs(fraction - 1.1e8 / manager.usageBoundsForTextContainer.height) < 0.01)
     }
 

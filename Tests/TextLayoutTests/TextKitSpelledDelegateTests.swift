@@ -13,8 +13,10 @@ private final class SeedBubbleFragment: TextLayoutFragment, @unchecked Sendable 
 /// The seed's delegate as TextKit spells it: the element is an `NSTextElement` (`any TextElement`).
 private final class SeedDelegate: TextLayoutManagerDelegate {
     private(set) var asked = 0
-    func textLayoutManager(_ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
-                           in textElement: any TextElement) -> TextLayoutFragment {
+    func textLayoutManager(
+        _ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
+        in textElement: any TextElement
+    ) -> TextLayoutFragment {
         asked += 1
         return SeedBubbleFragment(textElement: textElement, range: textElement.elementRange)
     }
@@ -31,7 +33,9 @@ private final class SeedDelegate: TextLayoutManagerDelegate {
         storage.addTextLayoutManager(manager)
         manager.ensureLayoutForEntireDocument()
         var fragments: [TextLayoutFragment] = []
-        manager.enumerateTextLayoutFragments(from: nil) { fragments.append($0); return true }
+        manager.enumerateTextLayoutFragments(from: nil) {
+            fragments.append($0); return true
+        }
         #expect(delegate.asked >= 2)
         #expect(fragments.count == 2)
         for fragment in fragments {

@@ -5,15 +5,21 @@ import TextContent
 @testable import TextLayout
 
 @Suite struct TextSegmentTests {
-    static let texts = [LayoutSamples.english] + ["mixed", "ar_Arab", "he_Hebr", "kn_Knda", "th_Thai"].compactMap { tag in LayoutSamples.mixed.first { $0.tag == tag }?.text }
+    static let texts =
+        [LayoutSamples.english]
+        + ["mixed", "ar_Arab", "he_Hebr", "kn_Knda", "th_Thai"].compactMap { tag in
+            LayoutSamples.mixed.first { $0.tag == tag }?.text
+        }
 
     private struct Segment {
         var range: NSRange?
         var rect: CGRect
     }
 
-    private static func segments(_ manager: TextLayoutManager, _ storage: TextContentStorage, _ range: Range<Int>,
-                                 type: TextSegmentType = .standard, options: TextSegmentOptions = []) -> [Segment] {
+    private static func segments(
+        _ manager: TextLayoutManager, _ storage: TextContentStorage, _ range: Range<Int>,
+        type: TextSegmentType = .standard, options: TextSegmentOptions = []
+    ) -> [Segment] {
         var result: [Segment] = []
         let textRange = storage.textRange(for: range)!
         manager.enumerateTextSegments(in: textRange, type: type, options: options) { segmentRange, rect, baseline, _ in
@@ -44,12 +50,16 @@ import TextContent
                 for (left, right) in zip(inLine, inLine.dropFirst()) {
                     #expect(left.rect.maxX <= right.rect.minX + 1e-6, "segments overlap or are out of order")
                 }
-                let lineRange = line.characterRange.location ..< line.characterRange.location + line.characterRange.length
+                let lineRange =
+                    line.characterRange.location ..< line.characterRange.location + line.characterRange.length
                 let starts = lineRange.filter { fragmentIsBoundary(fragment, $0) }
                 for (k, start) in starts.enumerated() {
                     let end = k + 1 < starts.count ? starts[k + 1] : lineRange.upperBound
-                    guard let own = line.segments(showing: start ..< end).first, own.maxX - own.minX > 0.5 else { continue }
-                    let middle = fragment.layoutFragmentFrame.minX + line.typographicBounds.minX + (own.minX + own.maxX) / 2
+                    guard let own = line.segments(showing: start ..< end).first, own.maxX - own.minX > 0.5 else {
+                        continue
+                    }
+                    let middle =
+                        fragment.layoutFragmentFrame.minX + line.typographicBounds.minX + (own.minX + own.maxX) / 2
                     let covered = inLine.contains { $0.rect.minX < middle && middle < $0.rect.maxX }
                     let selected = start >= range.lowerBound && end <= range.upperBound
                     let outside = end <= range.lowerBound || start >= range.upperBound
@@ -85,11 +95,13 @@ import TextContent
             }
             #expect(standard.count <= selection.count + 2)
             // Only the first and last lines.
-            let ends = Self.segments(manager, storage, 3 ..< storage.utf16Length - 3, options: [.middleFragmentsExcluded, .rangeNotRequired])
+            let ends = Self.segments(
+                manager, storage, 3 ..< storage.utf16Length - 3, options: [.middleFragmentsExcluded, .rangeNotRequired])
             #expect(Set(ends.map(\.rect.minY)).count == 2)
             #expect(ends.allSatisfy { $0.range == nil })
             // Head and tail reach the edges.
-            let extended = Self.segments(manager, storage, 3 ..< 6, options: [.headSegmentExtended, .tailSegmentExtended])
+            let extended = Self.segments(
+                manager, storage, 3 ..< 6, options: [.headSegmentExtended, .tailSegmentExtended])
             #expect(extended.count == 1)
             #expect(abs(extended[0].rect.minX - lines[0].typographicBounds.minX) < 1e-6)
             #expect(abs(extended[0].rect.maxX - lines[0].typographicBounds.maxX) < 1e-6)
@@ -103,7 +115,8 @@ import TextContent
         let wrap = lines[0].characterRange.length
         for offset in [0, 7, wrap, storage.utf16Length] {
             for upstream in [false, true] {
-                let caret = Self.segments(manager, storage, offset ..< offset, options: upstream ? .upstreamAffinity : [])
+                let caret = Self.segments(
+                    manager, storage, offset ..< offset, options: upstream ? .upstreamAffinity : [])
                 #expect(caret.count == 1)
                 #expect(caret[0].rect.width == 0)
                 #expect(caret[0].range == NSRange(location: offset, length: 0))

@@ -15,14 +15,19 @@ import TextContent
     }
 
     /// Moves a caret from `start` until it stops moving; the offsets it visits.
-    func walk(_ manager: TextLayoutManager, _ storage: TextContentStorage, from start: Int, _ direction: TextSelectionNavigation.Direction,
-              _ destination: TextSelectionNavigation.Destination, limit: Int = 10_000) -> [Int] {
+    func walk(
+        _ manager: TextLayoutManager, _ storage: TextContentStorage, from start: Int,
+        _ direction: TextSelectionNavigation.Direction,
+        _ destination: TextSelectionNavigation.Destination, limit: Int = 10_000
+    ) -> [Int] {
         var selection = TextSelection(storage.location(at: start))
         var visited = [start]
         for _ in 0 ..< limit {
-            guard let next = manager.textSelectionNavigation.destinationSelection(
-                for: selection, direction: direction, destination: destination, extending: false, confined: false),
-                let offset = offset(next, storage) else { break }
+            guard
+                let next = manager.textSelectionNavigation.destinationSelection(
+                    for: selection, direction: direction, destination: destination, extending: false, confined: false),
+                let offset = offset(next, storage)
+            else { break }
             if offset == visited.last!, next.affinity == selection.affinity { break }
             visited.append(offset)
             selection = next
@@ -58,13 +63,15 @@ import TextContent
         let lines = fragment.textLineFragments
         #expect(lines.count > 2)
         let navigation = manager.textSelectionNavigation
-        let end = navigation.destinationSelection(for: TextSelection(storage.location(at: 1)), direction: .forward, destination: .line,
-                                                  extending: false, confined: false)
+        let end = navigation.destinationSelection(
+            for: TextSelection(storage.location(at: 1)), direction: .forward, destination: .line,
+            extending: false, confined: false)
         // The end of a wrapped line: its last offset, upstream (the caret stays on that line).
         #expect(offset(end, storage) == lines[0].characterRange.length)
         #expect(end?.affinity == .upstream)
         // From there, the line's start is still the first line's.
-        let start = navigation.destinationSelection(for: try #require(end), direction: .backward, destination: .line, extending: false, confined: false)
+        let start = navigation.destinationSelection(
+            for: try #require(end), direction: .backward, destination: .line, extending: false, confined: false)
         #expect(offset(start, storage) == 0)
     }
 
@@ -79,20 +86,24 @@ import TextContent
         #expect(line.characterRange.length == text.utf16.count)
         // Every place on the line: both edges of each character, as the data source gives them.
         var edges: [CGFloat] = []
-        manager.enumerateCaretOffsetsInLineFragment(at: storage.documentRange.location) { x, _, _, _ in edges.append(x) }
+        manager.enumerateCaretOffsetsInLineFragment(at: storage.documentRange.location) { x, _, _, _ in edges.append(x)
+        }
         let places = distinctPlaces(edges)
         #expect(places.count >= line.caretStops.count)
         func step(_ selection: TextSelection, _ direction: TextSelectionNavigation.Direction) -> TextSelection? {
-            guard let next = manager.textSelectionNavigation.destinationSelection(
-                for: selection, direction: direction, destination: .character, extending: false, confined: false),
-                offset(next, storage) != offset(selection, storage) || next.affinity != selection.affinity else { return nil }
+            guard
+                let next = manager.textSelectionNavigation.destinationSelection(
+                    for: selection, direction: direction, destination: .character, extending: false, confined: false),
+                offset(next, storage) != offset(selection, storage) || next.affinity != selection.affinity
+            else { return nil }
             return next
         }
         func x(_ selection: TextSelection) throws -> CGFloat {
             let at = try #require(offset(selection, storage))
             return try #require(caretX(manager, storage, at, selection.affinity))
         }
-        let leftmost = try #require(manager.caretPosition(closestTo: CGPoint(x: -1_000, y: line.typographicBounds.midY)))
+        let leftmost = try #require(
+            manager.caretPosition(closestTo: CGPoint(x: -1_000, y: line.typographicBounds.midY)))
         var selection = TextSelection(leftmost.location, affinity: leftmost.affinity)
         var visited = [try x(selection)]
         var positions = [(offset(selection, storage), selection.affinity)]
@@ -127,12 +138,14 @@ import TextContent
     @Test func aDirectionBoundaryHasTwoCaretsToldApartByAffinity() throws {
         let text = "English العربية 123"
         let (storage, manager) = makeLayout(text, width: 10_000)
-        let boundary = 8  // after "English ", before the Arabic
+        let boundary = 8 // after "English ", before the Arabic
         var selection = TextSelection(storage.location(at: 0))
         var seen: [TextSelection.Affinity] = []
         for _ in 0 ..< 40 {
-            guard let next = manager.textSelectionNavigation.destinationSelection(
-                for: selection, direction: .right, destination: .character, extending: false, confined: false) else { break }
+            guard
+                let next = manager.textSelectionNavigation.destinationSelection(
+                    for: selection, direction: .right, destination: .character, extending: false, confined: false)
+            else { break }
             if offset(next, storage) == boundary {
                 seen.append(next.affinity)
                 // Either place is a caret at a direction boundary: not a logical selection.
@@ -171,12 +184,19 @@ import TextContent
         #expect(lineCount > 4)
         let rightToLeft = manager.baseWritingDirection(at: storage.location(at: 0)) == .rightToLeft
         var selection = TextSelection(storage.location(at: 0))
-        for (direction, end) in [(rightToLeft ? TextSelectionNavigation.Direction.left : .right, text.utf16.count), (rightToLeft ? .right : .left, 0)] {
+        for (direction, end) in [
+            (rightToLeft ? TextSelectionNavigation.Direction.left : .right, text.utf16.count),
+            (rightToLeft ? .right : .left, 0),
+        ] {
             var seen = Set<String>()
             var lines = Set<CGFloat>()
             for _ in 0 ..< text.utf16.count * 3 {
-                guard let next = navigation.destinationSelection(for: selection, direction: direction, destination: .character, extending: false, confined: false),
-                      let at = offset(next, storage) else { break }
+                guard
+                    let next = navigation.destinationSelection(
+                        for: selection, direction: direction, destination: .character, extending: false, confined: false
+                    ),
+                    let at = offset(next, storage)
+                else { break }
                 if at == offset(selection, storage), next.affinity == selection.affinity { break }
                 #expect(seen.insert("\(at) \(next.affinity)").inserted, "\(direction): \(at) \(next.affinity) twice")
                 lines.insert(try #require(caretRectY(manager, storage, at, next.affinity)))
@@ -193,7 +213,9 @@ import TextContent
     func visualMovesVisitEveryCaretStopOfRandomMixedLines(_ run: Int) throws {
         let seed = 0x0B1D_0000 + UInt64(run)
         var random = SplitMix64(seed: seed)
-        let rows = try Fixtures.lines(of: Fixtures.mixedCorpus).compactMap { $0.split(separator: "\t", maxSplits: 1).last.map(String.init) }
+        let rows = try Fixtures.lines(of: Fixtures.mixedCorpus).compactMap {
+            $0.split(separator: "\t", maxSplits: 1).last.map(String.init)
+        }
         let english = ["the quick brown fox", "Article 12 of 1948", "end.", "(see page 3)"]
         var pieces: [String] = []
         for _ in 0 ..< Int.random(in: 2 ... 5, using: &random) {
@@ -202,7 +224,9 @@ import TextContent
             } else {
                 let words = rows[Int.random(in: 0 ..< rows.count, using: &random)].split(separator: " ")
                 let start = Int.random(in: 0 ..< words.count, using: &random)
-                pieces.append(words[start ..< min(words.count, start + Int.random(in: 1 ... 3, using: &random))].joined(separator: " "))
+                pieces.append(
+                    words[start ..< min(words.count, start + Int.random(in: 1 ... 3, using: &random))].joined(
+                        separator: " "))
             }
         }
         let text = pieces.joined(separator: " ")
@@ -216,10 +240,17 @@ import TextContent
             var selection = TextSelection(storage.location(at: start.offset), affinity: start.affinity)
             var xs = [start.x]
             for _ in 0 ..< stops.count + 5 {
-                guard let next = navigation.destinationSelection(for: selection, direction: direction, destination: .character, extending: false, confined: false),
-                      let offset = offset(next, storage),
-                      let stop = stops.first(where: { $0.offset == offset && $0.affinity == next.affinity }),
-                      stop != stops.first(where: { $0.offset == self.offset(selection, storage) && $0.affinity == selection.affinity }) else { break }
+                guard
+                    let next = navigation.destinationSelection(
+                        for: selection, direction: direction, destination: .character, extending: false, confined: false
+                    ),
+                    let offset = offset(next, storage),
+                    let stop = stops.first(where: { $0.offset == offset && $0.affinity == next.affinity }),
+                    stop
+                        != stops.first(where: {
+                            $0.offset == self.offset(selection, storage) && $0.affinity == selection.affinity
+                        })
+                else { break }
                 xs.append(stop.x)
                 selection = next
             }
@@ -228,7 +259,9 @@ import TextContent
         let rightward = try walk(from: try #require(stops.first), .right)
         let leftward = try walk(from: try #require(stops.last), .left)
         let expected = stops.map(\.x)
-        let context = "seed \(String(seed, radix: 16)): \(text.debugDescription), stops \(stops.map { "\($0.offset)\($0.affinity == .upstream ? "u" : "d")@\(Int($0.x))" })"
+        let context =
+            "seed \(String(seed, radix: 16)): \(text.debugDescription), stops "
+            + "\(stops.map { "\($0.offset)\($0.affinity == .upstream ? "u" : "d")@\(Int($0.x))" })"
         #expect(rightward == expected, "right: \(context)")
         #expect(leftward == expected.reversed(), "left: \(context)")
     }
@@ -245,8 +278,10 @@ import TextContent
         let visual = try #require(manager.lineInfo(at: end, upstream: false)?.visual)
         #expect(visual.x(of: end, affinity: .downstream) != nil, "\(visual.stops)")
         if text == "אב abc" {
-            let moved = try #require(manager.textSelectionNavigation.destinationSelection(
-                for: TextSelection(storage.location(at: 6)), direction: .right, destination: .character, extending: false, confined: false))
+            let moved = try #require(
+                manager.textSelectionNavigation.destinationSelection(
+                    for: TextSelection(storage.location(at: 6)), direction: .right, destination: .character,
+                    extending: false, confined: false))
             #expect(offset(moved, storage) == 3)
             #expect(visual.x(of: 3, affinity: moved.affinity) == visual.x(of: 6, affinity: .upstream))
             let again = manager.textSelectionNavigation.destinationSelection(
@@ -263,13 +298,15 @@ import TextContent
         let (storage, manager) = makeLayout(text, width: 10_000)
         let navigation = manager.textSelectionNavigation
         func moved(_ offset: Int, _ direction: TextSelectionNavigation.Direction) -> Int? {
-            self.offset(navigation.destinationSelection(for: TextSelection(storage.location(at: offset)), direction: direction,
-                                                        destination: .character, extending: false, confined: false), storage)
+            self.offset(
+                navigation.destinationSelection(
+                    for: TextSelection(storage.location(at: offset)), direction: direction,
+                    destination: .character, extending: false, confined: false), storage)
         }
-        #expect(moved(5, .right) == 6)    // the end of "Hello" to the start of "שלום"
-        #expect(moved(6, .right) == 5)    // and back: right at the right edge of a right-to-left line
-        #expect(moved(10, .left) == 11)   // the end of "שלום" (its left edge) to the start of "world"
-        #expect(moved(11, .left) == 10)   // and back
+        #expect(moved(5, .right) == 6) // the end of "Hello" to the start of "שלום"
+        #expect(moved(6, .right) == 5) // and back: right at the right edge of a right-to-left line
+        #expect(moved(10, .left) == 11) // the end of "שלום" (its left edge) to the start of "world"
+        #expect(moved(11, .left) == 10) // and back
     }
 
     @Test func upAndDownKeepTheColumn() throws {
@@ -279,20 +316,28 @@ import TextContent
         manager.defaultFont = FontDescriptor(family: "DejaVu Sans Mono", size: 13)
         let navigation = manager.textSelectionNavigation
         let start = TextSelection(storage.location(at: 10))
-        let down = try #require(navigation.destinationSelection(for: start, direction: .down, destination: .character, extending: false, confined: false))
+        let down = try #require(
+            navigation.destinationSelection(
+                for: start, direction: .down, destination: .character, extending: false, confined: false))
         // The short line is 5 long: the caret stops at its end (before the line break).
         #expect(offset(down, storage) == 17 + 5)
         #expect(down.anchorPositionOffset != nil)
-        let again = try #require(navigation.destinationSelection(for: down, direction: .down, destination: .character, extending: false, confined: false))
+        let again = try #require(
+            navigation.destinationSelection(
+                for: down, direction: .down, destination: .character, extending: false, confined: false))
         // Back at column 10 of the third line: the column was kept.
         #expect(offset(again, storage) == 23 + 10)
-        let up = try #require(navigation.destinationSelection(for: again, direction: .up, destination: .character, extending: false, confined: false))
+        let up = try #require(
+            navigation.destinationSelection(
+                for: again, direction: .up, destination: .character, extending: false, confined: false))
         #expect(offset(up, storage) == 17 + 5)
         // Above the first line: the document's start; below the last: its end.
-        let top = navigation.destinationSelection(for: start, direction: .up, destination: .character, extending: false, confined: false)
+        let top = navigation.destinationSelection(
+            for: start, direction: .up, destination: .character, extending: false, confined: false)
         #expect(offset(top, storage) == 0)
         let last = TextSelection(storage.location(at: storage.utf16Length - 2))
-        let bottom = navigation.destinationSelection(for: last, direction: .down, destination: .character, extending: false, confined: false)
+        let bottom = navigation.destinationSelection(
+            for: last, direction: .down, destination: .character, extending: false, confined: false)
         #expect(offset(bottom, storage) == storage.utf16Length)
     }
 
@@ -308,8 +353,9 @@ import TextContent
         var selection = TextSelection(storage.location(at: 3))
         var previous = 3
         for _ in 0 ..< 300 {
-            selection = try #require(manager.textSelectionNavigation.destinationSelection(
-                for: selection, direction: .down, destination: .character, extending: false, confined: false))
+            selection = try #require(
+                manager.textSelectionNavigation.destinationSelection(
+                    for: selection, direction: .down, destination: .character, extending: false, confined: false))
             let now = try #require(offset(selection, storage))
             #expect(now > previous)
             previous = now
@@ -324,15 +370,22 @@ import TextContent
         let (storage, manager) = makeLayout("abc def ghi")
         let navigation = manager.textSelectionNavigation
         var selection = TextSelection(storage.location(at: 4))
-        selection = try #require(navigation.destinationSelection(for: selection, direction: .forward, destination: .word, extending: true, confined: false))
+        selection = try #require(
+            navigation.destinationSelection(
+                for: selection, direction: .forward, destination: .word, extending: true, confined: false))
         #expect(offsets(selection, storage) == [4 ..< 7])
         #expect(selection.affinity == .downstream)
-        selection = try #require(navigation.destinationSelection(for: selection, direction: .backward, destination: .word, extending: true, confined: false))
-        selection = try #require(navigation.destinationSelection(for: selection, direction: .backward, destination: .word, extending: true, confined: false))
+        selection = try #require(
+            navigation.destinationSelection(
+                for: selection, direction: .backward, destination: .word, extending: true, confined: false))
+        selection = try #require(
+            navigation.destinationSelection(
+                for: selection, direction: .backward, destination: .word, extending: true, confined: false))
         #expect(offsets(selection, storage) == [0 ..< 4])
         #expect(selection.affinity == .upstream)
         // Without extending, a range collapses toward the move.
-        let collapsed = navigation.destinationSelection(for: selection, direction: .right, destination: .character, extending: false, confined: false)
+        let collapsed = navigation.destinationSelection(
+            for: selection, direction: .right, destination: .character, extending: false, confined: false)
         #expect(offsets(collapsed, storage) == [4 ..< 4])
     }
 
@@ -340,9 +393,12 @@ import TextContent
         let text = "a👨‍👩‍👧🇫🇷क्षिe\u{301}\u{1112}\u{1161}\u{11AB}"
         let (storage, manager) = makeLayout(text)
         let navigation = manager.textSelectionNavigation
-        func deleted(at offset: Int, _ direction: TextSelectionNavigation.Direction, decomposing: Bool) -> [Range<Int>] {
-            navigation.deletionRanges(for: TextSelection(storage.location(at: offset)), direction: direction, destination: .character,
-                                      allowsDecomposition: decomposing).map { try! storage.offsets(of: $0) }
+        func deleted(at offset: Int, _ direction: TextSelectionNavigation.Direction, decomposing: Bool) -> [Range<Int>]
+        {
+            navigation.deletionRanges(
+                for: TextSelection(storage.location(at: offset)), direction: direction, destination: .character,
+                allowsDecomposition: decomposing
+            ).map { try! storage.offsets(of: $0) }
         }
         let units = Array(text.utf16)
         let family = 1 ..< 9, flag = 9 ..< 13, conjunct = 13 ..< 17, accent = 17 ..< 19, hangul = 19 ..< 22
@@ -362,8 +418,9 @@ import TextContent
         #expect(deleted(at: 0, .backward, decomposing: false).isEmpty)
         // A selection's ranges are deleted as they are.
         let range = try #require(TextSelection([storage.range(0 ..< 1), storage.range(9 ..< 13)]))
-        #expect(navigation.deletionRanges(for: range, direction: .backward, destination: .word, allowsDecomposition: false)
-            .map { try! storage.offsets(of: $0) } == [0 ..< 1, 9 ..< 13])
+        #expect(
+            navigation.deletionRanges(for: range, direction: .backward, destination: .word, allowsDecomposition: false)
+                .map { try! storage.offsets(of: $0) } == [0 ..< 1, 9 ..< 13])
     }
 
     @Test func clicksDoubleClicksAndShiftClicks() throws {
@@ -373,16 +430,22 @@ import TextContent
         let stop = try #require(line.caretStops.first { $0.characterIndex == 8 })
         let point = CGPoint(x: stop.x + line.typographicBounds.minX, y: line.typographicBounds.midY)
         let documentStart = storage.documentRange.location
-        let click = navigation.textSelections(interactingAt: point, inContainerAt: documentStart, anchors: [], modifiers: [], selecting: false, bounds: .zero)
+        let click = navigation.textSelections(
+            interactingAt: point, inContainerAt: documentStart, anchors: [], modifiers: [], selecting: false,
+            bounds: .zero)
         #expect(click.count == 1 && offsets(click.first, storage) == [8 ..< 8])
         // A double-click passes a word anchor: the word is selected.
         let wordAnchor = TextSelection(range: storage.range(8 ..< 8), granularity: .word)
-        let double = navigation.textSelections(interactingAt: point, inContainerAt: documentStart, anchors: [wordAnchor], modifiers: [], selecting: false, bounds: .zero)
+        let double = navigation.textSelections(
+            interactingAt: point, inContainerAt: documentStart, anchors: [wordAnchor], modifiers: [], selecting: false,
+            bounds: .zero)
         #expect(offsets(double.first, storage) == [6 ..< 15])
         // Shift-click in the second paragraph extends from the anchor.
         let second = try #require(allFragments(manager).last)
         let far = CGPoint(x: 1_000, y: second.layoutFragmentFrame.midY)
-        let extended = navigation.textSelections(interactingAt: far, inContainerAt: documentStart, anchors: click, modifiers: .extend, selecting: true, bounds: .zero)
+        let extended = navigation.textSelections(
+            interactingAt: far, inContainerAt: documentStart, anchors: click, modifiers: .extend, selecting: true,
+            bounds: .zero)
         #expect(offsets(extended.first, storage) == [8 ..< storage.utf16Length])
         #expect(extended.first?.isTransient == true)
         // The paragraph around a caret, and the word.
@@ -401,7 +464,8 @@ import TextContent
         }
         #expect(words == ["One", "two", "שלום", "עולם"])
         var reversed: [String] = []
-        manager.enumerateSubstrings(from: storage.documentRange.endLocation, options: [.byParagraphs, .reverse]) { substring, _, _, _ in
+        manager.enumerateSubstrings(from: storage.documentRange.endLocation, options: [.byParagraphs, .reverse]) {
+            substring, _, _, _ in
             reversed.append(substring ?? "")
         }
         #expect(reversed == ["שלום עולם", "One two."])
@@ -409,8 +473,12 @@ import TextContent
         #expect(manager.baseWritingDirection(at: storage.location(at: 1)) == .leftToRight)
         var carets = 0
         manager.enumerateCaretOffsetsInLineFragment(at: storage.location(at: 10)) { _, _, _, _ in carets += 1 }
-        #expect(carets == 18)  // both edges of each of the nine characters
-        #expect(manager.textRange(for: .line, enclosing: storage.location(at: 3)).map { try! storage.offsets(of: $0) } == 0 ..< 9)
-        #expect(manager.offset(from: storage.documentRange.location, to: storage.documentRange.endLocation) == text.utf16.count)
+        #expect(carets == 18) // both edges of each of the nine characters
+        #expect(
+            manager.textRange(for: .line, enclosing: storage.location(at: 3)).map { try! storage.offsets(of: $0) } == 0
+                ..< 9)
+        #expect(
+            manager.offset(from: storage.documentRange.location, to: storage.documentRange.endLocation)
+                == text.utf16.count)
     }
 }

@@ -11,9 +11,13 @@ import TextContent
 
     @Test func rangesAreSortedAndMerged() throws {
         let storage = TextContentStorage(string: "Hello مرحبا नमस्ते 😀 world, and more text")
-        let selection = try #require(TextSelection([storage.range(10 ..< 15), storage.range(0 ..< 3), storage.range(2 ..< 5),
-                                                    storage.range(20 ..< 20), storage.range(12 ..< 12), storage.range(5 ..< 6)],
-                                                   granularity: .word))
+        let selection = try #require(
+            TextSelection(
+                [
+                    storage.range(10 ..< 15), storage.range(0 ..< 3), storage.range(2 ..< 5),
+                    storage.range(20 ..< 20), storage.range(12 ..< 12), storage.range(5 ..< 6),
+                ],
+                granularity: .word))
         #expect(offsets(selection, in: storage) == [0 ..< 6, 10 ..< 15, 20 ..< 20])
         #expect(selection.granularity == .word && selection.affinity == .downstream && selection.isLogical)
         #expect(!selection.isInsertionPoint)
@@ -36,9 +40,9 @@ import TextContent
         let text = "One " + MixedSamples.text("ar_Arab").prefix(20) + "\nTwo " + MixedSamples.text("hi_Deva").prefix(20)
         let (storage, manager) = makeLayout(String(text))
         manager.textSelections = [
-            TextSelection(storage.range(4 ..< 4).location),                        // a caret, downstream
-            TextSelection(storage.range(8 ..< 8).location, affinity: .upstream),   // a caret, upstream
-            TextSelection(range: storage.range(10 ..< 14)),                        // a range
+            TextSelection(storage.range(4 ..< 4).location), // a caret, downstream
+            TextSelection(storage.range(8 ..< 8).location, affinity: .upstream), // a caret, upstream
+            TextSelection(range: storage.range(10 ..< 14)), // a range
         ]
         // Inserting before everything moves everything.
         try storage.replaceContents(in: storage.range(0 ..< 0), with: "«")
@@ -52,7 +56,8 @@ import TextContent
         try storage.replaceContents(in: storage.range(6 ..< 8), with: "")
         #expect(manager.textSelections.map { offsets($0, in: storage) } == [[6 ..< 6], [9 ..< 9], [12 ..< 14]])
         // Attribute edits move nothing.
-        try storage.addAttributes(AttributeContainer().foregroundColor(TextColor(red: 1, green: 0, blue: 0)), in: storage.range(0 ..< 20))
+        try storage.addAttributes(
+            AttributeContainer().foregroundColor(TextColor(red: 1, green: 0, blue: 0)), in: storage.range(0 ..< 20))
         #expect(manager.textSelections.map { offsets($0, in: storage) } == [[6 ..< 6], [9 ..< 9], [12 ..< 14]])
         // Deleting everything leaves carets at 0.
         try storage.replaceContents(in: storage.documentRange, with: "")
@@ -69,7 +74,9 @@ import TextContent
     @Test func rangesOfAnotherDocumentOrOutOfBoundsAreDropped() throws {
         let (storage, manager) = makeLayout("short")
         let other = TextContentStorage(string: "another document, longer")
-        manager.textSelections = [TextSelection(range: other.range(0 ..< 3)), TextSelection(range: storage.range(1 ..< 2))]
+        manager.textSelections = [
+            TextSelection(range: other.range(0 ..< 3)), TextSelection(range: storage.range(1 ..< 2)),
+        ]
         #expect(manager.textSelections.count == 1)
         #expect(manager.textSelections.map { offsets($0, in: storage) } == [[1 ..< 2]])
     }

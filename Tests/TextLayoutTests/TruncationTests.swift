@@ -5,7 +5,10 @@ import TextContent
 
 @Suite struct TruncationTests {
     static let modes: [LineBreakMode] = [.byTruncatingTail, .byTruncatingHead, .byTruncatingMiddle]
-    static let texts = [LayoutSamples.english, LayoutSamples.mixed.first { $0.tag == "mixed" }?.text ?? "", LayoutSamples.mixed.first { $0.tag == "ar_Arab" }?.text ?? ""]
+    static let texts = [
+        LayoutSamples.english, LayoutSamples.mixed.first { $0.tag == "mixed" }?.text ?? "",
+        LayoutSamples.mixed.first { $0.tag == "ar_Arab" }?.text ?? "",
+    ]
 
     @Test(arguments: modes, texts)
     func anEllipsisReplacesWhatDoesNotFit(_ mode: LineBreakMode, _ text: String) throws {
@@ -15,11 +18,17 @@ import TextContent
         #expect(lines.count == 1, "a truncating container shows one line per paragraph")
         let line = try #require(lines.first)
         #expect(line.isTruncated)
-        let ellipsis = try #require(line.glyphRuns.first { $0.characterRange.count > 1 && $0.glyphs.count == 1 && $0.characterRange.lowerBound > 0 || mode == .byTruncatingHead && $0.glyphs.count == 1 && $0.characterRange.lowerBound == 0 })
+        let ellipsis = try #require(
+            line.glyphRuns.first {
+                $0.characterRange.count > 1 && $0.glyphs.count == 1 && $0.characterRange.lowerBound > 0
+                    || mode == .byTruncatingHead && $0.glyphs.count == 1 && $0.characterRange.lowerBound == 0
+            })
         #expect(!ellipsis.glyphs.contains(0))
         for run in line.glyphRuns {
             for position in run.positions {
-                #expect(position.x >= -0.5 && position.x <= line.typographicBounds.width + 0.5, "\(mode): glyph at \(position.x)")
+                #expect(
+                    position.x >= -0.5 && position.x <= line.typographicBounds.width + 0.5,
+                    "\(mode): glyph at \(position.x)")
             }
         }
         // What stays visible sits at the kept end(s).

@@ -14,7 +14,9 @@ import TextContent
     /// comes back the same way.
     @Test func upAndDownSkipHiddenParagraphs() throws {
         let text = (0 ..< 12).map { index in
-            index % 3 == 1 ? "» hidden \(index) " + LayoutSamples.english : (index % 3 == 2 ? "مرحبا \(index) ಕನ್ನಡ ไทย" : "Shown \(index) " + LayoutSamples.english)
+            index % 3 == 1
+                ? "» hidden \(index) " + LayoutSamples.english
+                : (index % 3 == 2 ? "مرحبا \(index) ಕನ್ನಡ ไทย" : "Shown \(index) " + LayoutSamples.english)
         }.joined(separator: "\n")
         let storage = TextContentStorage(string: text)
         let delegate = MarkerHidingDelegate()
@@ -31,11 +33,17 @@ import TextContent
         var selection = TextSelection(storage.location(at: 2))
         var visited: [CGFloat] = []
         for _ in 0 ..< lineCount + 3 {
-            guard let moved = navigation.destinationSelection(for: selection, direction: .down, destination: .character, extending: false, confined: false),
-                  let caret = offset(moved, storage), caret != offset(selection, storage) else { break }
-            #expect(!hidden.contains { $0.lowerBound < caret && caret < $0.upperBound }, "down landed in hidden text at \(caret)")
+            guard
+                let moved = navigation.destinationSelection(
+                    for: selection, direction: .down, destination: .character, extending: false, confined: false),
+                let caret = offset(moved, storage), caret != offset(selection, storage)
+            else { break }
+            #expect(
+                !hidden.contains { $0.lowerBound < caret && caret < $0.upperBound },
+                "down landed in hidden text at \(caret)")
             var y: CGFloat = -1
-            manager.enumerateTextSegments(in: TextRange(location: storage.location(at: caret)), type: .standard) { _, rect, _, _ in
+            manager.enumerateTextSegments(in: TextRange(location: storage.location(at: caret)), type: .standard) {
+                _, rect, _, _ in
                 y = rect.midY
                 return false
             }
@@ -46,9 +54,13 @@ import TextContent
         #expect(visited.count >= lineCount - 1)
         #expect(zip(visited, visited.dropFirst()).allSatisfy { $0 <= $1 }, "\(visited)")
         var back = 0
-        while let moved = navigation.destinationSelection(for: selection, direction: .up, destination: .character, extending: false, confined: false),
-              let caret = offset(moved, storage), caret != offset(selection, storage), back < lineCount + 3 {
-            #expect(!hidden.contains { $0.lowerBound < caret && caret < $0.upperBound }, "up landed in hidden text at \(caret)")
+        while let moved = navigation.destinationSelection(
+            for: selection, direction: .up, destination: .character, extending: false, confined: false),
+            let caret = offset(moved, storage), caret != offset(selection, storage), back < lineCount + 3
+        {
+            #expect(
+                !hidden.contains { $0.lowerBound < caret && caret < $0.upperBound },
+                "up landed in hidden text at \(caret)")
             selection = moved
             back += 1
         }
@@ -66,18 +78,27 @@ import TextContent
         let navigation = manager.textSelectionNavigation
         var selection = TextSelection(storage.location(at: 0))
         // A column to the right of the exclusion.
-        selection = try #require(navigation.destinationSelection(for: selection, direction: .forward, destination: .word, extending: false, confined: false))
+        selection = try #require(
+            navigation.destinationSelection(
+                for: selection, direction: .forward, destination: .word, extending: false, confined: false))
         var lineTops: [CGFloat] = []
         for _ in 0 ..< lines.count + 2 {
-            guard let moved = navigation.destinationSelection(for: selection, direction: .down, destination: .character, extending: false, confined: false),
-                  let caret = offset(moved, storage), caret != offset(selection, storage) else { break }
+            guard
+                let moved = navigation.destinationSelection(
+                    for: selection, direction: .down, destination: .character, extending: false, confined: false),
+                let caret = offset(moved, storage), caret != offset(selection, storage)
+            else { break }
             var rect = CGRect.null
-            manager.enumerateTextSegments(in: TextRange(location: storage.location(at: caret)), type: .standard,
-                                          options: moved.affinity == .upstream ? .upstreamAffinity : []) { _, segment, _, _ in
+            manager.enumerateTextSegments(
+                in: TextRange(location: storage.location(at: caret)), type: .standard,
+                options: moved.affinity == .upstream ? .upstreamAffinity : []
+            ) { _, segment, _, _ in
                 rect = segment
                 return false
             }
-            #expect(!exclusion.insetBy(dx: 0.5, dy: 0.5).contains(CGPoint(x: rect.minX, y: rect.midY)), "caret at \(rect) inside the exclusion")
+            #expect(
+                !exclusion.insetBy(dx: 0.5, dy: 0.5).contains(CGPoint(x: rect.minX, y: rect.midY)),
+                "caret at \(rect) inside the exclusion")
             lineTops.append(rect.minY)
             selection = moved
         }

@@ -28,7 +28,9 @@ final class ViewportTestView: TextViewportLayoutControllerDelegate {
         configured = []
     }
 
-    func textViewportLayoutController(_ controller: TextViewportLayoutController, configureRenderingSurfaceFor fragment: TextLayoutFragment) {
+    func textViewportLayoutController(
+        _ controller: TextViewportLayoutController, configureRenderingSurfaceFor fragment: TextLayoutFragment
+    ) {
         log.append("configure")
         configured.append(fragment)
         let key = fragment.renderingSurfaceKey
@@ -49,11 +51,16 @@ final class ViewportTestView: TextViewportLayoutControllerDelegate {
         needsLayoutCount += 1
     }
 
-    func textViewportLayoutController(_ controller: TextViewportLayoutController, cacheRenderingSurface surface: any TextViewportRenderingSurface, forKey key: RenderingSurfaceKey) {
+    func textViewportLayoutController(
+        _ controller: TextViewportLayoutController, cacheRenderingSurface surface: any TextViewportRenderingSurface,
+        forKey key: RenderingSurfaceKey
+    ) {
         cachedSurfaces[key] = surface
     }
 
-    func textViewportLayoutController(_ controller: TextViewportLayoutController, retrieveCachedRenderingSurfaceForKey key: RenderingSurfaceKey) -> (any TextViewportRenderingSurface)? {
+    func textViewportLayoutController(
+        _ controller: TextViewportLayoutController, retrieveCachedRenderingSurfaceForKey key: RenderingSurfaceKey
+    ) -> (any TextViewportRenderingSurface)? {
         cachedSurfaces[key]
     }
 }
@@ -62,7 +69,8 @@ final class ViewportTestView: TextViewportLayoutControllerDelegate {
     /// About 2,400 paragraphs of every script and English.
     static let text = Array(repeating: NoncontiguousLayoutTests.document, count: 10).joined(separator: "\n")
 
-    static func setUp(y: CGFloat = 0, text: String = text) -> (TextContentStorage, TextLayoutManager, ViewportTestView) {
+    static func setUp(y: CGFloat = 0, text: String = text) -> (TextContentStorage, TextLayoutManager, ViewportTestView)
+    {
         let storage = TextContentStorage(string: text)
         let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 800, height: 0)))
         storage.addTextLayoutManager(manager)
@@ -72,10 +80,13 @@ final class ViewportTestView: TextViewportLayoutControllerDelegate {
     }
 
     /// Where each visible fragment is drawn on screen, by its text.
-    private static func screen(_ controller: TextViewportLayoutController, _ storage: TextContentStorage) -> [NSRange: CGFloat] {
-        Dictionary(uniqueKeysWithValues: controller.visibleFragments.map {
-            (storage.nsRange(for: $0.rangeInElement!), $0.layoutFragmentFrame.minY - controller.viewportBounds.minY)
-        })
+    private static func screen(
+        _ controller: TextViewportLayoutController, _ storage: TextContentStorage
+    ) -> [NSRange: CGFloat] {
+        Dictionary(
+            uniqueKeysWithValues: controller.visibleFragments.map {
+                (storage.nsRange(for: $0.rangeInElement!), $0.layoutFragmentFrame.minY - controller.viewportBounds.minY)
+            })
     }
 
     @Test func theViewportLaysOutOnlyWhatIsVisible() throws {
@@ -99,7 +110,9 @@ final class ViewportTestView: TextViewportLayoutControllerDelegate {
         #expect(manager.keptLayoutUsage.paragraphs < 120, "\(manager.keptLayoutUsage)")
         #expect(!manager.isLayoutComplete)
         let range = try #require(controller.viewportRange)
-        #expect(storage.nsRange(for: range).location == storage.nsRange(for: view.configured.first!.rangeInElement!).location)
+        #expect(
+            storage.nsRange(for: range).location
+                == storage.nsRange(for: view.configured.first!.rangeInElement!).location)
         #expect(completions == [.viewport(bounds)])
         observation.cancel()
     }
@@ -109,7 +122,8 @@ final class ViewportTestView: TextViewportLayoutControllerDelegate {
         var random = SplitMix64(seed: UInt64(seed))
         let (storage, manager, view) = Self.setUp()
         let controller = manager.textViewportLayoutController
-        view.visibleRect.origin.y = CGFloat.random(in: 1_000 ..< manager.usageBoundsForTextContainer.height - 700, using: &random)
+        view.visibleRect.origin.y = CGFloat.random(
+            in: 1_000 ..< manager.usageBoundsForTextContainer.height - 700, using: &random)
         controller.layoutViewport()
         let before = Self.screen(controller, storage)
         let heightBefore = manager.usageBoundsForTextContainer.height
@@ -134,7 +148,8 @@ final class ViewportTestView: TextViewportLayoutControllerDelegate {
         let controller = manager.textViewportLayoutController
         for ordinal in [0, 1_201, 2_000, storage.paragraphCount - 1] {
             let paragraph = try #require(storage.textParagraph(atIndex: ordinal)?.elementRange)
-            let location = try #require(storage.location(paragraph.location, offsetBy: min(5, storage.nsRange(for: paragraph).length - 1)))
+            let location = try #require(
+                storage.location(paragraph.location, offsetBy: min(5, storage.nsRange(for: paragraph).length - 1)))
             let y = controller.relocateViewport(to: location)
             controller.layoutViewport()
             // Measuring the band above the viewport may move the viewport (and the view with it)
@@ -143,8 +158,11 @@ final class ViewportTestView: TextViewportLayoutControllerDelegate {
             #expect(view.visibleRect.minY == controller.viewportBounds.minY)
             let first = try #require(controller.visibleFragments.first)
             #expect(first.rangeInElement == paragraph, "paragraph \(ordinal)")
-            let line = try #require(first.textLineFragment(forCharacterAt: storage.offset(from: paragraph.location, to: location)))
-            #expect(abs(first.layoutFragmentFrame.minY + line.typographicBounds.minY - controller.viewportBounds.minY) < 1e-6)
+            let line = try #require(
+                first.textLineFragment(forCharacterAt: storage.offset(from: paragraph.location, to: location)))
+            #expect(
+                abs(first.layoutFragmentFrame.minY + line.typographicBounds.minY - controller.viewportBounds.minY)
+                    < 1e-6)
         }
     }
 
@@ -201,7 +219,9 @@ final class ViewportTestView: TextViewportLayoutControllerDelegate {
         let start = storage.offset(from: storage.documentRange.location, to: first.location)
         try storage.replaceContents(in: storage.textRange(for: start - 1 ..< start)!, with: "")
         controller.layoutViewport()
-        #expect(abs(controller.viewportBounds.minY - top) < 1e-6, "the viewport moved by \(controller.viewportBounds.minY - top)")
+        #expect(
+            abs(controller.viewportBounds.minY - top) < 1e-6,
+            "the viewport moved by \(controller.viewportBounds.minY - top)")
         #expect(view.visibleRect.minY == controller.viewportBounds.minY)
     }
 
@@ -209,8 +229,12 @@ final class ViewportTestView: TextViewportLayoutControllerDelegate {
         let (storage, manager, view) = Self.setUp()
         let controller = manager.textViewportLayoutController
         withExtendedLifetime(storage) {
-            for rect in [CGRect(x: CGFloat.nan, y: CGFloat.nan, width: 10, height: 10), CGRect(x: 0, y: -500, width: -10, height: -10),
-                         CGRect(x: 0, y: 1e300, width: 800, height: 600), CGRect(x: 0, y: 0, width: 800, height: CGFloat.infinity)] {
+            for rect in [
+                CGRect(x: CGFloat.nan, y: CGFloat.nan, width: 10, height: 10),
+                CGRect(x: 0, y: -500, width: -10, height: -10),
+                CGRect(x: 0, y: 1e300, width: 800, height: 600),
+                CGRect(x: 0, y: 0, width: 800, height: CGFloat.infinity),
+            ] {
                 view.visibleRect = rect
                 controller.layoutViewport()
                 #expect(controller.viewportBounds.minY.isFinite && controller.viewportBounds.height.isFinite)
@@ -255,8 +279,9 @@ final class ViewportTestView: TextViewportLayoutControllerDelegate {
                 steps += 1
                 if manager.keptLayoutUsage.paragraphs != laidOutBefore { layoutsWithNewParagraphs += 1 }
                 let bounds = controller.viewportBounds
-                #expect(Self.isLaidOut(manager, from: bounds.minY - band / 2, to: bounds.maxY + band / 2),
-                        "less than half a band laid out around \(bounds)")
+                #expect(
+                    Self.isLaidOut(manager, from: bounds.minY - band / 2, to: bounds.maxY + band / 2),
+                    "less than half a band laid out around \(bounds)")
                 let fragments = controller.visibleFragments
                 #expect((fragments.first?.layoutFragmentFrame.minY ?? .infinity) <= bounds.minY)
                 #expect((fragments.last?.layoutFragmentFrame.maxY ?? -.infinity) >= bounds.maxY)
@@ -264,7 +289,8 @@ final class ViewportTestView: TextViewportLayoutControllerDelegate {
         }
         // A batch is half a band (150 points): about one scroll in sixteen lays anything out
         // (laying out to a whole band every time, it was one in three or four).
-        #expect(layoutsWithNewParagraphs * 8 < steps, "\(layoutsWithNewParagraphs) of \(steps) scrolls laid paragraphs out")
+        #expect(
+            layoutsWithNewParagraphs * 8 < steps, "\(layoutsWithNewParagraphs) of \(steps) scrolls laid paragraphs out")
         #expect(storage.utf16Length > 0)
     }
 }

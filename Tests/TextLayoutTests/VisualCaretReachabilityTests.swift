@@ -11,7 +11,9 @@ import TextContent
 /// offsets: the keys stop at both ("abc אבג": 0 1 2 3 4 7 6 5 4).
 @Suite struct VisualCaretReachabilityTests {
     /// A caret position: offset and affinity, as text.
-    static func key(_ offset: Int, _ affinity: TextSelection.Affinity) -> String { "\(offset)\(affinity == .upstream ? "u" : "d")" }
+    static func key(_ offset: Int, _ affinity: TextSelection.Affinity) -> String {
+        "\(offset)\(affinity == .upstream ? "u" : "d")"
+    }
 
     /// The texts of the sampled BidiCharacterTest lines (Tests/Fixtures/bidi-character-sample.txt).
     static let bidiTexts: [String] = {
@@ -45,16 +47,22 @@ import TextContent
     }
 
     /// The positions a caret visits moving `direction` from the click at `x`, until it stops.
-    func walk(_ manager: TextLayoutManager, _ storage: TextContentStorage, fromX x: CGFloat,
-              _ direction: TextSelectionNavigation.Direction) throws -> [String] {
+    func walk(
+        _ manager: TextLayoutManager, _ storage: TextContentStorage, fromX x: CGFloat,
+        _ direction: TextSelectionNavigation.Direction
+    ) throws -> [String] {
         let line = try #require(allFragments(manager).first?.textLineFragments.first)
         let start = try #require(manager.caretPosition(closestTo: CGPoint(x: x, y: line.typographicBounds.midY)))
         var selection = TextSelection(start.location, affinity: start.affinity)
-        var visited = [Self.key(storage.offset(from: storage.documentRange.location, to: start.location), start.affinity)]
+        var visited = [
+            Self.key(storage.offset(from: storage.documentRange.location, to: start.location), start.affinity)
+        ]
         for _ in 0 ..< storage.utf16Length * 3 + 4 {
-            guard let next = manager.textSelectionNavigation.destinationSelection(
-                for: selection, direction: direction, destination: .character, extending: false, confined: false),
-                let location = next.textRanges.first?.location else { break }
+            guard
+                let next = manager.textSelectionNavigation.destinationSelection(
+                    for: selection, direction: direction, destination: .character, extending: false, confined: false),
+                let location = next.textRanges.first?.location
+            else { break }
             let key = Self.key(storage.offset(from: storage.documentRange.location, to: location), next.affinity)
             if key == visited.last || visited.contains(key) { break }
             visited.append(key)
@@ -83,12 +91,21 @@ import TextContent
         let clicks = Set(try clickPositions(manager, storage))
         let rightward = try walk(manager, storage, fromX: -1_000_000, .right)
         let leftward = try walk(manager, storage, fromX: 1_000_000, .left)
-        #expect(clicks.isSubset(of: rightward), "\(context): clicks \(clicks.subtracting(rightward).sorted()) not reached going right \(rightward)")
-        #expect(clicks.isSubset(of: leftward), "\(context): clicks \(clicks.subtracting(leftward).sorted()) not reached going left \(leftward)")
+        #expect(
+            clicks.isSubset(of: rightward),
+            "\(context): clicks \(clicks.subtracting(rightward).sorted()) not reached going right \(rightward)")
+        #expect(
+            clicks.isSubset(of: leftward),
+            "\(context): clicks \(clicks.subtracting(leftward).sorted()) not reached going left \(leftward)")
         let offsets = try offsetsToReach(manager)
-        let reachedRight = Set(rightward.map { Int($0.dropLast())! }), reachedLeft = Set(leftward.map { Int($0.dropLast())! })
-        #expect(offsets.isSubset(of: reachedRight), "\(context): offsets \(offsets.subtracting(reachedRight).sorted()) not reached going right")
-        #expect(offsets.isSubset(of: reachedLeft), "\(context): offsets \(offsets.subtracting(reachedLeft).sorted()) not reached going left")
+        let reachedRight = Set(rightward.map { Int($0.dropLast())! }),
+            reachedLeft = Set(leftward.map { Int($0.dropLast())! })
+        #expect(
+            offsets.isSubset(of: reachedRight),
+            "\(context): offsets \(offsets.subtracting(reachedRight).sorted()) not reached going right")
+        #expect(
+            offsets.isSubset(of: reachedLeft),
+            "\(context): offsets \(offsets.subtracting(reachedLeft).sorted()) not reached going left")
         // Both walks go through the same positions, in opposite orders.
         #expect(rightward == leftward.reversed(), "\(context): \(rightward) vs \(leftward)")
     }
@@ -113,7 +130,10 @@ import TextContent
         let texts = Self.bidiTexts
         #expect(texts.count == 200)
         for (index, text) in texts.enumerated() {
-            try check(text, "BidiCharacterTest sample line \(index + 1): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            try check(
+                text,
+                "BidiCharacterTest sample line \(index + 1): \(text.unicodeScalars.map { String($0.value, radix: 16) })"
+            )
         }
     }
 
@@ -154,20 +174,26 @@ import TextContent
             }
         }
         let rightToLeft = manager.baseWritingDirection(at: storage.documentRange.location) == .rightToLeft
-        let on: TextSelectionNavigation.Direction = rightToLeft ? .left : .right, back: TextSelectionNavigation.Direction = rightToLeft ? .right : .left
+        let on: TextSelectionNavigation.Direction = rightToLeft ? .left : .right,
+            back: TextSelectionNavigation.Direction = rightToLeft ? .right : .left
         for (start, direction) in [(0, on), (storage.utf16Length, back)] {
             var selection = TextSelection(storage.location(at: start))
             var reached: Set<Int> = [start], seen: Set<String> = [Self.key(start, .downstream)]
             for _ in 0 ..< storage.utf16Length * 3 {
-                guard let next = manager.textSelectionNavigation.destinationSelection(
-                    for: selection, direction: direction, destination: .character, extending: false, confined: false),
-                    let location = next.textRanges.first?.location else { break }
+                guard
+                    let next = manager.textSelectionNavigation.destinationSelection(
+                        for: selection, direction: direction, destination: .character, extending: false, confined: false
+                    ),
+                    let location = next.textRanges.first?.location
+                else { break }
                 let offset = storage.offset(from: storage.documentRange.location, to: location)
                 guard seen.insert(Self.key(offset, next.affinity)).inserted else { break }
                 reached.insert(offset)
                 selection = next
             }
-            #expect(clicks.isSubset(of: reached), "\(tag) from \(start): \(clicks.subtracting(reached).sorted()) not reached")
+            #expect(
+                clicks.isSubset(of: reached),
+                "\(tag) from \(start): \(clicks.subtracting(reached).sorted()) not reached")
         }
     }
 }

@@ -8,7 +8,9 @@ import TextMarkdown
 @Suite struct CodeBlockRoundTripTests {
     func expectRoundTrip(_ markdown: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let written = try AttributedString(markdown: markdown).markdown()
-        #expect(try MarkdownHTML.render(written) == MarkdownHTML.render(markdown), "written:\n\(written)", sourceLocation: sourceLocation)
+        #expect(
+            try MarkdownHTML.render(written) == MarkdownHTML.render(markdown), "written:\n\(written)",
+            sourceLocation: sourceLocation)
     }
 
     @Test(arguments: [
@@ -44,7 +46,8 @@ import TextMarkdown
         var attributed = try AttributedString(markdown: "```\n```")
         let intent = try #require(attributed.runs.first?.presentationIntent)
         attributed.insert(AttributedString("let x = 1"), at: attributed.startIndex)
-        attributed[attributed.startIndex..<attributed.index(attributed.startIndex, offsetByCharacters: 9)].presentationIntent = intent
+        attributed[attributed.startIndex ..< attributed.index(attributed.startIndex, offsetByCharacters: 9)]
+            .presentationIntent = intent
         let written = try attributed.markdown()
         #expect(try MarkdownHTML.render(written) == "<pre><code>let x = 1\n</code></pre>\n", "written:\n\(written)")
     }

@@ -77,7 +77,7 @@ import TextMarkdown
     @Test func fixtureHasTheSpecsExamples() throws {
         let examples = try Self.examples()
         #expect(examples.count == 649)
-        #expect(examples.map(\.example) == Array(1...649))
+        #expect(examples.map(\.example) == Array(1 ... 649))
         #expect(Set(examples.map(\.section)).count == 26)
     }
 

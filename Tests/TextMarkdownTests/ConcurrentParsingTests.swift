@@ -10,7 +10,8 @@ import TextMarkdown
     @Test func parsesOnManyThreadsAtOnceAgree() throws {
         let markdown = "~~struck~~ مرحبا www.example.com ಕನ್ನಡ\n\n| a | ~~b~~ |\n|---|---|\n| 1 | 2 |\n"
         let expectedHTML = try MarkdownHTML.render(markdown)
-        #expect(expectedHTML.contains("<del>struck</del>") && expectedHTML.contains("<a href=\"http://www.example.com\">"))
+        #expect(
+            expectedHTML.contains("<del>struck</del>") && expectedHTML.contains("<a href=\"http://www.example.com\">"))
         let failures = Mutex<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { thread in
             for _ in 0 ..< 40 {
@@ -19,7 +20,10 @@ import TextMarkdown
                     let struck = text.runs.filter { $0.inlinePresentationIntent?.contains(.strikethrough) == true }
                     let html = try MarkdownHTML.render(markdown)
                     if struck.count != 2 || text.runs.allSatisfy({ $0.link == nil }) || html != expectedHTML {
-                        failures.withLock { $0.append("thread \(thread): \(struck.count) struck runs, HTML equal: \(html == expectedHTML)") }
+                        failures.withLock {
+                            $0.append(
+                                "thread \(thread): \(struck.count) struck runs, HTML equal: \(html == expectedHTML)")
+                        }
                     }
                 } catch {
                     failures.withLock { $0.append("thread \(thread): \(error)") }

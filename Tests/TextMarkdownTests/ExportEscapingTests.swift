@@ -105,7 +105,8 @@ import TextMarkdown
         #expect(try MarkdownHTML.render(written) == MarkdownHTML.render(markdown), "written:\n\(written)")
         let back = try AttributedString(markdown: written)
         #expect(String(back.characters) == String(attributed.characters), "written:\n\(written)")
-        #expect(back.runs.filter { $0.inlinePresentationIntent?.contains(.lineBreak) == true }.count
+        #expect(
+            back.runs.filter { $0.inlinePresentationIntent?.contains(.lineBreak) == true }.count
                 == attributed.runs.filter { $0.inlinePresentationIntent?.contains(.lineBreak) == true }.count)
     }
 

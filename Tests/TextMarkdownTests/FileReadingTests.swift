@@ -42,7 +42,8 @@ import TextMarkdown
             let invalid = folder.appendingPathComponent("invalid.md")
             try Data([0x61, 0x62, 0xFF, 0x63]).write(to: invalid)
             #expect(throws: MarkdownError.invalidUTF8(byteOffset: 2)) { _ = try AttributedString(contentsOf: invalid) }
-            let lossy = try AttributedString(contentsOf: invalid, options: .init(failurePolicy: .returnPartiallyParsedIfPossible))
+            let lossy = try AttributedString(
+                contentsOf: invalid, options: .init(failurePolicy: .returnPartiallyParsedIfPossible))
             #expect(String(lossy.characters) == "ab\u{FFFD}c")
         }
     }

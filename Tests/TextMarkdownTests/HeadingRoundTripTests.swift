@@ -17,7 +17,11 @@ import TextMarkdown
     ])
     func multiLineSetextHeadingsKeepTheirLines(markdown: String) throws {
         let attributed = try AttributedString(markdown: markdown)
-        #expect(attributed.runs.contains { run in run.presentationIntent?.components.contains { if case .header = $0.kind { true } else { false } } == true })
+        #expect(
+            attributed.runs.contains { run in
+                run.presentationIntent?.components.contains { if case .header = $0.kind { true } else { false } }
+                    == true
+            })
         let written = try attributed.markdown()
         #expect(try MarkdownHTML.render(written) == MarkdownHTML.render(markdown), "written:\n\(written)")
     }

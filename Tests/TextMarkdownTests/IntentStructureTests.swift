@@ -29,7 +29,10 @@ import TextMarkdown
         #expect(intents.count == 3)
         #expect(intents[0].components.map(\.kind) == [.paragraph, .listItem(ordinal: 3), .orderedList])
         #expect(intents[1].components.map(\.kind) == [.paragraph, .listItem(ordinal: 4), .orderedList])
-        #expect(intents[2].components.map(\.kind) == [.paragraph, .listItem(ordinal: 1), .unorderedList, .listItem(ordinal: 4), .orderedList])
+        #expect(
+            intents[2].components.map(\.kind) == [
+                .paragraph, .listItem(ordinal: 1), .unorderedList, .listItem(ordinal: 4), .orderedList,
+            ])
         // Both items are in one list; the inner paragraph is inside the second item.
         #expect(intents[0].components[2].identity == intents[1].components[2].identity)
         #expect(intents[1].components[1].identity == intents[2].components[3].identity)
@@ -60,7 +63,9 @@ import TextMarkdown
         // that it is told apart from a block of one empty line.
         let empty = try AttributedString(markdown: "before\n\n```\n```\n\nafter")
         #expect(String(empty.characters) == "before\n\nafter")
-        let marked = empty.runs.filter { $0[AttributeScopes.OpenTextKitAttributes.MarkdownEmptyCodeBlockAttribute.self] == true }
+        let marked = empty.runs.filter {
+            $0[AttributeScopes.OpenTextKitAttributes.MarkdownEmptyCodeBlockAttribute.self] == true
+        }
         #expect(marked.count == 1)
         #expect(marked.first.map { String(empty.characters[$0.range]) } == "\n")
         #expect(marked.first?.presentationIntent?.components.map(\.kind) == [.codeBlock(languageHint: nil)])
@@ -69,7 +74,9 @@ import TextMarkdown
     @Test func tableRowsAreParagraphsOfTabSeparatedCells() throws {
         let string = try AttributedString(markdown: "| a | b | c |\n| :- | :-: | -: |\n| 1 | 2 | 3 |\n| x | | z |\n")
         #expect(String(string.characters) == "a\tb\tc\n1\t2\t3\nx\t\tz")
-        let columns: [PresentationIntent.TableColumn] = [.init(alignment: .left), .init(alignment: .center), .init(alignment: .right)]
+        let columns: [PresentationIntent.TableColumn] = [
+            .init(alignment: .left), .init(alignment: .center), .init(alignment: .right),
+        ]
         var cells: [(String, [PresentationIntent.Kind])] = []
         for run in string.runs {
             cells.append((String(string.characters[run.range]), run.presentationIntent?.components.map(\.kind) ?? []))
@@ -82,7 +89,9 @@ import TextMarkdown
     }
 
     @Test func inlineIntentsLinksAndImages() throws {
-        let string = try AttributedString(markdown: "*e* **s** `c` ~~d~~ [l](https://a.example) ![alt](https://a.example/i.png) <b>h</b>\nsoft  \nhard")
+        let string = try AttributedString(
+            markdown:
+                "*e* **s** `c` ~~d~~ [l](https://a.example) ![alt](https://a.example/i.png) <b>h</b>\nsoft  \nhard")
         func run(_ text: String) -> AttributedString.Runs.Run? {
             string.runs.first { String(string.characters[$0.range]) == text }
         }
@@ -114,13 +123,17 @@ import TextMarkdown
 
     @Test func intentsAreCodableAndDescribed() throws {
         let table = PresentationIntent(.table(columns: [.init(alignment: .right)]), identity: 1)
-        let cell = PresentationIntent(.tableCell(columnIndex: 0), identity: 3, parent: PresentationIntent(.tableRow(rowIndex: 1), identity: 2, parent: table))
+        let cell = PresentationIntent(
+            .tableCell(columnIndex: 0), identity: 3,
+            parent: PresentationIntent(.tableRow(rowIndex: 1), identity: 2, parent: table))
         let data = try JSONEncoder().encode(cell)
         #expect(try JSONDecoder().decode(PresentationIntent.self, from: data) == cell)
         #expect(cell.debugDescription.contains("tableCell 0"))
         #expect(!cell.isEmpty && PresentationIntent(types: []).isEmpty)
         let inline: InlinePresentationIntent = [.emphasized, .code]
         #expect(try JSONDecoder().decode(InlinePresentationIntent.self, from: JSONEncoder().encode(inline)) == inline)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(InlinePresentationIntent.self, from: Data("4096".utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(InlinePresentationIntent.self, from: Data("4096".utf8))
+        }
     }
 }

@@ -17,13 +17,14 @@ import TestFixtures
         let markdown = String(repeating: "- ", count: 10_000) + "deep\n"
         #expect(throws: MarkdownError.nestingTooDeep(limit: 64, line: 1)) { try AttributedString(markdown: markdown) }
         var indented = ""
-        for level in 0..<2_000 { indented += String(repeating: " ", count: level * 2) + "- x\n" }
+        for level in 0 ..< 2_000 { indented += String(repeating: " ", count: level * 2) + "- x\n" }
         #expect(throws: MarkdownError.self) { try AttributedString(markdown: indented) }
     }
 
     @Test func partialPolicyFlattensWhatIsTooDeep() throws {
         let markdown = String(repeating: ">", count: 10_000) + " deep\n\nafter\n"
-        let string = try AttributedString(markdown: markdown, options: .init(failurePolicy: .returnPartiallyParsedIfPossible))
+        let string = try AttributedString(
+            markdown: markdown, options: .init(failurePolicy: .returnPartiallyParsedIfPossible))
         #expect(String(string.characters) == "deep\nafter")
         let deep = try #require(string.runs.first?.presentationIntent)
         #expect(deep.components.count == 65)
@@ -41,7 +42,7 @@ import TestFixtures
     @Test func largeTableParsesAndWritesBack() throws {
         var markdown = "| n | word | code |\n| --- | :-: | --: |\n"
         let rows = 20_000
-        for row in 0..<rows { markdown += "| \(row) | *w\(row)* | `c` |\n" }
+        for row in 0 ..< rows { markdown += "| \(row) | *w\(row)* | `c` |\n" }
         let clock = ContinuousClock()
         let start = clock.now
         let string = try AttributedString(markdown: markdown)
@@ -58,7 +59,8 @@ import TestFixtures
     @Test func invalidUTF8IsAnError() throws {
         let data = Data([0x61, 0x62, 0xFF, 0x63])
         #expect(throws: MarkdownError.invalidUTF8(byteOffset: 2)) { try AttributedString(markdown: data) }
-        let partial = try AttributedString(markdown: data, options: .init(failurePolicy: .returnPartiallyParsedIfPossible))
+        let partial = try AttributedString(
+            markdown: data, options: .init(failurePolicy: .returnPartiallyParsedIfPossible))
         #expect(String(partial.characters) == "ab\u{FFFD}c")
         #expect(String(try AttributedString(markdown: Data("*ok* ✓".utf8)).characters) == "ok ✓")
     }
@@ -88,7 +90,9 @@ import TestFixtures
 
     @Test func repeatedReferencesAreRefusedBeforeParsing() throws {
         // The issue's shape, smaller: a 200 KB destination used 100 times is 20 MB of links.
-        let markdown = "[a]: http://x/" + String(repeating: "y", count: 200_000) + "\n\n" + String(repeating: "[a] ", count: 100) + "\n"
+        let markdown =
+            "[a]: http://x/" + String(repeating: "y", count: 200_000) + "\n\n" + String(repeating: "[a] ", count: 100)
+            + "\n"
         #expect(Self.limit { try _ = AttributedString(markdown: markdown) } == .referenceExpansionBytes)
         #expect(Self.limit { try _ = TextContentStorage(markdown: markdown) } == .referenceExpansionBytes)
         #expect(Self.limit { try _ = MarkdownHTML.render(markdown) } == .referenceExpansionBytes)
@@ -113,19 +117,22 @@ import TestFixtures
         let markdown = template.replacingOccurrences(of: "DEST", with: String(repeating: "z", count: 1_000))
         var options = Options()
         options.maximumReferenceExpansionBytes = 20_000
-        #expect(Self.limit { try _ = AttributedString(markdown: markdown, options: options) } == .referenceExpansionBytes)
+        #expect(
+            Self.limit { try _ = AttributedString(markdown: markdown, options: options) } == .referenceExpansionBytes)
         // Used once a definition adds nothing; under a raised limit the text reads as before.
         options.maximumReferenceExpansionBytes = 100_000
         let string = try AttributedString(markdown: markdown, options: options)
         #expect(string.runs.contains { $0.link != nil })
-        let once = template.replacingOccurrences(of: "DEST", with: String(repeating: "z", count: 100_000))
+        let once =
+            template.replacingOccurrences(of: "DEST", with: String(repeating: "z", count: 100_000))
             .components(separatedBy: "\n\n")[0] + "\n\n[a] [A B] [STRASSE] English עברית\n"
         #expect(throws: Never.self) { try AttributedString(markdown: once, options: options) }
     }
 
     @Test func aWideHeaderOverManyRowsIsRefused() throws {
         // 31 KB: a 5,000-column header over 200 one-cell rows would be a million cells.
-        var markdown = "|" + String(repeating: "a|", count: 5_000) + "\n|" + String(repeating: "-|", count: 5_000) + "\n"
+        var markdown =
+            "|" + String(repeating: "a|", count: 5_000) + "\n|" + String(repeating: "-|", count: 5_000) + "\n"
         for _ in 0 ..< 200 { markdown += "|x|\n" }
         #expect(Self.limit { try _ = AttributedString(markdown: markdown) } == .tableCells)
         #expect(Self.limit { try _ = MarkdownHTML.render(markdown) } == .tableCells)
@@ -202,7 +209,10 @@ import TestFixtures
         #expect(cap == 256)
         let options = Options(maximumNestingDepth: depth)
         let expected = MarkdownError.optionOutOfRange(option: "maximumNestingDepth", value: depth, range: 0 ... cap)
-        for markdown in ["", "مرحبا עולם\n", String(repeating: "> ", count: 300) + "עמוק\n", String(repeating: "- ", count: 300) + "ลึก\n"] {
+        for markdown in [
+            "", "مرحبا עולם\n", String(repeating: "> ", count: 300) + "עמוק\n",
+            String(repeating: "- ", count: 300) + "ลึก\n",
+        ] {
             #expect(throws: expected) { try AttributedString(markdown: markdown, options: options) }
             #expect(throws: expected) { try AttributedString(markdown: Data(markdown.utf8), options: options) }
             #expect(throws: expected) { try TextContentStorage(markdown: markdown, options: options) }
@@ -222,7 +232,9 @@ import TestFixtures
             #expect(string.runs.first?.presentationIntent?.indentationLevel == 256)
             #expect(try string.markdown(maximumNestingDepth: 256).contains("deep עמוק مرحبا"))
             let deeper = String(repeating: prefix, count: 257) + "x\n"
-            #expect(throws: MarkdownError.nestingTooDeep(limit: 256, line: 1)) { try AttributedString(markdown: deeper, options: options) }
+            #expect(throws: MarkdownError.nestingTooDeep(limit: 256, line: 1)) {
+                try AttributedString(markdown: deeper, options: options)
+            }
         }
     }
 
@@ -230,7 +242,9 @@ import TestFixtures
     /// before rendering must never be below what it renders, whatever the text holds.
     @Test func theHTMLBoundIsNeverBelowTheHTML() throws {
         var documents = [try String(contentsOf: RoundTripTests.fixture, encoding: .utf8)]
-        documents += try Fixtures.lines(of: Fixtures.directory.appendingPathComponent("mixed.tsv")).map { "# \($0)\n\n> *\($0)*\n" }
+        documents += try Fixtures.lines(of: Fixtures.directory.appendingPathComponent("mixed.tsv")).map {
+            "# \($0)\n\n> *\($0)*\n"
+        }
         documents.append(String(repeating: "\"&<>'\" ", count: 2_000))
         documents.append(String(repeating: "[a](<\"&'<> \u{7F}é>) ", count: 500))
         documents.append("[r]: /\"'&<>é \"t&<>\"\n\n" + String(repeating: "[r] ![r] ", count: 500))

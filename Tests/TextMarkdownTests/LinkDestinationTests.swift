@@ -8,10 +8,14 @@ import TextMarkdown
 @Suite struct LinkDestinationTests {
     /// Imports `markdown`, checks its HTML survives export, and returns the first link's and
     /// image's destination as written in the model.
-    func importedDestinations(_ markdown: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> (link: URL?, image: URL?) {
+    func importedDestinations(
+        _ markdown: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (link: URL?, image: URL?) {
         let attributed = try AttributedString(markdown: markdown)
         let written = try attributed.markdown()
-        #expect(try MarkdownHTML.render(written) == MarkdownHTML.render(markdown), "written:\n\(written)", sourceLocation: sourceLocation)
+        #expect(
+            try MarkdownHTML.render(written) == MarkdownHTML.render(markdown), "written:\n\(written)",
+            sourceLocation: sourceLocation)
         return (attributed.runs.compactMap(\.link).first, attributed.runs.compactMap(\.imageURL).first)
     }
 

@@ -9,7 +9,9 @@ import TextMarkdown
 
     func expectRoundTrip(_ markdown: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let written = try AttributedString(markdown: markdown).markdown()
-        #expect(try MarkdownHTML.render(written) == MarkdownHTML.render(markdown), "written:\n\(written)", sourceLocation: sourceLocation)
+        #expect(
+            try MarkdownHTML.render(written) == MarkdownHTML.render(markdown), "written:\n\(written)",
+            sourceLocation: sourceLocation)
     }
 
     @Test(arguments: [
@@ -40,6 +42,9 @@ import TextMarkdown
 
     @Test func linksWithoutTitlesHaveNone() throws {
         let attributed = try AttributedString(markdown: "[a](/u) ![b](/i)")
-        #expect(attributed.runs.allSatisfy { $0[Keys.MarkdownLinkTitleAttribute.self] == nil && $0[Keys.MarkdownImageTitleAttribute.self] == nil })
+        #expect(
+            attributed.runs.allSatisfy {
+                $0[Keys.MarkdownLinkTitleAttribute.self] == nil && $0[Keys.MarkdownImageTitleAttribute.self] == nil
+            })
     }
 }

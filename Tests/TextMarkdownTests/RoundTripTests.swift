@@ -28,7 +28,10 @@ import TextMarkdown
         #expect(once == twice)
     }
 
-    @Test(arguments: ["# Title", "Plain", "> quote", "- item", "***", "```\n\n```", "```\na\n\n```", "```\n\n\n```\n\nafter", "| a |\n| - |", "Hard  \nbreak", "1) one\n2) two", "- a\n-\n- c", ">", "1. 1.", "> a\n>\n> >"])
+    @Test(arguments: [
+        "# Title", "Plain", "> quote", "- item", "***", "```\n\n```", "```\na\n\n```", "```\n\n\n```\n\nafter",
+        "| a |\n| - |", "Hard  \nbreak", "1) one\n2) two", "- a\n-\n- c", ">", "1. 1.", "> a\n>\n> >",
+    ])
     func smallDocuments(_ markdown: String) throws {
         try expectRoundTrip(markdown)
     }
@@ -36,7 +39,9 @@ import TextMarkdown
     @Test func mixedScriptSamplesInEveryBlock() throws {
         #expect(!MixedSamples.all.isEmpty)
         for (tag, text) in MixedSamples.all {
-            let markdown = "# \(text)\n\n*\(tag)* \(text)\n\n> \(text)\n\n- \(text)\n  1. **\(text)**\n\n| \(tag) | x |\n| :-: | --: |\n| \(text) | `\(tag)` |\n"
+            let markdown =
+                "# \(text)\n\n*\(tag)* \(text)\n\n> \(text)\n\n- \(text)\n  1. **\(text)**\n\n| \(tag) | x |\n| "
+                + ":-: | --: |\n| \(text) | `\(tag)` |\n"
             try expectRoundTrip(markdown)
         }
     }
@@ -49,7 +54,8 @@ import TextMarkdown
     }
 
     @Test func plainTextIsEscaped() throws {
-        let text = "# not *a* heading\n- not a list\n1. not ordered\n<b>not html</b> & [not](link) `not code` ~~no~~ | \\"
+        let text =
+            "# not *a* heading\n- not a list\n1. not ordered\n<b>not html</b> & [not](link) `not code` ~~no~~ | \\"
         let written = try AttributedString(text).markdown()
         let back = try AttributedString(markdown: written)
         #expect(String(back.characters) == text)
@@ -60,7 +66,7 @@ import TextMarkdown
         let quotes = String(repeating: "> ", count: 40) + "deep\n"
         try expectRoundTrip(quotes)
         var list = ""
-        for level in 0..<30 { list += String(repeating: "  ", count: level) + "- level \(level)\n" }
+        for level in 0 ..< 30 { list += String(repeating: "  ", count: level) + "- level \(level)\n" }
         try expectRoundTrip(list)
     }
 }

@@ -31,7 +31,9 @@ import TextRendering
         defer { try? FileManager.default.removeItem(at: folder) }
         var options = DocumentRenderer.Options()
         if paged { options.pageSize = PageSize.a5.size }
-        #expect(throws: RenderingError.self) { try DocumentRenderer(options: options).render(Self.documentFailingLayout(), to: file.path) }
+        #expect(throws: RenderingError.self) {
+            try DocumentRenderer(options: options).render(Self.documentFailingLayout(), to: file.path)
+        }
         #expect(try String(contentsOf: file, encoding: .utf8) == "a good output from an earlier run")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.\(ext)"])
     }
@@ -72,7 +74,7 @@ import TextRendering
     }
 
     @Test func aReadOnlyOutputIsNotReplaced() throws {
-        guard getuid() != 0 else { return }  // root may write anything
+        guard getuid() != 0 else { return } // root may write anything
         let (folder, file) = try Self.folder(holding: "out.pdf", "read only")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file.path)

@@ -12,7 +12,8 @@ import TextLayout
     static func png(width: Int, height: Int, red: Double, green: Double = 0, blue: Double = 0) throws -> Data {
         let surface = try DrawingSurface.image(size: CGSize(width: width, height: height))
         try surface.makeContext().fillBackground(TextColor(red: red, green: green, blue: blue))
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("otk-image-\(UUID().uuidString).png").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("otk-image-\(UUID().uuidString).png")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try surface.writePNG(to: path)
         return try Data(contentsOf: URL(fileURLWithPath: path))
@@ -22,8 +23,9 @@ import TextLayout
         var text = AttributedString("Images in English, بالعربية, בעברית: ")
         for image in images {
             var piece = AttributedString("\u{FFFC} ")
-            piece[piece.range(of: "\u{FFFC}")!].attachment = TextAttachment(contents: image, fileType: "public.png",
-                                                                             bounds: CGRect(x: 0, y: 0, width: side, height: side))
+            piece[piece.range(of: "\u{FFFC}")!].attachment = TextAttachment(
+                contents: image, fileType: "public.png",
+                bounds: CGRect(x: 0, y: 0, width: side, height: side))
             text += piece
         }
         text.font = FontDescriptor(family: "DejaVu Sans", size: 13)
@@ -32,7 +34,9 @@ import TextLayout
 
     @Test(arguments: ["png", "svg", "pdf"])
     func anImagePastThePixelLimitIsAClearErrorAndTheLimitCanBeRaised(ext: String) throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("otk-limit-\(UUID().uuidString).\(ext)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "otk-limit-\(UUID().uuidString).\(ext)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let small = try Self.png(width: 40, height: 30, red: 1)
         // 4097 × 4096 is one column past the default 4096 × 4096; and a header claiming 10^10 pixels.
@@ -55,14 +59,16 @@ import TextLayout
         #expect(throws: RenderingError.imageTooLarge(width: 40, height: 30, limit: 40 * 30 - 1)) {
             try DocumentRenderer(options: options).render(Self.document([small]), to: path)
         }
-        #expect("\(RenderingError.imageTooLarge(width: 4097, height: 4096, limit: 4096 * 4096))".contains("4097 × 4096"))
+        #expect(
+            "\(RenderingError.imageTooLarge(width: 4097, height: 4096, limit: 4096 * 4096))".contains("4097 × 4096"))
     }
 
     @Test func imagesAreKeptAtTheSizeTheyAreDrawn() throws {
         let images = AttachmentImages()
         let large = try Self.png(width: 2000, height: 1500, red: 0, green: 1)
         let attachment = TextAttachment(contents: large, fileType: "public.png")
-        guard case let .image(surface) = images.image(of: attachment, width: 48, height: 36, maximumPixels: 4096 * 4096) else {
+        guard case let .image(surface) = images.image(of: attachment, width: 48, height: 36, maximumPixels: 4096 * 4096)
+        else {
             Issue.record("not decoded")
             return
         }
@@ -72,7 +78,9 @@ import TextLayout
         #expect(images.cachedBytes == 48 * 36 * 4)
         // Never scaled up: drawn larger than it is, the image is kept at its own size.
         let tiny = try Self.png(width: 3, height: 2, red: 1)
-        if case let .image(small) = images.image(of: TextAttachment(contents: tiny), width: 300, height: 200, maximumPixels: 100) {
+        if case let .image(small) = images.image(
+            of: TextAttachment(contents: tiny), width: 300, height: 200, maximumPixels: 100)
+        {
             #expect(cairo_image_surface_get_width(small) == 3)
             cairo_surface_destroy(small)
         } else {
@@ -85,7 +93,10 @@ import TextLayout
         // 20 distinct 1024 × 1024 images drawn at their own size: 80 MiB decoded, more than the cache holds.
         for index in 0 ..< 20 {
             let png = try Self.png(width: 1024, height: 1024, red: Double(index) / 20, green: 0.5)
-            guard case let .image(surface) = images.image(of: TextAttachment(contents: png), width: 1024, height: 1024, maximumPixels: 4096 * 4096) else {
+            guard
+                case let .image(surface) = images.image(
+                    of: TextAttachment(contents: png), width: 1024, height: 1024, maximumPixels: 4096 * 4096)
+            else {
                 Issue.record("image \(index) not decoded")
                 continue
             }
@@ -100,7 +111,9 @@ import TextLayout
         // Distinct colours, each a 3000 × 3000 PNG drawn in 24 points: the picture shows each colour.
         let colours: [(Double, Double, Double)] = [(1, 0, 0), (0, 0, 1)]
         let pngs = try colours.map { try Self.png(width: 3000, height: 3000, red: $0.0, green: $0.1, blue: $0.2) }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("otk-small-\(UUID().uuidString).\(ext)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "otk-small-\(UUID().uuidString).\(ext)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: path) }
         var options = DocumentRenderer.Options()
         options.scale = 2

@@ -12,7 +12,9 @@ import TextRendering
         let (_, manager) = makeLayout(AttributedString(text), width: 300)
         let pixels = try drawDocument(manager)
         let all = fragments(of: manager)
-        let surfaces = all.map { $0.renderingSurfaceBounds.offsetBy(dx: $0.layoutFragmentFrame.minX, dy: $0.layoutFragmentFrame.minY) }
+        let surfaces = all.map {
+            $0.renderingSurfaceBounds.offsetBy(dx: $0.layoutFragmentFrame.minX, dy: $0.layoutFragmentFrame.minY)
+        }
         let inked = pixels.inked()
         #expect(!inked.isEmpty, "\(tag): nothing was drawn")
         // Antialiasing may touch the pixel next to an edge: allow one pixel.
@@ -25,7 +27,8 @@ import TextRendering
         }
         for fragment in all {
             for line in fragment.textLineFragments where line.characterRange.length > 1 {
-                let bounds = line.typographicBounds.offsetBy(dx: fragment.layoutFragmentFrame.minX, dy: fragment.layoutFragmentFrame.minY)
+                let bounds = line.typographicBounds.offsetBy(
+                    dx: fragment.layoutFragmentFrame.minX, dy: fragment.layoutFragmentFrame.minY)
                 #expect(pixels.count(in: bounds) { $0.alpha > 0 } > 0, "\(tag): no ink in the line \(line)")
             }
         }
@@ -43,14 +46,20 @@ import TextRendering
         for word in ["marked", "עברית"] {
             let range = string.range(of: word)!
             let start = string.utf16.distance(from: string.startIndex, to: range.lowerBound)
-            let textRange = TextRange(location: storage.location(storage.documentRange.location, offsetBy: start)!,
-                                      end: storage.location(storage.documentRange.location, offsetBy: start + word.utf16.count)!)!
+            let textRange = TextRange(
+                location: storage.location(storage.documentRange.location, offsetBy: start)!,
+                end: storage.location(storage.documentRange.location, offsetBy: start + word.utf16.count)!)!
             var rects: [CGRect] = []
-            manager.enumerateTextSegments(in: textRange, type: .highlight, options: .rangeNotRequired) { _, rect, _, _ in rects.append(rect); return true }
+            manager.enumerateTextSegments(in: textRange, type: .highlight, options: .rangeNotRequired) {
+                _, rect, _, _ in
+                rects.append(rect); return true
+            }
             #expect(!rects.isEmpty)
             for rect in rects {
                 let total = pixels.count(in: rect.insetBy(dx: 1, dy: 1)) { _ in true }
-                let yellowish = pixels.count(in: rect.insetBy(dx: 1, dy: 1)) { $0.alpha == 255 && $0.red > 200 && $0.green > 180 && $0.blue < 60 }
+                let yellowish = pixels.count(in: rect.insetBy(dx: 1, dy: 1)) {
+                    $0.alpha == 255 && $0.red > 200 && $0.green > 180 && $0.blue < 60
+                }
                 // Glyphs cover part of the box; most of it shows the background.
                 #expect(yellowish * 2 > total, "\(word): \(yellowish) of \(total) pixels are the background colour")
             }
@@ -69,12 +78,16 @@ import TextRendering
             let (_, manager) = makeLayout(text)
             let pixels = try drawDocument(manager)
             let line = try #require(fragments(of: manager).first?.textLineFragments.first)
-            let below = CGRect(x: 0, y: line.typographicBounds.minY + line.baseline + 0.75, width: 200,
-                               height: line.typographicBounds.height - line.baseline - 0.75)
+            let below = CGRect(
+                x: 0, y: line.typographicBounds.minY + line.baseline + 0.75, width: 200,
+                height: line.typographicBounds.height - line.baseline - 0.75)
             return pixels.count(in: below) { $0.alpha > 128 }
         }
         #expect(try inkBelowBaseline(nil) == 0)
-        for style in [TextDecorationStyle.single, .double, .thick, TextDecorationStyle(pattern: .dot), TextDecorationStyle(pattern: .dash)] {
+        for style in [
+            TextDecorationStyle.single, .double, .thick, TextDecorationStyle(pattern: .dot),
+            TextDecorationStyle(pattern: .dash),
+        ] {
             #expect(try inkBelowBaseline(style) > 50, "\(style)")
         }
         #expect(try inkBelowBaseline(.thick) > inkBelowBaseline(.single))
@@ -98,7 +111,8 @@ import TextRendering
         // A skin tone, a flag, a ZWJ sequence and an emoji-presentation heart. (Noto draws the
         // family sequence in greys, so it is checked below for being drawn at all.)
         for emoji in ["👍🏽", "🇫🇷", "🏳️‍🌈", "❤️"] {
-            let (_, manager) = makeLayout(AttributedString(emoji), font: FontDescriptor(family: "DejaVu Sans", size: 32))
+            let (_, manager) = makeLayout(
+                AttributedString(emoji), font: FontDescriptor(family: "DejaVu Sans", size: 32))
             let pixels = try drawDocument(manager)
             let coloured = pixels.inked(threshold: 200).filter { x, y in
                 let p = pixels[x, y]
@@ -113,7 +127,10 @@ import TextRendering
         // Black text stays black: no colour.
         let (_, manager) = makeLayout(AttributedString("Text"))
         let pixels = try drawDocument(manager)
-        #expect(pixels.inked(threshold: 100).allSatisfy { x, y in let p = pixels[x, y]; return max(p.red, p.green, p.blue) < 30 })
+        #expect(
+            pixels.inked(threshold: 100).allSatisfy { x, y in
+                let p = pixels[x, y]; return max(p.red, p.green, p.blue) < 30
+            })
     }
 
     @Test func foregroundColourAndRenderingAttributesColourTheGlyphs() throws {
@@ -123,11 +140,14 @@ import TextRendering
         // A rendering attribute (a find highlight, say) colours "green" without touching the content.
         let start = storage.location(storage.documentRange.location, offsetBy: 16)!
         let end = storage.location(storage.documentRange.location, offsetBy: 21)!
-        manager.addRenderingAttribute(.foregroundColor, value: TextColor(red: 0, green: 0.7, blue: 0), for: TextRange(location: start, end: end)!)
+        manager.addRenderingAttribute(
+            .foregroundColor, value: TextColor(red: 0, green: 0.7, blue: 0), for: TextRange(location: start, end: end)!)
         let pixels = try drawDocument(manager)
         let line = try #require(fragments(of: manager).first?.textLineFragments.first)
         func columns(_ test: ((red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)) -> Bool) -> ClosedRange<Double>? {
-            let xs = pixels.inked(threshold: 150).filter { test(pixels[$0.x, $0.y]) }.map { Double($0.x) / pixels.scale }
+            let xs = pixels.inked(threshold: 150).filter { test(pixels[$0.x, $0.y]) }.map {
+                Double($0.x) / pixels.scale
+            }
             guard let low = xs.min(), let high = xs.max() else { return nil }
             return low ... high
         }
@@ -138,7 +158,8 @@ import TextRendering
         #expect(red.lowerBound >= left + redSpan.minX - 1 && red.upperBound <= left + redSpan.maxX + 1)
         #expect(green.lowerBound >= left + greenSpan.minX - 1 && green.upperBound <= left + greenSpan.maxX + 1)
         #expect(String(storage.attributedString.characters[storage.attributedString.range(of: "green")!]) == "green")
-        #expect(storage.attributedString.runs.allSatisfy { $0.foregroundColor != TextColor(red: 0, green: 0.7, blue: 0) })
+        #expect(
+            storage.attributedString.runs.allSatisfy { $0.foregroundColor != TextColor(red: 0, green: 0.7, blue: 0) })
     }
 
     @Test func linksAreStyledAndTheirRectanglesReported() throws {
@@ -163,10 +184,14 @@ import TextRendering
         let text = MixedSamples.text("mixed")
         let (storage, manager) = makeLayout(AttributedString(text), width: 250)
         let documentStart = storage.documentRange.location
-        let range = TextRange(location: storage.location(documentStart, offsetBy: 2)!, end: storage.location(documentStart, offsetBy: 30)!)!
+        let range = TextRange(
+            location: storage.location(documentStart, offsetBy: 2)!, end: storage.location(documentStart, offsetBy: 30)!
+        )!
         let pixels = try drawDocument(manager) { context in
             manager.drawSelection([range], color: TextColor(red: 0, green: 0, blue: 1), in: context)
-            manager.drawCaret(at: storage.location(documentStart, offsetBy: 40)!, color: TextColor(red: 1, green: 0, blue: 0), in: context)
+            manager.drawCaret(
+                at: storage.location(documentStart, offsetBy: 40)!, color: TextColor(red: 1, green: 0, blue: 0),
+                in: context)
         }
         var selected = 0
         manager.enumerateTextSegments(in: range, type: .selection, options: .rangeNotRequired) { _, rect, _, _ in
@@ -177,7 +202,10 @@ import TextRendering
             return true
         }
         #expect(selected > 0)
-        #expect(pixels.inked().contains { pixels[$0.x, $0.y].red > 200 && pixels[$0.x, $0.y].green < 40 && pixels[$0.x, $0.y].blue < 40 })
+        #expect(
+            pixels.inked().contains {
+                pixels[$0.x, $0.y].red > 200 && pixels[$0.x, $0.y].green < 40 && pixels[$0.x, $0.y].blue < 40
+            })
     }
 
     @Test func theSameDocumentDrawsTheSameBytesTwice() throws {
@@ -188,10 +216,12 @@ import TextRendering
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let renderer = DocumentRenderer()
-        let first = directory.appendingPathComponent("a.png").path, second = directory.appendingPathComponent("b.png").path
+        let first = directory.appendingPathComponent("a.png").path,
+            second = directory.appendingPathComponent("b.png").path
         _ = try renderer.render(storage, to: first)
         _ = try renderer.render(storage, to: second)
-        let a = try Data(contentsOf: URL(fileURLWithPath: first)), b = try Data(contentsOf: URL(fileURLWithPath: second))
+        let a = try Data(contentsOf: URL(fileURLWithPath: first)),
+            b = try Data(contentsOf: URL(fileURLWithPath: second))
         #expect(a.count > 1000)
         #expect(a.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         #expect(a == b)
@@ -201,17 +231,25 @@ import TextRendering
         #expect(throws: RenderingError.self) { try DrawingSurface.image(size: CGSize(width: 0, height: 10)) }
         #expect(throws: RenderingError.self) { try DrawingSurface.image(size: CGSize(width: -5, height: 10)) }
         #expect(throws: RenderingError.self) { try DrawingSurface.image(size: CGSize(width: CGFloat.nan, height: 10)) }
-        #expect(throws: RenderingError.self) { try DrawingSurface.image(size: CGSize(width: 100, height: 100), scale: 0) }
+        #expect(throws: RenderingError.self) {
+            try DrawingSurface.image(size: CGSize(width: 100, height: 100), scale: 0)
+        }
         #expect(throws: RenderingError.self) { try DrawingSurface.image(size: CGSize(width: 40_000, height: 10)) }
-        #expect(throws: RenderingError.self) { try DrawingSurface.pdf(path: "/nonexistent-folder/x.pdf", pageSize: CGSize(width: 100, height: 100)) }
-        #expect(throws: RenderingError.self) { try DocumentRenderer().render(TextContentStorage(string: "x"), to: "/tmp/x.bmp") }
+        #expect(throws: RenderingError.self) {
+            try DrawingSurface.pdf(path: "/nonexistent-folder/x.pdf", pageSize: CGSize(width: 100, height: 100))
+        }
+        #expect(throws: RenderingError.self) {
+            try DocumentRenderer().render(TextContentStorage(string: "x"), to: "/tmp/x.bmp")
+        }
     }
 
     @Test func attachmentsAreDrawnInTheirFramesAndBadImagesLeaveABox() throws {
         // A 4 × 4 opaque blue PNG, and one whose header claims 100,000 × 100,000 pixels.
         let blueSurface = try DrawingSurface.image(size: CGSize(width: 4, height: 4))
         try blueSurface.makeContext().fillBackground(TextColor(red: 0, green: 0, blue: 1))
-        let bluePath = FileManager.default.temporaryDirectory.appendingPathComponent("otk-blue-\(UUID().uuidString).png").path
+        let bluePath = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "otk-blue-\(UUID().uuidString).png"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: bluePath) }
         try blueSurface.writePNG(to: bluePath)
         let blue = try Data(contentsOf: URL(fileURLWithPath: bluePath))
@@ -219,7 +257,8 @@ import TextRendering
         huge.replaceSubrange(16 ..< 24, with: [0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0])
         for (contents, expectBlue) in [(blue, true), (Data(huge), false), (Data([1, 2, 3]), false)] {
             var text = AttributedString("Image \u{FFFC} here, صورة")
-            text[text.range(of: "\u{FFFC}")!].attachment = TextAttachment(contents: contents, fileType: "public.png", bounds: CGRect(x: 0, y: 0, width: 24, height: 24))
+            text[text.range(of: "\u{FFFC}")!].attachment = TextAttachment(
+                contents: contents, fileType: "public.png", bounds: CGRect(x: 0, y: 0, width: 24, height: 24))
             let (_, manager) = makeLayout(text)
             let pixels = try drawDocument(manager)
             let line = try #require(fragments(of: manager).first?.textLineFragments.first)
@@ -245,8 +284,10 @@ import TextRendering
             piece.paragraphStyle = ParagraphStyle(headIndent: 30, firstLineHeadIndent: 30, textLists: [list])
             text.append(piece)
         }
-        var arabic = AttributedString(MixedSamples.text("ar_Arab").split(separator: " ").prefix(3).joined(separator: " ") + "\n")
-        arabic.paragraphStyle = ParagraphStyle(headIndent: 30, tailIndent: -30, firstLineHeadIndent: 30, textLists: [list])
+        var arabic = AttributedString(
+            MixedSamples.text("ar_Arab").split(separator: " ").prefix(3).joined(separator: " ") + "\n")
+        arabic.paragraphStyle = ParagraphStyle(
+            headIndent: 30, tailIndent: -30, firstLineHeadIndent: 30, textLists: [list])
         text.append(arabic)
         let (_, manager) = makeLayout(text)
         var markers = ListMarkers(defaultFont: FontDescriptor(family: "DejaVu Sans", size: 16))
@@ -255,14 +296,21 @@ import TextRendering
         // Drawn: ink left of the English items' text, right of the Arabic item's.
         let pixels = try drawDocument(manager) { context in
             var drawing = ListMarkers(defaultFont: FontDescriptor(family: "DejaVu Sans", size: 16))
-            for fragment in fragments(of: manager) { drawing.draw(for: fragment, at: fragment.layoutFragmentFrame.origin, in: context) }
+            for fragment in fragments(of: manager) {
+                drawing.draw(for: fragment, at: fragment.layoutFragmentFrame.origin, in: context)
+            }
         }
         let first = all[0], last = all[3]
-        let firstLine = try #require(first.textLineFragments.first), lastLine = try #require(last.textLineFragments.first)
-        let leftGutter = CGRect(x: 0, y: first.layoutFragmentFrame.minY, width: firstLine.typographicBounds.minX, height: first.layoutFragmentFrame.height)
+        let firstLine = try #require(first.textLineFragments.first),
+            lastLine = try #require(last.textLineFragments.first)
+        let leftGutter = CGRect(
+            x: 0, y: first.layoutFragmentFrame.minY, width: firstLine.typographicBounds.minX,
+            height: first.layoutFragmentFrame.height)
         #expect(pixels.count(in: leftGutter) { $0.alpha > 128 } > 10)
         let textRight = lastLine.typographicBounds.minX + (lastLine.caretStops.map(\.x).max() ?? 0)
-        let rightGutter = CGRect(x: textRight + 1, y: last.layoutFragmentFrame.minY, width: 400 - textRight - 1, height: last.layoutFragmentFrame.height)
+        let rightGutter = CGRect(
+            x: textRight + 1, y: last.layoutFragmentFrame.minY, width: 400 - textRight - 1,
+            height: last.layoutFragmentFrame.height)
         #expect(pixels.count(in: rightGutter) { $0.alpha > 128 } > 10)
     }
 
@@ -282,7 +330,8 @@ import TextRendering
 @Suite struct StandaloneLineDrawingTests {
     @Test func aStandaloneLineDrawsItsGlyphs() throws {
         for text in ["Hello, world", "مرحبا بالعالم", "שלום עולם", "สวัสดีชาวโลก"] {
-            let line = try TextLineFragment(string: text, attributes: AttributeContainer(), range: NSRange(location: 0, length: text.utf16.count))
+            let line = try TextLineFragment(
+                string: text, attributes: AttributeContainer(), range: NSRange(location: 0, length: text.utf16.count))
             let size = CGSize(width: line.typographicBounds.width + 20, height: line.typographicBounds.height + 20)
             let surface = try DrawingSurface.image(size: size, scale: 2)
             let context = try surface.makeContext()
@@ -305,14 +354,17 @@ import TextRendering
 @Suite struct FragmentSubclassDrawingTests {
     final class Backdrop: TextLayoutFragment, @unchecked Sendable {
         override func draw(at point: CGPoint, in context: any TextDrawingContext) {
-            context.fill(CGRect(origin: point, size: layoutFragmentFrame.size), color: TextColor(red: 0, green: 0, blue: 1))
+            context.fill(
+                CGRect(origin: point, size: layoutFragmentFrame.size), color: TextColor(red: 0, green: 0, blue: 1))
             super.draw(at: point, in: context)
         }
     }
 
     final class Delegate: TextLayoutManagerDelegate {
-        func textLayoutManager(_ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
-                               in textElement: TextParagraph) -> TextLayoutFragment {
+        func textLayoutManager(
+            _ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
+            in textElement: TextParagraph
+        ) -> TextLayoutFragment {
             Backdrop(textElement: textElement, range: textElement.elementRange)
         }
     }
@@ -325,7 +377,8 @@ import TextRendering
         manager.delegate = delegate
         storage.addTextLayoutManager(manager)
         manager.ensureLayoutForEntireDocument()
-        manager.addRenderingAttribute(.foregroundColor, value: TextColor(red: 1, green: 0, blue: 0), for: storage.documentRange)
+        manager.addRenderingAttribute(
+            .foregroundColor, value: TextColor(red: 1, green: 0, blue: 0), for: storage.documentRange)
         let pixels = try drawDocument(manager, scale: 2, background: .white)
         let fragment = try #require(fragments(of: manager).first)
         #expect(fragment is Backdrop)

@@ -11,7 +11,9 @@ import TextRendering
 /// operations), in English and in Arabic, Hebrew, Thai and Kannada.
 @Suite struct GlyphAttributeDrawingTests {
     static let font = FontDescriptor(family: "DejaVu Sans", size: 48)
-    static let samples: [(tag: String, text: String)] = [("en", "IH"), ("ar", "سلام"), ("he", "שלום"), ("th", "สวัสดี"), ("kn", "ಕನ್ನಡ")]
+    static let samples: [(tag: String, text: String)] = [
+        ("en", "IH"), ("ar", "سلام"), ("he", "שלום"), ("th", "สวัสดี"), ("kn", "ಕನ್ನಡ"),
+    ]
     static let red = TextColor(red: 1, green: 0, blue: 0)
 
     /// A picture, whatever drew it: white where nothing was drawn.
@@ -56,7 +58,9 @@ import TextRendering
             let pixels = try drawDocument(manager, scale: 2, background: .white)
             var rgb: [(UInt8, UInt8, UInt8)] = []
             rgb.reserveCapacity(pixels.width * pixels.height)
-            for y in 0 ..< pixels.height { for x in 0 ..< pixels.width { let p = pixels[x, y]; rgb.append((p.red, p.green, p.blue)) } }
+            for y in 0 ..< pixels.height {
+                for x in 0 ..< pixels.width { let p = pixels[x, y]; rgb.append((p.red, p.green, p.blue)) }
+            }
             return Picture(width: pixels.width, height: pixels.height, scale: 2, rgb: rgb)
         case .pdf:
             let path = try renderFile(text, ext: "pdf")
@@ -101,7 +105,9 @@ import TextRendering
         try #require(fields[0] == "P6" && data.count >= index + width * height * 3)
         var rgb: [(UInt8, UInt8, UInt8)] = []
         rgb.reserveCapacity(width * height)
-        for pixel in 0 ..< width * height { rgb.append((data[index + 3 * pixel], data[index + 3 * pixel + 1], data[index + 3 * pixel + 2])) }
+        for pixel in 0 ..< width * height {
+            rgb.append((data[index + 3 * pixel], data[index + 3 * pixel + 1], data[index + 3 * pixel + 2]))
+        }
         return Picture(width: width, height: height, scale: 2, rgb: rgb)
     }
 
@@ -113,7 +119,9 @@ import TextRendering
 
     static func bounds(of points: [(x: Int, y: Int)]) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
         guard let first = points.first else { return nil }
-        return points.reduce((first.x, first.y, first.x, first.y)) { (min($0.0, $1.x), min($0.1, $1.y), max($0.2, $1.x), max($0.3, $1.y)) }
+        return points.reduce((first.x, first.y, first.x, first.y)) {
+            (min($0.0, $1.x), min($0.1, $1.y), max($0.2, $1.x), max($0.3, $1.y))
+        }
     }
 
     static let cases = Kind.allCases.flatMap { kind in samples.map { (kind, $0.tag) } }
@@ -138,10 +146,17 @@ import TextRendering
         }
         let filledInside = inside.filter { outlined.isMarked($0.x, $0.y) }.count
         #expect(inside.count > 20, "\(kind) \(tag)")
-        #expect(filledInside * 5 < inside.count, "\(kind) \(tag): \(filledInside) of \(inside.count) inner pixels are marked")
-        #expect(both.points(where: both.isInk).count > filledInk, "\(kind) \(tag): fill and outline cover more than the fill")
+        #expect(
+            filledInside * 5 < inside.count,
+            "\(kind) \(tag): \(filledInside) of \(inside.count) inner pixels are marked")
+        #expect(
+            both.points(where: both.isInk).count > filledInk,
+            "\(kind) \(tag): fill and outline cover more than the fill")
         // Coloured outlines on the black fill: red at the edges, the inside still black.
-        let coloured = try Self.draw(Self.text(string) { $0.strokeWidth = -8; $0.strokeColor = Self.red }, as: kind)
+        let coloured = try Self.draw(
+            Self.text(string) {
+                $0.strokeWidth = -8; $0.strokeColor = Self.red
+            }, as: kind)
         #expect(coloured.points(where: coloured.isRed).count > 100, "\(kind) \(tag)")
         #expect(coloured.points(where: coloured.isInk).count > 0, "\(kind) \(tag)")
     }
@@ -155,7 +170,8 @@ import TextRendering
         #expect(filled.isInk(center.0, center.1))
         let outlined = try Self.draw(Self.text("I") { $0.strokeWidth = 3 }, as: kind)
         #expect(!outlined.isMarked(center.0, center.1), "\(kind): the inside of an outlined I is empty")
-        #expect(outlined.isInk(ink.minX, center.1) || outlined.isInk(ink.minX + 1, center.1), "\(kind): its edge is drawn")
+        #expect(
+            outlined.isInk(ink.minX, center.1) || outlined.isInk(ink.minX + 1, center.1), "\(kind): its edge is drawn")
         let both = try Self.draw(Self.text("I") { $0.strokeWidth = -3 }, as: kind)
         #expect(both.isInk(center.0, center.1), "\(kind): filled and outlined stays filled")
     }
@@ -170,24 +186,34 @@ import TextRendering
         let plain = try Self.draw(Self.text(string), as: kind)
         #expect(plain.points(where: plain.isRed).isEmpty)
         // Empty lines below give the shadow room on the picture.
-        let shadowed = try Self.draw(Self.text(string + "\n\n") {
-            $0.shadow = Shadow(shadowOffset: CGSize(width: 6, height: 8), shadowBlurRadius: 0, shadowColor: Self.red)
-        }, as: kind)
+        let shadowed = try Self.draw(
+            Self.text(string + "\n\n") {
+                $0.shadow = Shadow(
+                    shadowOffset: CGSize(width: 6, height: 8), shadowBlurRadius: 0, shadowColor: Self.red)
+            }, as: kind)
         let red = shadowed.points(where: shadowed.isRed)
         #expect(red.count > 100, "\(kind) \(tag)")
         let underInk = red.filter { plain.isMarked($0.x - 12, $0.y - 16) }.count
-        #expect(underInk * 10 >= red.count * 9, "\(kind) \(tag): \(underInk) of \(red.count) red pixels are the glyphs' ink moved")
+        #expect(
+            underInk * 10 >= red.count * 9,
+            "\(kind) \(tag): \(underInk) of \(red.count) red pixels are the glyphs' ink moved")
         // The glyphs are over their shadow: as much black as without it, nearly.
         let ink = shadowed.points(where: shadowed.isInk).count, plainInk = plain.points(where: plain.isInk).count
         #expect(ink * 10 >= plainInk * 9, "\(kind) \(tag)")
         // A blur spreads it: red reaches past the sharp shadow's edges, fading.
-        let blurred = try Self.draw(Self.text(string + "\n\n") {
-            $0.shadow = Shadow(shadowOffset: CGSize(width: 6, height: 8), shadowBlurRadius: 6, shadowColor: Self.red)
-        }, as: kind)
+        let blurred = try Self.draw(
+            Self.text(string + "\n\n") {
+                $0.shadow = Shadow(
+                    shadowOffset: CGSize(width: 6, height: 8), shadowBlurRadius: 6, shadowColor: Self.red)
+            }, as: kind)
         let sharpBox = try #require(Self.bounds(of: red))
-        let reddish = blurred.points { x, y in let p = blurred.pixel(x, y); return p.0 > 200 && p.1 < 235 && p.2 < 235 && p.1 == p.2 && p.1 > 0 }
+        let reddish = blurred.points { x, y in
+            let p = blurred.pixel(x, y); return p.0 > 200 && p.1 < 235 && p.2 < 235 && p.1 == p.2 && p.1 > 0
+        }
         let blurBox = try #require(Self.bounds(of: reddish))
-        #expect(blurBox.minX < sharpBox.minX && blurBox.maxX > sharpBox.maxX && blurBox.maxY > sharpBox.maxY, "\(kind) \(tag)")
+        #expect(
+            blurBox.minX < sharpBox.minX && blurBox.maxX > sharpBox.maxX && blurBox.maxY > sharpBox.maxY,
+            "\(kind) \(tag)")
     }
 
     // MARK: obliqueness
@@ -201,8 +227,11 @@ import TextRendering
             let ink = picture.points(where: picture.isInk)
             let box = try #require(Self.bounds(of: ink))
             let height = Double(box.maxY - box.minY)
-            let top = ink.filter { Double($0.y - box.minY) < height / 4 }, bottom = ink.filter { Double(box.maxY - $0.y) < height / 4 }
-            func meanX(_ points: [(x: Int, y: Int)]) -> Double { points.reduce(0) { $0 + Double($1.x) } / Double(max(points.count, 1)) }
+            let top = ink.filter { Double($0.y - box.minY) < height / 4 },
+                bottom = ink.filter { Double(box.maxY - $0.y) < height / 4 }
+            func meanX(_ points: [(x: Int, y: Int)]) -> Double {
+                points.reduce(0) { $0 + Double($1.x) } / Double(max(points.count, 1))
+            }
             return (meanX(top) - meanX(bottom), height)
         }
         // Spaces around give the leaning tops room on the picture.
@@ -210,7 +239,9 @@ import TextRendering
         let plain = try lean(try Self.draw(Self.text(spaced), as: kind))
         let right = try lean(try Self.draw(Self.text(spaced) { $0.obliqueness = 0.5 }, as: kind))
         let left = try lean(try Self.draw(Self.text(spaced) { $0.obliqueness = -0.5 }, as: kind))
-        #expect(right.lean - plain.lean > 0.2 * plain.height, "\(kind) \(tag): \(right.lean) vs \(plain.lean), height \(plain.height)")
+        #expect(
+            right.lean - plain.lean > 0.2 * plain.height,
+            "\(kind) \(tag): \(right.lean) vs \(plain.lean), height \(plain.height)")
         #expect(plain.lean - left.lean > 0.2 * plain.height, "\(kind) \(tag): \(left.lean) vs \(plain.lean)")
     }
 
@@ -235,14 +266,19 @@ import TextRendering
         // Raised 10 points: the line grows by 10 above, so the ink stays where it was.
         let raised = try box(Self.text(string) { $0.baselineOffset = 10 })
         let loweredPart = try box(Self.text(string) { $0.baselineOffset = -10 })
-        #expect(abs(raised.minY - plain.minY) <= 2 && abs(raised.maxY - plain.maxY) <= 2, "\(kind) \(tag): \(raised) vs \(plain)")
+        #expect(
+            abs(raised.minY - plain.minY) <= 2 && abs(raised.maxY - plain.maxY) <= 2,
+            "\(kind) \(tag): \(raised) vs \(plain)")
         #expect(abs(loweredPart.minY - plain.minY - 20) <= 2, "\(kind) \(tag): lowered ink starts 20 pixels lower")
         // Raised after unraised text: the raised glyphs' ink is 20 pixels above the rest.
-        let mixed = try box(Self.text(string + " " + string) { text in
-            let middle = text.index(text.startIndex, offsetByCharacters: string.count + 1)
-            text[middle...].baselineOffset = 10
-        })
-        #expect(abs(mixed.minY - plain.minY - 0) <= 2 && mixed.maxY - mixed.minY >= plain.maxY - plain.minY + 18, "\(kind) \(tag): \(mixed)")
+        let mixed = try box(
+            Self.text(string + " " + string) { text in
+                let middle = text.index(text.startIndex, offsetByCharacters: string.count + 1)
+                text[middle...].baselineOffset = 10
+            })
+        #expect(
+            abs(mixed.minY - plain.minY - 0) <= 2 && mixed.maxY - mixed.minY >= plain.maxY - plain.minY + 18,
+            "\(kind) \(tag): \(mixed)")
     }
 
     // MARK: rendering surface
@@ -253,7 +289,10 @@ import TextRendering
     func theRenderingSurfaceHoldsShadowsOutlinesAndSkew(_ tag: String) throws {
         let string = try #require(Self.samples.first { $0.tag == tag }).text
         let sets: [(inout AttributedString) -> Void] = [
-            { $0.shadow = Shadow(shadowOffset: CGSize(width: 12, height: 30), shadowBlurRadius: 4, shadowColor: Self.red) },
+            {
+                $0.shadow = Shadow(
+                    shadowOffset: CGSize(width: 12, height: 30), shadowBlurRadius: 4, shadowColor: Self.red)
+            },
             { $0.shadow = Shadow(shadowOffset: CGSize(width: -12, height: -30), shadowColor: Self.red) },
             { $0.strokeWidth = 20 }, { $0.obliqueness = 1 }, { $0.obliqueness = -1 }, { $0.expansion = 1 },
         ]
@@ -263,7 +302,9 @@ import TextRendering
             text.font = Self.font
             let (_, manager) = makeLayout(text, width: 400, font: Self.font)
             let pixels = try drawDocument(manager)
-            let surfaces = fragments(of: manager).map { $0.renderingSurfaceBounds.offsetBy(dx: $0.layoutFragmentFrame.minX, dy: $0.layoutFragmentFrame.minY) }
+            let surfaces = fragments(of: manager).map {
+                $0.renderingSurfaceBounds.offsetBy(dx: $0.layoutFragmentFrame.minX, dy: $0.layoutFragmentFrame.minY)
+            }
             let slack = 1 / pixels.scale
             let outside = pixels.inked().filter { x, y in
                 let point = CGPoint(x: Double(x) / pixels.scale, y: Double(y) / pixels.scale)
@@ -271,8 +312,11 @@ import TextRendering
             }
             #expect(outside.isEmpty, "\(tag) case \(index): \(outside.count) inked pixels outside \(surfaces)")
             // The shadows 30 points below and above reach past the fragment's frame, and so does its surface.
-            let styled = try #require(fragments(of: manager).first { $0.textLineFragments.contains { $0.characterRange.length > 3 } })
-            if index == 0 { #expect(styled.renderingSurfaceBounds.maxY > styled.layoutFragmentFrame.height + 10, "\(tag)") }
+            let styled = try #require(
+                fragments(of: manager).first { $0.textLineFragments.contains { $0.characterRange.length > 3 } })
+            if index == 0 {
+                #expect(styled.renderingSurfaceBounds.maxY > styled.layoutFragmentFrame.height + 10, "\(tag)")
+            }
             if index == 1 { #expect(styled.renderingSurfaceBounds.minY < -10, "\(tag)") }
         }
     }
@@ -292,17 +336,30 @@ import TextRendering
         }
         let plain = try svg(Self.text(string))
         #expect(!plain.contains("stroke-width"))
-        let outlined = try svg(Self.text(string) { $0.strokeWidth = 5; $0.strokeColor = Self.red })
+        let outlined = try svg(
+            Self.text(string) {
+                $0.strokeWidth = 5; $0.strokeColor = Self.red
+            })
         // 5 % of 48 points.
         #expect(outlined.contains("stroke-width:2.4"), "\(tag)")
         #expect(outlined.contains("stroke:rgb(100%,0%,0%)"), "\(tag)")
-        let shadowed = try svg(Self.text(string) { $0.shadow = Shadow(shadowOffset: CGSize(width: 3, height: 3), shadowColor: Self.red) })
+        let shadowed = try svg(
+            Self.text(string) { $0.shadow = Shadow(shadowOffset: CGSize(width: 3, height: 3), shadowColor: Self.red) })
         #expect(shadowed.contains("fill:rgb(100%,0%,0%)") && !plain.contains("rgb(100%,0%,0%)"), "\(tag)")
-        for (name, oblique) in [("obliqueness", try svg(Self.text(string) { $0.obliqueness = 0.3 })),
-                                ("expansion", try svg(Self.text(string) { $0.expansion = 0.5 })),
-                                // Layout's attributes move the glyphs the SVG places.
-                                ("kern", try svg(Self.text(string) { $0.kern = 3 })), ("tracking", try svg(Self.text(string) { $0.tracking = 3 })),
-                                ("baselineOffset", try svg(Self.text(string) { $0[$0.startIndex ..< $0.index(afterCharacter: $0.startIndex)].baselineOffset = 5 }))] {
+        for (name, oblique) in [
+            ("obliqueness", try svg(Self.text(string) { $0.obliqueness = 0.3 })),
+            ("expansion", try svg(Self.text(string) { $0.expansion = 0.5 })),
+            // Layout's attributes move the glyphs the SVG places.
+            ("kern", try svg(Self.text(string) { $0.kern = 3 })),
+            ("tracking", try svg(Self.text(string) { $0.tracking = 3 })),
+            (
+                "baselineOffset",
+                try svg(
+                    Self.text(string) {
+                        $0[$0.startIndex ..< $0.index(afterCharacter: $0.startIndex)].baselineOffset = 5
+                    })
+            ),
+        ] {
             #expect(oblique != plain, "\(tag): \(name) changes the glyphs")
         }
     }
@@ -314,13 +371,18 @@ import TextRendering
             let path = try Self.renderFile(text, ext: "pdf")
             defer { try? FileManager.default.removeItem(atPath: path) }
             // Without white space and poppler's direction marks.
-            return try UntrustedDocumentTests.pdfText(path).filter { !$0.isWhitespace && !("\u{202A}" ... "\u{202E}").contains($0) }
+            return try UntrustedDocumentTests.pdfText(path).filter {
+                !$0.isWhitespace && !("\u{202A}" ... "\u{202E}").contains($0)
+            }
         }
         for sample in Self.samples {
             let plain = try extracted(Self.text(sample.text))
             #expect(!plain.isEmpty)
-            for set in [{ (text: inout AttributedString) in text.strokeWidth = -3 }, { $0.obliqueness = 0.3 }, { $0.expansion = 0.4 },
-                        { $0.shadow = Shadow(shadowOffset: CGSize(width: 2, height: 2)) }] {
+            for set in [
+                { (text: inout AttributedString) in text.strokeWidth = -3 }, { $0.obliqueness = 0.3 },
+                { $0.expansion = 0.4 },
+                { $0.shadow = Shadow(shadowOffset: CGSize(width: 2, height: 2)) },
+            ] {
                 // Once: a shadow is drawn as shapes, not as a second copy of the text.
                 #expect(try extracted(Self.text(sample.text, set)) == plain, "\(sample.tag)")
             }
@@ -334,11 +396,17 @@ import TextRendering
     @Test(arguments: ["png", "svg", "pdf"])
     func absurdValuesDrawClamped(_ ext: String) throws {
         let sets: [(inout AttributedString) -> Void] = [
-            { $0.strokeWidth = 1e9 }, { $0.strokeWidth = -1e9 }, { $0.strokeWidth = .nan }, { $0.strokeWidth = .infinity },
-            { $0.shadow = Shadow(shadowOffset: CGSize(width: CGFloat.nan, height: CGFloat.nan), shadowBlurRadius: .nan) },
+            { $0.strokeWidth = 1e9 }, { $0.strokeWidth = -1e9 }, { $0.strokeWidth = .nan },
+            { $0.strokeWidth = .infinity },
+            {
+                $0.shadow = Shadow(
+                    shadowOffset: CGSize(width: CGFloat.nan, height: CGFloat.nan), shadowBlurRadius: .nan)
+            },
             { $0.shadow = Shadow(shadowOffset: CGSize(width: 1e300, height: -1e300), shadowBlurRadius: 1e300) },
             { $0.expansion = 1000 }, { $0.expansion = -1000 }, { $0.obliqueness = 1e300 }, { $0.obliqueness = .nan },
-            { $0.kern = .nan; $0.baselineOffset = 1e300 },
+            {
+                $0.kern = .nan; $0.baselineOffset = 1e300
+            },
         ]
         for sample in Self.samples {
             for set in sets {
@@ -366,10 +434,14 @@ import TextRendering
         let (storage, manager) = makeLayout(Self.text("I") { $0.font = Self.font }, width: 400, font: Self.font)
         let plainPixels = try drawDocument(manager, background: .white)
         manager.addRenderingAttribute(.strokeWidth, value: 3.0, for: storage.documentRange)
-        manager.addRenderingAttribute(.shadow, value: Shadow(shadowOffset: CGSize(width: 6, height: 8), shadowColor: Self.red), for: storage.documentRange)
+        manager.addRenderingAttribute(
+            .shadow, value: Shadow(shadowOffset: CGSize(width: 6, height: 8), shadowColor: Self.red),
+            for: storage.documentRange)
         let pixels = try drawDocument(manager, background: .white)
         func count(_ p: ImagePixels, _ test: ((red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)) -> Bool) -> Int {
-            p.count(in: CGRect(x: 0, y: 0, width: Double(p.width) / p.scale, height: Double(p.height) / p.scale), where: test)
+            p.count(
+                in: CGRect(x: 0, y: 0, width: Double(p.width) / p.scale, height: Double(p.height) / p.scale),
+                where: test)
         }
         let dark = { (p: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)) in max(p.red, p.green, p.blue) < 110 }
         #expect(count(pixels, dark) < count(plainPixels, dark) * 3 / 4)

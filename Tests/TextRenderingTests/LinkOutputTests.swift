@@ -33,12 +33,17 @@ import TextLayout
         text += first + second + AttributedString(" middle ") + third + AttributedString(" English after.")
         text.font = FontDescriptor(family: "DejaVu Sans", size: 13)
         let urls = [ascii, arabic, hebrew].map { URL(string: $0)! }
-        return (TextContentStorage(attributedString: text), urls, text.characters.reduce(0) { $0 + $1.utf8.count } + [ascii, arabic, hebrew].reduce(0) { $0 + $1.utf8.count })
+        return (
+            TextContentStorage(attributedString: text), urls,
+            text.characters.reduce(0) { $0 + $1.utf8.count } + [ascii, arabic, hebrew].reduce(0) { $0 + $1.utf8.count }
+        )
     }
 
     @Test(arguments: [false, true])
     func aLongLinkIsWrittenOnceAPageAndThePDFStaysSmall(paged: Bool) throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("otk-longlink-\(UUID().uuidString).pdf").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "otk-longlink-\(UUID().uuidString).pdf"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (storage, urls, bytes) = Self.longLinks()
         var options = DocumentRenderer.Options()
@@ -53,7 +58,8 @@ import TextLayout
             let pagesWithTheLink = Set(result.linkAreas.filter { $0.area.url == url }.map(\.page))
             let lines = result.linkAreas.filter { $0.area.url == url }.count
             #expect(lines > 20, "the link wraps onto many lines")
-            #expect(Self.occurrences(of: written, in: pdf) == pagesWithTheLink.count, "\(url.absoluteString.prefix(30))")
+            #expect(
+                Self.occurrences(of: written, in: pdf) == pagesWithTheLink.count, "\(url.absoluteString.prefix(30))")
             if !paged { #expect(pagesWithTheLink.count == 1) }
         }
         // Each annotation carries every line's rectangle.
@@ -61,7 +67,8 @@ import TextLayout
     }
 
     @Test func aLinkLongerThanTheLimitIsTextWithAWarningAndTheLimitCanBeRaised() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("otk-toolong-\(UUID().uuidString).pdf").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("otk-toolong-\(UUID().uuidString).pdf")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let long = "https://example.com/" + String(repeating: "http://", count: 3_000)
         var text = AttributedString("English, עברית, العربية: " + long)
@@ -70,7 +77,9 @@ import TextLayout
         let storage = TextContentStorage(attributedString: text)
         let refused = try DocumentRenderer().render(storage, to: path)
         #expect(refused.linkAreas.isEmpty)
-        #expect(refused.warnings.count == 1 && refused.warnings[0].contains("21020 bytes long, more than the 8192"), "\(refused.warnings)")
+        #expect(
+            refused.warnings.count == 1 && refused.warnings[0].contains("21020 bytes long, more than the 8192"),
+            "\(refused.warnings)")
         #expect(!(try Self.pdf(path)).contains("/URI"))
         var options = DocumentRenderer.Options()
         options.linkPolicy.maximumURLLength = 30_000
@@ -79,7 +88,9 @@ import TextLayout
         #expect(Self.occurrences(of: "/URI (\(long))", in: try Self.pdf(path)) == 1)
     }
 
-    static let pathLike = ["/etc/passwd", "../../etc/shadow", "//evil.example/x", "notes/page.html", "#part", "?q=1", "./a%20b"]
+    static let pathLike = [
+        "/etc/passwd", "../../etc/shadow", "//evil.example/x", "notes/page.html", "#part", "?q=1", "./a%20b",
+    ]
 
     static func pathLikeDocument() -> TextContentStorage {
         var text = AttributedString("Links: ")
@@ -98,7 +109,9 @@ import TextLayout
 
     @Test(arguments: [false, true])
     func pathLikeAndSchemeRelativeLinksAreTextWithoutABase(paged: Bool) throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("otk-relative-\(UUID().uuidString).pdf").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "otk-relative-\(UUID().uuidString).pdf"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: path) }
         var options = DocumentRenderer.Options()
         if paged { options.pageSize = PageSize.a5.size }
@@ -108,22 +121,27 @@ import TextLayout
         #expect(result.linkAreas.isEmpty)
         #expect(result.warnings.count == Self.pathLike.count + 1, "\(result.warnings)")
         for link in Self.pathLike {
-            #expect(result.warnings.contains { $0.contains("relative link to \"\(link)\"") && $0.contains("base URL") }, "\(link)")
+            #expect(
+                result.warnings.contains { $0.contains("relative link to \"\(link)\"") && $0.contains("base URL") },
+                "\(link)")
         }
         #expect(result.warnings.contains { $0.contains("http:/etc/passwd") && $0.contains("host") })
         #expect(try UntrustedDocumentTests.pdfText(path).contains("passwd"), "the text is still drawn")
     }
 
     @Test func relativeLinksResolveAgainstTheBaseTheCallerGave() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("otk-base-\(UUID().uuidString).pdf").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("otk-base-\(UUID().uuidString).pdf")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         var options = DocumentRenderer.Options()
         options.baseURL = URL(string: "https://docs.example/guide/intro.html")
         let result = try DocumentRenderer(options: options).render(Self.pathLikeDocument(), to: path)
         let pdf = try Self.pdf(path)
-        let expected = ["https://docs.example/etc/passwd", "https://docs.example/etc/shadow", "https://evil.example/x",
-                        "https://docs.example/guide/notes/page.html", "https://docs.example/guide/intro.html#part",
-                        "https://docs.example/guide/intro.html?q=1", "https://docs.example/guide/a%20b"]
+        let expected = [
+            "https://docs.example/etc/passwd", "https://docs.example/etc/shadow", "https://evil.example/x",
+            "https://docs.example/guide/notes/page.html", "https://docs.example/guide/intro.html#part",
+            "https://docs.example/guide/intro.html?q=1", "https://docs.example/guide/a%20b",
+        ]
         for url in expected {
             #expect(pdf.contains("/URI (\(url))"), "\(url)")
             #expect(result.linkAreas.contains { $0.area.url.absoluteString == url }, "\(url)")
@@ -141,10 +159,15 @@ import TextLayout
 
     @Test func aBaseURLMustBeALinkThePolicyWrites() throws {
         let policy = LinkPolicy()
-        for base in ["file:///etc/", "javascript:x", "data:,x", "ftp://host/", "http:/etc/", "https://", "notes/", "/etc/", "//host/x"] {
+        for base in [
+            "file:///etc/", "javascript:x", "data:,x", "ftp://host/", "http:/etc/", "https://", "notes/", "/etc/",
+            "//host/x",
+        ] {
             #expect(policy.baseURLRefusal(try #require(URL(string: base))) != nil, "\(base)")
         }
-        for base in ["https://example.com/docs/", "http://example.com", "HTTPS://Example.COM/a/b", "mailto:someone@example.com"] {
+        for base in [
+            "https://example.com/docs/", "http://example.com", "HTTPS://Example.COM/a/b", "mailto:someone@example.com",
+        ] {
             #expect(policy.baseURLRefusal(try #require(URL(string: base))) == nil, "\(base)")
         }
         #expect(LinkPolicy(allowing: ["file"]).baseURLRefusal(try #require(URL(string: "file:///srv/docs/"))) == nil)

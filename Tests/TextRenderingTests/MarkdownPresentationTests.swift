@@ -10,27 +10,27 @@ import TextMarkdown
 /// a grid whose cells keep to their columns, lists with their markers and task boxes.
 @Suite struct MarkdownPresentationTests {
     static let markdown = """
-    # Heading مرحبا
+        # Heading مرحبا
 
-    Body text with *emphasis* and `code`, ಕನ್ನಡ and ไทย.
+        Body text with *emphasis* and `code`, ಕನ್ನಡ and ไทย.
 
-    | Left | Centre | Right |
-    |:-----|:------:|------:|
-    | a | مرحبا | 1 |
-    | ಕನ್ನಡ text | b | 22 |
+        | Left | Centre | Right |
+        |:-----|:------:|------:|
+        | a | مرحبا | 1 |
+        | ಕನ್ನಡ text | b | 22 |
 
-    1. First
-    2. Second
-       - nested
-    - [x] done
-    - [ ] open
+        1. First
+        2. Second
+           - nested
+        - [x] done
+        - [ ] open
 
-    > quoted
+        > quoted
 
-    ```swift
-    let value = someFunction(withAVeryLongArgumentName: 1, andAnotherOne: 2, andMore: 3, evenMore: 4)
-    ```
-    """
+        ```swift
+        let value = someFunction(withAVeryLongArgumentName: 1, andAnotherOne: 2, andMore: 3, evenMore: 4)
+        ```
+        """
 
     func laidOut(width: Double = 480) throws -> (TextContentStorage, TextLayoutManager, [TextLayoutFragment]) {
         var text = try AttributedString(markdown: Self.markdown, options: .init(interpretedSyntax: .full))
@@ -47,7 +47,8 @@ import TextMarkdown
         let (_, manager, fragments) = try laidOut()
         let heading = try fragment(fragments, containing: "Heading")
         let body = try fragment(fragments, containing: "Body text")
-        #expect(heading.textLineFragments[0].typographicBounds.height > body.textLineFragments[0].typographicBounds.height)
+        #expect(
+            heading.textLineFragments[0].typographicBounds.height > body.textLineFragments[0].typographicBounds.height)
         let headingSize = try #require(heading.textElement.attributedString.runs.first?.font?.size)
         let bodySize = try #require(body.textElement.attributedString.runs.first?.font?.size)
         #expect(headingSize >= 1.8 * bodySize)
@@ -57,12 +58,15 @@ import TextMarkdown
         #expect(code.textLineFragments.count == 1, "a code line runs on")
         #expect(code.textElement.attributedString.runs.first?.font?.family == "DejaVu Sans Mono")
         let pixels = try drawDocument(manager, scale: 1) { context in
-            for fragment in fragments { BlockDecorations.draw(for: fragment, at: fragment.layoutFragmentFrame.origin, in: context) }
+            for fragment in fragments {
+                BlockDecorations.draw(for: fragment, at: fragment.layoutFragmentFrame.origin, in: context)
+            }
         }
         let frame = code.layoutFragmentFrame
         let background = MarkdownPresentation().codeBackground
         let grey = UInt8((background.red * 255).rounded())
-        let onBackground = pixels.count(in: CGRect(x: 5, y: frame.minY + 1, width: 4, height: max(1, frame.height - 2))) {
+        let onBackground = pixels.count(in: CGRect(x: 5, y: frame.minY + 1, width: 4, height: max(1, frame.height - 2)))
+        {
             abs(Int($0.red) - Int(grey)) <= 2 && $0.alpha > 250
         }
         #expect(onBackground > 5)
@@ -101,11 +105,15 @@ import TextMarkdown
                 let range = storage.textRange(for: offset ..< offset + cell.utf16.count)!
                 offset += cell.utf16.count + 1
                 var rects: [CGRect] = []
-                manager.enumerateTextSegments(in: range, type: .standard) { _, rect, _, _ in rects.append(rect); return true }
+                manager.enumerateTextSegments(in: range, type: .standard) { _, rect, _, _ in
+                    rects.append(rect); return true
+                }
                 let minX = rects.map(\.minX).min()!, maxX = rects.map(\.maxX).max()!
                 // Inside its column (edges count from the line padding), after the cell before it.
-                #expect(minX >= 5 + CGFloat(decoration.tableColumnEdges[column]) - 0.5, "\(cell) starts before its column")
-                #expect(maxX <= 5 + CGFloat(decoration.tableColumnEdges[column + 1]) + 0.5, "\(cell) runs past its column")
+                #expect(
+                    minX >= 5 + CGFloat(decoration.tableColumnEdges[column]) - 0.5, "\(cell) starts before its column")
+                #expect(
+                    maxX <= 5 + CGFloat(decoration.tableColumnEdges[column + 1]) + 0.5, "\(cell) runs past its column")
                 #expect(minX >= previousMaxX)
                 previousMaxX = maxX
             }
@@ -134,7 +142,9 @@ import TextMarkdown
 /// drawing it does, run for run.
 @Suite struct MarkdownStorageImportTests {
     @Test func theStorageHoldsWhatTheAttributedStringDoes() throws {
-        let markdown = MarkdownPresentationTests.markdown + "\n\nLast *paragraph* with a [link](https://example.com) and `code`.\r\nCRLF line.\n"
+        let markdown =
+            MarkdownPresentationTests.markdown
+            + "\n\nLast *paragraph* with a [link](https://example.com) and `code`.\r\nCRLF line.\n"
         var expected = try AttributedString(markdown: markdown, options: .init(interpretedSyntax: .full))
         MarkdownPresentation().apply(to: &expected, width: 470)
         let storage = try TextContentStorage(markdown: markdown, width: 470)

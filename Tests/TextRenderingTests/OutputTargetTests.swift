@@ -17,7 +17,9 @@ import TextLayout
     }
 
     /// The renders every test makes: each kind, as a sheet and as pages.
-    static let renders: [(ext: String, paged: Bool)] = [("png", false), ("svg", false), ("pdf", false), ("png", true), ("svg", true), ("pdf", true)]
+    static let renders: [(ext: String, paged: Bool)] = [
+        ("png", false), ("svg", false), ("pdf", false), ("png", true), ("svg", true), ("pdf", true),
+    ]
 
     static func render(to path: String, paged: Bool) throws(RenderingError) {
         var options = DocumentRenderer.Options()
@@ -28,8 +30,11 @@ import TextLayout
     static func starts(_ data: Data, as ext: String) -> Bool {
         switch ext {
         case "png": data.starts(with: [0x89, 0x50, 0x4E, 0x47])
-        case "pdf": data.starts(with: Array("%PDF".utf8)) && String(decoding: data.suffix(8), as: UTF8.self).contains("%%EOF")
-        default: String(decoding: data.prefix(100), as: UTF8.self).contains("<?xml") && String(decoding: data.suffix(10), as: UTF8.self).contains("</svg>")
+        case "pdf":
+            data.starts(with: Array("%PDF".utf8)) && String(decoding: data.suffix(8), as: UTF8.self).contains("%%EOF")
+        default:
+            String(decoding: data.prefix(100), as: UTF8.self).contains("<?xml")
+                && String(decoding: data.suffix(10), as: UTF8.self).contains("</svg>")
         }
     }
 
@@ -62,7 +67,8 @@ import TextLayout
             try SpecialFiles.makeCharacterDevice(at: node, major: 1, minor: 7)
             try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: node)
             for target in [node, link] {
-                #expect(throws: RenderingError.unwritable(path: target, reason: "No space left on device"), "\(target)") {
+                #expect(throws: RenderingError.unwritable(path: target, reason: "No space left on device"), "\(target)")
+                {
                     try Self.render(to: target, paged: paged)
                 }
                 #expect(SpecialFiles.isCharacterDevice(node, major: 1, minor: 7))
@@ -93,7 +99,9 @@ import TextLayout
         #expect {
             _ = try AtomicFileWriter(path: fifo, fifoReaderWait: 0.2)
         } throws: { error in
-            (error as? FileOutputError).map { "\($0)".contains(fifo) && "\($0)".contains("no process opened it for reading") } == true
+            (error as? FileOutputError).map {
+                "\($0)".contains(fifo) && "\($0)".contains("no process opened it for reading")
+            } == true
         }
         #expect(SpecialFiles.type(of: fifo) == S_IFIFO)
     }
@@ -120,9 +128,12 @@ import TextLayout
         let real = folder.appendingPathComponent("sub/real.\(ext)").path
         try Data("old".utf8).write(to: URL(fileURLWithPath: real))
         // A relative link, a chain of two links, and a link to a file not made yet.
-        try fileManager.createSymbolicLink(atPath: folder.appendingPathComponent("relative.\(ext)").path, withDestinationPath: "sub/real.\(ext)")
-        try fileManager.createSymbolicLink(atPath: folder.appendingPathComponent("chain.\(ext)").path, withDestinationPath: "relative.\(ext)")
-        try fileManager.createSymbolicLink(atPath: folder.appendingPathComponent("dangling.\(ext)").path, withDestinationPath: "sub/new.\(ext)")
+        try fileManager.createSymbolicLink(
+            atPath: folder.appendingPathComponent("relative.\(ext)").path, withDestinationPath: "sub/real.\(ext)")
+        try fileManager.createSymbolicLink(
+            atPath: folder.appendingPathComponent("chain.\(ext)").path, withDestinationPath: "relative.\(ext)")
+        try fileManager.createSymbolicLink(
+            atPath: folder.appendingPathComponent("dangling.\(ext)").path, withDestinationPath: "sub/new.\(ext)")
         for name in ["relative", "chain"] {
             try Data("old".utf8).write(to: URL(fileURLWithPath: real))
             try Self.render(to: folder.appendingPathComponent("\(name).\(ext)").path, paged: false)
@@ -132,8 +143,14 @@ import TextLayout
         try Self.render(to: folder.appendingPathComponent("dangling.\(ext)").path, paged: true)
         #expect(SpecialFiles.type(of: folder.appendingPathComponent("dangling.\(ext)").path) == S_IFLNK)
         #expect(Self.starts(try Data(contentsOf: folder.appendingPathComponent("sub/new.\(ext)")), as: ext))
-        #expect(Set(try fileManager.contentsOfDirectory(atPath: folder.appendingPathComponent("sub").path)) == ["real.\(ext)", "new.\(ext)"])
-        #expect(Set(try fileManager.contentsOfDirectory(atPath: folder.path)) == ["sub", "relative.\(ext)", "chain.\(ext)", "dangling.\(ext)"])
+        #expect(
+            Set(try fileManager.contentsOfDirectory(atPath: folder.appendingPathComponent("sub").path)) == [
+                "real.\(ext)", "new.\(ext)",
+            ])
+        #expect(
+            Set(try fileManager.contentsOfDirectory(atPath: folder.path)) == [
+                "sub", "relative.\(ext)", "chain.\(ext)", "dangling.\(ext)",
+            ])
     }
 
     @Test func aFolderIsAClearError() throws {

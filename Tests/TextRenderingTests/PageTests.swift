@@ -9,8 +9,10 @@ import TextRendering
     /// Genesis (the first 200 verses) with a long paragraph and the mixed samples among them.
     static func document() throws -> TextContentStorage {
         let verses = Array(try Fixtures.lines(of: Fixtures.kjvGenesis).prefix(200))
-        let long = String(repeating: "And God saw every thing that he had made, and, behold, it was very good. ", count: 40)
-        var text = AttributedString((verses[..<100] + [long] + MixedSamples.all.map(\.text) + verses[100...]).joined(separator: "\n"))
+        let long = String(
+            repeating: "And God saw every thing that he had made, and, behold, it was very good. ", count: 40)
+        var text = AttributedString(
+            (verses[..<100] + [long] + MixedSamples.all.map(\.text) + verses[100...]).joined(separator: "\n"))
         text.font = FontDescriptor(family: "DejaVu Sans", size: 12)
         return TextContentStorage(attributedString: text)
     }
@@ -32,10 +34,12 @@ import TextRendering
     @Test func paragraphsContinueOnTheNextPageAtALineBoundary() throws {
         let storage = try Self.document()
         let size = CGSize(width: 300, height: 400)
-        let pages = TextPageLayout(textContentManager: storage, defaultFont: FontDescriptor(family: "DejaVu Sans", size: 12)) { _ in
+        let pages = TextPageLayout(
+            textContentManager: storage, defaultFont: FontDescriptor(family: "DejaVu Sans", size: 12)
+        ) { _ in
             TextContainer(size: size)
         }
-        var covered: [Int: [Range<Int>]] = [:]  // paragraph start -> line ranges
+        var covered: [Int: [Range<Int>]] = [:] // paragraph start -> line ranges
         var pageCount = 0
         var split = 0
         pages.enumeratePages { page in
@@ -46,8 +50,10 @@ import TextRendering
                 for line in fragment.textLineFragments {
                     let bottom = fragment.layoutFragmentFrame.minY + line.typographicBounds.maxY
                     #expect(bottom <= size.height + 0.001, "a line ends below the page (\(bottom))")
-                    let start = storage.offset(from: storage.documentRange.location, to: fragment.textElement.elementRange!.location)
-                    covered[start, default: []].append(line.characterRange.location ..< line.characterRange.location + line.characterRange.length)
+                    let start = storage.offset(
+                        from: storage.documentRange.location, to: fragment.textElement.elementRange!.location)
+                    covered[start, default: []].append(
+                        line.characterRange.location ..< line.characterRange.location + line.characterRange.length)
                 }
                 if fragment.textLineFragments.first.map({ $0.characterRange.location > 0 }) == true { split += 1 }
             }
@@ -74,14 +80,17 @@ import TextRendering
     @Test func exclusionPathsCanDifferPerPage() throws {
         let storage = try Self.document()
         let hole = CGRect(x: 50, y: 100, width: 150, height: 120)
-        let pages = TextPageLayout(textContentManager: storage, defaultFont: FontDescriptor(family: "DejaVu Sans", size: 12)) { number in
+        let pages = TextPageLayout(
+            textContentManager: storage, defaultFont: FontDescriptor(family: "DejaVu Sans", size: 12)
+        ) { number in
             TextContainer(size: CGSize(width: 300, height: 400), exclusionPaths: number == 2 ? [.rectangle(hole)] : [])
         }
         var crossesOnPageOne = false
         pages.enumeratePages { page in
             for fragment in page.textLayoutFragments {
                 for line in fragment.textLineFragments {
-                    let bounds = line.typographicBounds.offsetBy(dx: fragment.layoutFragmentFrame.minX, dy: fragment.layoutFragmentFrame.minY)
+                    let bounds = line.typographicBounds.offsetBy(
+                        dx: fragment.layoutFragmentFrame.minX, dy: fragment.layoutFragmentFrame.minY)
                     // Touching an edge is not crossing.
                     let overlap = bounds.intersection(hole)
                     let crosses = !overlap.isNull && overlap.width > 0.01 && overlap.height > 0.01
@@ -102,12 +111,16 @@ import TextRendering
         let expected = TextPageLayout(textContentManager: storage, defaultFont: options.defaultFont) { _ in
             TextContainer(size: CGSize(width: PageSize.a5.size.width - 48, height: PageSize.a5.size.height - 48))
         }.enumeratePages { _ in true }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("otk-pages-\(UUID().uuidString).pdf").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("otk-pages-\(UUID().uuidString).pdf")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try DocumentRenderer(options: options).render(storage, to: path)
         #expect(result.pageCount == expected)
         let info = try Self.run("pdfinfo", [path])
-        #expect(info.contains { $0 == "\n" } && info.split(separator: "\n").contains { $0.hasPrefix("Pages:") && $0.hasSuffix(" \(expected)") }, "\(info)")
+        #expect(
+            info.contains { $0 == "\n" }
+                && info.split(separator: "\n").contains { $0.hasPrefix("Pages:") && $0.hasSuffix(" \(expected)") },
+            "\(info)")
         let text = try Self.run("pdftotext", ["-layout", path, "-"])
         // "firmament" and "fifth" start with DejaVu's fi ligature: one glyph for two letters.
         for word in ["beginning", "firmament", "fifth", "behold", "Eden"] {
@@ -125,7 +138,8 @@ import TextRendering
         let storage = try Self.document()
         var options = DocumentRenderer.Options()
         options.pageSize = CGSize(width: 300, height: 300)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("otk-pages-\(UUID().uuidString).png").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("otk-pages-\(UUID().uuidString).png")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         // Too many pages for one picture (50 pages at 3 pixels a point): a clear error, not a
         // cut-off image.
@@ -144,11 +158,16 @@ import TextRendering
     }
 
     @Test func aPageWhollyBlockedByExclusionsIsSkippedAndNothingIsLost() throws {
-        let storage = TextContentStorage(string: "First paragraph.\nSecond paragraph, a little longer than the first.\nThird.\n")
+        let storage = TextContentStorage(
+            string: "First paragraph.\nSecond paragraph, a little longer than the first.\nThird.\n")
         let size = CGSize(width: 200, height: 150)
         // Page 1 is covered; every page is covered from 4 on (so layout must give up on them).
-        let pages = TextPageLayout(textContentManager: storage, defaultFont: FontDescriptor(family: "DejaVu Sans", size: 12)) { number in
-            TextContainer(size: size, exclusionPaths: number == 1 || number >= 4 ? [.rectangle(CGRect(origin: .zero, size: size))] : [])
+        let pages = TextPageLayout(
+            textContentManager: storage, defaultFont: FontDescriptor(family: "DejaVu Sans", size: 12)
+        ) { number in
+            TextContainer(
+                size: size,
+                exclusionPaths: number == 1 || number >= 4 ? [.rectangle(CGRect(origin: .zero, size: size))] : [])
         }
         var text = ""
         var numbers: [Int] = []
@@ -158,7 +177,10 @@ import TextRendering
                 for line in fragment.textLineFragments {
                     #expect(fragment.layoutFragmentFrame.minY + line.typographicBounds.maxY <= size.height + 0.001)
                     let units = Array(String(fragment.textElement.attributedString.characters).utf16)
-                    text += String(decoding: units[line.characterRange.location ..< line.characterRange.location + line.characterRange.length], as: UTF16.self)
+                    text += String(
+                        decoding: units[
+                            line.characterRange.location ..< line.characterRange.location + line.characterRange.length],
+                        as: UTF16.self)
                 }
             }
             return true

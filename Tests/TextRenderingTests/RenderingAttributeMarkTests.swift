@@ -9,8 +9,11 @@ import TextRendering
 /// the gaps between clauses of marked text, read from the pixels.
 @Suite struct RenderingAttributeMarkTests {
     /// `text` laid out 600 points wide, with `attributes` set over each range (UTF-16 offsets).
-    func draw(_ text: String, _ marks: [(Range<Int>, RenderingAttributes)], width: CGFloat = 600, scale: Double = 4)
-        throws -> (pixels: ImagePixels, line: TextLineFragment) {
+    func draw(
+        _ text: String, _ marks: [(Range<Int>, RenderingAttributes)], width: CGFloat = 600, scale: Double = 4
+    )
+        throws -> (pixels: ImagePixels, line: TextLineFragment)
+    {
         let (storage, manager) = makeLayout(AttributedString(text), width: width)
         for (range, attributes) in marks {
             manager.setRenderingAttributes(attributes, for: try #require(storage.textRange(for: range)))
@@ -20,14 +23,18 @@ import TextRendering
     }
 
     /// The pixel rows below the baseline that `test` finds in columns `xs` (points).
-    func rows(below line: TextLineFragment, in pixels: ImagePixels, xs: ClosedRange<CGFloat>,
-              _ test: ((red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)) -> Bool) -> Set<Int> {
+    func rows(
+        below line: TextLineFragment, in pixels: ImagePixels, xs: ClosedRange<CGFloat>,
+        _ test: ((red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)) -> Bool
+    ) -> Set<Int> {
         let scale = pixels.scale
         let top = Int(((line.typographicBounds.minY + line.baseline) * scale).rounded(.down))
         let bottom = Int(((line.typographicBounds.maxY + 4) * scale).rounded(.up))
         var found: Set<Int> = []
         for y in top ..< bottom {
-            for x in Int(xs.lowerBound * scale) ... Int(xs.upperBound * scale) where test(pixels[x, y]) { found.insert(y) }
+            for x in Int(xs.lowerBound * scale) ... Int(xs.upperBound * scale) where test(pixels[x, y]) {
+                found.insert(y)
+            }
         }
         return found
     }
@@ -53,13 +60,18 @@ import TextRendering
         let kitab = try #require(line.segments(showing: arabic.location ..< NSMaxRange(arabic)).first)
         let word = try #require(line.segments(showing: 4 ..< 8).first)
         let redRows = rows(below: line, in: pixels, xs: (left + teh.minX + 1) ... (left + teh.maxX - 1), Self.isRed)
-        let greenRows = rows(below: line, in: pixels, xs: (left + kitab.minX + 1) ... (left + kitab.maxX - 1), Self.isGreen)
+        let greenRows = rows(
+            below: line, in: pixels, xs: (left + kitab.minX + 1) ... (left + kitab.maxX - 1), Self.isGreen)
         // Wavy: the mark spans several rows, where a straight underline of its width spans one or two.
         #expect(redRows.count >= 4, "\(redRows.sorted())")
         #expect(greenRows.count >= 4, "\(greenRows.sorted())")
         // Only under its own word.
-        #expect(rows(below: line, in: pixels, xs: (left + word.minX + 1) ... (left + word.maxX - 1)) { Self.isRed($0) || Self.isGreen($0) }.isEmpty)
-        #expect(rows(below: line, in: pixels, xs: (left + kitab.minX + 1) ... (left + kitab.maxX - 1), Self.isRed).isEmpty)
+        #expect(
+            rows(below: line, in: pixels, xs: (left + word.minX + 1) ... (left + word.maxX - 1)) {
+                Self.isRed($0) || Self.isGreen($0)
+            }.isEmpty)
+        #expect(
+            rows(below: line, in: pixels, xs: (left + kitab.minX + 1) ... (left + kitab.maxX - 1), Self.isRed).isEmpty)
     }
 
     @Test func clausesOfMarkedTextAreUnderlinedApart() throws {
@@ -69,7 +81,9 @@ import TextRendering
             var first = RenderingAttributes(), second = RenderingAttributes()
             // Red underlines, told apart from the glyphs (Kannada's reach below the baseline).
             (first.underlineStyle, second.underlineStyle) = (.single, .single)
-            (first.underlineColor, second.underlineColor) = (TextColor(red: 1, green: 0, blue: 0), TextColor(red: 1, green: 0, blue: 0))
+            (first.underlineColor, second.underlineColor) = (
+                TextColor(red: 1, green: 0, blue: 0), TextColor(red: 1, green: 0, blue: 0)
+            )
             if segments { (first.markedClauseSegment, second.markedClauseSegment) = (0, 1) }
             let half = (text as NSString).length / 2
             let (pixels, line) = try draw(text, [(0 ..< half, first), (half ..< (text as NSString).length, second)])
@@ -104,7 +118,9 @@ import TextRendering
         #expect(line.typographicBounds.width > 200_000)
         let surface = try DrawingSurface.image(size: CGSize(width: 400, height: 60), scale: 2)
         let context = try surface.makeContext()
-        fragment.draw(at: fragment.layoutFragmentFrame.origin, in: context, renderingAttributes: manager.renderingAttributes(for: fragment))
+        fragment.draw(
+            at: fragment.layoutFragmentFrame.origin, in: context,
+            renderingAttributes: manager.renderingAttributes(for: fragment))
         try context.checkStatus()
         let pixels = try #require(surface.pixels())
         #expect(rows(below: line, in: pixels, xs: 10 ... 390, Self.isRed).count >= 3)

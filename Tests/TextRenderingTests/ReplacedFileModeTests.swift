@@ -21,7 +21,8 @@ import Glibc
 
     /// The modes tried: private, group-readable, the usual, anyone-writable, executable, and
     /// (as root, which may replace a file it cannot write) read-only.
-    static let modes: [mode_t] = [0o600, 0o640, 0o644, 0o666, 0o755, 0o700] + (SpecialFiles.isRoot ? [0o444, 0o400, 0o000] : [])
+    static let modes: [mode_t] =
+        [0o600, 0o640, 0o644, 0o666, 0o755, 0o700] + (SpecialFiles.isRoot ? [0o444, 0o400, 0o000] : [])
 
     /// Writes through the writer and through the renderer in each format.
     static func replace(_ path: String, with kind: String) throws {
@@ -64,7 +65,9 @@ import Glibc
                 #expect(SpecialFiles.type(of: link) == S_IFLNK)
             }
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 2 * Self.modes.count, "no temporary file left")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 2 * Self.modes.count,
+            "no temporary file left")
     }
 
     @Test(.enabled(if: SpecialFiles.isRoot, "only root may give a file to another owner"), arguments: kinds)

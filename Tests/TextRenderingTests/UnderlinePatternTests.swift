@@ -10,7 +10,9 @@ import TextRendering
 @Suite struct UnderlinePatternTests {
     /// The lengths of the inked stretches below the baseline, left to right, in pixels at 4x,
     /// for `text` (whose glyphs have no descenders) underlined with `style`.
-    func stretches(_ style: TextDecorationStyle, text string: String = String(repeating: "H", count: 30)) throws -> [Int] {
+    func stretches(
+        _ style: TextDecorationStyle, text string: String = String(repeating: "H", count: 30)
+    ) throws -> [Int] {
         var text = AttributedString(string)
         text.underlineStyle = style
         let (_, manager) = makeLayout(text, width: 1_000)

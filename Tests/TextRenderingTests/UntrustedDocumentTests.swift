@@ -28,9 +28,11 @@ import TextLayout
 
     static func linkedDocument() -> TextContentStorage {
         var text = AttributedString("Injected link, script, local file, relative, mail, ftp. English مرحبا नमस्ते")
-        let links = [("Injected link", injection), ("script", "javascript:alert(1)"), ("local file", "file:///etc/passwd"),
-                     ("relative", "notes/page.html"), ("mail", "mailto:someone@example.com"), ("ftp", "ftp://example.com/f"),
-                     ("مرحبا", "https://example.com/ü ar")]
+        let links = [
+            ("Injected link", injection), ("script", "javascript:alert(1)"), ("local file", "file:///etc/passwd"),
+            ("relative", "notes/page.html"), ("mail", "mailto:someone@example.com"), ("ftp", "ftp://example.com/f"),
+            ("مرحبا", "https://example.com/ü ar"),
+        ]
         for (words, link) in links { text[text.range(of: words)!].link = URL(string: link) }
         return TextContentStorage(attributedString: text)
     }
@@ -69,7 +71,9 @@ import TextLayout
         let result = try DocumentRenderer(options: options).render(Self.linkedDocument(), to: path)
         #expect(result.linkAreas.contains { $0.area.url.scheme == "ftp" })
         #expect(result.warnings.count == 3)
-        #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self).contains("/URI (ftp://example.com/f)"))
+        #expect(
+            String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self).contains(
+                "/URI (ftp://example.com/f)"))
     }
 
     @Test(arguments: [Int.max, Int.max - 1, Int.min])
@@ -85,7 +89,11 @@ import TextLayout
         var markers = ListMarkers(defaultFont: FontDescriptor(family: "DejaVu Sans", size: 16))
         let numbers = fragments(of: manager).prefix(3).compactMap { markers.marker(for: $0) }
         let second = start.addingReportingOverflow(1), third = start.addingReportingOverflow(2)
-        #expect(numbers == ["\(start).", "\(second.overflow ? Int.max : second.partialValue).", "\(third.overflow ? Int.max : third.partialValue)."])
+        #expect(
+            numbers == [
+                "\(start).", "\(second.overflow ? Int.max : second.partialValue).",
+                "\(third.overflow ? Int.max : third.partialValue).",
+            ])
         let path = Self.temporaryPath("pdf")
         defer { try? FileManager.default.removeItem(atPath: path) }
         _ = try DocumentRenderer().render(TextContentStorage(attributedString: text), to: path)
@@ -94,7 +102,9 @@ import TextLayout
 
     static func spacedDocument(before: Double, after: Double) -> TextContentStorage {
         var text = AttributedString()
-        for paragraph in ["First English paragraph.", "مرحبا بالعالم الثاني", "नमस्ते तीसरा अनुच्छेद", "Fourth English paragraph."] {
+        for paragraph in [
+            "First English paragraph.", "مرحبا بالعالم الثاني", "नमस्ते तीसरा अनुच्छेद", "Fourth English paragraph.",
+        ] {
             var piece = AttributedString(paragraph + "\n")
             piece.paragraphStyle = ParagraphStyle(paragraphSpacingBefore: before, paragraphSpacing: after)
             text += piece
@@ -106,7 +116,9 @@ import TextLayout
     func hugeSpacingNeverPushesTextOffThePage(before: Double, after: Double) throws {
         let storage = Self.spacedDocument(before: before, after: after)
         let pageSize = PageSize.a4.size
-        let layout = TextPageLayout(textContentManager: storage, defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13)) { _ in
+        let layout = TextPageLayout(
+            textContentManager: storage, defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13)
+        ) { _ in
             TextContainer(size: CGSize(width: pageSize.width - 48, height: pageSize.height - 48))
         }
         var shown = 0
@@ -114,7 +126,9 @@ import TextLayout
             for fragment in page.textLayoutFragments {
                 for line in fragment.textLineFragments where line.characterRange.length > 0 {
                     let bottom = fragment.layoutFragmentFrame.minY + line.typographicBounds.maxY
-                    #expect(bottom.isFinite && bottom <= pageSize.height - 48 + 0.01, "a line at \(bottom) is below the page")
+                    #expect(
+                        bottom.isFinite && bottom <= pageSize.height - 48 + 0.01,
+                        "a line at \(bottom) is below the page")
                     shown += 1
                 }
             }
@@ -150,7 +164,9 @@ import TextLayout
         if paged { options.pageSize = PageSize.a5.size }
         // Made at run time: the compiler refuses some noncharacters in literals.
         let nonchar = { (value: UInt32) in String(Character(Unicode.Scalar(value)!)) }
-        let text = "English \(nonchar(0xFFFF)) then \(nonchar(0xFDD0)) and \(nonchar(0x10FFFF)), \(nonchar(0xFFFE)) مرحبا بالعالم नमस्ते दुनिया end."
+        let text =
+            "English \(nonchar(0xFFFF)) then \(nonchar(0xFDD0)) and \(nonchar(0x10FFFF)), \(nonchar(0xFFFE)) "
+            + "مرحبا بالعالم नमस्ते दुनिया end."
         _ = try DocumentRenderer(options: options).render(TextContentStorage(string: text), to: path)
         let extracted = try Self.pdfText(path)
         #expect(extracted.contains("English") && extracted.contains("end."), "\(extracted)")

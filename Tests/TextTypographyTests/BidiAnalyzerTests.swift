@@ -22,7 +22,7 @@ import TextTypography
         #expect(result.paragraphLevel == 1)
         #expect(result.isRightToLeft)
         #expect(result.levels.count == text.utf16.count)
-        #expect(result.isUniform)  // letters, spaces and the final period all resolve to 1
+        #expect(result.isUniform) // letters, spaces and the final period all resolve to 1
     }
 
     @Test func arabicWithDigitsAndLatin() throws {
@@ -30,9 +30,9 @@ import TextTypography
         let text = "عام ١٩٤٨ UDHR"
         let result = try BidiAnalyzer.levels(for: text)
         #expect(result.paragraphLevel == 1)
-        #expect(Array(result.levels[0..<4]) == [1, 1, 1, 1])
-        #expect(Array(result.levels[4..<8]) == [2, 2, 2, 2])
-        #expect(Array(result.levels[9..<13]) == [2, 2, 2, 2])
+        #expect(Array(result.levels[0 ..< 4]) == [1, 1, 1, 1])
+        #expect(Array(result.levels[4 ..< 8]) == [2, 2, 2, 2])
+        #expect(Array(result.levels[9 ..< 13]) == [2, 2, 2, 2])
     }
 
     @Test func explicitBaseDirectionOverridesTheFirstStrongCharacter() throws {
@@ -45,7 +45,7 @@ import TextTypography
     }
 
     @Test func oneLevelPerUTF16CodeUnit() throws {
-        let text = "\u{05D0} 😀 \u{05D1}"  // the emoji is a surrogate pair
+        let text = "\u{05D0} 😀 \u{05D1}" // the emoji is a surrogate pair
         let result = try BidiAnalyzer.levels(for: text)
         #expect(result.levels.count == 6)
         #expect(result.levels[2] == result.levels[3])
@@ -90,15 +90,16 @@ import TextTypography
             let codePoints = fields[0].split(separator: " ")
             let text = TestData.string(fromCodePoints: codePoints)
             guard text.unicodeScalars.count == codePoints.count else { continue }
-            let direction: BidiAnalyzer.BaseDirection = switch fields[1] {
+            let direction: BidiAnalyzer.BaseDirection =
+                switch fields[1] {
                 case "0": .leftToRight
                 case "1": .rightToLeft
                 default: .natural
-            }
+                }
             let result = try BidiAnalyzer.levels(for: text, baseDirection: direction)
             checked += 1
             let scalars = Array(text.unicodeScalars)
-            let expected = fields[3].split(separator: " ").map { UInt8($0) }  // nil for "x"
+            let expected = fields[3].split(separator: " ").map { UInt8($0) } // nil for "x"
             var actual: [UInt8] = []
             var offset = 0
             for scalar in scalars {
@@ -125,7 +126,9 @@ import TextTypography
         for cause in KnownICUDeviation.allCases {
             let lines = known[cause] ?? []
             // Pinned: fewer lines means ICU (or the engine) got better, more means a regression.
-            #expect(lines.count == cause.lineCount, "ICU 72: \(cause.rawValue): \(lines.count) lines, expected \(cause.lineCount)")
+            #expect(
+                lines.count == cause.lineCount,
+                "ICU 72: \(cause.rawValue): \(lines.count) lines, expected \(cause.lineCount)")
             let first = lines.first.map { $0.count > 100 ? $0.prefix(100) + "…" : $0 } ?? ""
             withKnownIssue("ICU 72: \(cause.rawValue)") {
                 #expect(lines.isEmpty, "\(lines.count) lines, first: \(first)")
@@ -141,10 +144,12 @@ import TextTypography
         /// level. When it is tightly flanked by embeddings (the initiator right after a PDF, the PDI
         /// right before an LRE or RLE), ICU gives it the embedding's level instead (file lines 59–62).
         /// ICU-23513 tracks the override of the PDI.
-        case isolatesFlankedByEmbeddingsInOverrides = "isolates tightly flanked by embeddings inside directional overrides (X5a, X6a)"
+        case isolatesFlankedByEmbeddingsInOverrides =
+            "isolates tightly flanked by embeddings inside directional overrides (X5a, X6a)"
         /// BD14–BD16, N0: an override makes a bracket L or R, and only brackets still ON pair; ICU
         /// pairs a bracket under an LRO/RLO override with one outside it (file lines 65–80).
-        case bracketsPairedAcrossOverrides = "a bracket under a directional override paired with one outside it (BD16, N0)"
+        case bracketsPairedAcrossOverrides =
+            "a bracket under a directional override paired with one outside it (BD16, N0)"
         /// N0: non-spacing marks after a bracket that N0 made L or R take its direction (BN such as
         /// ZWJ and ZWSP in between ignored, X9); ICU leaves the marks after a closing bracket, all
         /// of which end their paragraph in the file, at their own level (file lines 83–88, 102,
@@ -169,11 +174,13 @@ import TextTypography
             guard !wrong.isEmpty else { return nil }
             let values = scalars.map(\.value)
             let overridden = Self.overridden(values)
-            let embeddings: Set<UInt32> = [0x202A, 0x202B]  // LRE, RLE
+            let embeddings: Set<UInt32> = [0x202A, 0x202B] // LRE, RLE
             // Isolate initiators right after a PDF, PDIs right before an LRE or RLE, overridden.
             if wrong.allSatisfy({ index in
-                overridden[index] && ((0x2066 ... 0x2068).contains(values[index]) && index > 0 && values[index - 1] == 0x202C
-                    || values[index] == 0x2069 && index + 1 < values.count && embeddings.contains(values[index + 1]))
+                overridden[index]
+                    && ((0x2066 ... 0x2068).contains(values[index]) && index > 0 && values[index - 1] == 0x202C
+                        || values[index] == 0x2069 && index + 1 < values.count
+                            && embeddings.contains(values[index + 1]))
             }) {
                 self = .isolatesFlankedByEmbeddingsInOverrides
                 return
@@ -186,8 +193,10 @@ import TextTypography
             }
             // Marks (and ZWSP, ZWJ) ending the paragraph after a closing bracket, and only they wrong.
             var run = scalars.count
-            while run > 0 && (scalars[run - 1].properties.generalCategory == .nonspacingMark
-                || values[run - 1] == 0x200B || values[run - 1] == 0x200D) {
+            while run > 0
+                && (scalars[run - 1].properties.generalCategory == .nonspacingMark
+                    || values[run - 1] == 0x200B || values[run - 1] == 0x200D)
+            {
                 run -= 1
             }
             if run > 0, run < scalars.count, [")", "]"].contains(scalars[run - 1]), wrong.allSatisfy({ $0 >= run }) {
@@ -214,16 +223,16 @@ import TextTypography
             var stack: [(override: Bool, isolate: Bool)] = [(false, false)]
             return values.map { value in
                 switch value {
-                case 0x202A, 0x202B: stack.append((false, false)); return false  // LRE, RLE
-                case 0x202D, 0x202E: stack.append((true, false)); return true    // LRO, RLO
-                case 0x202C:  // PDF: closes an embedding or override, not an isolate
+                case 0x202A, 0x202B: stack.append((false, false)); return false // LRE, RLE
+                case 0x202D, 0x202E: stack.append((true, false)); return true // LRO, RLO
+                case 0x202C: // PDF: closes an embedding or override, not an isolate
                     if stack.count > 1, !stack[stack.count - 1].isolate { stack.removeLast() }
                     return stack[stack.count - 1].override
-                case 0x2066 ... 0x2068:  // LRI, RLI, FSI
+                case 0x2066 ... 0x2068: // LRI, RLI, FSI
                     let status = stack[stack.count - 1].override
                     stack.append((false, true))
                     return status
-                case 0x2069:  // PDI: closes everything up to and including the last isolate
+                case 0x2069: // PDI: closes everything up to and including the last isolate
                     if let isolate = stack.lastIndex(where: \.isolate) { stack.removeSubrange(isolate...) }
                     return stack[stack.count - 1].override
                 default: return stack[stack.count - 1].override

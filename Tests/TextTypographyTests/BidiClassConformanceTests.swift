@@ -29,9 +29,10 @@ import TextTypography
         for (bidiClass, unit) in Self.representatives {
             #expect(classes[unit] == bidiClass, "U+\(String(unit, radix: 16, uppercase: true))")
         }
-        let brackets = Set(try TestData.unicodeTestLines("BidiBrackets.txt").compactMap {
-            UInt16($0.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces), radix: 16)
-        })
+        let brackets = Set(
+            try TestData.unicodeTestLines("BidiBrackets.txt").compactMap {
+                UInt16($0.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces), radix: 16)
+            })
         #expect(brackets.count > 100)
         #expect(brackets.isDisjoint(with: Self.representatives.map(\.unit)))
     }
@@ -54,12 +55,12 @@ import TextTypography
         let file = [UInt8](try Data(contentsOf: TestData.unicodeDirectory.appendingPathComponent("BidiTest.txt")))
         var classUnits: [UInt32: UInt16] = [:]
         for (bidiClass, unit) in Self.representatives {
-            classUnits[bidiClass.utf8.reduce(0) { $0 << 8 | UInt32($1) }] = unit  // names have 1 to 3 letters
+            classUnits[bidiClass.utf8.reduce(0) { $0 << 8 | UInt32($1) }] = unit // names have 1 to 3 letters
         }
 
-        var expectedLevels: [Int16] = []  // -1 for "x"
+        var expectedLevels: [Int16] = [] // -1 for "x"
         var expectedOrder: [Int] = []
-        var kept: [Int] = []  // the indices whose expected level is not "x"
+        var kept: [Int] = [] // the indices whose expected level is not "x"
         var groupChecked = false
         var units: [UInt16] = []
         units.reserveCapacity(128)
@@ -90,8 +91,10 @@ import TextTypography
                 groups += 1
                 let order = BidiReordering.visualOrder(levels: kept.map { UInt8(expectedLevels[$0]) })
                 if order.map({ kept[$0] }) != expectedOrder {
-                    failures.record("BidiReordering on the file's levels", "\(String(decoding: line, as: UTF8.self)): "
-                        + "order \(order.map { kept[$0] }), expected \(expectedOrder)")
+                    failures.record(
+                        "BidiReordering on the file's levels",
+                        "\(String(decoding: line, as: UTF8.self)): "
+                            + "order \(order.map { kept[$0] }), expected \(expectedOrder)")
                 }
             }
             // The classes, then the bitset after ";".
@@ -109,7 +112,7 @@ import TextTypography
                     break
                 } else {
                     var end = index
-                    while end < line.endIndex, line[end] > UInt8(ascii: ";") { end += 1 }  // letters only
+                    while end < line.endIndex, line[end] > UInt8(ascii: ";") { end += 1 } // letters only
                     var key: UInt32 = 0
                     while index < end {
                         key = key << 8 | UInt32(line[index])
@@ -123,7 +126,8 @@ import TextTypography
                 }
             }
             guard units.count == expectedLevels.count else {
-                Issue.record("\(units.count) classes for \(expectedLevels.count) levels: \(String(decoding: line, as: UTF8.self))")
+                let text = String(decoding: line, as: UTF8.self)
+                Issue.record("\(units.count) classes for \(expectedLevels.count) levels: \(text)")
                 return
             }
             // ICU would end a paragraph at a B inside the sequence; the file only puts B last.
@@ -136,13 +140,13 @@ import TextTypography
             var naturalLevel: UInt8 = 0
             var isolates = 0
             for unit in units {
-                if (0x2066 ... 0x2068).contains(unit) {  // LRI, RLI, FSI
+                if (0x2066 ... 0x2068).contains(unit) { // LRI, RLI, FSI
                     isolates += 1
-                } else if unit == 0x2069 {  // PDI
+                } else if unit == 0x2069 { // PDI
                     isolates = max(isolates - 1, 0)
-                } else if isolates == 0 && unit == 0x61 {  // L
+                } else if isolates == 0 && unit == 0x61 { // L
                     break
-                } else if isolates == 0 && (unit == 0x05D0 || unit == 0x0627) {  // R, AL
+                } else if isolates == 0 && (unit == 0x05D0 || unit == 0x0627) { // R, AL
                     naturalLevel = 1
                     break
                 }
@@ -174,19 +178,21 @@ import TextTypography
                 }
                 let paragraphLevelMatches = result.paragraphLevel == (paragraphLevel ?? naturalLevel)
                 if levelsMatch && orderMatches && paragraphLevelMatches { continue }
-                let example = "\(String(decoding: line, as: UTF8.self)) [\(direction)]: paragraph level "
+                let example =
+                    "\(String(decoding: line, as: UTF8.self)) [\(direction)]: paragraph level "
                     + "\(result.paragraphLevel), levels \(actual.map(String.init).joined(separator: " ")), expected "
                     + "\(expectedLevels.map { $0 < 0 ? "x" : String($0) }.joined(separator: " ")); order "
                     + "\(order.map { kept[$0] }), expected \(expectedOrder)"
-                let cause = if !paragraphLevelMatches { "paragraph level (P2, P3)" }
-                    else if !levelsMatch { "resolved levels" }
-                    else { "visual order of the analyzer's levels" }
+                let cause =
+                    if !paragraphLevelMatches { "paragraph level (P2, P3)" } else if !levelsMatch {
+                        "resolved levels"
+                    } else { "visual order of the analyzer's levels" }
                 failures.record(cause, example)
             }
         }
 
         #expect(groups > 1_000)
-        #expect(cases > 700_000)  // 770,241 in Unicode 15.0
+        #expect(cases > 700_000) // 770,241 in Unicode 15.0
         for (cause, failure) in failures.byCause.sorted(by: { $0.key < $1.key }) {
             Issue.record("\(cause): \(failure.count) of \(cases) cases, first: \(failure.examples)")
         }

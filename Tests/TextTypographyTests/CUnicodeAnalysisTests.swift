@@ -19,8 +19,8 @@ import TextTypography
 
     @Test func errorsHaveNames() {
         #expect(cua_failed(0) == 0)
-        #expect(cua_failed(1) != 0)  // U_ILLEGAL_ARGUMENT_ERROR
-        #expect(cua_failed(-128) == 0)  // U_USING_FALLBACK_WARNING is not a failure
+        #expect(cua_failed(1) != 0) // U_ILLEGAL_ARGUMENT_ERROR
+        #expect(cua_failed(-128) == 0) // U_USING_FALLBACK_WARNING is not a failure
         #expect(String(cString: cua_error_name(1)) == "U_ILLEGAL_ARGUMENT_ERROR")
         #expect(String(cString: cua_error_name(0)) == "U_ZERO_ERROR")
         #expect(!String(cString: cua_error_name(123_456)).isEmpty)
@@ -64,11 +64,11 @@ import TextTypography
     @Test func bidiRejectsBadArguments() {
         let text: [UInt16] = Array("abc".utf16)
         var levels = [UInt8](repeating: 9, count: 3)
-        #expect(cua_bidi_levels(text, 3, 7, &levels, 3) == -1)  // unknown direction
+        #expect(cua_bidi_levels(text, 3, 7, &levels, 3) == -1) // unknown direction
         #expect(cua_bidi_levels(text, -1, Int32(CUA_BIDI_LTR), &levels, 3) == -1)
         #expect(cua_bidi_levels(nil, 3, Int32(CUA_BIDI_LTR), &levels, 3) == -1)
         #expect(cua_bidi_levels(text, 3, Int32(CUA_BIDI_LTR), nil, 3) == -1)
-        #expect(cua_bidi_levels(text, 3, Int32(CUA_BIDI_LTR), &levels, 2) == -15)  // U_BUFFER_OVERFLOW_ERROR
+        #expect(cua_bidi_levels(text, 3, Int32(CUA_BIDI_LTR), &levels, 2) == -15) // U_BUFFER_OVERFLOW_ERROR
         #expect(cua_bidi_levels(nil, 0, Int32(CUA_BIDI_RTL), nil, 0) == 1)
         #expect(cua_bidi_levels(text, 3, Int32(CUA_BIDI_NATURAL), &levels, 3) == 0)
         #expect(levels == [0, 0, 0])

@@ -17,7 +17,10 @@ import TextContent
     /// `monospacedLettersAndDigitsShapeAlone`), the sets are those found with Debian 12's fonts.
     static let expectations: [String: (file: String, atLeast: String?)] = [
         // Every printable ASCII character: no default lookup starts at any of them.
-        "DejaVu Sans Mono": ("DejaVuSansMono.ttf", ##"!"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\]^_`abcdefghijklmnopqrstuvwxyz{|}~"##),
+        "DejaVu Sans Mono": (
+            "DejaVuSansMono.ttf",
+            ##"!"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\]^_`abcdefghijklmnopqrstuvwxyz{|}~"##
+        ),
         "DejaVu Sans": ("DejaVuSans.ttf", ##""#$%&'()*+,./0123456789:;<=>@EMN[\]^_`bdghijmpqtuz{|}~"##),
         "DejaVu Serif": ("DejaVuSerif.ttf", ##"!"#$%&'()*+,./0123456789:;<=>?@HIM[\]^_`abcdeghijlmnpqstuz{|}~"##),
         "Noto Sans": ("NotoSans-Regular.ttf", ##"!#$%)*+/123456789:;<=>?@HJMN\]^`dgjklqsz|}~"##),
@@ -54,7 +57,9 @@ import TextContent
     @Test func monospacedLettersAndDigitsShapeAlone() throws {
         let table = try #require(try table("DejaVu Sans Mono"))
         let free = Set(characters(of: table))
-        #expect(free.isSuperset(of: "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ(){}[];,.=+-*/<>&|!"), "\(String(free.sorted()))")
+        #expect(
+            free.isSuperset(of: "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ(){}[];,.=+-*/<>&|!"),
+            "\(String(free.sorted()))")
     }
 
     /// The ligatures and the dotless i that the analysis leaves to HarfBuzz when they can apply:
@@ -77,7 +82,8 @@ import TextContent
         let accented = Array("i\u{0301}".utf16)
         let plainI = try withTable.shape(text: Array("i".utf16), range: 0 ..< 1, request: request)
         let dotless = try withTable.shape(text: accented, range: 0 ..< 2, request: request)
-        #expect(dotless.first?.glyphs.first?.id != plainI.first?.glyphs.first?.id, "i before a mark above becomes dotless")
+        #expect(
+            dotless.first?.glyphs.first?.id != plainI.first?.glyphs.first?.id, "i before a mark above becomes dotless")
     }
 
     /// Every line of this package's sources and of the code fixture (C headers), shaped with and
@@ -97,7 +103,8 @@ import TextContent
             let slow = try withoutTable.shape(text: text, range: 0 ..< text.count, request: request)
             #expect(fast.map(\.glyphs) == slow.map(\.glyphs), "\(family): \(line)")
             if let table {
-                wordsFromTable += line.split(separator: " ").filter { word in word.utf16.allSatisfy { table[$0] != nil } }.count
+                wordsFromTable +=
+                    line.split(separator: " ").filter { word in word.utf16.allSatisfy { table[$0] != nil } }.count
             }
         }
         // Where there is a table, some words came from it (most of them in the monospaced font).
@@ -118,7 +125,10 @@ import TextContent
         let request = try FontRequest(family: family, size: 11.5)
         var random = SplitMix64(seed: 0xC0DE)
         for _ in 0 ..< 300 {
-            let text = Array(String((0 ..< Int.random(in: 1 ... 24, using: &random)).map { _ in free.randomElement(using: &random)! }).utf16)
+            let text = Array(
+                String(
+                    (0 ..< Int.random(in: 1 ... 24, using: &random)).map { _ in free.randomElement(using: &random)! }
+                ).utf16)
             let fast = try withTable.shape(text: text, range: 0 ..< text.count, request: request)
             let slow = try withoutTable.shape(text: text, range: 0 ..< text.count, request: request)
             #expect(fast.map(\.glyphs) == slow.map(\.glyphs), "\(family): \(String(decoding: text, as: UTF16.self))")
@@ -138,8 +148,11 @@ import TextContent
         #expect(rtl.first?.glyphs.last?.cluster == 0)
         #expect(rtl.first?.glyphs.last?.id != paren.id)
         let before = shaper.statistics.hits + shaper.statistics.misses
-        _ = try shaper.shape(text: text, range: 0 ..< text.count, request: request, features: [try #require(FontFeature(tag: "zero", value: 1))])
-        #expect(shaper.statistics.hits + shaper.statistics.misses > before, "a word with features went through the cache")
+        _ = try shaper.shape(
+            text: text, range: 0 ..< text.count, request: request,
+            features: [try #require(FontFeature(tag: "zero", value: 1))])
+        #expect(
+            shaper.statistics.hits + shaper.statistics.misses > before, "a word with features went through the cache")
     }
 
     /// A range all of whose characters shape alone is placed whole from the table: no word is
@@ -151,7 +164,9 @@ import TextContent
         let line = Array("    if (fileIndex >= 0) { return fine[j]; } // ok".utf16)
         let fast = try withTable.shape(text: line, range: 0 ..< line.count, request: request)
         #expect(withTable.statistics.hits + withTable.statistics.misses == 0)
-        #expect(fast.map(\.glyphs) == (try withoutTable.shape(text: line, range: 0 ..< line.count, request: request)).map(\.glyphs))
+        #expect(
+            fast.map(\.glyphs)
+                == (try withoutTable.shape(text: line, range: 0 ..< line.count, request: request)).map(\.glyphs))
         let long = Array(repeating: UInt16(0x78), count: TextShaper.maximumRunLength * 2 + 10)
         let runs = try withTable.shape(text: long, range: 0 ..< long.count, request: request)
         #expect(runs.map(\.range.count) == [TextShaper.maximumRunLength, TextShaper.maximumRunLength, 10])
@@ -164,20 +179,22 @@ import TextContent
     @Test func classBasedRulesStartOnlyWhereTheyCanMatch() {
         var bytes: [UInt8] = []
         func u16(_ values: Int...) { for value in values { bytes += [UInt8(value >> 8), UInt8(value & 0xFF)] } }
-        u16(1, 0, 0, 0, 10)                  // header: version, script and feature lists, lookup list at 10
-        u16(1, 4)                            // lookup list: one lookup, at 14
-        u16(6, 0, 1, 8)                      // lookup: chaining context, one subtable, at 22
-        u16(2, 16, 0, 22, 38, 2, 0, 46)      // format 2: coverage, no backtrack classes, input and lookahead classes, two class sets
-        u16(1, 1, 10)                        // coverage: glyph 10
-        u16(2, 2, 10, 10, 1, 11, 11, 2)      // input classes: 10 is class 1, 11 class 2
-        u16(1, 20, 1, 1)                     // lookahead classes: 20 is class 1
-        u16(1, 4)                            // class set 1: one rule
-        u16(0, 2, 2, 1, 1, 0)                // rule: no backtrack, input classes 1 then 2, lookahead class 1, no lookups
+        u16(1, 0, 0, 0, 10) // header: version, script and feature lists, lookup list at 10
+        u16(1, 4) // lookup list: one lookup, at 14
+        u16(6, 0, 1, 8) // lookup: chaining context, one subtable, at 22
+        // Format 2: coverage, no backtrack classes, input and lookahead classes, two class sets.
+        u16(2, 16, 0, 22, 38, 2, 0, 46)
+        u16(1, 1, 10) // coverage: glyph 10
+        u16(2, 2, 10, 10, 1, 11, 11, 2) // input classes: 10 is class 1, 11 class 2
+        u16(1, 20, 1, 1) // lookahead classes: 20 is class 1
+        u16(1, 4) // class set 1: one rule
+        u16(0, 2, 2, 1, 1, 0) // rule: no backtrack, input classes 1 then 2, lookahead class 1, no lookups
         bytes.withUnsafeBytes { raw in
             let reader = OpenTypeLookupStarts.TableReader(bytes: raw)
             #expect(reader.lookupStarts(index: 0, table: .gsub, among: [10, 11, 12]) == [])
             #expect(reader.lookupStarts(index: 0, table: .gsub, among: [10, 11, 20]) == [10])
-            #expect(reader.lookupStarts(index: 0, table: .gsub, among: [10, 20]) == [], "no candidate of input class 2")
+            #expect(
+                reader.lookupStarts(index: 0, table: .gsub, among: [10, 20]) == [], "no candidate of input class 2")
         }
     }
 
@@ -189,14 +206,14 @@ import TextContent
         func table(ranges: [Int]) -> [UInt8] {
             var bytes: [UInt8] = []
             func u16(_ values: [Int]) { for value in values { bytes += [UInt8(value >> 8), UInt8(value & 0xFF)] } }
-            u16([1, 0, 0, 0, 10])              // header: lookup list at 10
-            u16([1, 4])                        // one lookup, at 14
-            u16([5, 0, 1, 8])                  // contextual substitution, one subtable, at 22
-            u16([2, 14, 20, 3, 0, 0, 36])      // format 2: coverage, classes, three class sets (only class 2's)
-            u16([1, 1, 10])                    // coverage: glyph 10
-            u16([2, 2] + ranges)               // classes: two ranges
-            u16([1, 4])                        // class set 2: one rule
-            u16([2, 0, 1])                     // rule: two glyphs, no lookups, the second of class 1
+            u16([1, 0, 0, 0, 10]) // header: lookup list at 10
+            u16([1, 4]) // one lookup, at 14
+            u16([5, 0, 1, 8]) // contextual substitution, one subtable, at 22
+            u16([2, 14, 20, 3, 0, 0, 36]) // format 2: coverage, classes, three class sets (only class 2's)
+            u16([1, 1, 10]) // coverage: glyph 10
+            u16([2, 2] + ranges) // classes: two ranges
+            u16([1, 4]) // class set 2: one rule
+            u16([2, 0, 1]) // rule: two glyphs, no lookups, the second of class 1
             return bytes
         }
         table(ranges: [10, 10, 2, 11, 11, 1]).withUnsafeBytes { raw in
@@ -205,7 +222,9 @@ import TextContent
             #expect(reader.lookupStarts(index: 0, table: .gsub, among: [10, 12]) == [], "no candidate of class 1")
         }
         table(ranges: [11, 11, 1, 10, 10, 2]).withUnsafeBytes { raw in
-            #expect(OpenTypeLookupStarts.TableReader(bytes: raw).lookupStarts(index: 0, table: .gsub, among: [10, 11]) == nil)
+            #expect(
+                OpenTypeLookupStarts.TableReader(bytes: raw).lookupStarts(index: 0, table: .gsub, among: [10, 11])
+                    == nil)
         }
     }
 
@@ -217,11 +236,13 @@ import TextContent
         for length in [0, 1, 9, 10, 16, 64, 512] {
             for _ in 0 ..< 200 {
                 var bytes = (0 ..< length).map { _ in UInt8.random(in: 0 ... 255, using: &random) }
-                if length >= 10 { bytes[8] = 0; bytes[9] = 10 }  // a lookup list right after the header
+                if length >= 10 { bytes[8] = 0; bytes[9] = 10 } // a lookup list right after the header
                 bytes.withUnsafeBytes { raw in
                     let reader = OpenTypeLookupStarts.TableReader(bytes: raw)
                     for table in [OpenTypeLookupStarts.Table.gsub, .gpos] {
-                        if let starts = reader.lookupStarts(index: Int.random(in: 0 ..< 4, using: &random), table: table, among: candidates) {
+                        if let starts = reader.lookupStarts(
+                            index: Int.random(in: 0 ..< 4, using: &random), table: table, among: candidates)
+                        {
                             #expect(starts.isSubset(of: candidates))
                         }
                     }
@@ -229,13 +250,15 @@ import TextContent
                 }
             }
         }
-        #expect(OpenTypeLookupStarts.TableReader(bytes: UnsafeRawBufferPointer(start: nil, count: 0)).lookupStarts(
-            index: 0, table: .gsub, among: candidates) == nil)
+        #expect(
+            OpenTypeLookupStarts.TableReader(bytes: UnsafeRawBufferPointer(start: nil, count: 0)).lookupStarts(
+                index: 0, table: .gsub, among: candidates) == nil)
     }
 
     static func sourceLines() throws -> [String] {
         let sources = TestData.packageRoot.appendingPathComponent("Sources")
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path } ?? []
         return try files.flatMap { try String(contentsOf: $0, encoding: .utf8).split(separator: "\n").map(String.init) }
     }

@@ -5,8 +5,11 @@ import Testing
     let matcher = FontMatcher()
 
     /// Noto Sans has Latin, Greek and Cyrillic only, so every other script falls back.
-    func family(for cluster: String, primary: String = "Noto Sans", weight: Double = 400, language: String? = nil) throws -> String {
-        let font = try matcher.font(for: cluster, request: FontRequest(family: primary, size: 13, weight: weight), language: language)
+    func family(
+        for cluster: String, primary: String = "Noto Sans", weight: Double = 400, language: String? = nil
+    ) throws -> String {
+        let font = try matcher.font(
+            for: cluster, request: FontRequest(family: primary, size: 13, weight: weight), language: language)
         #expect(font.covers(cluster), "\(font.familyName) does not cover \(cluster)")
         return font.familyName
     }
@@ -16,7 +19,7 @@ import Testing
         #expect(try family(for: "لّ") == "Noto Sans Arabic")
         #expect(try family(for: "ש") == "Noto Sans Hebrew")
         #expect(try family(for: "क्ष") == "Noto Sans Devanagari")
-        #expect(try family(for: "ಕ್ಷ") == "Noto Sans Kannada")  // fontconfig alone picks Noto Serif Kannada
+        #expect(try family(for: "ಕ್ಷ") == "Noto Sans Kannada") // fontconfig alone picks Noto Serif Kannada
         #expect(try family(for: "ที่") == "Noto Sans Thai")
         #expect(try family(for: "中") == "Noto Sans CJK SC")
         #expect(try family(for: "の") == "Noto Sans CJK JP")

@@ -147,8 +147,11 @@ import TextContent
     @Test func shapingFacesOwnAFreeTypeFaceOfTheSameFile() throws {
         let emoji = try matcher.match(FontRequest(family: "Noto Color Emoji", size: 13)).font
         let (ppem, scalable, glyphs) = emoji.instance.face.withFreeTypeFace { face in
-            (Int(face.pointee.size.pointee.metrics.y_ppem), face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0,
-             Int(face.pointee.num_glyphs))
+            (
+                Int(face.pointee.size.pointee.metrics.y_ppem),
+                face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0,
+                Int(face.pointee.num_glyphs)
+            )
         }
         #expect(ppem == 109)
         #expect(!scalable)
@@ -179,7 +182,7 @@ import TextContent
         let families = ["DejaVu Sans", "Noto Sans", "Noto Sans Kannada", "No Such Family", "Noto Color Emoji", "serif"]
         let expected = try families.map { try FontMatcher().match(FontRequest(family: $0, size: 13)) }
         let results = try await withThrowingTaskGroup(of: [FontMatch].self) { group in
-            for _ in 0..<8 {
+            for _ in 0 ..< 8 {
                 group.addTask { try families.map { try shared.match(FontRequest(family: $0, size: 13)) } }
             }
             return try await group.reduce(into: []) { $0.append($1) }

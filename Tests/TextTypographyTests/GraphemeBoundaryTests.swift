@@ -26,11 +26,11 @@ import TextTypography
 
     @Test func clustersHaveTheExpectedExtent() throws {
         let cases: [(text: String, clusterLengths: [Int])] = [
-            ("e\u{301}", [2]),  // e + combining acute
-            ("👨‍👩‍👧", [8]),  // three surrogate pairs joined by two ZWJs
+            ("e\u{301}", [2]), // e + combining acute
+            ("👨‍👩‍👧", [8]), // three surrogate pairs joined by two ZWJs
             ("👨🏼‍❤️‍💋‍👨🏼", [15]),
-            ("🇩🇴🇲🇻", [4, 4]),  // regional indicators pair up
-            ("🇩🇴🇲", [4, 2]),  // a lone regional indicator stays alone
+            ("🇩🇴🇲🇻", [4, 4]), // regional indicators pair up
+            ("🇩🇴🇲", [4, 2]), // a lone regional indicator stays alone
             // Kannada KA + virama | SSA: the virama extends KA (GB9) and no rule joins the conjunct
             // (the conjunct rule, GB9c in Unicode 15.1, lists Devanagari's virama and five
             // others, not Kannada's). Swift agrees.

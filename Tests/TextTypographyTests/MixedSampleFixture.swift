@@ -16,7 +16,9 @@ enum MixedSampleFixture {
 
     /// The rows; an error when the fixture is missing, so tests that need it fail clearly.
     static func samples() throws -> [Sample] {
-        guard !MixedSamples.all.isEmpty else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: url.path]) }
+        guard !MixedSamples.all.isEmpty else {
+            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: url.path])
+        }
         return MixedSamples.all.map { Sample(tag: $0.tag, text: $0.text) }
     }
 

@@ -14,7 +14,8 @@ enum RawHarfBuzz {
     /// Shapes `text` whole with face `index` of `path` at `size` points. For a bitmap-only face
     /// (Noto Color Emoji) it selects the first strike and scales by size / ppem, as
     /// reference/linux-toolchain.md says.
-    static func shape(_ text: String, path: String, index: Int = 0, size: Double, rightToLeft: Bool = false) -> Result? {
+    static func shape(_ text: String, path: String, index: Int = 0, size: Double, rightToLeft: Bool = false) -> Result?
+    {
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { return nil }
         defer { FT_Done_FreeType(library) }
@@ -39,7 +40,7 @@ enum RawHarfBuzz {
         let infos = hb_buffer_get_glyph_infos(buffer, &count)!
         let positions = hb_buffer_get_glyph_positions(buffer, nil)!
         var result = Result(glyphs: [], clusters: [], advances: [])
-        for i in 0..<Int(count) {
+        for i in 0 ..< Int(count) {
             result.glyphs.append(infos[i].codepoint)
             result.clusters.append(infos[i].cluster)
             result.advances.append(Double(positions[i].x_advance) * scale)

@@ -11,10 +11,16 @@ import TextMeasurement
         let shaper = TextShaper(matcher: FontMatcher())
         for sample in try MixedSampleFixture.samples() {
             let units = Array(sample.text.utf16)
-            let runs = try shaper.shape(text: units, range: 0 ..< units.count, request: FontRequest(family: "DejaVu Sans", size: 13),
-                                        isRightToLeft: sample.isRightToLeft)
-            let baseline = try RunShapingBaseline(paragraphs: [RunShapingBaseline.Paragraph(
-                units: units, runs: runs.map { RunShapingBaseline.Run(range: $0.range, font: $0.font, isRightToLeft: $0.isRightToLeft) })])
+            let runs = try shaper.shape(
+                text: units, range: 0 ..< units.count, request: FontRequest(family: "DejaVu Sans", size: 13),
+                isRightToLeft: sample.isRightToLeft)
+            let baseline = try RunShapingBaseline(paragraphs: [
+                RunShapingBaseline.Paragraph(
+                    units: units,
+                    runs: runs.map {
+                        RunShapingBaseline.Run(range: $0.range, font: $0.font, isRightToLeft: $0.isRightToLeft)
+                    })
+            ])
             #expect(runs.count >= 1)
             #expect(baseline.shape() == runs.reduce(0) { $0 + $1.glyphs.count }, "\(sample.tag)")
         }

@@ -27,13 +27,15 @@ import TextContent
     }
 
     @Test func aMissingFamilyIsANamedFallback() throws {
-        let resolved = try FontDescriptor.custom("Fancy Script OTK Missing", size: 13).bold().resolve(in: .standard, matcher: matcher)
+        let resolved = try FontDescriptor.custom("Fancy Script OTK Missing", size: 13).bold().resolve(
+            in: .standard, matcher: matcher)
         let fallback = try #require(resolved.fallback)
         let chosen = try generic("Fancy Script OTK Missing")
         #expect(fallback.requestedFamily == "Fancy Script OTK Missing")
         #expect(fallback.chosenFamily == resolved.family && resolved.family == chosen)
         #expect(resolved.requestedFamily == "Fancy Script OTK Missing")
-        #expect(fallback.description.contains("Fancy Script OTK Missing") && fallback.description.contains(resolved.family))
+        #expect(
+            fallback.description.contains("Fancy Script OTK Missing") && fallback.description.contains(resolved.family))
         #expect("\(resolved)".contains("is not available"))
         // The style asked for still applies to what is used instead.
         #expect(resolved.isBold)
@@ -54,7 +56,8 @@ import TextContent
         #expect(mono.isMonospaced && mono.family == monospace && mono.fallback == nil)
         #expect(!body.isMonospaced)
         // A context's own family for a design.
-        let dejaVu = try FontDescriptor.body.resolve(in: FontResolutionContext(designFamilies: [.default: "DejaVu Sans"]), matcher: matcher)
+        let dejaVu = try FontDescriptor.body.resolve(
+            in: FontResolutionContext(designFamilies: [.default: "DejaVu Sans"]), matcher: matcher)
         #expect(dejaVu.family == "DejaVu Sans" && dejaVu.fallback == nil)
     }
 
@@ -75,8 +78,10 @@ import TextContent
     @Test func traitsComeFromTheFaceDrawn() throws {
         let context = FontResolutionContext(designFamilies: [.default: "DejaVu Sans"])
         let (bold, regular, headline) = (
-            try FontDescriptor.body.bold().resolve(in: context, matcher: matcher), try FontDescriptor.body.resolve(in: context, matcher: matcher),
-            try FontDescriptor.headline.resolve(in: context, matcher: matcher))
+            try FontDescriptor.body.bold().resolve(in: context, matcher: matcher),
+            try FontDescriptor.body.resolve(in: context, matcher: matcher),
+            try FontDescriptor.headline.resolve(in: context, matcher: matcher)
+        )
         #expect(bold.isBold && !regular.isBold)
         #expect(headline.isBold, "headlines are semibold")
         let italic = try FontDescriptor.body.italic().resolve(in: context, matcher: matcher)
@@ -85,16 +90,24 @@ import TextContent
         #expect(boldItalic.isBold && boldItalic.isItalic && boldItalic.weight == .bold)
         // Every text style, in order, at a larger text size.
         let larger = FontResolutionContext(dynamicTypeSize: .accessibility2)
-        let sizes = try FontDescriptor.TextStyle.allCases.map { try FontDescriptor.system($0).resolve(in: larger, matcher: matcher).pointSize }
+        let sizes = try FontDescriptor.TextStyle.allCases.map {
+            try FontDescriptor.system($0).resolve(in: larger, matcher: matcher).pointSize
+        }
         #expect(sizes == FontDescriptor.TextStyle.allCases.map { $0.pointSize(in: larger) })
         let standard = FontDescriptor.TextStyle.allCases.map { $0.pointSize(in: .standard) }
         #expect(zip(sizes, standard).allSatisfy { abs($0 / $1 - 33.0 / 17) < 1e-9 })
     }
 
     @Test func unusableFontsAreClearErrors() {
-        #expect(throws: FontError.invalidSize(0)) { try FontDescriptor.custom("DejaVu Sans", fixedSize: 0).resolve(in: .standard, matcher: matcher) }
-        #expect(throws: FontError.invalidFamily("  ")) { try FontDescriptor.custom("  ", size: 12).resolve(in: .standard, matcher: matcher) }
-        #expect(throws: FontError.invalidSize(.infinity)) { try FontDescriptor.system(size: .infinity).resolve(in: .standard, matcher: matcher) }
+        #expect(throws: FontError.invalidSize(0)) {
+            try FontDescriptor.custom("DejaVu Sans", fixedSize: 0).resolve(in: .standard, matcher: matcher)
+        }
+        #expect(throws: FontError.invalidFamily("  ")) {
+            try FontDescriptor.custom("  ", size: 12).resolve(in: .standard, matcher: matcher)
+        }
+        #expect(throws: FontError.invalidSize(.infinity)) {
+            try FontDescriptor.system(size: .infinity).resolve(in: .standard, matcher: matcher)
+        }
     }
 
     /// `resolve(in:)` never fails, as SwiftUI's: what cannot be asked for resolves as the body
@@ -110,7 +123,9 @@ import TextContent
         let infinite = FontDescriptor.system(size: .infinity).resolve(in: .standard)
         #expect(infinite.pointSize.isFinite && infinite.fallback != nil)
         // With no font installed at all there is no face; the traits asked for and the reason stay.
-        let none = ResolvedFont(unresolvable: FontDescriptor.body.bold(), in: .standard, reason: FontError.noFontAvailable(family: "sans-serif").description)
+        let none = ResolvedFont(
+            unresolvable: FontDescriptor.body.bold(), in: .standard,
+            reason: FontError.noFontAvailable(family: "sans-serif").description)
         #expect(none.font == nil && none.isBold && none.pointSize == FontDescriptor.body.pointSize(in: .standard))
         #expect(none.fallback?.description.hasSuffix("no font is") == true)
         // What can be asked for resolves as with a matcher, with no fallback.

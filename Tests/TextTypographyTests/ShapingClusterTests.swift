@@ -9,7 +9,7 @@ import TestFixtures
     func clusters(_ text: [UInt16]) -> [Int] {
         var boundaries: [Int] = []
         text.withUnsafeBufferPointer { units in
-            GraphemeSegmenter.forEach(in: units, range: 0..<units.count) { boundaries.append($0.lowerBound) }
+            GraphemeSegmenter.forEach(in: units, range: 0 ..< units.count) { boundaries.append($0.lowerBound) }
         }
         return boundaries + [text.count]
     }
@@ -36,11 +36,14 @@ import TestFixtures
     /// Random code units, lone surrogates included (each decodes to one U+FFFD, so offsets agree
     /// with the decoded string's).
     @Test func randomCodeUnitsSegmentLikeSwift() {
-        let pool: [UInt16] = [0x61, 0x20, 0x0D, 0x0A, 0x301, 0x200D, 0xFE0F, 0x915, 0x94D, 0x937, 0xE01, 0xE48, 0x1100, 0x1161,
-                              0xAC00, 0xD83C, 0xDDE6, 0xD83D, 0xDC4D, 0xDFFD, 0xD800, 0xDC00, 0x5D0, 0x644, 0x627, 0x4E2D]
+        let pool: [UInt16] = [
+            0x61, 0x20, 0x0D, 0x0A, 0x301, 0x200D, 0xFE0F, 0x915, 0x94D, 0x937, 0xE01, 0xE48, 0x1100, 0x1161,
+            0xAC00, 0xD83C, 0xDDE6, 0xD83D, 0xDC4D, 0xDFFD, 0xD800, 0xDC00, 0x5D0, 0x644, 0x627, 0x4E2D,
+        ]
         var random = SplitMix64(seed: 99)
         for _ in 0 ..< 3_000 {
-            let units = (0 ..< Int.random(in: 1 ... 16, using: &random)).map { _ in pool.randomElement(using: &random)! }
+            let units = (0 ..< Int.random(in: 1 ... 16, using: &random)).map { _ in pool.randomElement(using: &random)!
+            }
             #expect(clusters(units) == swiftBoundaries(String(decoding: units, as: UTF16.self)), "\(units)")
         }
     }
@@ -62,7 +65,9 @@ import TestFixtures
             let string = String(scalars)
             // Also with simple neighbours, which exercise the fast path's edges.
             for text in [string, "a" + string + "b", "中" + string + "ש"] {
-                #expect(clusters(Array(text.utf16)) == swiftBoundaries(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+                #expect(
+                    clusters(Array(text.utf16)) == swiftBoundaries(text),
+                    "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
             }
             cases += 1
         }
@@ -70,12 +75,16 @@ import TestFixtures
     }
 
     @Test func defaultIgnorablesTableMatchesTheStandardLibrary() {
-        for value in UInt32(0x300)...0xFFFF {
+        for value in UInt32(0x300) ... 0xFFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
-            #expect(GlyphCoverage.isDefaultIgnorable(value) == scalar.properties.isDefaultIgnorableCodePoint, "\(String(value, radix: 16))")
+            #expect(
+                GlyphCoverage.isDefaultIgnorable(value) == scalar.properties.isDefaultIgnorableCodePoint,
+                "\(String(value, radix: 16))")
         }
         for value in [0x1BCA0, 0x1D173, 0xE0001, 0xE0100, 0xE0FFF, 0x1F600] as [UInt32] {
-            #expect(GlyphCoverage.isDefaultIgnorable(value) == Unicode.Scalar(value)!.properties.isDefaultIgnorableCodePoint)
+            #expect(
+                GlyphCoverage.isDefaultIgnorable(value) == Unicode.Scalar(value)!.properties.isDefaultIgnorableCodePoint
+            )
         }
     }
 }

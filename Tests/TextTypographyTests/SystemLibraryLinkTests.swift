@@ -43,7 +43,7 @@ import Testing
         var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         let count = Hunspell_suggest(speller, &list, "helo")
         defer { Hunspell_free_list(speller, &list, count) }
-        let suggestions = (0..<Int(max(count, 0))).compactMap { index in list?[index].map { String(cString: $0) } }
+        let suggestions = (0 ..< Int(max(count, 0))).compactMap { index in list?[index].map { String(cString: $0) } }
         #expect(suggestions.contains("hello"), "\(suggestions)")
     }
 
@@ -63,7 +63,7 @@ import Testing
         // The HarfBuzz font takes a reference on the face; destroying it releases that reference.
         let font = try #require(hb_ft_font_create_referenced(ftFace))
         defer { hb_font_destroy(font) }
-        FT_Done_Face(ftFace)  // our own reference; the font keeps the face alive
+        FT_Done_Face(ftFace) // our own reference; the font keeps the face alive
 
         let text = "office"
         let shaped = Self.shape(text, font: font)
@@ -72,7 +72,7 @@ import Testing
         #expect(shaped.allSatisfy { $0.glyph != 0 }, "no .notdef glyphs")
         // Without ligatures every character is its own glyph and its own cluster.
         #expect(unligated.count == text.utf16.count)
-        #expect(unligated.map(\.cluster) == Array(0..<UInt32(text.utf16.count)))
+        #expect(unligated.map(\.cluster) == Array(0 ..< UInt32(text.utf16.count)))
 
         // Does the font have the ffi/fi ligatures? Ask its cmap for U+FB03 / U+FB01, then check
         // that shaping used them.
@@ -105,7 +105,8 @@ import Testing
         return String(cString: file)
     }
 
-    static func shape(_ text: String, font: OpaquePointer, features: String = "") -> [(glyph: UInt32, cluster: UInt32)] {
+    static func shape(_ text: String, font: OpaquePointer, features: String = "") -> [(glyph: UInt32, cluster: UInt32)]
+    {
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
         hb_buffer_add_utf8(buffer, text, -1, 0, -1)
@@ -119,6 +120,6 @@ import Testing
         }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count) else { return [] }
-        return (0..<Int(count)).map { (infos[$0].codepoint, infos[$0].cluster) }
+        return (0 ..< Int(count)).map { (infos[$0].codepoint, infos[$0].cluster) }
     }
 }

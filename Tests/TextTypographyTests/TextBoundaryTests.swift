@@ -6,7 +6,7 @@ import TextTypography
     @Test func englishWords() throws {
         let text = "Hello, world. It's 3.14!"
         let boundaries = try TextBoundaryAnalyzer.boundaries(in: text, kind: .word)
-        let pieces = zip(boundaries, boundaries.dropFirst()).map { Self.slice(text, $0..<$1) }
+        let pieces = zip(boundaries, boundaries.dropFirst()).map { Self.slice(text, $0 ..< $1) }
         #expect(pieces == ["Hello", ",", " ", "world", ".", " ", "It's", " ", "3.14", "!"])
     }
 
@@ -15,7 +15,7 @@ import TextTypography
         let text = "การไม่นำพาและการหมิ่นในคุณค่าของสิทธิมนุษยชน"
         #expect(!text.contains(" "))
         let boundaries = try TextBoundaryAnalyzer.boundaries(in: text, kind: .word, locale: "th")
-        let words = zip(boundaries, boundaries.dropFirst()).map { Self.slice(text, $0..<$1) }
+        let words = zip(boundaries, boundaries.dropFirst()).map { Self.slice(text, $0 ..< $1) }
         #expect(words.count >= 8, "\(words)")
         #expect(words.contains("การ"))
         #expect(words.contains("และ"))
@@ -28,7 +28,7 @@ import TextTypography
     @Test func lineBreakOpportunities() throws {
         let text = "The quick (\"brown\") fox can't jump 32.3 feet, right?"
         let boundaries = try TextBoundaryAnalyzer.boundaries(in: text, kind: .line)
-        let pieces = zip(boundaries, boundaries.dropFirst()).map { Self.slice(text, $0..<$1) }
+        let pieces = zip(boundaries, boundaries.dropFirst()).map { Self.slice(text, $0 ..< $1) }
         #expect(pieces == ["The ", "quick ", "(\"brown\") ", "fox ", "can't ", "jump ", "32.3 ", "feet, ", "right?"])
     }
 
@@ -48,7 +48,7 @@ import TextTypography
     @Test func sentences() throws {
         let text = "Mr. Smith arrived. Did he stay? Yes! He did."
         let boundaries = try TextBoundaryAnalyzer.boundaries(in: text, kind: .sentence)
-        let sentences = zip(boundaries, boundaries.dropFirst()).map { Self.slice(text, $0..<$1) }
+        let sentences = zip(boundaries, boundaries.dropFirst()).map { Self.slice(text, $0 ..< $1) }
         // Root rules break after "Mr." too; the "en@ss=standard" tailoring suppresses it.
         #expect(sentences == ["Mr. ", "Smith arrived. ", "Did he stay? ", "Yes! ", "He did."])
         let tailored = try TextBoundaryAnalyzer.boundaries(in: text, kind: .sentence, locale: "en@ss=standard")
@@ -95,7 +95,7 @@ import TextTypography
     }
 
     @Test func iteratorNeverStopsInsideASurrogatePair() throws {
-        let text = "a😀b"  // a, then a surrogate pair at 1..<3, then b
+        let text = "a😀b" // a, then a surrogate pair at 1..<3, then b
         let iterator = try TextBoundaryIterator(text, kind: .character)
         #expect(iterator.following(1) == 3)
         #expect(iterator.following(2) == 3)
@@ -115,10 +115,10 @@ import TextTypography
         let iterator = try TextBoundaryIterator("short", kind: .word)
         #expect(iterator.allBoundaries() == [0, 5])
         let longer = "a much longer paragraph than before"
-        try iterator.setText(longer)  // needs a bigger buffer
+        try iterator.setText(longer) // needs a bigger buffer
         #expect(iterator.utf16Count == longer.utf16.count)
         #expect(iterator.allBoundaries() == (try TextBoundaryAnalyzer.boundaries(in: longer, kind: .word)))
-        try iterator.setText("hi 😀")  // reuses the buffer
+        try iterator.setText("hi 😀") // reuses the buffer
         #expect(iterator.allBoundaries() == [0, 2, 3, 5])
         try iterator.setText("")
         #expect(iterator.allBoundaries() == [0])
@@ -211,6 +211,6 @@ import TextTypography
         let utf16 = text.utf16
         let start = utf16.index(utf16.startIndex, offsetBy: range.lowerBound)
         let end = utf16.index(utf16.startIndex, offsetBy: range.upperBound)
-        return String(text[start..<end])
+        return String(text[start ..< end])
     }
 }

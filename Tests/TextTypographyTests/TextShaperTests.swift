@@ -12,7 +12,7 @@ import TextContent
     ) throws -> [ShapedRun] {
         let text = Array(string.utf16)
         return try shaper.shape(
-            text: text, range: 0..<text.count, request: FontRequest(family: family, size: size), features: features,
+            text: text, range: 0 ..< text.count, request: FontRequest(family: family, size: size), features: features,
             isRightToLeft: rightToLeft, language: language)
     }
 
@@ -39,7 +39,7 @@ import TextContent
         #expect(Set(samples.map(\.tag)) == Set(MixedSampleFixture.tags))
         for sample in samples {
             let runs = try shape(sample.text, family: primary, rightToLeft: sample.isRightToLeft)
-            checkWellFormed(runs, range: 0..<sample.text.utf16.count)
+            checkWellFormed(runs, range: 0 ..< sample.text.utf16.count)
             for run in runs {
                 let notdefs = run.glyphs.filter { $0.id == 0 }
                 #expect(notdefs.isEmpty, "\(sample.tag): .notdef in \(run.font) at \(notdefs.map(\.cluster))")
@@ -65,10 +65,13 @@ import TextContent
     }
 
     /// The family of the run holding each UTF-16 offset of `string`.
-    func families(_ string: String, family: String = "DejaVu Sans", range: Range<Int>? = nil, language: String? = nil) throws -> [String] {
+    func families(
+        _ string: String, family: String = "DejaVu Sans", range: Range<Int>? = nil, language: String? = nil
+    ) throws -> [String] {
         let text = Array(string.utf16)
         let range = range ?? 0 ..< text.count
-        let runs = try shaper.shape(text: text, range: range, request: FontRequest(family: family, size: 13), language: language)
+        let runs = try shaper.shape(
+            text: text, range: range, request: FontRequest(family: family, size: 13), language: language)
         return range.map { offset in runs.first { $0.range.contains(offset) }?.font.familyName ?? "none" }
     }
 
@@ -111,7 +114,7 @@ import TextContent
     }
 
     @Test func arabicLettersJoin() throws {
-        let word = "مستقبل"  // no lam-alef: one glyph per letter
+        let word = "مستقبل" // no lam-alef: one glyph per letter
         let joined = try shape(word, family: "Noto Sans Arabic", rightToLeft: true)
         #expect(joined.count == 1)
         let joinedGlyphs = joined[0].glyphIDs
@@ -127,7 +130,7 @@ import TextContent
         // The same, reached by fallback from a Latin font, with the rest of the paragraph around.
         let sentence = Array("word \(word) word".utf16)
         let arabicRuns = try shaper.shape(
-            text: sentence, range: 5..<(5 + word.utf16.count), request: FontRequest(family: "Noto Sans", size: 13),
+            text: sentence, range: 5 ..< (5 + word.utf16.count), request: FontRequest(family: "Noto Sans", size: 13),
             isRightToLeft: true)
         #expect(arabicRuns.count == 1)
         #expect(arabicRuns.first?.font.familyName == "Noto Sans Arabic")
@@ -139,9 +142,9 @@ import TextContent
         // the paragraph around the range is context.
         let text = Array("بب".utf16)
         let request = try FontRequest(family: "Noto Sans Arabic", size: 13)
-        let first = try shaper.shape(text: text, range: 0..<1, request: request, isRightToLeft: true)
-        let whole = try shaper.shape(text: text, range: 0..<2, request: request, isRightToLeft: true)
-        let alone = try shaper.shape(text: Array("ب".utf16), range: 0..<1, request: request, isRightToLeft: true)
+        let first = try shaper.shape(text: text, range: 0 ..< 1, request: request, isRightToLeft: true)
+        let whole = try shaper.shape(text: text, range: 0 ..< 2, request: request, isRightToLeft: true)
+        let alone = try shaper.shape(text: Array("ب".utf16), range: 0 ..< 1, request: request, isRightToLeft: true)
         #expect(first[0].glyphIDs.count == 1)
         #expect(first[0].glyphIDs[0] == whole[0].glyphs.first { $0.cluster == 0 }?.id)
         #expect(first[0].glyphIDs != alone[0].glyphIDs)
@@ -203,7 +206,9 @@ import TextContent
         #expect(ligated.count < plain.count)
         // The ligature glyph's cluster is its first character's.
         #expect(ligated.map(\.cluster).contains(1))
-        let discretionary = try shape("office", family: font, features: [FontFeature(tag: "liga", value: 0)!, FontFeature(tag: "liga", value: 1)!])
+        let discretionary = try shape(
+            "office", family: font,
+            features: [FontFeature(tag: "liga", value: 0)!, FontFeature(tag: "liga", value: 1)!])
         #expect(discretionary.flatMap(\.glyphs).count == ligated.count, "a later setting wins")
     }
 
@@ -229,8 +234,8 @@ import TextContent
 
     @Test func shapingASubrangeReportsParagraphOffsets() throws {
         let text = Array("Hello world again".utf16)
-        let runs = try shaper.shape(text: text, range: 6..<11, request: FontRequest(family: "DejaVu Sans", size: 13))
-        #expect(runs.map(\.range) == [6..<11])
+        let runs = try shaper.shape(text: text, range: 6 ..< 11, request: FontRequest(family: "DejaVu Sans", size: 13))
+        #expect(runs.map(\.range) == [6 ..< 11])
         #expect(runs[0].clusters == [6, 7, 8, 9, 10])
     }
 
@@ -239,8 +244,8 @@ import TextContent
         // agree with the guess for plain Latin and be a distinct cache entry.
         let text = Array("abc".utf16)
         let request = try FontRequest(family: "DejaVu Sans", size: 13)
-        let guessed = try shaper.shape(text: text, range: 0..<3, request: request)
-        let given = try shaper.shape(text: text, range: 0..<3, request: request, script: "Latn", language: "en")
+        let guessed = try shaper.shape(text: text, range: 0 ..< 3, request: request)
+        let given = try shaper.shape(text: text, range: 0 ..< 3, request: request, script: "Latn", language: "en")
         #expect(guessed.map(\.glyphIDs) == given.map(\.glyphIDs))
     }
 
@@ -250,21 +255,22 @@ import TextContent
         let shaper = TextShaper(matcher: FontMatcher(), usesContextFreeGlyphs: false)
         let text = Array("the cat and the hat and the bat".utf16)
         let request = try FontRequest(family: "DejaVu Sans", size: 13)
-        let first = try shaper.shape(text: text, range: 0..<text.count, request: request)
+        let first = try shaper.shape(text: text, range: 0 ..< text.count, request: request)
         let afterFirst = shaper.statistics
         // 8 words, 5 of them distinct; plain spaces are placed without the cache.
-        #expect(afterFirst.misses == 5)  // "the", "cat", "and", "hat", "bat"
-        #expect(afterFirst.hits == 3)  // "the" twice more, "and" once more
-        let second = try shaper.shape(text: text, range: 0..<text.count, request: request)
+        #expect(afterFirst.misses == 5) // "the", "cat", "and", "hat", "bat"
+        #expect(afterFirst.hits == 3) // "the" twice more, "and" once more
+        let second = try shaper.shape(text: text, range: 0 ..< text.count, request: request)
         let afterSecond = shaper.statistics
         #expect(afterSecond.misses == afterFirst.misses)
         #expect(afterSecond.hits == afterFirst.hits + 8)
         #expect(first == second)
         // Another size is another font: new entries.
-        _ = try shaper.shape(text: text, range: 0..<text.count, request: request.withSize(14))
+        _ = try shaper.shape(text: text, range: 0 ..< text.count, request: request.withSize(14))
         #expect(shaper.statistics.misses == afterFirst.misses + 5)
         // Cached words give what shaping the paragraph whole gives.
-        let raw = try #require(RawHarfBuzz.shape(String(decoding: text, as: UTF16.self), path: first[0].font.filePath, size: 13))
+        let raw = try #require(
+            RawHarfBuzz.shape(String(decoding: text, as: UTF16.self), path: first[0].font.filePath, size: 13))
         #expect(first[0].glyphIDs == raw.glyphs)
     }
 
@@ -273,7 +279,7 @@ import TextContent
         let reference = try samples.map { try shape($0.text, rightToLeft: $0.isRightToLeft) }
         let shared = TextShaper(matcher: FontMatcher())
         let results = try await withThrowingTaskGroup(of: [[ShapedRun]].self) { group in
-            for task in 0..<8 {
+            for task in 0 ..< 8 {
                 group.addTask {
                     // Each task walks the samples from a different start, so they race on every cache.
                     let order = samples.indices.map { (($0 + task) % samples.count) }
@@ -281,7 +287,7 @@ import TextContent
                     for index in order {
                         let text = Array(samples[index].text.utf16)
                         results[index] = try shared.shape(
-                            text: text, range: 0..<text.count, request: FontRequest(family: "DejaVu Sans", size: 13),
+                            text: text, range: 0 ..< text.count, request: FontRequest(family: "DejaVu Sans", size: 13),
                             isRightToLeft: samples[index].isRightToLeft)
                     }
                     return results

@@ -4,7 +4,8 @@ import Testing
 /// ARCHITECTURE.md's claims about the modules, checked against the sources: what each module
 /// imports (its "Imports" table, exactly), and that every Swift module has a DocC catalog.
 @Suite struct ArchitectureTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let swiftOwn: Set<String> = ["Foundation", "Glibc", "Dispatch", "Synchronization"]
 
     /// The modules a module's sources import (a line that starts with `import`, possibly after
@@ -18,7 +19,9 @@ import Testing
             for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
                 let words = line.split(separator: " ")
                 guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
-                      words[..<index].allSatisfy({ ["@_exported", "internal", "public", "package", "private", "fileprivate"].contains($0) })
+                    words[..<index].allSatisfy({
+                        ["@_exported", "internal", "public", "package", "private", "fileprivate"].contains($0)
+                    })
                 else { continue }
                 found.insert(String(words[index + 1]))
             }
@@ -33,9 +36,13 @@ import Testing
         var table: [String: Set<String>] = [:]
         for line in text[start.upperBound...].split(separator: "\n") {
             if line.hasPrefix("#") { break }
-            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             guard cells.count >= 3, cells[1].hasPrefix("`") else { continue }
-            let names = cells[2].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " `")) }.filter { !$0.isEmpty }
+            let names = cells[2].split(separator: ",").map {
+                $0.trimmingCharacters(in: CharacterSet(charactersIn: " `"))
+            }.filter { !$0.isEmpty }
             table[cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))] = Set(names)
         }
         return table
@@ -43,11 +50,13 @@ import Testing
 
     /// The Swift modules under Sources/ (C targets have no Swift files).
     static func swiftModules() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("Sources").path).sorted().filter { module in
-            let files = FileManager.default.enumerator(atPath: repository.appendingPathComponent("Sources/\(module)").path)
-            while let file = files?.nextObject() as? String { if file.hasSuffix(".swift") { return true } }
-            return false
-        }
+        try FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("Sources").path).sorted()
+            .filter { module in
+                let files = FileManager.default.enumerator(
+                    atPath: repository.appendingPathComponent("Sources/\(module)").path)
+                while let file = files?.nextObject() as? String { if file.hasSuffix(".swift") { return true } }
+                return false
+            }
     }
 
     @Test func everyModuleImportsWhatTheTableSays() throws {
@@ -85,5 +94,25 @@ import Testing
             }
             #expect(declaration.contains("packageAccess: false"), "\(target)")
         }
+    }
+
+    /// No line of Swift over 120 columns (characters, as an editor shows them), anywhere in the
+    /// repository's sources, tests, examples and benchmarks; swift-format (`make lint`) keeps the
+    /// rest of the layout.
+    @Test func noLineIsLongerThan120Columns() throws {
+        var long: [String] = []
+        for folder in ["Sources", "Tests", "Examples", "Benchmarks/Benchmarks"] {
+            let root = Self.repository.appendingPathComponent(folder)
+            let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+            while let file = files?.nextObject() as? URL {
+                guard file.pathExtension == "swift" else { continue }
+                let lines = try String(contentsOf: file, encoding: .utf8).split(
+                    separator: "\n", omittingEmptySubsequences: false)
+                for (number, line) in lines.enumerated() where line.count > 120 {
+                    long.append("\(file.path.dropFirst(Self.repository.path.count + 1)):\(number + 1) (\(line.count))")
+                }
+            }
+        }
+        #expect(long.isEmpty, "\(long.count) lines over 120 columns: \(long.prefix(20).joined(separator: ", "))")
     }
 }

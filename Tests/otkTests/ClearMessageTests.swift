@@ -13,7 +13,9 @@ import Testing
         for ext in ["png", "svg", "pdf"] {
             let output = try Otk.run(["render", input.path, "-o", "/nonexistent/x.\(ext)"])
             #expect(output.status != 0)
-            #expect(output.stderr.contains("cannot write /nonexistent/x.\(ext): No such file or directory"), "\(output.stderr)")
+            #expect(
+                output.stderr.contains("cannot write /nonexistent/x.\(ext): No such file or directory"),
+                "\(output.stderr)")
             #expect(!output.stderr.contains("output stream"))
         }
     }
@@ -24,12 +26,18 @@ import Testing
     @Test(arguments: ["Z", "ש", "م", "ไ", "ಕ", "👍🏽"])
     func aLongPathIsShortenedOnceAndCountedRight(_ letter: String) throws {
         let folder = "/nonexistent-" + String(repeating: letter + "/", count: 150)
-        for (path, reason) in [(folder + "x.txt", "No such file"), ("/tmp/" + String(repeating: letter, count: 5_000) + ".txt", "File name too long")] {
+        for (path, reason) in [
+            (folder + "x.txt", "No such file"),
+            ("/tmp/" + String(repeating: letter, count: 5_000) + ".txt", "File name too long"),
+        ] {
             let output = try Otk.run(["stats", path])
             let count = path.unicodeScalars.count
             #expect(output.status == 66, "\(output.stderr)")
             #expect(output.stderr.contains(reason), "\(output.stderr)")
-            #expect(output.stderr.contains(String(String.UnicodeScalarView(path.unicodeScalars.prefix(200))) + "… (\(count) characters)"), "\(output.stderr)")
+            #expect(
+                output.stderr.contains(
+                    String(String.UnicodeScalarView(path.unicodeScalars.prefix(200))) + "… (\(count) characters)"),
+                "\(output.stderr)")
             #expect(!output.stderr.contains("(201 characters)"), "\(output.stderr)")
         }
     }
@@ -59,7 +67,8 @@ import Testing
         #expect(layout.status == 0, "\(layout.stderr)")
         #expect(layout.json?["width"] is NSNull, "no wrapping: \(layout.stdout)")
         // An exclusion may start left of the text; a selection cannot start before it.
-        let png = FileManager.default.temporaryDirectory.appendingPathComponent("otk-negative-\(UUID().uuidString).png").path
+        let png = FileManager.default.temporaryDirectory.appendingPathComponent("otk-negative-\(UUID().uuidString).png")
+            .path
         defer { try? FileManager.default.removeItem(atPath: png) }
         let exclusion = try Otk.run(["render", input.path, "-o", png, "--exclusion", "-20,0,60,20"])
         #expect(exclusion.status == 0, "\(exclusion.stderr)")
@@ -75,7 +84,10 @@ import Testing
     func nonFiniteOptionsAreRefusedAndNeverReachTheJSON(value: String) throws {
         let input = try Otk.temporaryFile(Array(Self.text.utf8))
         defer { try? FileManager.default.removeItem(at: input) }
-        for command in [["layout", "--stats"], ["viewport", "--stats", "--keystrokes", "1"], ["render", "-o", "/tmp/unused-\(UUID().uuidString).png"]] {
+        for command in [
+            ["layout", "--stats"], ["viewport", "--stats", "--keystrokes", "1"],
+            ["render", "-o", "/tmp/unused-\(UUID().uuidString).png"],
+        ] {
             let output = try Otk.run([command[0], input.path, "--width", value] + command.dropFirst())
             #expect(output.status != 0, "\(command[0]) --width \(value)")
             #expect(output.stderr.contains("--width"), "\(command[0]): \(output.stderr)")
@@ -89,7 +101,8 @@ import Testing
     @Test func viewportExitsNonZeroWhenLayoutFails() throws {
         var text = AttributedString(Self.text)
         text.font = FontDescriptor(family: "DejaVu Sans", size: 1e300)
-        let input = FileManager.default.temporaryDirectory.appendingPathComponent("otk-font-\(UUID().uuidString).otk.json")
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "otk-font-\(UUID().uuidString).otk.json")
         try TextDocumentFormat.encode(text).write(to: input)
         defer { try? FileManager.default.removeItem(at: input) }
         let output = try Otk.run(["viewport", input.path, "--stats", "--keystrokes", "1"])
@@ -142,8 +155,12 @@ import Testing
         #expect(option.status != 0)
         #expect(option.stderr.count < 2_000, "\(option.stderr.count) characters of error")
         #expect(option.stderr.contains("…"))
-        let json = "{\"format\":\"opentextkit-document\",\"version\":1,\"text\":\"English مرحبا\\n\",\"runs\":[{\"attributes\":{\"paragraphStyle\":{\"textLists\":[{\"markerFormat\":\"{decimal}.\",\"startingItemNumber\":\(digits)}]}},\"length\":14}]}"
-        let document = FileManager.default.temporaryDirectory.appendingPathComponent("otk-digits-\(UUID().uuidString).otk.json")
+        let json =
+            "{\"format\":\"opentextkit-document\",\"version\":1,\"text\":\"English "
+            + "مرحبا\\n\",\"runs\":[{\"attributes\":{\"paragraphStyle\":{\"textLists\":"
+            + "[{\"markerFormat\":\"{decimal}.\",\"startingItemNumber\":\(digits)}]}},\"length\":14}]}"
+        let document = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "otk-digits-\(UUID().uuidString).otk.json")
         try Data(json.utf8).write(to: document)
         defer { try? FileManager.default.removeItem(at: document) }
         let output = try Otk.run(["stats", document.path])

@@ -45,7 +45,8 @@ import Glibc
     /// format and whichever command opens it (root reads every file, so this runs as nobody).
     @Test(.enabled(if: OutputTargetCommandTests.canDropPrivileges, "needs root to run otk as nobody"))
     func anUnreadableInputIsNoInputInEveryFormat() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("otk-unreadable-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "otk-unreadable-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         chmod(folder.path, 0o755)
@@ -61,8 +62,10 @@ import Glibc
             let path = folder.appendingPathComponent(name).path
             try contents.write(to: URL(fileURLWithPath: path))
             chmod(path, 0o000)
-            var commands = [["stats", path], ["render", path, "-o", png], ["layout", path, "--stats"],
-                            ["viewport", path, "--stats", "--keystrokes", "1", "--font-changes", "0", "--no-paging"]]
+            var commands = [
+                ["stats", path], ["render", path, "-o", png], ["layout", path, "--stats"],
+                ["viewport", path, "--stats", "--keystrokes", "1", "--font-changes", "0", "--no-paging"],
+            ]
             if name.hasSuffix(".md") { commands.append(["markdown", path, "--stats"]) }
             for arguments in commands {
                 let output = try OutputTargetCommandTests.run(arguments, asNobody: true)
@@ -75,7 +78,9 @@ import Glibc
         let input = try Otk.temporaryFile(Array(Self.text.utf8))
         defer { try? FileManager.default.removeItem(at: input) }
         for ext in ["png", "pdf"] {
-            HostileInputTests.expectFailure(try Otk.run(["render", input.path, "-o", "/nonexistent/x.\(ext)"]), code: 73, saying: "No such file or directory")
+            HostileInputTests.expectFailure(
+                try Otk.run(["render", input.path, "-o", "/nonexistent/x.\(ext)"]), code: 73,
+                saying: "No such file or directory")
         }
     }
 
@@ -86,7 +91,8 @@ import Glibc
         // "café.txt" and "ä.md" in Latin-1: bytes that are not UTF-8. Made and passed by the
         // shell, since Swift's strings (and Process's arguments) are UTF-8.
         let script = """
-            cd "$1" && printf '%s' "$2" > "$(printf 'caf\\351.txt')" && printf '# T\\n\\n- a\\n' > "$(printf '\\344.md')" && \
+            cd "$1" && printf '%s' "$2" > "$(printf 'caf\\351.txt')" && \
+            printf '# T\\n\\n- a\\n' > "$(printf '\\344.md')" && \
             "$3" stats "$1/$(printf 'caf\\351.txt')" && "$3" stats "$(printf '\\344.md')" --max-input-bytes=100 && \
             "$3" stats "$(printf 'caf\\351.txt')" --max-input-bytes 3
             """
@@ -111,7 +117,8 @@ import Glibc
         func document(family: String) throws -> URL {
             var text = AttributedString(Self.text)
             text.font = FontDescriptor(family: family, size: 13)
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("otk-family-\(UUID().uuidString).otk.json")
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "otk-family-\(UUID().uuidString).otk.json")
             try TextDocumentFormat.encode(text).write(to: url)
             return url
         }
@@ -126,15 +133,27 @@ import Glibc
             (["render", withNUL.path, "-o", png], 65, "Evil\\0\\u{1B}[2J\\u{202E}ف"),
             (["render", withEscapes.path, "-o", png], 0, "Evil\\u{1B}[2J\\u{202E}ف"),
             (["render", withEscapes.path, "-o", png, "--strict-fonts"], 69, "Evil\\u{1B}[2J\\u{202E}ف"),
-            (["render", plain.path, "-o", png, "--font", "Evil\u{1B}[2J\u{7}" + String(repeating: "x", count: 100_000) + " 12"], 0, "Evil\\u{1B}[2J\\u{7}x"),
-            (["render", plain.path, "-o", png, "--font", "\u{1B}]0;title\u{7}" + String(repeating: " y", count: 50_000)], 64, "\\u{1B}]0;title\\u{7} y"),
+            (
+                [
+                    "render", plain.path, "-o", png, "--font",
+                    "Evil\u{1B}[2J\u{7}" + String(repeating: "x", count: 100_000) + " 12",
+                ], 0, "Evil\\u{1B}[2J\\u{7}x"
+            ),
+            (
+                [
+                    "render", plain.path, "-o", png, "--font",
+                    "\u{1B}]0;title\u{7}" + String(repeating: " y", count: 50_000),
+                ], 64, "\\u{1B}]0;title\\u{7} y"
+            ),
         ]
         for (arguments, code, echoed) in cases {
             let output = try Otk.run(arguments)
             #expect(output.status == code, "\(arguments.suffix(2).map { $0.prefix(20) }): \(output.stderr.prefix(300))")
             #expect(output.stderr.contains(echoed), "\(output.stderr.prefix(300))")
             #expect(output.stderr.utf8.count < 2_000, "\(output.stderr.utf8.count) bytes of messages")
-            #expect(!output.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(output.stderr.prefix(300))")
+            #expect(
+                !output.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(output.stderr.prefix(300))"
+            )
             #expect(!output.stderr.contains("\u{202E}"))
         }
     }
@@ -144,7 +163,9 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: input) }
         let words = String(repeating: "a\u{1B} ", count: 40_000)
         for option in ["--page-size", "--exclusion", "--width"] {
-            let output = try Otk.run(["render", input.path, "-o", "/tmp/unused-\(UUID().uuidString).png", option, words])
+            let output = try Otk.run([
+                "render", input.path, "-o", "/tmp/unused-\(UUID().uuidString).png", option, words,
+            ])
             #expect(output.status == 64, "\(option): \(output.stderr.prefix(300))")
             #expect(output.stderr.utf8.count < 8_000, "\(option): \(output.stderr.utf8.count) bytes of messages")
             #expect(!output.stderr.contains("\u{1B}"))
@@ -156,7 +177,8 @@ import Glibc
         // (wider than 600 points too), on a 600-point sheet; and short ones, which fit.
         let long = String(repeating: "let x = \"שלום مرحبا ไทย\"; ", count: 800)
         let hundred = String(repeating: "ಕನ್ನಡ x = 1; ", count: 8)
-        let input = try Otk.temporaryFile(Array("# Code\n\n```swift\n\(long)\nshort\n\(hundred)\n```\n\n```\nfits 👍🏽\n```\n".utf8), extension: "md")
+        let input = try Otk.temporaryFile(
+            Array("# Code\n\n```swift\n\(long)\nshort\n\(hundred)\n```\n\n```\nfits 👍🏽\n```\n".utf8), extension: "md")
         let fits = try Otk.temporaryFile(Array("```\nfits עברית\n```\n".utf8), extension: "md")
         defer { try? FileManager.default.removeItem(at: input); try? FileManager.default.removeItem(at: fits) }
         let png = RenderCommandTests.temporaryPath("png")
@@ -165,7 +187,10 @@ import Glibc
             let output = try Otk.run(["render", file.path, "-o", png] + arguments)
             #expect(output.status == 0, "\(output.stderr)")
             // "Wrote PATH (PNG, 1 page, 600 × HEIGHT pt)."
-            return (output.stderr.split(separator: "×").last.flatMap { Int($0.split(separator: " ").first ?? "") }, output.stderr)
+            return (
+                output.stderr.split(separator: "×").last.flatMap { Int($0.split(separator: " ").first ?? "") },
+                output.stderr
+            )
         }
         let cut = try render(input, [])
         #expect(cut.stderr.contains("warning: 2 code block lines are wider than the text"), "\(cut.stderr)")

@@ -52,7 +52,9 @@ import Testing
     @Test func relativeLinksNeedABaseURL() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let markdown = "English [passwd](/etc/passwd), עברית [shadow](../../etc/shadow), العربية [share](//evil.example/x), [page](notes/page.html).\n"
+        let markdown =
+            "English [passwd](/etc/passwd), עברית [shadow](../../etc/shadow), العربية [share](//evil.example/x), "
+            + "[page](notes/page.html).\n"
         let input = folder.appendingPathComponent("links.md"), output = folder.appendingPathComponent("links.pdf")
         try Data(markdown.utf8).write(to: input)
         let plain = try Otk.run(["render", input.path, "-o", output.path])
@@ -66,7 +68,10 @@ import Testing
         let based = try Otk.run(["render", input.path, "-o", output.path, "--base-url", "https://docs.example/guide/"])
         #expect(based.status == 0, "\(based.stderr)")
         let pdf = try Data(contentsOf: output)
-        for url in ["https://docs.example/etc/passwd", "https://docs.example/etc/shadow", "https://evil.example/x", "https://docs.example/guide/notes/page.html"] {
+        for url in [
+            "https://docs.example/etc/passwd", "https://docs.example/etc/shadow", "https://evil.example/x",
+            "https://docs.example/guide/notes/page.html",
+        ] {
             #expect(Self.count("/URI (\(url))", in: pdf) == 1, "\(url)")
         }
         let bad = try Otk.run(["render", input.path, "-o", output.path, "--base-url", "docs/guide"])
@@ -134,8 +139,9 @@ import Testing
         var text = AttributedString("Images, صور, תמונות: ")
         for image in images {
             var piece = AttributedString("\u{FFFC} ")
-            piece[piece.range(of: "\u{FFFC}")!].attachment = TextAttachment(contents: image, fileType: "public.png",
-                                                                             bounds: CGRect(x: 0, y: 0, width: 32, height: 32))
+            piece[piece.range(of: "\u{FFFC}")!].attachment = TextAttachment(
+                contents: image, fileType: "public.png",
+                bounds: CGRect(x: 0, y: 0, width: 32, height: 32))
             text += piece
         }
         return try TextDocumentFormat.encode(text)
@@ -148,7 +154,8 @@ import Testing
         let images = try (0 ..< 10).map { try Self.png(side: 4096, red: Double($0) / 10, green: 0.3, in: folder) }
         var peaks: [Int] = []
         for set in [[images[0]], images] {
-            let input = folder.appendingPathComponent("bomb-\(set.count).otk.json"), output = folder.appendingPathComponent("bomb.pdf")
+            let input = folder.appendingPathComponent("bomb-\(set.count).otk.json"),
+                output = folder.appendingPathComponent("bomb.pdf")
             try Self.document(set).write(to: input)
             let result = try Otk.run(["render", input.path, "-o", output.path, "--stats"])
             #expect(result.status == 0, "\(result.stderr)")
@@ -156,7 +163,9 @@ import Testing
         }
         // All at full size would be 9 × 64 MiB more than one; decoded one at a time and kept at
         // 64 × 64 pixels, ten cost about what one does.
-        #expect(peaks[1] - peaks[0] < 150 << 20, "peak \(peaks[0] >> 20) MiB with one image, \(peaks[1] >> 20) MiB with ten")
+        #expect(
+            peaks[1] - peaks[0] < 150 << 20, "peak \(peaks[0] >> 20) MiB with one image, \(peaks[1] >> 20) MiB with ten"
+        )
     }
 
     @Test func anImagePastThePixelLimitIsAClearErrorAndTheLimitAnOption() throws {

@@ -5,21 +5,21 @@ import Testing
 /// importing one beside cmark-gfm.
 @Suite struct MarkdownCommandTests {
     static let markdown = """
-    # Title مرحبا
+        # Title مرحبا
 
-    Text with **bold** and a [link](https://example.com), ಕನ್ನಡ ไทย.
+        Text with **bold** and a [link](https://example.com), ಕನ್ನಡ ไทย.
 
-    | A | B |
-    |---|--:|
-    | 1 | 2 |
+        | A | B |
+        |---|--:|
+        | 1 | 2 |
 
-    - [x] done
-    - [ ] open
+        - [x] done
+        - [ ] open
 
-    ```
-    code line
-    ```
-    """
+        ```
+        code line
+        ```
+        """
 
     @Test func renderDrawsMarkdownToAPDF() throws {
         let input = try Otk.temporaryFile(Array(Self.markdown.utf8), extension: "md")
@@ -36,7 +36,9 @@ import Testing
     }
 
     @Test func markdownStatsBesideCmark() throws {
-        let verses = "Genesis 1\n1 In the beginning God created the heaven and the earth.\n2 And the earth was without form.\nExodus 1\n1 Now these are the names.\n"
+        let verses =
+            "Genesis 1\n1 In the beginning God created the heaven and the earth.\n2 And the earth was without "
+            + "form.\nExodus 1\n1 Now these are the names.\n"
         let input = try Otk.temporaryFile(Array(verses.utf8))
         defer { try? FileManager.default.removeItem(at: input) }
         let result = try Otk.run(["markdown", input.path, "--from-verses", "--minimum-bytes", "2000", "--stats"])

@@ -19,7 +19,9 @@ struct Otk {
     }
 
     /// Runs otk (or `program`, with `environment` if given) with `arguments`, its output read to the end.
-    static func run(_ arguments: [String], program: URL = executable, environment: [String: String]? = nil) throws -> Output {
+    static func run(
+        _ arguments: [String], program: URL = executable, environment: [String: String]? = nil
+    ) throws -> Output {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
@@ -31,7 +33,9 @@ struct Otk {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     static func temporaryFile(_ bytes: [UInt8], extension ext: String = "txt") throws -> URL {
@@ -84,7 +88,8 @@ struct Otk {
 
 @Suite struct OtkLayoutTests {
     @Test func layoutStatsOfTextInEveryScript() throws {
-        let text = "English words that wrap across lines in a narrow container.\nمرحبا بالعالم\nಕನ್ನಡ ภาษาไทย 中文 👨‍👩‍👧\n"
+        let text =
+            "English words that wrap across lines in a narrow container.\nمرحبا بالعالم\nಕನ್ನಡ ภาษาไทย 中文 " + "👨‍👩‍👧\n"
         let file = try Otk.temporaryFile(Array(text.utf8))
         defer { try? FileManager.default.removeItem(at: file) }
         let output = try Otk.run(["layout", file.path, "--width", "120", "--stats", "--baseline"])
@@ -113,17 +118,25 @@ struct Otk {
 
 @Suite struct OtkViewportTests {
     @Test func viewportStatsOfCopiesOfTextInEveryScript() throws {
-        let text = (0 ..< 400).map { "Line \($0): English words, مرحبا بالعالم, ಕನ್ನಡ ภาษาไทย 中文 👨‍👩‍👧 and more words to wrap." }.joined(separator: "\n")
+        let text = (0 ..< 400).map {
+            "Line \($0): English words, مرحبا بالعالم, ಕನ್ನಡ ภาษาไทย 中文 👨‍👩‍👧 and more words to wrap."
+        }.joined(separator: "\n")
         let file = try Otk.temporaryFile(Array(text.utf8))
         defer { try? FileManager.default.removeItem(at: file) }
-        let output = try Otk.run(["viewport", file.path, "--copies", "3", "--width", "400", "--height", "300", "--keystrokes", "20", "--stats"])
+        let output = try Otk.run([
+            "viewport", file.path, "--copies", "3", "--width", "400", "--height", "300", "--keystrokes", "20",
+            "--stats",
+        ])
         #expect(output.status == 0, "\(output.stderr)")
         let json = try #require(output.json)
         #expect(json["paragraphs"] as? Int == 1_200)
         #expect((json["firstViewportFragments"] as? Int).map { $0 > 0 } == true)
         #expect(json["keystrokes"] as? Int == 20)
-        for key in ["openToFirstViewportSeconds", "firstViewportLayoutSeconds", "usageBoundsSeconds", "relocateToMiddleAndLayoutSeconds",
-                    "typeAndLayoutMedianSeconds", "typeAndLayoutP99Seconds", "pagingSeconds", "rawHarfBuzzFirstViewportSeconds"] {
+        for key in [
+            "openToFirstViewportSeconds", "firstViewportLayoutSeconds", "usageBoundsSeconds",
+            "relocateToMiddleAndLayoutSeconds",
+            "typeAndLayoutMedianSeconds", "typeAndLayoutP99Seconds", "pagingSeconds", "rawHarfBuzzFirstViewportSeconds",
+        ] {
             #expect((json[key] as? Double).map { $0 >= 0 } == true, "\(key)")
         }
         #expect((json["pages"] as? Int).map { $0 > 10 } == true)
@@ -136,11 +149,14 @@ struct Otk {
     /// With a semantic default font, the font context change makes the text larger and back,
     /// and the viewport keeps its top paragraph.
     @Test func viewportFontContextChangeFigures() throws {
-        let text = (0 ..< 300).map { "Line \($0): English words, مرحبا بالعالم, ಕನ್ನಡ ภาษาไทย and more words to wrap." }.joined(separator: "\n")
+        let text = (0 ..< 300).map { "Line \($0): English words, مرحبا بالعالم, ಕನ್ನಡ ภาษาไทย and more words to wrap." }
+            .joined(separator: "\n")
         let file = try Otk.temporaryFile(Array(text.utf8))
         defer { try? FileManager.default.removeItem(at: file) }
-        let output = try Otk.run(["viewport", file.path, "--font", "body", "--width", "400", "--height", "300", "--keystrokes", "5",
-                                  "--font-changes", "6", "--font-scale", "1.5", "--no-paging", "--stats"])
+        let output = try Otk.run([
+            "viewport", file.path, "--font", "body", "--width", "400", "--height", "300", "--keystrokes", "5",
+            "--font-changes", "6", "--font-scale", "1.5", "--no-paging", "--stats",
+        ])
         #expect(output.status == 0, "\(output.stderr)")
         let json = try #require(output.json)
         #expect(json["fontContextChanges"] as? Int == 6)
@@ -171,11 +187,15 @@ struct Otk {
     /// `otk edit` on copies of text in every script: every figure is there, the find agrees with
     /// grep on the same file, and each undo gave the text back.
     @Test func editStatsOfCopiesOfTextInEveryScript() throws {
-        let text = (0 ..< 300).map { "Line \($0): the LORD said, مرحبا بالعالم, ಕನ್ನಡ ภาษาไทย 中文 👨‍👩‍👧 and more words to wrap." }.joined(separator: "\n")
+        let text = (0 ..< 300).map {
+            "Line \($0): the LORD said, مرحبا بالعالم, ಕನ್ನಡ ภาษาไทย 中文 👨‍👩‍👧 and more words to wrap."
+        }.joined(separator: "\n")
         let file = try Otk.temporaryFile(Array(text.utf8))
         defer { try? FileManager.default.removeItem(at: file) }
-        let output = try Otk.run(["edit", file.path, "--copies", "2", "--width", "400", "--height", "300",
-                                  "--keystrokes", "300", "--backspaces", "50", "--moves", "100", "--stats"])
+        let output = try Otk.run([
+            "edit", file.path, "--copies", "2", "--width", "400", "--height", "300",
+            "--keystrokes", "300", "--backspaces", "50", "--moves", "100", "--stats",
+        ])
         #expect(output.status == 0, "\(output.stderr)")
         let json = try #require(output.json)
         #expect(json["paragraphs"] as? Int == 600)
@@ -195,9 +215,12 @@ struct Otk {
         // 300 typed characters are one undo step holding 300 units, not the document.
         #expect(json["undoSteps"] as? Int == 1)
         #expect(json["undoStoredUTF16"] as? Int == 300)
-        for key in ["insertTextMedianSeconds", "deleteBackwardP99Seconds", "moveDownMedianSeconds", "selectAllMedianSeconds",
-                    "deleteAllSeconds", "undoDeleteAllSeconds", "findAllSeconds", "grepSeconds", "replaceAllSeconds",
-                    "undoReplaceAllSeconds", "redoReplaceAllSeconds", "undoAgainReplaceAllSeconds", "rawHarfBuzzFirstViewportSeconds"] {
+        for key in [
+            "insertTextMedianSeconds", "deleteBackwardP99Seconds", "moveDownMedianSeconds", "selectAllMedianSeconds",
+            "deleteAllSeconds", "undoDeleteAllSeconds", "findAllSeconds", "grepSeconds", "replaceAllSeconds",
+            "undoReplaceAllSeconds", "redoReplaceAllSeconds", "undoAgainReplaceAllSeconds",
+            "rawHarfBuzzFirstViewportSeconds",
+        ] {
             #expect((json[key] as? Double).map { $0 >= 0 } == true, "\(key)")
         }
     }
@@ -205,7 +228,9 @@ struct Otk {
     @Test func absurdEditArgumentsAreErrors() throws {
         let file = try Otk.temporaryFile(Array("x\n".utf8))
         defer { try? FileManager.default.removeItem(at: file) }
-        for arguments in [["--copies", "0"], ["--width", "inf"], ["--moves", "-1"], ["--find", ""], ["--keystrokes", "99999999"]] {
+        for arguments in [
+            ["--copies", "0"], ["--width", "inf"], ["--moves", "-1"], ["--find", ""], ["--keystrokes", "99999999"],
+        ] {
             let output = try Otk.run(["edit", file.path] + arguments)
             #expect(output.status != 0, "\(arguments)")
             #expect(!output.stderr.isEmpty)

@@ -63,7 +63,10 @@ import Testing
             #expect(output.status != 0)
             #expect(output.stderr.contains("could not be laid out"), "\(output.stderr)")
             #expect(try String(contentsOf: target, encoding: .utf8) == "a good output from an earlier run")
-            #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["input.otk.json", "out.\(ext)"])
+            #expect(
+                Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == [
+                    "input.otk.json", "out.\(ext)",
+                ])
         }
     }
 
@@ -71,7 +74,9 @@ import Testing
     func aRenderStoppedBySignalLeavesTheOldOutputAndNoTemporaryFile(signal: Int32) throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let lines = (0 ..< 20_000).map { "Line \($0): English words, مرحبا بالعالم, नमस्ते दुनिया, and more words to wrap around." }
+        let lines = (0 ..< 20_000).map {
+            "Line \($0): English words, مرحبا بالعالم, नमस्ते दुनिया, and more words to wrap around."
+        }
         let input = folder.appendingPathComponent("input.txt")
         try Data(lines.joined(separator: "\n").utf8).write(to: input)
         let target = folder.appendingPathComponent("out.pdf")
@@ -108,7 +113,8 @@ import Testing
     @Test func viewportCopiesInAMissingTemporaryFolderIsAClearError() throws {
         let file = try Otk.temporaryFile(Array(Self.text.utf8))
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Self.process(["viewport", file.path, "--copies", "3", "--stats"], temporary: "/nonexistent-otk-tmp")
+        let process = Self.process(
+            ["viewport", file.path, "--copies", "3", "--stats"], temporary: "/nonexistent-otk-tmp")
         let err = process.standardError as! Pipe
         try process.run()
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -116,19 +122,24 @@ import Testing
         #expect(process.terminationStatus != 0)
         #expect(process.terminationReason == .exit, "no crash")
         #expect(stderr.contains("/nonexistent-otk-tmp") && stderr.contains("TMPDIR"), "\(stderr)")
-        let source = try String(contentsOf: Otk.repository.appendingPathComponent("Sources/otk/ViewportOptions.swift"), encoding: .utf8)
+        let source = try String(
+            contentsOf: Otk.repository.appendingPathComponent("Sources/otk/ViewportOptions.swift"), encoding: .utf8)
         #expect(!source.contains("try!"))
     }
 
     @Test func aKilledViewportLeavesNoTemporaryFile() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let lines = (0 ..< 2_000).map { "Line \($0): English words, مرحبا بالعالم, नमस्ते दुनिया, and more words to wrap." }
+        let lines = (0 ..< 2_000).map {
+            "Line \($0): English words, مرحبا بالعالم, नमस्ते दुनिया, and more words " + "to wrap."
+        }
         let input = folder.appendingPathComponent("input.txt")
         try Data(lines.joined(separator: "\n").utf8).write(to: input)
         let temporary = folder.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        let process = Self.process(["viewport", input.path, "--copies", "40", "--width", "300", "--stats", "--baseline"], temporary: temporary.path)
+        let process = Self.process(
+            ["viewport", input.path, "--copies", "40", "--width", "300", "--stats", "--baseline"],
+            temporary: temporary.path)
         try process.run()
         // Long enough for the copies to be written and layout to be under way.
         Thread.sleep(forTimeInterval: 1.5)

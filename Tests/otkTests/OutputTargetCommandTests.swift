@@ -14,9 +14,10 @@ import Glibc
     /// Runs otk as root, or as nobody (setpriv in a child process).
     static func run(_ arguments: [String], asNobody: Bool) throws -> Otk.Output {
         guard asNobody else { return try Otk.run(arguments) }
-        return try Otk.run(["--reuid=65534", "--regid=65534", "--clear-groups", Otk.executable.path] + arguments,
-                           program: URL(fileURLWithPath: setpriv),
-                           environment: ["HOME": "/tmp", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        return try Otk.run(
+            ["--reuid=65534", "--regid=65534", "--clear-groups", Otk.executable.path] + arguments,
+            program: URL(fileURLWithPath: setpriv),
+            environment: ["HOME": "/tmp", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
     }
 
     /// Root can drop to nobody, and nobody can run the built otk (its folders are readable).
@@ -30,7 +31,9 @@ import Glibc
 
     static func input(in folder: URL) throws -> String {
         let input = folder.appendingPathComponent("small.md").path
-        try Data("# Output\n\nEnglish, العربية, עברית, ไทย, ಕನ್ನಡ, 👍🏽.\n\n- [a link](https://example.com)\n".utf8).write(to: URL(fileURLWithPath: input))
+        try Data("# Output\n\nEnglish, العربية, עברית, ไทย, ಕನ್ನಡ, 👍🏽.\n\n- [a link](https://example.com)\n".utf8)
+            .write(
+                to: URL(fileURLWithPath: input))
         chmod(input, 0o644)
         return input
     }
@@ -48,7 +51,8 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = try Self.input(in: folder)
         for ext in Self.kinds {
-            let node = folder.appendingPathComponent("null.\(ext)").path, link = folder.appendingPathComponent("link.\(ext)").path
+            let node = folder.appendingPathComponent("null.\(ext)").path,
+                link = folder.appendingPathComponent("link.\(ext)").path
             try SpecialFiles.makeCharacterDevice(at: node, major: 1, minor: 3)
             try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: node)
             for target in [node, link] {
@@ -58,7 +62,9 @@ import Glibc
                 #expect(SpecialFiles.type(of: link) == S_IFLNK)
             }
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1 + 2 * Self.kinds.count, "no temporary file left")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1 + 2 * Self.kinds.count,
+            "no temporary file left")
     }
 
     @Test(.enabled(if: SpecialFiles.isRoot, "only root can make device nodes"), arguments: users)
@@ -67,14 +73,18 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = try Self.input(in: folder)
         for ext in Self.kinds {
-            let node = folder.appendingPathComponent("full.\(ext)").path, link = folder.appendingPathComponent("link.\(ext)").path
+            let node = folder.appendingPathComponent("full.\(ext)").path,
+                link = folder.appendingPathComponent("link.\(ext)").path
             try SpecialFiles.makeCharacterDevice(at: node, major: 1, minor: 7)
             try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: node)
             for target in [node, link] {
                 for pages in ext == "pdf" || ext == "png" ? [[], ["--page-size", "A5"]] : [[]] {
-                    let output = try Self.run(Self.writers(input: input, to: target, ext: ext) + pages, asNobody: asNobody)
+                    let output = try Self.run(
+                        Self.writers(input: input, to: target, ext: ext) + pages, asNobody: asNobody)
                     #expect(output.status != 0, "\(target)")
-                    #expect(output.stderr.contains(target) && output.stderr.contains("No space left on device"), "\(target): \(output.stderr)")
+                    #expect(
+                        output.stderr.contains(target) && output.stderr.contains("No space left on device"),
+                        "\(target): \(output.stderr)")
                     #expect(SpecialFiles.isCharacterDevice(node, major: 1, minor: 7))
                 }
             }
@@ -96,7 +106,8 @@ import Glibc
             #expect(bytes.count > 40, "\(ext): \(bytes.count) bytes read")
             #expect(SpecialFiles.type(of: fifo) == S_IFIFO)
 
-            let real = folder.appendingPathComponent("real.\(ext)").path, link = folder.appendingPathComponent("link.\(ext)").path
+            let real = folder.appendingPathComponent("real.\(ext)").path,
+                link = folder.appendingPathComponent("link.\(ext)").path
             try Data("old".utf8).write(to: URL(fileURLWithPath: real))
             chmod(real, 0o666)
             try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.\(ext)")
@@ -105,7 +116,9 @@ import Glibc
             #expect(SpecialFiles.type(of: link) == S_IFLNK)
             #expect(try Data(contentsOf: URL(fileURLWithPath: real)).count > 40)
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1 + 3 * Self.kinds.count, "no temporary file left")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1 + 3 * Self.kinds.count,
+            "no temporary file left")
     }
 
     @Test(arguments: [false] + (canDropPrivileges ? [true] : []))
@@ -120,7 +133,8 @@ import Glibc
             for (index, owner) in owners.enumerated() {
                 for mode: mode_t in [0o666, 0o640, 0o600] where !(asNobody && owner.0 == 0 && mode != 0o666) {
                     let name = "out\(index)-\(String(mode, radix: 8)).\(ext)"
-                    let file = folder.appendingPathComponent(name).path, link = folder.appendingPathComponent("link-" + name).path
+                    let file = folder.appendingPathComponent(name).path,
+                        link = folder.appendingPathComponent("link-" + name).path
                     try Data("old".utf8).write(to: URL(fileURLWithPath: file))
                     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: name)
                     for target in [file, link] {
@@ -129,10 +143,14 @@ import Glibc
                         #expect(output.status == 0, "\(target): \(output.stderr)")
                         var info = stat()
                         #expect(stat(file, &info) == 0)
-                        #expect(info.st_mode & 0o7777 == mode, "\(target): \(String(info.st_mode & 0o7777, radix: 8)), was \(String(mode, radix: 8))")
+                        #expect(
+                            info.st_mode & 0o7777 == mode,
+                            "\(target): \(String(info.st_mode & 0o7777, radix: 8)), was \(String(mode, radix: 8))")
                         // nobody (with no other groups) can give the file neither root's owner nor group.
                         let expected: (uid_t, gid_t) = asNobody ? (65534, 65534) : owner
-                        #expect(info.st_uid == expected.0 && info.st_gid == expected.1, "\(target): \(info.st_uid):\(info.st_gid)")
+                        #expect(
+                            info.st_uid == expected.0 && info.st_gid == expected.1,
+                            "\(target): \(info.st_uid):\(info.st_gid)")
                         #expect(try Data(contentsOf: URL(fileURLWithPath: file)).count > 40)
                         #expect(SpecialFiles.type(of: link) == S_IFLNK)
                     }
@@ -144,15 +162,22 @@ import Glibc
     @Test func noCommandOverwritesItsOwnInputByAnyName() throws {
         let folder = try SpecialFiles.folder("otk-own")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let verses = "Genesis 1\n1 In the beginning God created the heaven and the earth.\n2 And the earth was without form.\n"
+        let verses =
+            "Genesis 1\n1 In the beginning God created the heaven and the earth.\n2 And the earth was without form.\n"
         let input = folder.appendingPathComponent("c.txt").path
         try Data(verses.utf8).write(to: URL(fileURLWithPath: input))
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.txt").path, withDestinationPath: "c.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("link.txt").path, withDestinationPath: "c.txt")
         #expect(link(input, folder.appendingPathComponent("hard.txt").path) == 0)
-        let names = [input, folder.path + "/./c.txt", folder.appendingPathComponent("link.txt").path, folder.appendingPathComponent("hard.txt").path]
+        let names = [
+            input, folder.path + "/./c.txt", folder.appendingPathComponent("link.txt").path,
+            folder.appendingPathComponent("hard.txt").path,
+        ]
         for output in names {
-            for command in [["markdown", input, "--from-verses", "--minimum-bytes", "1000", "--save-markdown", output, "--stats"],
-                            ["markdown", input, "--save-markdown", output, "--stats"]] {
+            for command in [
+                ["markdown", input, "--from-verses", "--minimum-bytes", "1000", "--save-markdown", output, "--stats"],
+                ["markdown", input, "--save-markdown", output, "--stats"],
+            ] {
                 let result = try Otk.run(command)
                 #expect(result.status != 0, "\(command)")
                 #expect(result.stderr.contains("is the input file"), "\(command): \(result.stderr)")
@@ -160,7 +185,9 @@ import Glibc
             }
         }
         // Through a link as the input, too; and render, which made the check first, makes the same one.
-        let viaLink = try Otk.run(["markdown", names[2], "--from-verses", "--minimum-bytes", "1000", "--save-markdown", input, "--stats"])
+        let viaLink = try Otk.run([
+            "markdown", names[2], "--from-verses", "--minimum-bytes", "1000", "--save-markdown", input, "--stats",
+        ])
         #expect(viaLink.status != 0)
         let pdfInput = folder.appendingPathComponent("notes.png").path
         try Data(verses.utf8).write(to: URL(fileURLWithPath: pdfInput))

@@ -14,14 +14,16 @@ import Testing
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.contains("Wrote \(path)"))
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        let signature: [UInt8] = switch ext {
-        case "png": [0x89, 0x50, 0x4E, 0x47]
-        case "pdf": Array("%PDF".utf8)
-        default: Array("<?xml".utf8)
-        }
+        let signature: [UInt8] =
+            switch ext {
+            case "png": [0x89, 0x50, 0x4E, 0x47]
+            case "pdf": Array("%PDF".utf8)
+            default: Array("<?xml".utf8)
+            }
         #expect(data.starts(with: signature))
         // The sample's one link, with its rectangle.
-        let links = try #require((try? JSONSerialization.jsonObject(with: Data(output.stdout.utf8))) as? [[String: Any]])
+        let links = try #require(
+            (try? JSONSerialization.jsonObject(with: Data(output.stdout.utf8))) as? [[String: Any]])
         #expect(links.count == 1)
         #expect(links.first?["url"] as? String == "https://www.swift.org")
     }
@@ -29,8 +31,10 @@ import Testing
     @Test func pagesOptionsAndTheDebugOverlay() throws {
         let path = Self.temporaryPath("pdf")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let output = try Otk.run(["render", SampleDocument.url.path, "-o", path, "--page-size", "300x200", "--margin", "20",
-                                  "--debug-overlay", "--exclusion", "2:10,10,100,60", "--exclusion", "150,0,40,40"])
+        let output = try Otk.run([
+            "render", SampleDocument.url.path, "-o", path, "--page-size", "300x200", "--margin", "20",
+            "--debug-overlay", "--exclusion", "2:10,10,100,60", "--exclusion", "150,0,40,40",
+        ])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.contains("pages"), "\(output.stderr)")
         let png = Self.temporaryPath("png")
@@ -61,8 +65,14 @@ import Testing
         let cases: [([String], String)] = [
             (["render", "/nonexistent/input.txt", "-o", out], "No such file"),
             (["render", text.path, "-o", Self.temporaryPath("bmp")], "Unknown output kind"),
-            (["render", text.path, "-o", "/nonexistent-folder/out.png"], "cannot write /nonexistent-folder/out.png: No such file or directory"),
-            (["render", text.path, "-o", "/nonexistent-folder/out.pdf"], "cannot write /nonexistent-folder/out.pdf: No such file or directory"),
+            (
+                ["render", text.path, "-o", "/nonexistent-folder/out.png"],
+                "cannot write /nonexistent-folder/out.png: No such file or directory"
+            ),
+            (
+                ["render", text.path, "-o", "/nonexistent-folder/out.pdf"],
+                "cannot write /nonexistent-folder/out.pdf: No such file or directory"
+            ),
             (["render", text.path, "-o", out, "--page-size", "A9"], "Unknown page size"),
             (["render", text.path, "-o", out, "--page-size", "40x40"], "leaves no room"),
             (["render", text.path, "-o", out, "--page-size", "A4", "--margin", "400"], "leaves no room"),

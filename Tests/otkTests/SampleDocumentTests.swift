@@ -9,7 +9,9 @@ enum SampleDocument {
 
     static func make() -> AttributedString {
         var document = AttributedString()
-        func paragraph(_ text: String, style: ParagraphStyle = .default, _ configure: (inout AttributedString) -> Void = { _ in }) {
+        func paragraph(
+            _ text: String, style: ParagraphStyle = .default, _ configure: (inout AttributedString) -> Void = { _ in }
+        ) {
             var piece = AttributedString(text + "\n")
             piece.font = FontDescriptor(family: "DejaVu Sans", size: 13)
             piece.paragraphStyle = style
@@ -23,7 +25,9 @@ enum SampleDocument {
         paragraph("OpenTextKit", style: ParagraphStyle(alignment: .center, paragraphSpacing: 8)) {
             $0.font = FontDescriptor(family: "DejaVu Sans", size: 24, weight: .bold)
         }
-        paragraph("TextKit 2's architecture for Swift on Linux: bold, italic, red, underlined, struck through, and a link.") { text in
+        paragraph(
+            "TextKit 2's architecture for Swift on Linux: bold, italic, red, underlined, struck through, and a link."
+        ) { text in
             text[range(of: "bold", in: text)].font = FontDescriptor(family: "DejaVu Sans", size: 13, weight: .bold)
             text[range(of: "italic", in: text)].font = FontDescriptor(family: "DejaVu Sans", size: 13, italic: true)
             text[range(of: "red", in: text)].foregroundColor = TextColor(red: 0.8, green: 0.1, blue: 0.1)
@@ -32,7 +36,9 @@ enum SampleDocument {
             text[range(of: "a link", in: text)].link = URL(string: "https://www.swift.org")
         }
         paragraph("English with العربية and עברית, 2024 and ١٢٣ digits, in one line.")
-        paragraph("مرحبا بالعالم: النص العربي مع English و 42 رقمًا.", style: ParagraphStyle(baseWritingDirection: .rightToLeft))
+        paragraph(
+            "مرحبا بالعالم: النص العربي مع English و 42 رقمًا.",
+            style: ParagraphStyle(baseWritingDirection: .rightToLeft))
         paragraph("हिन्दी: सभी मनुष्यों को गौरव और अधिकारों के मामले में जन्मजात स्वतन्त्रता प्राप्त है।")
         paragraph("ಕನ್ನಡ: ಎಲ್ಲಾ ಮಾನವರೂ ಸ್ವತಂತ್ರರಾಗಿಯೇ ಜನಿಸಿದ್ದಾರೆ.")
         paragraph("ไทย: มนุษย์ทั้งหลายเกิดมามีอิสระและเสมอภาคกัน")
@@ -42,21 +48,32 @@ enum SampleDocument {
         for item in ["First item", "Second item", "Third item"] {
             paragraph(item, style: ParagraphStyle(headIndent: 24, firstLineHeadIndent: 24, textLists: [list]))
         }
-        paragraph("Justified: " + String(repeating: "In the beginning God created the heaven and the earth. ", count: 3),
-                  style: ParagraphStyle(alignment: .justified)) {
+        paragraph(
+            "Justified: " + String(repeating: "In the beginning God created the heaven and the earth. ", count: 3),
+            style: ParagraphStyle(alignment: .justified)
+        ) {
             $0.backgroundColor = TextColor(red: 1, green: 0.95, blue: 0.7)
         }
         paragraph("Centred, with a little tracking.", style: ParagraphStyle(alignment: .center)) {
             $0.tracking = 1.5
         }
-        paragraph("An image attachment \u{FFFC} sits in the line, which makes room for it; H\u{2082}O and x\u{00B2} with a raised baseline.") { text in
+        paragraph(
+            "An image attachment \u{FFFC} sits in the line, which makes room for it; H\u{2082}O and x\u{00B2} "
+                + "with a raised baseline."
+        ) { text in
             let image = try! Data(contentsOf: Otk.repository.appendingPathComponent("Samples/attachment.png"))
             text[range(of: "\u{FFFC}", in: text)].attachment = TextAttachment(
-                contents: image, fileType: "public.png", fileName: "attachment.png", bounds: CGRect(x: 0, y: -6, width: 28, height: 28))
+                contents: image, fileType: "public.png", fileName: "attachment.png",
+                bounds: CGRect(x: 0, y: -6, width: 28, height: 28))
             text[range(of: "raised", in: text)].baselineOffset = 4
             text[range(of: "raised", in: text)].font = FontDescriptor(family: "DejaVu Sans", size: 10)
         }
-        paragraph("Flowing around a figure: " + String(repeating: "Text wraps on either side of an exclusion path, the way TextKit flows it around a shape. ", count: 4))
+        paragraph(
+            "Flowing around a figure: "
+                + String(
+                    repeating:
+                        "Text wraps on either side of an exclusion path, the way TextKit flows it around a shape. ",
+                    count: 4))
         return document
     }
 }

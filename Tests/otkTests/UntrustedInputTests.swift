@@ -5,7 +5,8 @@ import Testing
 /// `otk` with inputs it cannot trust: links carrying actions, inputs without end.
 @Suite struct UntrustedInputTests {
     static func document(_ text: AttributedString) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("otk-untrusted-\(UUID().uuidString).otk.json")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "otk-untrusted-\(UUID().uuidString).otk.json")
         try TextDocumentFormat.encode(text).write(to: url)
         return url
     }
@@ -24,11 +25,14 @@ import Testing
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.contains("warning: a link to \"javascript:alert(1)\""), "\(output.stderr)")
         #expect(output.stderr.contains("\"file:///etc/passwd\""), "\(output.stderr)")
-        let written = try #require((try? JSONSerialization.jsonObject(with: Data(output.stdout.utf8))) as? [[String: Any]])
+        let written = try #require(
+            (try? JSONSerialization.jsonObject(with: Data(output.stdout.utf8))) as? [[String: Any]])
         #expect(written.compactMap { $0["url"] as? String } == ["https://example.com/a)/S/JavaScript/JS(app.alert(1))"])
         let bytes = String(decoding: try Data(contentsOf: URL(fileURLWithPath: pdf)), as: UTF8.self)
         #expect(!bytes.contains(")/S/JavaScript"))
-        let allowed = try Otk.run(["render", input.path, "-o", pdf, "--links", "--allow-link-scheme", "ftp", "--allow-link-scheme", "FILE"])
+        let allowed = try Otk.run([
+            "render", input.path, "-o", pdf, "--links", "--allow-link-scheme", "ftp", "--allow-link-scheme", "FILE",
+        ])
         #expect(allowed.status == 0, "\(allowed.stderr)")
         #expect(!allowed.stderr.contains("file:///etc/passwd"))
         #expect(allowed.stdout.contains("ftp:"))
@@ -36,7 +40,8 @@ import Testing
 
     @Test func anEndlessInputStopsAtTheLimit() throws {
         // Endless text (a stream of NUL bytes, /dev/zero, is refused at its first byte).
-        let output = try Otk.runShell("yes 'English مرحبا' | \"$1\" stats /dev/stdin --max-input-bytes 1000000", arguments: [Otk.executable.path])
+        let output = try Otk.runShell(
+            "yes 'English مرحبا' | \"$1\" stats /dev/stdin --max-input-bytes 1000000", arguments: [Otk.executable.path])
         #expect(output.status != 0)
         #expect(output.stderr.contains("more than the limit of 1000000 bytes"), "\(output.stderr)")
     }

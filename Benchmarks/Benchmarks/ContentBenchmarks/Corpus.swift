@@ -10,16 +10,21 @@ enum Corpus {
         .deletingLastPathComponent()
 
     /// The folder given as `CORPUS`, or nil for the fixtures.
-    static let directory: URL? = ProcessInfo.processInfo.environment["CORPUS"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+    static let directory: URL? = ProcessInfo.processInfo.environment["CORPUS"].flatMap {
+        $0.isEmpty ? nil : URL(fileURLWithPath: $0)
+    }
 
     struct Missing: Error, CustomStringConvertible {
         let path: String
-        var description: String { "The benchmark corpus is missing: \(path) (CORPUS names a folder holding en_kjv_verses.txt)." }
+        var description: String {
+            "The benchmark corpus is missing: \(path) (CORPUS names a folder holding en_kjv_verses.txt)."
+        }
     }
 
     /// A verse per paragraph: en_kjv_verses.txt (32,291 paragraphs, 4.2 MB) from `CORPUS`, or
     /// Genesis (1,583 paragraphs, 200 KB) from the fixtures.
-    static let versesURL = directory?.appendingPathComponent("en_kjv_verses.txt")
+    static let versesURL =
+        directory?.appendingPathComponent("en_kjv_verses.txt")
         ?? repository.appendingPathComponent("Tests/Fixtures/kjv-genesis.txt")
 
     /// What the figures were measured on, said once on standard error.
@@ -43,7 +48,8 @@ enum Corpus {
     /// A chapter per paragraph: the verses of each chapter joined with a space after its heading
     /// line, as the shared corpus's en_kjv_chapters.txt is made; written once to the temporary folder.
     static let chaptersURL: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("otk-bench-chapters-\(verses.count).txt")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "otk-bench-chapters-\(verses.count).txt")
         var paragraphs: [String] = []
         var chapter: [String] = []
         for line in verses where !line.isEmpty {

@@ -13,7 +13,9 @@ nonisolated(unsafe) var keystrokes = 0
 final class ViewportHost: TextViewportLayoutControllerDelegate {
     var visibleRect = CGRect(x: 0, y: 0, width: 800, height: 600)
     func viewportBounds(for controller: TextViewportLayoutController) -> CGRect { visibleRect }
-    func textViewportLayoutController(_ controller: TextViewportLayoutController, configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment) {}
+    func textViewportLayoutController(
+        _ controller: TextViewportLayoutController, configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment
+    ) {}
     func textViewportLayoutControllerDidLayout(_ controller: TextViewportLayoutController) {
         visibleRect.origin.y = controller.viewportBounds.minY
     }
@@ -23,8 +25,9 @@ final class ViewportHost: TextViewportLayoutControllerDelegate {
 func openEditingView() throws {
     try Corpus.check()
     let storage = try TextContentStorage(contentsOf: Corpus.hundredMegabyteURL)
-    let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 800, height: 0)),
-                                    defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13))
+    let manager = TextLayoutManager(
+        textContainer: TextContainer(size: CGSize(width: 800, height: 0)),
+        defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13))
     let view = TextView(storage: storage, layoutManager: manager)
     let host = ViewportHost()
     manager.textViewportLayoutController.delegate = host
@@ -51,12 +54,16 @@ func followCaret(_ view: TextView) {
 let editingBenchmarks: @Sendable () -> Void = {
     let open: Benchmark.BenchmarkSetupHook = { try openEditingView() }
     let close: Benchmark.BenchmarkTeardownHook = { closeEditingView() }
-    let keyPress = Benchmark.Configuration(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(5),
-                                           maxIterations: 10_000, setup: open, teardown: close)
-    let whole = Benchmark.Configuration(metrics: [.wallClock], timeUnits: .milliseconds, maxDuration: .seconds(20),
-                                        maxIterations: 5, setup: open, teardown: close)
+    let keyPress = Benchmark.Configuration(
+        metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(5),
+        maxIterations: 10_000, setup: open, teardown: close)
+    let whole = Benchmark.Configuration(
+        metrics: [.wallClock], timeUnits: .milliseconds, maxDuration: .seconds(20),
+        maxIterations: 5, setup: open, teardown: close)
 
-    Benchmark("Type a character through insertText in 25 copies of the verses, viewport following", configuration: keyPress) { _ in
+    Benchmark(
+        "Type a character through insertText in 25 copies of the verses, viewport following", configuration: keyPress
+    ) { _ in
         let view = editingView!
         // Words of eight letters, a line break every 60 characters, as someone types.
         keystrokes += 1
@@ -65,13 +72,16 @@ let editingBenchmarks: @Sendable () -> Void = {
         followCaret(view)
     }
 
-    Benchmark("Backspace through deleteBackward: in 25 copies of the verses, viewport following", configuration: keyPress) { _ in
+    Benchmark(
+        "Backspace through deleteBackward: in 25 copies of the verses, viewport following", configuration: keyPress
+    ) { _ in
         let view = editingView!
         view.doCommand(by: "deleteBackward:")
         followCaret(view)
     }
 
-    Benchmark("Caret down one line (moveDown:) in 25 copies of the verses, viewport following", configuration: keyPress) { _ in
+    Benchmark("Caret down one line (moveDown:) in 25 copies of the verses, viewport following", configuration: keyPress)
+    { _ in
         let view = editingView!
         view.doCommand(by: "moveDown:")
         view.scrollRangeToVisible(view.selectedRange())
@@ -84,7 +94,8 @@ let editingBenchmarks: @Sendable () -> Void = {
         view.doCommand(by: "selectAll:")
     }
 
-    Benchmark("Delete all of 25 copies of the verses (selectAll:, deleteBackward:)", configuration: whole) { benchmark in
+    Benchmark("Delete all of 25 copies of the verses (selectAll:, deleteBackward:)", configuration: whole) {
+        benchmark in
         let view = editingView!
         view.doCommand(by: "selectAll:")
         benchmark.startMeasurement()
@@ -107,10 +118,13 @@ let editingBenchmarks: @Sendable () -> Void = {
 
     // Issue 19: a formatting toolbar's bold over a 1 MiB selection (UTF-16 units) from the
     // viewport's top, the viewport laid out again after it; undone outside the measurement.
-    Benchmark("Bold a 1 MiB selection of 25 copies of the verses (transformAttributes, viewport relaid)", configuration: whole) { benchmark in
+    Benchmark(
+        "Bold a 1 MiB selection of 25 copies of the verses (transformAttributes, viewport relaid)", configuration: whole
+    ) { benchmark in
         let view = editingView!
         let controller = view.textLayoutManager.textViewportLayoutController
-        guard let top = controller.viewportRange.flatMap({ try? view.textContentStorage.offsets(of: $0) })?.lowerBound else { return }
+        guard let top = controller.viewportRange.flatMap({ try? view.textContentStorage.offsets(of: $0) })?.lowerBound
+        else { return }
         view.setSelectedRange(NSRange(location: top, length: min(1 << 20, view.textContentStorage.utf16Length - top)))
         var selection = view.attributedTextSelection
         let font = FontDescriptor(family: "DejaVu Sans", size: 13)

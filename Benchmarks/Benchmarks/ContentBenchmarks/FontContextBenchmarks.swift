@@ -13,7 +13,8 @@ nonisolated(unsafe) var fontContextChanges = 0
 func openFontContextDocument() throws {
     try Corpus.check()
     let storage = try TextContentStorage(contentsOf: Corpus.hundredMegabyteURL)
-    let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 800, height: 0)), defaultFont: .body)
+    let manager = TextLayoutManager(
+        textContainer: TextContainer(size: CGSize(width: 800, height: 0)), defaultFont: .body)
     storage.addTextLayoutManager(manager)
     let host = ViewportHost()
     manager.textViewportLayoutController.delegate = host
@@ -26,9 +27,10 @@ func openFontContextDocument() throws {
 let fontContextBenchmarks: @Sendable () -> Void = {
     Benchmark(
         "Font resolution context change (text size 1.25 and back) in 25 copies of the verses, viewport laid out again",
-        configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(10), maxIterations: 2_000,
-                             setup: { try openFontContextDocument() },
-                             teardown: { (fontContextStorage, fontContextManager, fontContextHost) = (nil, nil, nil) })
+        configuration: .init(
+            metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(10), maxIterations: 2_000,
+            setup: { try openFontContextDocument() },
+            teardown: { (fontContextStorage, fontContextManager, fontContextHost) = (nil, nil, nil) })
     ) { _ in
         let manager = fontContextManager!
         fontContextChanges += 1

@@ -13,11 +13,13 @@ let markdownBenchmarks: @Sendable () -> Void = {
     let make: Benchmark.BenchmarkSetupHook = {
         try Corpus.check()
         let verses = try String(contentsOf: Corpus.versesURL, encoding: .utf8)
-        markdownDocument = MarkdownCorpus.make(fromVerses: verses, minimumBytes: Corpus.directory == nil ? 500_000 : 10_000_000)
+        markdownDocument = MarkdownCorpus.make(
+            fromVerses: verses, minimumBytes: Corpus.directory == nil ? 500_000 : 10_000_000)
     }
     let drop: Benchmark.BenchmarkTeardownHook = { markdownDocument = nil }
-    let whole = Benchmark.Configuration(metrics: [.wallClock], timeUnits: .milliseconds, maxDuration: .seconds(30),
-                                        maxIterations: 5, setup: make, teardown: drop)
+    let whole = Benchmark.Configuration(
+        metrics: [.wallClock], timeUnits: .milliseconds, maxDuration: .seconds(30),
+        maxIterations: 5, setup: make, teardown: drop)
 
     Benchmark("cmark-gfm parse to HTML of the Markdown verses (10 MB with CORPUS)", configuration: whole) { _ in
         blackHole(try RawMarkdown.html(markdownDocument!).html.utf8.count)

@@ -16,8 +16,9 @@ nonisolated(unsafe) var relayoutParagraph = 0
 func prepareRelayout(url: URL, paragraph choose: ([Int]) -> Int?) throws {
     try Corpus.check()
     let storage = try TextContentStorage(contentsOf: url)
-    let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 600, height: 0)),
-                                    defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13))
+    let manager = TextLayoutManager(
+        textContainer: TextContainer(size: CGSize(width: 600, height: 0)),
+        defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13))
     storage.addTextLayoutManager(manager)
     let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
     relayoutParagraph = choose(lines.map(\.utf8.count)) ?? 0
@@ -42,34 +43,46 @@ func relayoutOnce(_ benchmark: Benchmark) throws {
     benchmark.startMeasurement()
     let fragment = manager.textLayoutFragment(for: location)
     benchmark.stopMeasurement()
-    precondition(fragment?.textElement.paragraphContentRange.map { try! storage.offsets(of: $0).count } == range.count + 1)
+    precondition(
+        fragment?.textElement.paragraphContentRange.map { try! storage.offsets(of: $0).count } == range.count + 1)
     try storage.replaceContents(in: storage.textRange(for: offset ..< offset + 1)!, with: "")
 }
 
 let relayoutBenchmarks: @Sendable () -> Void = {
     Benchmark(
         "Relayout of a 137-byte paragraph after a one-character edit",
-        configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 5_000,
-                             setup: { try prepareRelayout(url: Corpus.versesURL) { $0.firstIndex(of: 137) } },
-                             teardown: { relayoutStorage = nil; relayoutManager = nil })
+        configuration: .init(
+            metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 5_000,
+            setup: { try prepareRelayout(url: Corpus.versesURL) { $0.firstIndex(of: 137) } },
+            teardown: {
+                relayoutStorage = nil; relayoutManager = nil
+            })
     ) { benchmark in
         try relayoutOnce(benchmark)
     }
 
     Benchmark(
         "Relayout of the longest chapter paragraph after a one-character edit",
-        configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 500,
-                             setup: { try prepareRelayout(url: Corpus.chaptersURL) { sizes in sizes.indices.max { sizes[$0] < sizes[$1] } } },
-                             teardown: { relayoutStorage = nil; relayoutManager = nil })
+        configuration: .init(
+            metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 500,
+            setup: {
+                try prepareRelayout(url: Corpus.chaptersURL) { sizes in sizes.indices.max { sizes[$0] < sizes[$1] } }
+            },
+            teardown: {
+                relayoutStorage = nil; relayoutManager = nil
+            })
     ) { benchmark in
         try relayoutOnce(benchmark)
     }
 
     Benchmark(
         "Relayout of all the verses joined into one paragraph after a one-character edit",
-        configuration: .init(metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 500,
-                             setup: { try prepareRelayout(url: Corpus.joinedURL) { _ in 0 } },
-                             teardown: { relayoutStorage = nil; relayoutManager = nil })
+        configuration: .init(
+            metrics: [.wallClock], timeUnits: .microseconds, maxDuration: .seconds(5), maxIterations: 500,
+            setup: { try prepareRelayout(url: Corpus.joinedURL) { _ in 0 } },
+            teardown: {
+                relayoutStorage = nil; relayoutManager = nil
+            })
     ) { benchmark in
         try relayoutOnce(benchmark)
     }

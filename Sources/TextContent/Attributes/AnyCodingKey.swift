@@ -31,10 +31,11 @@ extension Decoder {
         let all = try container(keyedBy: AnyCodingKey.self)
         let unknown = all.allKeys.filter { Keys(stringValue: $0.stringValue) == nil }
         if let first = unknown.min(by: { $0.stringValue < $1.stringValue }) {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: codingPath + [first],
-                debugDescription: "unknown key \"\(first.stringValue)\"",
-                underlyingError: UnknownKeyError()))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath + [first],
+                    debugDescription: "unknown key \"\(first.stringValue)\"",
+                    underlyingError: UnknownKeyError()))
         }
         return try container(keyedBy: type)
     }
@@ -51,11 +52,13 @@ extension KeyedDecodingContainer {
         do {
             return try decode(type, forKey: key)
         } catch DecodingError.dataCorrupted(let context) where context.codingPath.count <= codingPath.count {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: numberMismatch(T.self, context))
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: numberMismatch(T.self, context))
         } catch let error as DecodingError {
             throw error
         } catch {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: numberMismatch(T.self, error))
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: numberMismatch(T.self, error))
         }
     }
 
@@ -79,7 +82,8 @@ extension KeyedDecodingContainer {
     func decodeFinite(_ key: Key) throws -> Double {
         let value = try decodeNumber(Double.self, forKey: key)
         guard value.isFinite else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "\(value) is not a finite number")
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "\(value) is not a finite number")
         }
         return value
     }
@@ -94,7 +98,8 @@ extension KeyedDecodingContainer {
         let value = try decodeNumber(Double.self, forKey: key)
         guard range.contains(value) else {
             throw DecodingError.dataCorruptedError(
-                forKey: key, in: self, debugDescription: "\(value) is outside \(range.lowerBound)...\(range.upperBound)")
+                forKey: key, in: self, debugDescription: "\(value) is outside \(range.lowerBound)...\(range.upperBound)"
+            )
         }
         return value
     }
@@ -121,7 +126,8 @@ private func numberMismatch<T>(_ type: T.Type, _ cause: Any) -> String {
     var number = "the number"
     let text = String(describing: cause)
     if let start = text.range(of: "parsed: \""), let end = text[start.upperBound...].firstIndex(of: "\"") {
-        number += " " + text[start.upperBound..<end]
+        number += " " + text[start.upperBound ..< end]
     }
-    return type == Int.self ? "\(number) is not an integer that fits in 64 bits" : "\(number) does not fit in a 64-bit float"
+    return type == Int.self
+        ? "\(number) is not an integer that fits in 64 bits" : "\(number) does not fit in a 64-bit float"
 }

@@ -25,7 +25,8 @@ public struct BlockDecoration: Hashable, Sendable, Codable {
     public init(
         quoteBars: [Double] = [], quoteBarColor: TextColor = TextColor(white: 0.8), quoteBarWidth: Double = 3,
         background: TextColor? = nil, rule: TextColor? = nil,
-        tableColumnEdges: [Double] = [], tableBorderColor: TextColor = TextColor(white: 0.75), tableHeaderBackground: TextColor? = nil
+        tableColumnEdges: [Double] = [], tableBorderColor: TextColor = TextColor(white: 0.75),
+        tableHeaderBackground: TextColor? = nil
     ) {
         self.quoteBars = quoteBars
         self.quoteBarColor = quoteBarColor
@@ -38,7 +39,8 @@ public struct BlockDecoration: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case quoteBars, quoteBarColor, quoteBarWidth, background, rule, tableColumnEdges, tableBorderColor, tableHeaderBackground
+        case quoteBars, quoteBarColor, quoteBarWidth, background, rule, tableColumnEdges, tableBorderColor,
+            tableHeaderBackground
     }
 
     /// At most this many quote bars and table column edges: a document is untrusted, and each
@@ -53,25 +55,29 @@ public struct BlockDecoration: Hashable, Sendable, Codable {
         func edges(_ key: CodingKeys) throws -> [Double] {
             let values = try container.decodeIfPresent([Double].self, forKey: key) ?? []
             guard values.count <= Self.maximumEdges, values.allSatisfy(\.isFinite) else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container,
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container,
                     debugDescription: "at most \(Self.maximumEdges) finite numbers, not \(values.count)")
             }
             return values
         }
         self.init(
             quoteBars: try edges(.quoteBars),
-            quoteBarColor: try container.decodeIfPresent(TextColor.self, forKey: .quoteBarColor) ?? defaults.quoteBarColor,
+            quoteBarColor: try container.decodeIfPresent(TextColor.self, forKey: .quoteBarColor)
+                ?? defaults.quoteBarColor,
             quoteBarWidth: try container.decodeFinite(.quoteBarWidth, default: defaults.quoteBarWidth),
             background: try container.decodeIfPresent(TextColor.self, forKey: .background),
             rule: try container.decodeIfPresent(TextColor.self, forKey: .rule),
             tableColumnEdges: try edges(.tableColumnEdges),
-            tableBorderColor: try container.decodeIfPresent(TextColor.self, forKey: .tableBorderColor) ?? defaults.tableBorderColor,
+            tableBorderColor: try container.decodeIfPresent(TextColor.self, forKey: .tableBorderColor)
+                ?? defaults.tableBorderColor,
             tableHeaderBackground: try container.decodeIfPresent(TextColor.self, forKey: .tableHeaderBackground))
     }
 
     /// Whether it draws nothing.
     public var isEmpty: Bool {
-        quoteBars.isEmpty && background == nil && rule == nil && tableColumnEdges.count < 2 && tableHeaderBackground == nil
+        quoteBars.isEmpty && background == nil && rule == nil && tableColumnEdges.count < 2
+            && tableHeaderBackground == nil
     }
 }
 

@@ -11,10 +11,13 @@ import Foundation
 extension FontDescriptor {
     /// A system font of `style`: its size from the resolution context, its family from
     /// `design` (in the context), headlines semibold unless `weight` says otherwise.
-    public static func system(_ style: TextStyle, design: FontDesign? = nil, weight: FontWeight? = nil) -> FontDescriptor {
+    public static func system(
+        _ style: TextStyle, design: FontDesign? = nil, weight: FontWeight? = nil
+    ) -> FontDescriptor {
         let design = design ?? .default
         return FontDescriptor(
-            family: design.genericFamily, size: style.pointSize(in: .standard), weight: weight ?? style.defaultWeight, italic: false,
+            family: design.genericFamily, size: style.pointSize(in: .standard), weight: weight ?? style.defaultWeight,
+            italic: false,
             width: .normal, features: [], textStyle: style, design: design, relativeTextStyle: nil)
     }
 
@@ -23,7 +26,8 @@ extension FontDescriptor {
     public static func system(size: Double, weight: FontWeight? = nil, design: FontDesign? = nil) -> FontDescriptor {
         let design = design ?? .default
         return FontDescriptor(
-            family: design.genericFamily, size: size, weight: weight ?? .regular, italic: false, width: .normal, features: [],
+            family: design.genericFamily, size: size, weight: weight ?? .regular, italic: false, width: .normal,
+            features: [],
             textStyle: nil, design: design, relativeTextStyle: nil)
     }
 
@@ -36,8 +40,9 @@ extension FontDescriptor {
     /// A named family of `size` points at the standard text size, scaled with the context's
     /// text-size scale like `textStyle`.
     public static func custom(_ name: String, size: Double, relativeTo textStyle: TextStyle) -> FontDescriptor {
-        FontDescriptor(family: name, size: size, weight: .regular, italic: false, width: .normal, features: [],
-                       textStyle: nil, design: nil, relativeTextStyle: textStyle)
+        FontDescriptor(
+            family: name, size: size, weight: .regular, italic: false, width: .normal, features: [],
+            textStyle: nil, design: nil, relativeTextStyle: textStyle)
     }
 
     /// A named family of a fixed size, whatever the context (`FontDescriptor(family:size:)`).
@@ -87,20 +92,23 @@ extension FontDescriptor {
 
     /// Italic when `isActive`, upright otherwise.
     public func italic(_ isActive: Bool = true) -> FontDescriptor {
-        FontDescriptor(family: family, size: size, weight: weight, italic: isActive, width: width, features: features,
-                       textStyle: textStyle, design: design, relativeTextStyle: relativeTextStyle)
+        FontDescriptor(
+            family: family, size: size, weight: weight, italic: isActive, width: width, features: features,
+            textStyle: textStyle, design: design, relativeTextStyle: relativeTextStyle)
     }
 
     /// The font at `weight`.
     public func weight(_ weight: FontWeight) -> FontDescriptor {
-        FontDescriptor(family: family, size: size, weight: weight, italic: italic, width: width, features: features,
-                       textStyle: textStyle, design: design, relativeTextStyle: relativeTextStyle)
+        FontDescriptor(
+            family: family, size: size, weight: weight, italic: italic, width: width, features: features,
+            textStyle: textStyle, design: design, relativeTextStyle: relativeTextStyle)
     }
 
     /// The font at `width`.
     public func width(_ width: FontWidth) -> FontDescriptor {
-        FontDescriptor(family: family, size: size, weight: weight, italic: italic, width: width, features: features,
-                       textStyle: textStyle, design: design, relativeTextStyle: relativeTextStyle)
+        FontDescriptor(
+            family: family, size: size, weight: weight, italic: italic, width: width, features: features,
+            textStyle: textStyle, design: design, relativeTextStyle: relativeTextStyle)
     }
 
     /// A system font in the monospaced design when `isActive` (back to the default design
@@ -109,8 +117,10 @@ extension FontDescriptor {
     public func monospaced(_ isActive: Bool = true) -> FontDescriptor {
         guard let design else { return self }
         let newDesign: FontDesign = isActive ? .monospaced : (design == .monospaced ? .default : design)
-        return FontDescriptor(family: newDesign.genericFamily, size: size, weight: weight, italic: italic, width: width, features: features,
-                              textStyle: textStyle, design: newDesign, relativeTextStyle: relativeTextStyle)
+        return FontDescriptor(
+            family: newDesign.genericFamily, size: size, weight: weight, italic: italic, width: width,
+            features: features,
+            textStyle: textStyle, design: newDesign, relativeTextStyle: relativeTextStyle)
     }
 
     /// Figures of equal width, the rest as it was (SwiftUI's `monospacedDigit()`).
@@ -160,7 +170,8 @@ extension FontDescriptor {
         let design = self.design ?? Self.design(ofGenericFamily: family) ?? .default
         let style = nearestTextStyle
         return FontDescriptor(
-            family: design.genericFamily, size: style.pointSize(in: .standard), weight: weight, italic: italic, width: width,
+            family: design.genericFamily, size: style.pointSize(in: .standard), weight: weight, italic: italic,
+            width: width,
             features: features, textStyle: style, design: design, relativeTextStyle: nil)
     }
 

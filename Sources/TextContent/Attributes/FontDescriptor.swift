@@ -50,8 +50,9 @@ public struct FontDescriptor: Hashable, Sendable, Codable {
         width: FontWidth = .normal,
         features: [FontFeature] = []
     ) {
-        self.init(family: family, size: size, weight: weight, italic: italic, width: width, features: features,
-                  textStyle: nil, design: nil, relativeTextStyle: nil)
+        self.init(
+            family: family, size: size, weight: weight, italic: italic, width: width, features: features,
+            textStyle: nil, design: nil, relativeTextStyle: nil)
     }
 
     /// Every field; the semantic constructors keep them consistent (a text style implies a
@@ -134,25 +135,41 @@ public struct FontDescriptor: Hashable, Sendable, Codable {
         }
         func decodeSize() throws -> Double {
             let size = try container.decodeNumber(Double.self, forKey: .size)
-            guard size.isFinite, size > 0 else { throw refuse(.size, "font size \(size) is not finite and greater than 0") }
+            guard size.isFinite, size > 0 else {
+                throw refuse(.size, "font size \(size) is not finite and greater than 0")
+            }
             return size
         }
         if let textStyle {
-            if container.contains(.family) { throw refuse(.family, "a font with a text style takes its family from its design, not \"family\"") }
-            if container.contains(.size) { throw refuse(.size, "a font with a text style takes its size from the resolution context, not \"size\"") }
-            if relative != nil { throw refuse(.relativeTo, "\"relativeTo\" is for a named family, not a font with a text style") }
+            if container.contains(.family) {
+                throw refuse(.family, "a font with a text style takes its family from its design, not \"family\"")
+            }
+            if container.contains(.size) {
+                throw refuse(.size, "a font with a text style takes its size from the resolution context, not \"size\"")
+            }
+            if relative != nil {
+                throw refuse(.relativeTo, "\"relativeTo\" is for a named family, not a font with a text style")
+            }
             let design = design ?? .default
-            self.init(family: design.genericFamily, size: textStyle.pointSize(in: .standard), weight: weight ?? textStyle.defaultWeight,
-                      italic: italic, width: width, features: features, textStyle: textStyle, design: design, relativeTextStyle: nil)
+            self.init(
+                family: design.genericFamily, size: textStyle.pointSize(in: .standard),
+                weight: weight ?? textStyle.defaultWeight,
+                italic: italic, width: width, features: features, textStyle: textStyle, design: design,
+                relativeTextStyle: nil)
         } else if let design {
-            if container.contains(.family) { throw refuse(.family, "a system font takes its family from its design, not \"family\"") }
+            if container.contains(.family) {
+                throw refuse(.family, "a system font takes its family from its design, not \"family\"")
+            }
             if relative != nil { throw refuse(.relativeTo, "\"relativeTo\" is for a named family, not a system font") }
-            self.init(family: design.genericFamily, size: try decodeSize(), weight: weight ?? .regular, italic: italic, width: width,
-                      features: features, textStyle: nil, design: design, relativeTextStyle: nil)
+            self.init(
+                family: design.genericFamily, size: try decodeSize(), weight: weight ?? .regular, italic: italic,
+                width: width,
+                features: features, textStyle: nil, design: design, relativeTextStyle: nil)
         } else {
             let family = try container.decode(String.self, forKey: .family)
-            self.init(family: family, size: try decodeSize(), weight: weight ?? .regular, italic: italic, width: width,
-                      features: features, textStyle: nil, design: nil, relativeTextStyle: relative)
+            self.init(
+                family: family, size: try decodeSize(), weight: weight ?? .regular, italic: italic, width: width,
+                features: features, textStyle: nil, design: nil, relativeTextStyle: relative)
         }
     }
 

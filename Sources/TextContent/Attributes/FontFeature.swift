@@ -29,7 +29,7 @@ public struct FontFeature: Hashable, Sendable, Codable {
         guard bytes.count == 4, bytes[0] != 0x20 else { return false }
         var sawSpace = false
         for byte in bytes {
-            guard (0x20...0x7E).contains(byte) else { return false }
+            guard (0x20 ... 0x7E).contains(byte) else { return false }
             if byte == 0x20 { sawSpace = true } else if sawSpace { return false }
         }
         return true
@@ -40,9 +40,13 @@ public struct FontFeature: Hashable, Sendable, Codable {
     /// Standard ligatures such as "fi" (`liga`), on by default.
     public static func ligatures(_ enabled: Bool) -> FontFeature { FontFeature(known: "liga", enabled ? 1 : 0) }
     /// Contextual alternates (`calt`), on by default.
-    public static func contextualAlternates(_ enabled: Bool) -> FontFeature { FontFeature(known: "calt", enabled ? 1 : 0) }
+    public static func contextualAlternates(_ enabled: Bool) -> FontFeature {
+        FontFeature(known: "calt", enabled ? 1 : 0)
+    }
     /// Discretionary ligatures (`dlig`), off by default.
-    public static func discretionaryLigatures(_ enabled: Bool) -> FontFeature { FontFeature(known: "dlig", enabled ? 1 : 0) }
+    public static func discretionaryLigatures(_ enabled: Bool) -> FontFeature {
+        FontFeature(known: "dlig", enabled ? 1 : 0)
+    }
     /// Figures of equal width, for columns of numbers (`tnum`).
     public static let tabularFigures = FontFeature(known: "tnum", 1)
     /// Figures of their natural widths (`pnum`).
@@ -68,11 +72,13 @@ public struct FontFeature: Hashable, Sendable, Codable {
         let tag = try container.decode(String.self, forKey: .tag)
         guard Self.isValidTag(tag) else {
             throw DecodingError.dataCorruptedError(
-                forKey: .tag, in: container, debugDescription: "\"\(tag)\" is not an OpenType tag of four ASCII characters")
+                forKey: .tag, in: container,
+                debugDescription: "\"\(tag)\" is not an OpenType tag of four ASCII characters")
         }
         let value = try container.decodeNumberIfPresent(Int.self, forKey: .value) ?? 1
         guard value >= 0 else {
-            throw DecodingError.dataCorruptedError(forKey: .value, in: container, debugDescription: "feature value \(value) is negative")
+            throw DecodingError.dataCorruptedError(
+                forKey: .value, in: container, debugDescription: "feature value \(value) is negative")
         }
         self.init(known: tag, value)
     }

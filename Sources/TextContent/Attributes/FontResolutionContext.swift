@@ -17,10 +17,10 @@ public struct FontResolutionContext: Sendable, Hashable {
     /// The body size of the standard context: the engine's default font size.
     public static let standardBaseSize: Double = 13
     /// The base sizes accepted, in points; others are clamped to it.
-    public static let baseSizeRange: ClosedRange<Double> = 1...1_000
+    public static let baseSizeRange: ClosedRange<Double> = 1 ... 1_000
     /// The text-size scales accepted; others are clamped to it (Apple's largest accessibility
     /// size is about 3.1).
-    public static let textSizeScaleRange: ClosedRange<Double> = 0.25...4
+    public static let textSizeScaleRange: ClosedRange<Double> = 0.25 ... 4
     /// The context layout uses unless told otherwise.
     public static let standard = FontResolutionContext()
 
@@ -62,10 +62,13 @@ public struct FontResolutionContext: Sendable, Hashable {
 
     /// A context at one of Apple's Dynamic Type sizes.
     public init(
-        baseSize: Double = FontResolutionContext.standardBaseSize, dynamicTypeSize: DynamicTypeSize, language: String? = nil,
+        baseSize: Double = FontResolutionContext.standardBaseSize, dynamicTypeSize: DynamicTypeSize,
+        language: String? = nil,
         designFamilies: [FontDesign: String] = [:]
     ) {
-        self.init(baseSize: baseSize, textSizeScale: dynamicTypeSize.scale, language: language, designFamilies: designFamilies)
+        self.init(
+            baseSize: baseSize, textSizeScale: dynamicTypeSize.scale, language: language, designFamilies: designFamilies
+        )
     }
 
     /// The Dynamic Type size whose scale this context has, if it has one of theirs.

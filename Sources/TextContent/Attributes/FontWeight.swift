@@ -6,7 +6,7 @@ import Foundation
 /// `thin` (200); in CSS these are "Thin" and "Extra Light". Variable fonts accept any value.
 public struct FontWeight: Hashable, Sendable, Codable, Comparable {
     /// The weights a font can have.
-    public static let range: ClosedRange<Double> = 1...1000
+    public static let range: ClosedRange<Double> = 1 ... 1000
 
     /// The weight, inside `range`.
     public let value: Double
@@ -42,7 +42,8 @@ public struct FontWeight: Hashable, Sendable, Codable, Comparable {
         let container = try decoder.singleValueContainer()
         let value = try container.decodeNumber(Double.self)
         guard Self.range.contains(value) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "font weight \(value) is outside 1...1000")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "font weight \(value) is outside 1...1000")
         }
         self.value = value
     }

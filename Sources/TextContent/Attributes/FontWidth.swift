@@ -4,7 +4,7 @@ import Foundation
 /// (ultra-expanded): the scale of CSS `font-stretch` and of fontconfig's `FC_WIDTH`.
 public struct FontWidth: Hashable, Sendable, Codable, Comparable {
     /// The widths a font can have.
-    public static let range: ClosedRange<Double> = 50...200
+    public static let range: ClosedRange<Double> = 50 ... 200
 
     /// The width, inside `range`; 100 is normal.
     public let value: Double
@@ -40,7 +40,8 @@ public struct FontWidth: Hashable, Sendable, Codable, Comparable {
         let container = try decoder.singleValueContainer()
         let value = try container.decodeNumber(Double.self)
         guard Self.range.contains(value) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "font width \(value) is outside 50...200")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "font width \(value) is outside 50...200")
         }
         self.value = value
     }

@@ -45,10 +45,12 @@ public enum LineHeight: Hashable, Sendable, Codable {
         case .exact: self = .exact(points: try container.decodeFinite(.points)); payload = .points
         }
         for key in [CodingKeys.factor, .increase, .points] where key != payload && container.contains(key) {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: container.codingPath + [key],
-                debugDescription: "\"\(key.stringValue)\" does not belong to a line height of kind \"\(kind.rawValue)\"",
-                underlyingError: UnknownKeyError()))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: container.codingPath + [key],
+                    debugDescription:
+                        "\"\(key.stringValue)\" does not belong to a line height of kind \"\(kind.rawValue)\"",
+                    underlyingError: UnknownKeyError()))
         }
     }
 

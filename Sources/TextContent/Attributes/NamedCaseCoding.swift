@@ -5,12 +5,18 @@ import Foundation
 enum NamedCaseCoding {
     /// One of `Value`'s case names from `decoder`; `valueName` says what a value is called in
     /// the error ("text style").
-    static func decode<Value: RawRepresentable<String> & CaseIterable>(_: Value.Type, from decoder: any Decoder, valueName: String) throws -> Value {
+    static func decode<Value: RawRepresentable<String> & CaseIterable>(
+        _: Value.Type, from decoder: any Decoder, valueName: String
+    ) throws -> Value {
         let container = try decoder.singleValueContainer()
         let name = try container.decode(String.self)
         guard let value = Value(rawValue: name) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "\"\(name.prefix(40))\" is not a \(valueName) (\(Value.allCases.map(\.rawValue).joined(separator: ", ")))")
+                in: container,
+                debugDescription:
+                    "\"\(name.prefix(40))\" is not a \(valueName) "
+                    + "(\(Value.allCases.map(\.rawValue).joined(separator: ", ")))"
+            )
         }
         return value
     }

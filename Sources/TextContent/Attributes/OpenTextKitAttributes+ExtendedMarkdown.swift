@@ -10,32 +10,44 @@ import Foundation
 /// `tracking` and `baselineOffset` are finite numbers of points.
 extension AttributeScopes.OpenTextKitAttributes.ForegroundColorAttribute: MarkdownDecodableAttributedStringKey {
     public static var markdownName: String { "foregroundColor" }
-    public static func decodeMarkdown(from decoder: any Decoder) throws -> TextColor { try TextColor(markdownFrom: decoder) }
+    public static func decodeMarkdown(from decoder: any Decoder) throws -> TextColor {
+        try TextColor(markdownFrom: decoder)
+    }
 }
 
 extension AttributeScopes.OpenTextKitAttributes.BackgroundColorAttribute: MarkdownDecodableAttributedStringKey {
     public static var markdownName: String { "backgroundColor" }
-    public static func decodeMarkdown(from decoder: any Decoder) throws -> TextColor { try TextColor(markdownFrom: decoder) }
+    public static func decodeMarkdown(from decoder: any Decoder) throws -> TextColor {
+        try TextColor(markdownFrom: decoder)
+    }
 }
 
 extension AttributeScopes.OpenTextKitAttributes.UnderlineColorAttribute: MarkdownDecodableAttributedStringKey {
     public static var markdownName: String { "underlineColor" }
-    public static func decodeMarkdown(from decoder: any Decoder) throws -> TextColor { try TextColor(markdownFrom: decoder) }
+    public static func decodeMarkdown(from decoder: any Decoder) throws -> TextColor {
+        try TextColor(markdownFrom: decoder)
+    }
 }
 
 extension AttributeScopes.OpenTextKitAttributes.StrikethroughColorAttribute: MarkdownDecodableAttributedStringKey {
     public static var markdownName: String { "strikethroughColor" }
-    public static func decodeMarkdown(from decoder: any Decoder) throws -> TextColor { try TextColor(markdownFrom: decoder) }
+    public static func decodeMarkdown(from decoder: any Decoder) throws -> TextColor {
+        try TextColor(markdownFrom: decoder)
+    }
 }
 
 extension AttributeScopes.OpenTextKitAttributes.UnderlineStyleAttribute: MarkdownDecodableAttributedStringKey {
     public static var markdownName: String { "underlineStyle" }
-    public static func decodeMarkdown(from decoder: any Decoder) throws -> TextDecorationStyle { try TextDecorationStyle(markdownFrom: decoder) }
+    public static func decodeMarkdown(from decoder: any Decoder) throws -> TextDecorationStyle {
+        try TextDecorationStyle(markdownFrom: decoder)
+    }
 }
 
 extension AttributeScopes.OpenTextKitAttributes.StrikethroughStyleAttribute: MarkdownDecodableAttributedStringKey {
     public static var markdownName: String { "strikethroughStyle" }
-    public static func decodeMarkdown(from decoder: any Decoder) throws -> TextDecorationStyle { try TextDecorationStyle(markdownFrom: decoder) }
+    public static func decodeMarkdown(from decoder: any Decoder) throws -> TextDecorationStyle {
+        try TextDecorationStyle(markdownFrom: decoder)
+    }
 }
 
 extension AttributeScopes.OpenTextKitAttributes.KernAttribute: MarkdownDecodableAttributedStringKey {
@@ -58,7 +70,8 @@ private func finitePoints(from decoder: any Decoder) throws -> Double {
     let container = try decoder.singleValueContainer()
     let value = try container.decode(Double.self)
     guard value.isFinite else {
-        throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(value) is not a finite number of points")
+        throw DecodingError.dataCorruptedError(
+            in: container, debugDescription: "\(value) is not a finite number of points")
     }
     return value
 }
@@ -69,7 +82,11 @@ extension TextColor {
         if let container = try? decoder.singleValueContainer(), let name = try? container.decode(String.self) {
             guard let color = TextColor(named: name) ?? TextColor(hex: name) else {
                 throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "\"\(name.prefix(40))\" is not a colour name (\(TextColor.named.map(\.name).joined(separator: ", "))) or #RRGGBB[AA]")
+                    in: container,
+                    debugDescription:
+                        "\"\(name.prefix(40))\" is not a colour name "
+                        + "(\(TextColor.named.map(\.name).joined(separator: ", "))) or #RRGGBB[AA]"
+                )
             }
             self = color
             return
@@ -90,7 +107,11 @@ extension TextDecorationStyle {
             default:
                 guard let pattern = Pattern(rawValue: name) else {
                     throw DecodingError.dataCorruptedError(
-                        in: container, debugDescription: "\"\(name.prefix(40))\" is not a line style (single, double, thick, byWord, \(Pattern.allCases.map(\.rawValue).joined(separator: ", ")))")
+                        in: container,
+                        debugDescription:
+                            "\"\(name.prefix(40))\" is not a line style (single, double, thick, byWord, "
+                            + "\(Pattern.allCases.map(\.rawValue).joined(separator: ", ")))"
+                    )
                 }
                 self = TextDecorationStyle(pattern: pattern)
             }

@@ -42,8 +42,9 @@ extension AttributedString {
     /// attributes it takes in. A paragraph with none of them is left alone.
     mutating func unifyParagraphStyle() {
         guard let attributes = runs.first?.attributes,
-              attributes.alignment != nil || attributes.lineHeight != nil || attributes.writingDirection != nil,
-              let style = ParagraphStyle(resolving: attributes), attributes.paragraphStyle != style else { return }
+            attributes.alignment != nil || attributes.lineHeight != nil || attributes.writingDirection != nil,
+            let style = ParagraphStyle(resolving: attributes), attributes.paragraphStyle != style
+        else { return }
         self.paragraphStyle = style
     }
 }
@@ -53,7 +54,8 @@ extension AttributeContainer {
     /// `AttributedString.unifyParagraphStyle()` does for a paragraph.
     mutating func unifyParagraphStyle() {
         guard self.alignment != nil || self.lineHeight != nil || self.writingDirection != nil,
-              let style = ParagraphStyle(resolving: self), self.paragraphStyle != style else { return }
+            let style = ParagraphStyle(resolving: self), self.paragraphStyle != style
+        else { return }
         self.paragraphStyle = style
     }
 }

@@ -105,11 +105,13 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
         self.init(
             alignment: try container.decodeIfPresent(TextAlignment.self, forKey: .alignment) ?? defaults.alignment,
             lineHeight: try container.decodeIfPresent(LineHeight.self, forKey: .lineHeight) ?? defaults.lineHeight,
-            paragraphSpacingBefore: try container.decodeFinite(.paragraphSpacingBefore, default: defaults.paragraphSpacingBefore),
+            paragraphSpacingBefore: try container.decodeFinite(
+                .paragraphSpacingBefore, default: defaults.paragraphSpacingBefore),
             paragraphSpacing: try container.decodeFinite(.paragraphSpacing, default: defaults.paragraphSpacing),
             headIndent: try container.decodeFinite(.headIndent, default: defaults.headIndent),
             tailIndent: try container.decodeFinite(.tailIndent, default: defaults.tailIndent),
-            firstLineHeadIndent: try container.decodeFinite(.firstLineHeadIndent, default: defaults.firstLineHeadIndent),
+            firstLineHeadIndent: try container.decodeFinite(
+                .firstLineHeadIndent, default: defaults.firstLineHeadIndent),
             tabStops: try container.decodeIfPresent([TextTab].self, forKey: .tabStops) ?? defaults.tabStops,
             defaultTabInterval: try container.decodeFinite(.defaultTabInterval, default: defaults.defaultTabInterval),
             baseWritingDirection: try container.decodeIfPresent(WritingDirection.self, forKey: .baseWritingDirection)

@@ -29,9 +29,12 @@ public struct Shadow: Hashable, Sendable, Codable {
     public let shadowColor: TextColor
 
     /// A shadow; see the type's description for how out-of-range values are clamped.
-    public init(shadowOffset: CGSize = .zero, shadowBlurRadius: Double = 0, shadowColor: TextColor = Shadow.defaultColor) {
-        self.shadowOffset = CGSize(width: Self.clamp(Double(shadowOffset.width), to: Self.maximumOffset),
-                                   height: Self.clamp(Double(shadowOffset.height), to: Self.maximumOffset))
+    public init(
+        shadowOffset: CGSize = .zero, shadowBlurRadius: Double = 0, shadowColor: TextColor = Shadow.defaultColor
+    ) {
+        self.shadowOffset = CGSize(
+            width: Self.clamp(Double(shadowOffset.width), to: Self.maximumOffset),
+            height: Self.clamp(Double(shadowOffset.height), to: Self.maximumOffset))
         self.shadowBlurRadius = max(0, Self.clamp(shadowBlurRadius, to: Self.maximumBlurRadius))
         self.shadowColor = shadowColor
     }
@@ -51,11 +54,13 @@ public struct Shadow: Hashable, Sendable, Codable {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         let offset = try container.decodeIfPresent([Double].self, forKey: .shadowOffset) ?? [0, 0]
         guard offset.count == 2 else {
-            throw DecodingError.dataCorruptedError(forKey: .shadowOffset, in: container, debugDescription: "a shadow offset is [width, height]")
+            throw DecodingError.dataCorruptedError(
+                forKey: .shadowOffset, in: container, debugDescription: "a shadow offset is [width, height]")
         }
-        self.init(shadowOffset: CGSize(width: offset[0], height: offset[1]),
-                  shadowBlurRadius: try container.decodeNumberIfPresent(Double.self, forKey: .shadowBlurRadius) ?? 0,
-                  shadowColor: try container.decodeIfPresent(TextColor.self, forKey: .shadowColor) ?? Self.defaultColor)
+        self.init(
+            shadowOffset: CGSize(width: offset[0], height: offset[1]),
+            shadowBlurRadius: try container.decodeNumberIfPresent(Double.self, forKey: .shadowBlurRadius) ?? 0,
+            shadowColor: try container.decodeIfPresent(TextColor.self, forKey: .shadowColor) ?? Self.defaultColor)
     }
 
     public func encode(to encoder: any Encoder) throws {

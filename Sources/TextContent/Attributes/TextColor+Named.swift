@@ -60,7 +60,8 @@ extension TextColor {
     public static let named: [(name: String, color: TextColor)] = [
         ("red", .red), ("orange", .orange), ("yellow", .yellow), ("green", .green), ("mint", .mint), ("teal", .teal),
         ("cyan", .cyan), ("blue", .blue), ("indigo", .indigo), ("purple", .purple), ("pink", .pink), ("brown", .brown),
-        ("white", .white), ("gray", .gray), ("black", .black), ("clear", .clear), ("primary", .primary), ("secondary", .secondary),
+        ("white", .white), ("gray", .gray), ("black", .black), ("clear", .clear), ("primary", .primary),
+        ("secondary", .secondary),
     ]
 
     /// The colour SwiftUI names `name` ("mint", "primary"; case matters, as in Swift), or nil.

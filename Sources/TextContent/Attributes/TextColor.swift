@@ -32,20 +32,25 @@ public struct TextColor: Hashable, Sendable, Codable {
         var components: [Double] = []
         var index = 1
         while index < digits.count {
-            guard let high = Self.hexValue(digits[index]), let low = Self.hexValue(digits[index + 1]) else { return nil }
+            guard let high = Self.hexValue(digits[index]), let low = Self.hexValue(digits[index + 1]) else {
+                return nil
+            }
             components.append(Double(high * 16 + low) / 255)
             index += 2
         }
-        self.init(red: components[0], green: components[1], blue: components[2], alpha: components.count == 4 ? components[3] : 1)
+        self.init(
+            red: components[0], green: components[1], blue: components[2],
+            alpha: components.count == 4 ? components[3] : 1)
     }
 
     /// `#RRGGBB`, or `#RRGGBBAA` when the colour is not opaque, rounding each component to 8 bits.
     public var hex: String {
         let parts = alpha == 1 ? [red, green, blue] : [red, green, blue, alpha]
-        return "#" + parts.map { component in
-            let byte = Int((component * 255).rounded())
-            return String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-        }.joined()
+        return "#"
+            + parts.map { component in
+                let byte = Int((component * 255).rounded())
+                return String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }.joined()
     }
 
     /// A colour with SwiftUI's spelling of the alpha, `Color(red:green:blue:opacity:)`.
@@ -82,9 +87,9 @@ public struct TextColor: Hashable, Sendable, Codable {
 
     private static func hexValue(_ byte: UInt8) -> Int? {
         switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(byte - UInt8(ascii: "a")) + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(byte - UInt8(ascii: "A")) + 10
+        case UInt8(ascii: "0") ... UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a") ... UInt8(ascii: "f"): Int(byte - UInt8(ascii: "a")) + 10
+        case UInt8(ascii: "A") ... UInt8(ascii: "F"): Int(byte - UInt8(ascii: "A")) + 10
         default: nil
         }
     }
@@ -97,10 +102,10 @@ public struct TextColor: Hashable, Sendable, Codable {
     /// 0...1 (nothing is clamped on the way in), and `alpha` defaults to 1.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        red = try container.decode(.red, in: 0...1)
-        green = try container.decode(.green, in: 0...1)
-        blue = try container.decode(.blue, in: 0...1)
-        alpha = try container.hasValue(.alpha) ? try container.decode(.alpha, in: 0...1) : 1
+        red = try container.decode(.red, in: 0 ... 1)
+        green = try container.decode(.green, in: 0 ... 1)
+        blue = try container.decode(.blue, in: 0 ... 1)
+        alpha = try container.hasValue(.alpha) ? try container.decode(.alpha, in: 0 ... 1) : 1
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -35,7 +35,10 @@ public struct TextDecorationStyle: Hashable, Sendable, Codable {
                 guard let pattern = Pattern(rawValue: name) else {
                     throw DecodingError.dataCorruptedError(
                         in: container,
-                        debugDescription: "\"\(name.prefix(40))\" is not a line pattern (\(Pattern.allCases.map(\.rawValue).joined(separator: ", ")))")
+                        debugDescription:
+                            "\"\(name.prefix(40))\" is not a line pattern "
+                            + "(\(Pattern.allCases.map(\.rawValue).joined(separator: ", ")))"
+                    )
                 }
                 self = pattern
             }

@@ -66,9 +66,10 @@ extension TextList {
         var keywordAndRange: (keyword: Keyword, range: Range<String.Index>)? {
             var searchStart = rawValue.startIndex
             while let open = rawValue[searchStart...].firstIndex(of: "{"),
-                  let close = rawValue[open...].firstIndex(of: "}") {
-                if let keyword = Keyword(rawValue: String(rawValue[rawValue.index(after: open)..<close])) {
-                    return (keyword, open..<rawValue.index(after: close))
+                let close = rawValue[open...].firstIndex(of: "}")
+            {
+                if let keyword = Keyword(rawValue: String(rawValue[rawValue.index(after: open) ..< close])) {
+                    return (keyword, open ..< rawValue.index(after: close))
                 }
                 searchStart = rawValue.index(after: open)
             }
@@ -136,7 +137,7 @@ extension TextList {
         ]
 
         private static func roman(_ number: Int, uppercase: Bool) -> String {
-            guard (1...3999).contains(number) else { return String(number) }
+            guard (1 ... 3999).contains(number) else { return String(number) }
             var result = ""
             var rest = number
             for (value, digits) in romanDigits {

@@ -23,7 +23,8 @@ public struct TextList: Hashable, Sendable, Codable {
             while !container.isAtEnd {
                 let name = try container.decode(String.self)
                 guard let option = Self.names.first(where: { $0.1 == name })?.0 else {
-                    throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown list option \"\(name)\"")
+                    throw DecodingError.dataCorruptedError(
+                        in: container, debugDescription: "unknown list option \"\(name)\"")
                 }
                 options.insert(option)
             }
@@ -39,8 +40,11 @@ public struct TextList: Hashable, Sendable, Codable {
                 rest.remove(option)
             }
             guard rest.isEmpty else {
-                throw EncodingError.invalidValue(rawValue, EncodingError.Context(
-                    codingPath: encoder.codingPath, debugDescription: "list option bits \(rest.rawValue) have no name"))
+                throw EncodingError.invalidValue(
+                    rawValue,
+                    EncodingError.Context(
+                        codingPath: encoder.codingPath,
+                        debugDescription: "list option bits \(rest.rawValue) have no name"))
             }
         }
     }
@@ -71,7 +75,8 @@ public struct TextList: Hashable, Sendable, Codable {
     public func marker(forItemNumber itemNumber: Int) -> String {
         guard let (keyword, range) = markerFormat.keywordAndRange else { return markerFormat.rawValue }
         let format = markerFormat.rawValue
-        return String(format[..<range.lowerBound]) + keyword.marker(for: itemNumber) + String(format[range.upperBound...])
+        return String(format[..<range.lowerBound]) + keyword.marker(for: itemNumber)
+            + String(format[range.upperBound...])
     }
 
     private enum CodingKeys: String, CodingKey {

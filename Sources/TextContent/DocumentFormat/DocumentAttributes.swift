@@ -115,7 +115,8 @@ struct DocumentAttributes: Codable, Equatable {
 
     /// The paragraph-bound attributes, which must be the same on every run of a paragraph.
     var paragraphAttributes: ParagraphAttributes {
-        ParagraphAttributes(paragraphStyle: paragraphStyle, taskListItem: taskListItem, blockDecoration: blockDecoration)
+        ParagraphAttributes(
+            paragraphStyle: paragraphStyle, taskListItem: taskListItem, blockDecoration: blockDecoration)
     }
 
     var hasCharacterAttributes: Bool {
@@ -175,19 +176,27 @@ struct DocumentAttributes: Codable, Equatable {
     static func keyNames(in container: AttributeContainer) -> [String] {
         guard let contents = Mirror(reflecting: container).descendant("storage", "contents") else { return [] }
         if let dictionary = contents as? [String: Any] { return dictionary.keys.sorted() }
-        return Mirror(reflecting: contents).children.compactMap { Mirror(reflecting: $0.value).descendant("key") as? String }.sorted()
+        return Mirror(reflecting: contents).children.compactMap {
+            Mirror(reflecting: $0.value).descendant("key") as? String
+        }.sorted()
     }
 
     /// Whether `tag` looks like a BCP 47 tag: 1 to 64 ASCII letters, digits, hyphens and underscores.
     static func isLanguageTag(_ tag: String) -> Bool {
         let utf8 = tag.utf8
-        return (1 ... 64).contains(utf8.count) && utf8.allSatisfy { $0 == 0x2D || $0 == 0x5F || (0x30 ... 0x39).contains($0) || (0x41 ... 0x5A).contains($0) || (0x61 ... 0x7A).contains($0) }
+        return (1 ... 64).contains(utf8.count)
+            && utf8.allSatisfy {
+                $0 == 0x2D || $0 == 0x5F || (0x30 ... 0x39).contains($0) || (0x41 ... 0x5A).contains($0)
+                    || (0x61 ... 0x7A).contains($0)
+            }
     }
 
     private enum CodingKeys: String, CodingKey {
         case font, foregroundColor, backgroundColor, underlineStyle, underlineColor
-        case strikethroughStyle, strikethroughColor, kern, tracking, baselineOffset, attachment, link, imageURL, languageIdentifier
-        case presentationIntent, inlinePresentationIntent, markdownSourcePosition, taskListItem, paragraphStyle, blockDecoration
+        case strikethroughStyle, strikethroughColor, kern, tracking, baselineOffset, attachment, link, imageURL,
+            languageIdentifier
+        case presentationIntent, inlinePresentationIntent, markdownSourcePosition, taskListItem, paragraphStyle,
+            blockDecoration
         case markdownLinkTitle, markdownImageTitle, markdownLooseLists, markdownEmptyCodeBlock
         case shadow, strokeColor, strokeWidth, obliqueness, expansion
     }
@@ -218,11 +227,16 @@ struct DocumentAttributes: Codable, Equatable {
             // Only the tag's first characters are echoed: the document may be hostile.
             throw DecodingError.dataCorruptedError(
                 forKey: .languageIdentifier, in: container,
-                debugDescription: "\(String(tag.prefix(24)).debugDescription)\(tag.count > 24 ? "…" : "") is not a language tag (letters, digits and hyphens, at most 64)")
+                debugDescription:
+                    "\(String(tag.prefix(24)).debugDescription)\(tag.count > 24 ? "…" : "") is not a language tag "
+                    + "(letters, digits and hyphens, at most 64)"
+            )
         }
         presentationIntent = try container.decodeIfPresent(PresentationIntent.self, forKey: .presentationIntent)
-        inlinePresentationIntent = try container.decodeIfPresent(InlinePresentationIntent.self, forKey: .inlinePresentationIntent)
-        markdownSourcePosition = try container.decodeIfPresent(AttributedString.MarkdownSourcePosition.self, forKey: .markdownSourcePosition)
+        inlinePresentationIntent = try container.decodeIfPresent(
+            InlinePresentationIntent.self, forKey: .inlinePresentationIntent)
+        markdownSourcePosition = try container.decodeIfPresent(
+            AttributedString.MarkdownSourcePosition.self, forKey: .markdownSourcePosition)
         markdownLinkTitle = try container.decodeIfPresent(String.self, forKey: .markdownLinkTitle)
         markdownImageTitle = try container.decodeIfPresent(String.self, forKey: .markdownImageTitle)
         markdownLooseLists = try container.decodeIfPresent(Set<Int>.self, forKey: .markdownLooseLists)

@@ -36,7 +36,8 @@ struct DocumentLink: Codable, Equatable {
     static func url(_ string: String, relativeTo base: URL?) -> URL? {
         if string.isEmpty { return URLComponents().url(relativeTo: base) }
         if let url = URL(string: string, relativeTo: base) { return url }
-        guard let url = URL(dataRepresentation: Data(string.utf8), relativeTo: base), url.relativeString == string else { return nil }
+        guard let url = URL(dataRepresentation: Data(string.utf8), relativeTo: base), url.relativeString == string
+        else { return nil }
         return url
     }
 

@@ -10,7 +10,9 @@ extension JSONSyntaxChecker.Scanner {
         while true {
             guard !atEnd else {
                 let (line, column) = position(of: start)
-                throw JSONSyntaxChecker.Failure(offset: index, reason: "unexpected end of data inside the string that starts at line \(line), column \(column)")
+                throw JSONSyntaxChecker.Failure(
+                    offset: index,
+                    reason: "unexpected end of data inside the string that starts at line \(line), column \(column)")
             }
             let byte = bytes[index]
             switch byte {
@@ -20,11 +22,13 @@ extension JSONSyntaxChecker.Scanner {
             case UInt8(ascii: "\\"):
                 let scalar = try scanEscape()
                 if collecting { result.append(contentsOf: Array(String(Character(scalar)).utf8)) }
-            case 0..<0x20:
-                throw JSONSyntaxChecker.Failure(offset: index, reason: "control character U+\(Self.hex(UInt32(byte), width: 4)) must be escaped in a string")
+            case 0 ..< 0x20:
+                throw JSONSyntaxChecker.Failure(
+                    offset: index,
+                    reason: "control character U+\(Self.hex(UInt32(byte), width: 4)) must be escaped in a string")
             case 0x80...:
                 let length = try scanUTF8Sequence()
-                if collecting { result.append(contentsOf: bytes[index - length..<index]) }
+                if collecting { result.append(contentsOf: bytes[index - length ..< index]) }
             default:
                 index += 1
                 if collecting { result.append(byte) }
@@ -52,18 +56,32 @@ extension JSONSyntaxChecker.Scanner {
         case UInt8(ascii: "u"):
             let unit = try scanHex4()
             if UTF16.isLeadSurrogate(unit) {
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                    throw JSONSyntaxChecker.Failure(offset: start, reason: "\\u\(Self.hex(UInt32(unit), width: 4)) is half of a surrogate pair with no second half")
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                else {
+                    throw JSONSyntaxChecker.Failure(
+                        offset: start,
+                        reason: "\\u\(Self.hex(UInt32(unit), width: 4)) is half of a surrogate pair with no second half"
+                    )
                 }
                 index += 2
                 let trail = try scanHex4()
                 guard UTF16.isTrailSurrogate(trail) else {
-                    throw JSONSyntaxChecker.Failure(offset: start, reason: "\\u\(Self.hex(UInt32(unit), width: 4)) is not followed by the second half of a surrogate pair")
+                    throw JSONSyntaxChecker.Failure(
+                        offset: start,
+                        reason:
+                            "\\u\(Self.hex(UInt32(unit), width: 4)) is not followed by the second half of a "
+                            + "surrogate pair"
+                    )
                 }
                 return Unicode.Scalar(0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(trail - 0xDC00))!
             }
             guard let scalar = Unicode.Scalar(unit) else {
-                throw JSONSyntaxChecker.Failure(offset: start, reason: "\\u\(Self.hex(UInt32(unit), width: 4)) is the second half of a surrogate pair with no first half")
+                throw JSONSyntaxChecker.Failure(
+                    offset: start,
+                    reason:
+                        "\\u\(Self.hex(UInt32(unit), width: 4)) is the second half of a surrogate pair with no "
+                        + "first half"
+                )
             }
             return scalar
         default:
@@ -74,14 +92,14 @@ extension JSONSyntaxChecker.Scanner {
 
     mutating func scanHex4() throws(JSONSyntaxChecker.Failure) -> UInt16 {
         var value: UInt16 = 0
-        for _ in 0..<4 {
+        for _ in 0 ..< 4 {
             guard !atEnd else { throw unexpected("expected four hex digits after \\u") }
             let byte = bytes[index]
             let digit: UInt8
             switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            case UInt8(ascii: "0") ... UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a") ... UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A") ... UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
             default: throw unexpected("expected four hex digits after \\u")
             }
             value = value << 4 | UInt16(digit)
@@ -98,21 +116,24 @@ extension JSONSyntaxChecker.Scanner {
         var lowest: UInt8 = 0x80
         var highest: UInt8 = 0xBF
         switch lead {
-        case 0xC2...0xDF: length = 2
+        case 0xC2 ... 0xDF: length = 2
         case 0xE0: length = 3; lowest = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xE1 ... 0xEC, 0xEE ... 0xEF: length = 3
         case 0xED: length = 3; highest = 0x9F
         case 0xF0: length = 4; lowest = 0x90
-        case 0xF1...0xF3: length = 4
+        case 0xF1 ... 0xF3: length = 4
         case 0xF4: length = 4; highest = 0x8F
-        default: throw JSONSyntaxChecker.Failure(offset: index, reason: "byte 0x\(Self.hex(UInt32(lead), width: 2)) is not valid UTF-8")
+        default:
+            throw JSONSyntaxChecker.Failure(
+                offset: index, reason: "byte 0x\(Self.hex(UInt32(lead), width: 2)) is not valid UTF-8")
         }
-        for offset in 1..<length {
+        for offset in 1 ..< length {
             guard index + offset < bytes.count else {
-                throw JSONSyntaxChecker.Failure(offset: bytes.count, reason: "unexpected end of data inside a UTF-8 sequence in a string")
+                throw JSONSyntaxChecker.Failure(
+                    offset: bytes.count, reason: "unexpected end of data inside a UTF-8 sequence in a string")
             }
             let byte = bytes[index + offset]
-            let range = offset == 1 ? lowest...highest : 0x80...0xBF
+            let range = offset == 1 ? lowest ... highest : 0x80 ... 0xBF
             guard range.contains(byte) else {
                 throw JSONSyntaxChecker.Failure(offset: index, reason: "the bytes at this position are not valid UTF-8")
             }
@@ -126,7 +147,8 @@ extension JSONSyntaxChecker.Scanner {
         let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
         for byte in expected {
             guard !atEnd else {
-                throw JSONSyntaxChecker.Failure(offset: index, reason: "unexpected end of data: expected \"\(literal)\"")
+                throw JSONSyntaxChecker.Failure(
+                    offset: index, reason: "unexpected end of data: expected \"\(literal)\"")
             }
             guard bytes[index] == byte else {
                 throw JSONSyntaxChecker.Failure(offset: start, reason: "invalid literal: expected \"\(literal)\"")
@@ -155,7 +177,7 @@ extension JSONSyntaxChecker.Scanner {
 
     mutating func scanDigits(_ place: String) throws(JSONSyntaxChecker.Failure) {
         let start = index
-        while !atEnd, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+        while !atEnd, (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
         if index == start { throw unexpected("expected a digit \(place)") }
     }
 }

@@ -60,7 +60,9 @@ enum JSONSyntaxChecker {
                     return
                 }
                 if atEnd {
-                    throw Failure(offset: index, reason: "unexpected end of data inside \(Self.describe(top)) (the file is truncated?)")
+                    throw Failure(
+                        offset: index,
+                        reason: "unexpected end of data inside \(Self.describe(top)) (the file is truncated?)")
                 }
                 let byte = bytes[index]
                 switch top {
@@ -119,7 +121,7 @@ enum JSONSyntaxChecker {
             case UInt8(ascii: "t"): try scanLiteral("true")
             case UInt8(ascii: "f"): try scanLiteral("false")
             case UInt8(ascii: "n"): try scanLiteral("null")
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try scanNumber()
+            case UInt8(ascii: "-"), UInt8(ascii: "0") ... UInt8(ascii: "9"): try scanNumber()
             default: throw unexpected("expected a value")
             }
         }
@@ -127,14 +129,17 @@ enum JSONSyntaxChecker {
         /// `"key": value` in the innermost object.
         private mutating func scanMember() throws(Failure) {
             skipWhitespace()
-            guard !atEnd, bytes[index] == UInt8(ascii: "\"") else { throw unexpected("expected a key string in an object") }
+            guard !atEnd, bytes[index] == UInt8(ascii: "\"") else {
+                throw unexpected("expected a key string in an object")
+            }
             let keyStart = index
             let key = try scanString(collecting: true)
             guard case .object(var keys) = stack.removeLast() else { preconditionFailure("a member outside an object") }
             let (inserted, _) = keys.insert(key)
             stack.append(.object(keys: keys))
             guard inserted else {
-                throw Failure(offset: keyStart, reason: "duplicate key \"\(String(decoding: key, as: UTF8.self))\" in an object")
+                throw Failure(
+                    offset: keyStart, reason: "duplicate key \"\(String(decoding: key, as: UTF8.self))\" in an object")
             }
             skipWhitespace()
             guard !atEnd, bytes[index] == UInt8(ascii: ":") else { throw unexpected("expected \":\" after a key") }
@@ -161,9 +166,12 @@ enum JSONSyntaxChecker {
 
         /// A failure at `index`: the end of data, or the character there.
         func unexpected(_ expectation: String) -> Failure {
-            guard !atEnd else { return Failure(offset: index, reason: "unexpected end of data: \(expectation) (the file is truncated?)") }
+            guard !atEnd else {
+                return Failure(offset: index, reason: "unexpected end of data: \(expectation) (the file is truncated?)")
+            }
             let byte = bytes[index]
-            let found = (0x21...0x7E).contains(byte)
+            let found =
+                (0x21 ... 0x7E).contains(byte)
                 ? "unexpected character \"\(String(UnicodeScalar(byte)))\""
                 : "unexpected byte 0x\(Self.hex(UInt32(byte), width: 2))"
             return Failure(offset: index, reason: "\(found): \(expectation)")

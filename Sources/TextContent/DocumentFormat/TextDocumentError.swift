@@ -39,16 +39,19 @@ public enum TextDocumentError: Error, Equatable, Sendable, CustomStringConvertib
             if let found {
                 "not an OpenTextKit document: \"format\" is \"\(found)\", expected \"\(TextDocumentFormat.formatName)\""
             } else {
-                "not an OpenTextKit document: expected a JSON object whose \"format\" is \"\(TextDocumentFormat.formatName)\""
+                "not an OpenTextKit document: expected a JSON object whose \"format\" is "
+                    + "\"\(TextDocumentFormat.formatName)\""
             }
         case .unsupportedVersion(let found):
             found > TextDocumentFormat.currentVersion
-                ? "document version \(found) is newer than this OpenTextKit can read (up to version \(TextDocumentFormat.currentVersion))"
+                ? "document version \(found) is newer than this OpenTextKit can read (up to version "
+                    + "\(TextDocumentFormat.currentVersion))"
                 : "document version \(found) does not exist (versions start at 1)"
         case .missingField(let path):
             "missing field \"\(path)\""
         case .unknownField(let path):
-            "unknown field \"\(path)\": this version of the document format does not know it, and will not drop it silently"
+            "unknown field \"\(path)\": this version of the document format does not know it, and will not drop "
+                + "it silently"
         case let .invalidValue(path, reason):
             "invalid value at \"\(path)\": \(reason)"
         case let .runLengthMismatch(runsTotal, textLength):
@@ -58,7 +61,8 @@ public enum TextDocumentError: Error, Equatable, Sendable, CustomStringConvertib
         case .paragraphAttributeInconsistent(let paragraphStartOffset):
             "the paragraph starting at UTF-16 offset \(paragraphStartOffset) has more than one paragraph style"
         case .unsupportedAttribute(let name):
-            "the attribute \"\(name)\" is not part of the OpenTextKit document format (version \(TextDocumentFormat.currentVersion))"
+            "the attribute \"\(name)\" is not part of the OpenTextKit document format (version "
+                + "\(TextDocumentFormat.currentVersion))"
         }
     }
 }

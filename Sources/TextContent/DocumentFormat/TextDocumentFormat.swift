@@ -1,8 +1,8 @@
 import Foundation
 
 /// OpenTextKit's own document format: versioned JSON that stores every attribute of
-/// `AttributeScopes.OpenTextKitAttributes` (and Foundation's `link`, `imageURL` and `languageIdentifier`) exactly, because Foundation's
-/// AttributedString is not Codable on Linux.
+/// `AttributeScopes.OpenTextKitAttributes` (and Foundation's `link`, `imageURL` and
+/// `languageIdentifier`) exactly, because Foundation's AttributedString is not Codable on Linux.
 ///
 /// ```json
 /// {"format": "opentextkit-document", "version": 1, "text": "Hello",
@@ -20,11 +20,12 @@ import Foundation
 /// reads `null` as absent.
 ///
 /// Reading is strict otherwise: a field this version does not know, at any level, is an error
-/// (`unknownField`) rather than being skipped, because skipping would lose it at the next save.
-/// So is anything AttributedString would silently repair, such as two paragraph styles (or task
-/// list items, the other paragraph-bound attribute) in one paragraph. Writing is strict too: Foundation's other attributes (reachable through the nested
-/// `foundation` scope; `link`, `imageURL` and `languageIdentifier` are stored) and other scopes' attributes are not stored,
-/// and `encode` refuses them (`unsupportedAttribute`) rather than dropping them.
+/// (`unknownField`) rather than being skipped, because skipping would lose it at the next save. So
+/// is anything AttributedString would silently repair, such as two paragraph styles (or task list
+/// items, the other paragraph-bound attribute) in one paragraph. Writing is strict too:
+/// Foundation's other attributes (reachable through the nested `foundation` scope; `link`,
+/// `imageURL` and `languageIdentifier` are stored) and other scopes' attributes are not stored, and
+/// `encode` refuses them (`unsupportedAttribute`) rather than dropping them.
 public enum TextDocumentFormat {
     /// The version `encode` writes, and the newest `decode` reads.
     public static let currentVersion = 1
@@ -47,7 +48,8 @@ public enum TextDocumentFormat {
             let length = string.utf16.distance(from: run.range.lowerBound, to: run.range.upperBound)
             runs.append(DocumentRun(length: length, attributes: DocumentAttributes(attributes)))
         }
-        let document = DocumentBody(format: formatName, version: currentVersion, text: String(string.characters[...]), runs: runs)
+        let document = DocumentBody(
+            format: formatName, version: currentVersion, text: String(string.characters[...]), runs: runs)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dataEncodingStrategy = .base64
@@ -101,7 +103,9 @@ public enum TextDocumentFormat {
         var total = 0
         for (index, run) in runs.enumerated() {
             guard run.length > 0 else {
-                throw .invalidValue(path: "runs[\(index)].length", reason: "a run must be at least 1 UTF-16 code unit long, not \(run.length)")
+                throw .invalidValue(
+                    path: "runs[\(index)].length",
+                    reason: "a run must be at least 1 UTF-16 code unit long, not \(run.length)")
             }
             let (sum, overflow) = total.addingReportingOverflow(run.length)
             total = overflow ? Int.max : sum
@@ -112,8 +116,11 @@ public enum TextDocumentFormat {
         for (previous, run) in zip(runs, runs.dropFirst()) {
             offset += previous.length
             if UTF16.isTrailSurrogate(units[offset]) { throw .runSplitsSurrogatePair(offset: offset) }
-            if run.attributes.paragraphAttributes != previous.attributes.paragraphAttributes, !isParagraphStart(offset, in: units) {
-                throw .paragraphAttributeInconsistent(paragraphStartOffset: paragraphStart(containing: offset, in: units))
+            if run.attributes.paragraphAttributes != previous.attributes.paragraphAttributes,
+                !isParagraphStart(offset, in: units)
+            {
+                throw .paragraphAttributeInconsistent(
+                    paragraphStartOffset: paragraphStart(containing: offset, in: units))
             }
         }
     }
@@ -144,7 +151,7 @@ public enum TextDocumentFormat {
         for run in runs {
             let end = string.utf16.index(start, offsetBy: run.length)
             if run.attributes.hasCharacterAttributes {
-                string[start..<end].mergeAttributes(run.attributes.characterAttributes)
+                string[start ..< end].mergeAttributes(run.attributes.characterAttributes)
             }
             start = end
         }
@@ -158,9 +165,9 @@ public enum TextDocumentFormat {
                 index += 1
             }
             let end = string.utf16.index(start, offsetBy: length)
-            if let style = paragraph.paragraphStyle { string[start..<end].paragraphStyle = style }
-            if let task = paragraph.taskListItem { string[start..<end].taskListItem = task }
-            if let decoration = paragraph.blockDecoration { string[start..<end].blockDecoration = decoration }
+            if let style = paragraph.paragraphStyle { string[start ..< end].paragraphStyle = style }
+            if let task = paragraph.taskListItem { string[start ..< end].taskListItem = task }
+            if let decoration = paragraph.blockDecoration { string[start ..< end].blockDecoration = decoration }
             start = end
         }
         return string

@@ -125,7 +125,9 @@ public struct TextParagraph: TextElement {
         switch placement {
         case .unplaced: return nil
         case .offsets(let document, _, let contentEnd, let end): return Self.range(document, contentEnd, end)
-        case .ranges(let ranges): return TextRange(location: ranges.content.endLocation, end: ranges.element.endLocation) ?? TextRange(location: ranges.element.endLocation)
+        case .ranges(let ranges):
+            return TextRange(location: ranges.content.endLocation, end: ranges.element.endLocation)
+                ?? TextRange(location: ranges.element.endLocation)
         }
     }
 
@@ -173,8 +175,9 @@ public struct TextParagraph: TextElement {
     }
 
     private static func range(_ document: UInt64, _ start: Int, _ end: Int) -> TextRange {
-        TextRange(orderedLocation: TextContentLocation(offset: start, documentIdentifier: document),
-                  end: TextContentLocation(offset: end, documentIdentifier: document))
+        TextRange(
+            orderedLocation: TextContentLocation(offset: start, documentIdentifier: document),
+            end: TextContentLocation(offset: end, documentIdentifier: document))
     }
 
     /// A paragraph not (yet) placed in a document, e.g. one a delegate substitutes for display.
@@ -192,27 +195,36 @@ public struct TextParagraph: TextElement {
     ///               paragraphContentRange: TextRange(location: range.location, end: separatorStart))
     /// ```
     public init(attributedString: AttributedString, elementRange: TextRange, paragraphContentRange: TextRange? = nil) {
-        self.init(content: .attributed(attributedString), placement: .ranges(LocationRanges(element: elementRange, content: paragraphContentRange ?? elementRange)))
+        self.init(
+            content: .attributed(attributedString),
+            placement: .ranges(LocationRanges(element: elementRange, content: paragraphContentRange ?? elementRange)))
     }
 
     /// A paragraph of `document` at UTF-16 offsets `start ..< end`, its separator from `contentEnd`.
     package init(attributedString: AttributedString, document: UInt64, start: Int, contentEnd: Int, end: Int) {
-        self.init(content: .attributed(attributedString), placement: .offsets(document: document, start: start, contentEnd: contentEnd, end: end))
+        self.init(
+            content: .attributed(attributedString),
+            placement: .offsets(document: document, start: start, contentEnd: contentEnd, end: end))
     }
 
     package init(plainText: String, document: UInt64, start: Int, contentEnd: Int, end: Int) {
-        self.init(content: .plain(plainText), placement: .offsets(document: document, start: start, contentEnd: contentEnd, end: end))
+        self.init(
+            content: .plain(plainText),
+            placement: .offsets(document: document, start: start, contentEnd: contentEnd, end: end))
     }
 
     /// A long paragraph of plain text, kept as the storage keeps it (no copy).
     init(longText: LongParagraphText, document: UInt64, start: Int, contentEnd: Int, end: Int) {
-        self.init(content: .long(longText), placement: .offsets(document: document, start: start, contentEnd: contentEnd, end: end))
+        self.init(
+            content: .long(longText),
+            placement: .offsets(document: document, start: start, contentEnd: contentEnd, end: end))
     }
 
     /// A paragraph of plain text read from `source`'s bytes `byteStart ..< byteStart + byteCount`.
     init(source: SourceText, byteStart: Int, byteCount: Int, document: UInt64, start: Int, contentEnd: Int, end: Int) {
-        self.init(content: .source(source, start: byteStart, count: byteCount),
-                  placement: .offsets(document: document, start: start, contentEnd: contentEnd, end: end))
+        self.init(
+            content: .source(source, start: byteStart, count: byteCount),
+            placement: .offsets(document: document, start: start, contentEnd: contentEnd, end: end))
     }
 
     private init(content: Content, placement: Placement) {
@@ -222,6 +234,7 @@ public struct TextParagraph: TextElement {
 
     /// A copy placed at `start ..< end` of `document` (used when a delegate substitutes a display paragraph).
     package func placed(document: UInt64, start: Int, contentEnd: Int, end: Int) -> TextParagraph {
-        TextParagraph(content: content, placement: .offsets(document: document, start: start, contentEnd: contentEnd, end: end))
+        TextParagraph(
+            content: content, placement: .offsets(document: document, start: start, contentEnd: contentEnd, end: end))
     }
 }

@@ -23,7 +23,8 @@ package protocol ParagraphOffsetReading {
     /// extent (nil when the reader cannot tell it without the element) and a function making
     /// its element, which a walk over kept layouts seldom needs: one allocation less a
     /// paragraph a viewport layout.
-    func enumerateParagraphsLazily(fromOffset offset: Int, using block: (Int, ParagraphExtent?, () -> TextParagraph) -> Bool)
+    func enumerateParagraphsLazily(
+        fromOffset offset: Int, using block: (Int, ParagraphExtent?, () -> TextParagraph) -> Bool)
 }
 
 /// Where a paragraph lies, in UTF-16 offsets: its text, then its separator from `contentEnd`.
@@ -38,7 +39,9 @@ package struct ParagraphExtent: Equatable, Sendable {
 }
 
 extension ParagraphOffsetReading {
-    package func enumerateParagraphsLazily(fromOffset offset: Int, using block: (Int, ParagraphExtent?, () -> TextParagraph) -> Bool) {
+    package func enumerateParagraphsLazily(
+        fromOffset offset: Int, using block: (Int, ParagraphExtent?, () -> TextParagraph) -> Bool
+    ) {
         enumerateTextParagraphs(fromOffset: offset) { paragraph, start in
             block(start, nil, { paragraph })
         }

@@ -27,7 +27,9 @@ public struct InlinePresentationIntent: OptionSet, Hashable, Sendable, Codable, 
     public static let blockHTML = InlinePresentationIntent(rawValue: 1 << 9)
 
     /// Every option this version knows.
-    public static let all: InlinePresentationIntent = [.emphasized, .stronglyEmphasized, .code, .strikethrough, .softBreak, .lineBreak, .inlineHTML, .blockHTML]
+    public static let all: InlinePresentationIntent = [
+        .emphasized, .stronglyEmphasized, .code, .strikethrough, .softBreak, .lineBreak, .inlineHTML, .blockHTML,
+    ]
 
     public var debugDescription: String {
         let names: [(InlinePresentationIntent, String)] = [
@@ -43,7 +45,8 @@ public struct InlinePresentationIntent: OptionSet, Hashable, Sendable, Codable, 
         let container = try decoder.singleValueContainer()
         let raw = try container.decodeNumber(UInt.self)
         guard raw & ~Self.all.rawValue == 0 else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(raw) holds bits that are no inline presentation intent")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "\(raw) holds bits that are no inline presentation intent")
         }
         rawValue = raw
     }

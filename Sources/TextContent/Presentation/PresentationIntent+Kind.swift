@@ -77,15 +77,21 @@ extension PresentationIntent {
             case "orderedList": kind = .orderedList
             case "unorderedList": kind = .unorderedList
             case "listItem": kind = .listItem(ordinal: try container.decodeNumber(Int.self, forKey: .ordinal))
-            case "codeBlock": kind = .codeBlock(languageHint: try container.decodeIfPresent(String.self, forKey: .languageHint))
+            case "codeBlock":
+                kind = .codeBlock(languageHint: try container.decodeIfPresent(String.self, forKey: .languageHint))
             case "blockQuote": kind = .blockQuote
             case "thematicBreak": kind = .thematicBreak
-            case "table": kind = .table(columns: try container.decode([TableColumn.Alignment].self, forKey: .columns).map(TableColumn.init))
+            case "table":
+                kind = .table(
+                    columns: try container.decode([TableColumn.Alignment].self, forKey: .columns).map(TableColumn.init))
             case "tableHeaderRow": kind = .tableHeaderRow
             case "tableRow": kind = .tableRow(rowIndex: try container.decodeNumber(Int.self, forKey: .rowIndex))
             case "tableCell": kind = .tableCell(columnIndex: try container.decodeNumber(Int.self, forKey: .columnIndex))
             default:
-                throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: "\(String(name.prefix(24)).debugDescription) is not a kind of presentation intent")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .kind, in: container,
+                    debugDescription: "\(String(name.prefix(24)).debugDescription) is not a kind of presentation intent"
+                )
             }
         }
 

@@ -21,8 +21,12 @@ public struct AttributeScopeConversionReport: Hashable, Sendable, CustomStringCo
     public var isLossless: Bool { dropped.isEmpty }
 
     public var description: String {
-        isLossless ? "nothing dropped"
-            : "dropped " + dropped.map { "\($0.key) at \($0.ranges.map { "\($0.lowerBound)..<\($0.upperBound)" }.joined(separator: ", "))" }.joined(separator: "; ")
+        isLossless
+            ? "nothing dropped"
+            : "dropped "
+                + dropped.map {
+                    "\($0.key) at \($0.ranges.map { "\($0.lowerBound)..<\($0.upperBound)" }.joined(separator: ", "))"
+                }.joined(separator: "; ")
     }
 }
 
@@ -34,7 +38,9 @@ extension AttributedString {
     /// let (plain, report) = text.converted(to: AttributeScopes.FoundationAttributes.self)
     /// // report.dropped: [OpenTextKit.font at 0..<5, ...]: Foundation's scope has no font
     /// ```
-    public func converted<Scope: AttributeScope>(to scope: Scope.Type) -> (result: AttributedString, report: AttributeScopeConversionReport) {
+    public func converted<Scope: AttributeScope>(
+        to scope: Scope.Type
+    ) -> (result: AttributedString, report: AttributeScopeConversionReport) {
         let kept = AttributeScopeKeys.of(scope)
         var result = AttributedString(String(characters))
         var dropped: [String: [Range<Int>]] = [:]
@@ -58,12 +64,15 @@ extension AttributedString {
             offset += length
             resultIndex = next
         }
-        let report = AttributeScopeConversionReport(dropped: dropped.keys.sorted().map { .init(key: $0, ranges: dropped[$0]!) })
+        let report = AttributeScopeConversionReport(
+            dropped: dropped.keys.sorted().map { .init(key: $0, ranges: dropped[$0]!) })
         return (result, report)
     }
 
     /// `converted(to:)` for a scope named by key path (`\.foundation`, `\.openTextKit`).
-    public func converted<Scope: AttributeScope>(to scope: KeyPath<AttributeScopes, Scope.Type>) -> (result: AttributedString, report: AttributeScopeConversionReport) {
+    public func converted<Scope: AttributeScope>(
+        to scope: KeyPath<AttributeScopes, Scope.Type>
+    ) -> (result: AttributedString, report: AttributeScopeConversionReport) {
         converted(to: Scope.self)
     }
 }

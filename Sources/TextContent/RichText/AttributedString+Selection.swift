@@ -15,10 +15,12 @@ extension AttributedString {
         // Attributes change, characters do not: the selection is kept as UTF-8 offsets and
         // given the changed text's indices (indices of the text before are no longer valid in it).
         func offsets(_ range: Range<AttributedString.Index>) -> Range<Int> {
-            utf8.distance(from: startIndex, to: range.lowerBound) ..< utf8.distance(from: startIndex, to: range.upperBound)
+            utf8.distance(from: startIndex, to: range.lowerBound)
+                ..< utf8.distance(from: startIndex, to: range.upperBound)
         }
         func indices(_ offsets: Range<Int>) -> Range<AttributedString.Index> {
-            utf8.index(startIndex, offsetBy: offsets.lowerBound) ..< utf8.index(startIndex, offsetBy: offsets.upperBound)
+            utf8.index(startIndex, offsetBy: offsets.lowerBound)
+                ..< utf8.index(startIndex, offsetBy: offsets.upperBound)
         }
         switch selection.indices(in: self) {
         case .insertionPoint(let caret):
@@ -30,7 +32,9 @@ extension AttributedString {
             guard paragraph != before.filter(runBoundaries: .paragraph) else { return }
             let caretOffsets = offsets(caret ..< caret)
             self[paragraphRange(around: caret)].mergeAttributes(paragraph)
-            if case .insertionPoint = selection.place { selection.place = selection.place.moved(to: [indices(caretOffsets)], in: self) }
+            if case .insertionPoint = selection.place {
+                selection.place = selection.place.moved(to: [indices(caretOffsets)], in: self)
+            }
         case .ranges(let ranges):
             let selected = ranges.ranges.map(offsets)
             for range in ranges.ranges {
@@ -48,7 +52,9 @@ extension AttributedString {
 
     /// Replaces what `selection` covers with `newContent` (at an insertion point, inserts it) and
     /// leaves a caret after it. Of several ranges the first is replaced and the others removed.
-    public mutating func replaceSelection(_ selection: inout AttributedTextSelection, with newContent: some AttributedStringProtocol) {
+    public mutating func replaceSelection(
+        _ selection: inout AttributedTextSelection, with newContent: some AttributedStringProtocol
+    ) {
         var replacement = AttributedString()
         replacement.append(newContent)
         let ranges: [Range<AttributedString.Index>]
@@ -71,7 +77,9 @@ extension AttributedString {
 
     /// Replaces what `selection` covers with `newContent`, which takes the selection's typing
     /// attributes, as typing does.
-    public mutating func replaceSelection(_ selection: inout AttributedTextSelection, withCharacters newContent: some Collection<Character>) {
+    public mutating func replaceSelection(
+        _ selection: inout AttributedTextSelection, withCharacters newContent: some Collection<Character>
+    ) {
         let attributes = selection.typingAttributes(in: self)
         replaceSelection(&selection, with: AttributedString(String(newContent), attributes: attributes))
     }
@@ -124,8 +132,13 @@ extension AttributedTextSelection.Place {
         let nonEmpty = ranges.filter { !$0.isEmpty }
         switch self {
         case .offsets:
-            func offset(_ index: AttributedString.Index) -> Int { text.utf16.distance(from: text.startIndex, to: index) }
-            return .offsets(AttributedTextSelection.normalized((nonEmpty.isEmpty ? [ranges[0]] : nonEmpty).map { offset($0.lowerBound) ..< offset($0.upperBound) }))
+            func offset(_ index: AttributedString.Index) -> Int {
+                text.utf16.distance(from: text.startIndex, to: index)
+            }
+            return .offsets(
+                AttributedTextSelection.normalized(
+                    (nonEmpty.isEmpty ? [ranges[0]] : nonEmpty).map { offset($0.lowerBound) ..< offset($0.upperBound) })
+            )
         default:
             return nonEmpty.isEmpty ? .insertionPoint(ranges[0].lowerBound) : .ranges(RangeSet(nonEmpty))
         }

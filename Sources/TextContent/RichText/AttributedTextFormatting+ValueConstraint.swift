@@ -12,7 +12,8 @@ extension AttributedTextFormatting {
     ///     }
     /// }
     /// ```
-    public struct ValueConstraint<Scope: AttributeScope, AttributeKey: AttributedStringKey>: AttributedTextValueConstraint
+    public struct ValueConstraint<Scope: AttributeScope, AttributeKey: AttributedStringKey>:
+        AttributedTextValueConstraint
     where AttributeKey.Value: Sendable {
         /// The values allowed (nil: the attribute absent).
         public let allowedValues: Set<AttributeKey.Value?>
@@ -20,14 +21,20 @@ extension AttributedTextFormatting {
         public let defaultValue: AttributeKey.Value?
 
         /// Keeps `attribute` to `allowedValues`; any other value becomes `defaultValue`.
-        public init(for attribute: AttributeKey.Type, values allowedValues: Set<AttributeKey.Value?>, default defaultValue: AttributeKey.Value?) {
+        public init(
+            for attribute: AttributeKey.Type, values allowedValues: Set<AttributeKey.Value?>,
+            default defaultValue: AttributeKey.Value?
+        ) {
             self.allowedValues = allowedValues
             self.defaultValue = defaultValue
         }
 
         /// The same, the attribute named by its key path (`\.underlineStyle`).
-        public init(for attribute: KeyPath<AttributeDynamicLookup, AttributeKey>, values allowedValues: Set<AttributeKey.Value?>,
-                    default defaultValue: AttributeKey.Value?) {
+        public init(
+            for attribute: KeyPath<AttributeDynamicLookup, AttributeKey>,
+            values allowedValues: Set<AttributeKey.Value?>,
+            default defaultValue: AttributeKey.Value?
+        ) {
             self.init(for: AttributeKey.self, values: allowedValues, default: defaultValue)
         }
 

@@ -58,22 +58,32 @@ extension AttributedTextFormattingDefinition {
 /// Builds a definition's body from the constraints listed in it.
 @resultBuilder
 public enum AttributedTextFormattingDefinitionBuilder<Scope: AttributeScope> {
-    public static func buildExpression<D: AttributedTextFormattingDefinition>(_ definition: D) -> AttributedTextFormatting.List<Scope>
+    public static func buildExpression<D: AttributedTextFormattingDefinition>(
+        _ definition: D
+    ) -> AttributedTextFormatting.List<Scope>
     where D.Scope == Scope {
         AttributedTextFormatting.List(definition.valueConstraints)
     }
 
-    public static func buildBlock(_ parts: AttributedTextFormatting.List<Scope>...) -> AttributedTextFormatting.List<Scope> {
+    public static func buildBlock(
+        _ parts: AttributedTextFormatting.List<Scope>...
+    ) -> AttributedTextFormatting.List<Scope> {
         AttributedTextFormatting.List(parts.flatMap(\.valueConstraints))
     }
 
-    public static func buildOptional(_ part: AttributedTextFormatting.List<Scope>?) -> AttributedTextFormatting.List<Scope> {
+    public static func buildOptional(
+        _ part: AttributedTextFormatting.List<Scope>?
+    ) -> AttributedTextFormatting.List<Scope> {
         part ?? AttributedTextFormatting.List([])
     }
 
-    public static func buildEither(first part: AttributedTextFormatting.List<Scope>) -> AttributedTextFormatting.List<Scope> { part }
+    public static func buildEither(
+        first part: AttributedTextFormatting.List<Scope>
+    ) -> AttributedTextFormatting.List<Scope> { part }
 
-    public static func buildEither(second part: AttributedTextFormatting.List<Scope>) -> AttributedTextFormatting.List<Scope> { part }
+    public static func buildEither(
+        second part: AttributedTextFormatting.List<Scope>
+    ) -> AttributedTextFormatting.List<Scope> { part }
 }
 
 /// The pieces formatting definitions are made of.
@@ -108,7 +118,8 @@ public enum AttributedTextFormatting {
     /// A run's attributes as a constraint sees them: the constrained attribute read-write,
     /// every other one read-only.
     @dynamicMemberLookup
-    public struct AttributeContainerProxy<Scope: AttributeScope, Attribute: AttributedStringKey> where Attribute.Value: Sendable {
+    public struct AttributeContainerProxy<Scope: AttributeScope, Attribute: AttributedStringKey>
+    where Attribute.Value: Sendable {
         var container: AttributeContainer
 
         /// The constrained attribute's value.
@@ -124,7 +135,8 @@ public enum AttributedTextFormatting {
         }
 
         /// Any other attribute, to read.
-        public subscript<K: AttributedStringKey>(dynamicMember keyPath: KeyPath<AttributeDynamicLookup, K>) -> K.Value? where K.Value: Sendable {
+        public subscript<K: AttributedStringKey>(dynamicMember keyPath: KeyPath<AttributeDynamicLookup, K>) -> K.Value?
+        where K.Value: Sendable {
             container[K.self]
         }
     }

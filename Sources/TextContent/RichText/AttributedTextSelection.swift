@@ -12,7 +12,8 @@ import Foundation
 ///
 /// ```swift
 /// var text = AttributedString("Hello مرحبا")
-/// var selection = AttributedTextSelection(range: text.startIndex ..< text.characters.index(text.startIndex, offsetBy: 5))
+/// let fifth = text.characters.index(text.startIndex, offsetBy: 5)
+/// var selection = AttributedTextSelection(range: text.startIndex ..< fifth)
 /// text.transformAttributes(in: &selection) { $0.underlineStyle = .single }
 /// ```
 public struct AttributedTextSelection: Hashable, Sendable {
@@ -96,21 +97,28 @@ public struct AttributedTextSelection: Hashable, Sendable {
         case .insertionPoint(let index):
             return .insertionPoint(clamped(index))
         case .ranges(let ranges):
-            let kept = RangeSet(ranges.ranges.map { clamped($0.lowerBound) ..< clamped($0.upperBound) }.filter { !$0.isEmpty })
-            return kept.isEmpty ? .insertionPoint(clamped(ranges.ranges.first?.lowerBound ?? text.endIndex)) : .ranges(kept)
+            let kept = RangeSet(
+                ranges.ranges.map { clamped($0.lowerBound) ..< clamped($0.upperBound) }.filter { !$0.isEmpty })
+            return kept.isEmpty
+                ? .insertionPoint(clamped(ranges.ranges.first?.lowerBound ?? text.endIndex)) : .ranges(kept)
         case .offsets(let offsets):
             let length = text.utf16.count
             func index(_ offset: Int) -> AttributedString.Index {
                 text.utf16.index(text.startIndex, offsetBy: min(max(0, offset), length))
             }
-            let ranges = offsets.filter { !$0.isEmpty }.map { index($0.lowerBound) ..< index($0.upperBound) }.filter { !$0.isEmpty }
-            return ranges.isEmpty ? .insertionPoint(index(offsets.first?.lowerBound ?? length)) : .ranges(RangeSet(ranges))
+            let ranges = offsets.filter { !$0.isEmpty }.map { index($0.lowerBound) ..< index($0.upperBound) }.filter {
+                !$0.isEmpty
+            }
+            return ranges.isEmpty
+                ? .insertionPoint(index(offsets.first?.lowerBound ?? length)) : .ranges(RangeSet(ranges))
         }
     }
 
     /// The selection in UTF-16 offsets of `text`.
     public func utf16Offsets(in text: AttributedString) -> [Range<Int>] {
-        if case .offsets(let offsets) = place { return offsets.map { min($0.lowerBound, text.utf16.count) ..< min($0.upperBound, text.utf16.count) } }
+        if case .offsets(let offsets) = place {
+            return offsets.map { min($0.lowerBound, text.utf16.count) ..< min($0.upperBound, text.utf16.count) }
+        }
         func offset(_ index: AttributedString.Index) -> Int { text.utf16.distance(from: text.startIndex, to: index) }
         switch indices(in: text) {
         case .insertionPoint(let index):
@@ -152,9 +160,12 @@ public struct AttributedTextSelection: Hashable, Sendable {
         case .insertionPoint(let caret):
             guard caret < text.endIndex else { return text.typingAttributes(at: caret ..< caret) }
             // At a paragraph's start, the paragraph's own; elsewhere the side the affinity gives.
-            let atParagraphStart = caret == text.startIndex
+            let atParagraphStart =
+                caret == text.startIndex
                 || Self.isParagraphSeparator(text.unicodeScalars[text.unicodeScalars.index(before: caret)])
-            if atParagraphStart || (affinity(in: text) == .downstream && !Self.isParagraphSeparator(text.unicodeScalars[caret])) {
+            if atParagraphStart
+                || (affinity(in: text) == .downstream && !Self.isParagraphSeparator(text.unicodeScalars[caret]))
+            {
                 return text.runs[caret].attributes.filter(inheritedByAddedText: true)
             }
             return text.typingAttributes(at: caret ..< caret)
@@ -194,7 +205,9 @@ public struct AttributedTextSelection: Hashable, Sendable {
     /// Sorted, non-empty ranges merged where they meet or overlap; a lone empty range (a caret) kept.
     static func normalized(_ ranges: [Range<Int>]) -> [Range<Int>] {
         let nonEmpty = ranges.filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
-        guard !nonEmpty.isEmpty else { return ranges.first.map { [max(0, $0.lowerBound) ..< max(0, $0.lowerBound)] } ?? [] }
+        guard !nonEmpty.isEmpty else {
+            return ranges.first.map { [max(0, $0.lowerBound) ..< max(0, $0.lowerBound)] } ?? []
+        }
         var merged: [Range<Int>] = []
         for range in nonEmpty {
             if let last = merged.last, range.lowerBound <= last.upperBound {
@@ -217,7 +230,8 @@ extension AttributedTextSelection {
 
         /// The values of one attribute, one for each run of it (nil for a run without it): a
         /// selection all bold in two fonts' runs has one value.
-        public subscript<K: AttributedStringKey>(_ keyPath: KeyPath<AttributeDynamicLookup, K>) -> [K.Value?] where K.Value: Sendable {
+        public subscript<K: AttributedStringKey>(_ keyPath: KeyPath<AttributeDynamicLookup, K>) -> [K.Value?]
+        where K.Value: Sendable {
             var values: [K.Value?] = []
             for container in containers where values.isEmpty || values[values.count - 1] != container[K.self] {
                 values.append(container[K.self])

@@ -22,6 +22,10 @@ where Body == AttributedTextFormatting.List<Scope> {
 }
 
 extension AttributedTextValueConstraint {
-    public var body: AttributedTextFormatting.List<Scope> { AttributedTextFormatting.List([AttributedTextFormatting.AnyValueConstraint(self)]) }
-    public var valueConstraints: [AttributedTextFormatting.AnyValueConstraint] { [AttributedTextFormatting.AnyValueConstraint(self)] }
+    public var body: AttributedTextFormatting.List<Scope> {
+        AttributedTextFormatting.List([AttributedTextFormatting.AnyValueConstraint(self)])
+    }
+    public var valueConstraints: [AttributedTextFormatting.AnyValueConstraint] {
+        [AttributedTextFormatting.AnyValueConstraint(self)]
+    }
 }

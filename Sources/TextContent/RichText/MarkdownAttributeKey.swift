@@ -6,7 +6,8 @@ import Foundation
 /// one empty extension, as scope conversion asks).
 ///
 /// ```swift
-/// enum MentionAttribute: CodableAttributedStringKey, MarkdownDecodableAttributedStringKey, SendableAttributedStringKey {
+/// enum MentionAttribute: CodableAttributedStringKey, MarkdownDecodableAttributedStringKey,
+///                         SendableAttributedStringKey {
 ///     typealias Value = String
 ///     static let name = "Notes.mention"
 ///     static let markdownName = "mention"      // ^[Amira](mention: "amira")
@@ -54,7 +55,8 @@ private struct MarkdownAttributeMembers: DecodableWithConfiguration {
                 if let type = configuration.notSendable[name.stringValue] {
                     throw DecodingError.dataCorruptedError(
                         forKey: name, in: members,
-                        debugDescription: "\(type) is a MarkdownDecodableAttributedStringKey but not a SendableAttributedStringKey "
+                        debugDescription:
+                            "\(type) is a MarkdownDecodableAttributedStringKey but not a SendableAttributedStringKey "
                             + "(add `extension \(type): SendableAttributedStringKey {}`)")
                 }
                 continue

@@ -17,7 +17,8 @@ extension AttributedString {
         let removedFirst = bounds.isEmpty ? after : scalar(at: bounds.lowerBound)
         let removedLast = bounds.isEmpty ? before : scalar(before: bounds.upperBound)
         if GraphemePairBreaks.isBoundary(before, removedFirst), GraphemePairBreaks.isBoundary(removedLast, after),
-           GraphemePairBreaks.isBoundary(before, first), GraphemePairBreaks.isBoundary(last, after) {
+            GraphemePairBreaks.isBoundary(before, first), GraphemePairBreaks.isBoundary(last, after)
+        {
             replaceSubrange(bounds, with: replacement)
         } else {
             self = rebuilt(replacing: bounds, with: replacement)
@@ -26,7 +27,9 @@ extension AttributedString {
 
     /// A new string: the text before `bounds`, `replacement`, the text after, each run keeping
     /// its attributes. Only attribute operations touch the new string, never its text.
-    func rebuilt(replacing bounds: Range<AttributedString.Index>, with replacement: AttributedString) -> AttributedString {
+    func rebuilt(
+        replacing bounds: Range<AttributedString.Index>, with replacement: AttributedString
+    ) -> AttributedString {
         var runs: [(length: Int, attributes: AttributeContainer)] = []
         func collect(_ text: AttributedString, _ range: Range<AttributedString.Index>) {
             for run in text[range].runs {

@@ -10,7 +10,9 @@ import Foundation
 enum GraphemePairBreaks {
     static func isFree(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
-        if value < 0x300 { return value != 0x0D && value != 0x0A && value >= 0x20 && !(0x7F ... 0x9F).contains(value) && value != 0xAD }
+        if value < 0x300 {
+            return value != 0x0D && value != 0x0A && value >= 0x20 && !(0x7F ... 0x9F).contains(value) && value != 0xAD
+        }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark, .format, .control, .surrogate, .unassigned, .privateUse:
             return false
@@ -18,11 +20,12 @@ enum GraphemePairBreaks {
             break
         }
         switch value {
-        case 0x1100 ... 0x11FF, 0xA960 ... 0xA97F, 0xD7B0 ... 0xD7FF, 0xAC00 ... 0xD7A3: return false  // Hangul
-        case 0x1F1E6 ... 0x1F1FF, 0x1F3FB ... 0x1F3FF: return false  // regional indicators, emoji modifiers
-        case 0x0E33, 0x0EB3, 0xFF9E, 0xFF9F: return false  // SpacingMark / Extend letters
+        case 0x1100 ... 0x11FF, 0xA960 ... 0xA97F, 0xD7B0 ... 0xD7FF, 0xAC00 ... 0xD7A3: return false // Hangul
+        case 0x1F1E6 ... 0x1F1FF, 0x1F3FB ... 0x1F3FF: return false // regional indicators, emoji modifiers
+        case 0x0E33, 0x0EB3, 0xFF9E, 0xFF9F: return false // SpacingMark / Extend letters
         case 0x0600 ... 0x0605, 0x06DD, 0x070F, 0x0890 ... 0x0891, 0x08E2, 0x0D4E, 0x110BD, 0x110CD,
-             0x111C2 ... 0x111C3, 0x1193F, 0x11941, 0x11A3A, 0x11A84 ... 0x11A89, 0x11D46: return false  // Prepend
+            0x111C2 ... 0x111C3, 0x1193F, 0x11941, 0x11A3A, 0x11A84 ... 0x11A89, 0x11D46:
+            return false // Prepend
         default: return true
         }
     }

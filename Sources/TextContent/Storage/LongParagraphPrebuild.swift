@@ -58,11 +58,13 @@ final class LongParagraphPrebuild: Sendable {
         build.done.enter()
         DispatchQueue.global(qos: .utility).async {
             defer { build.done.leave() }
-            guard build.state.withLock({ state in
-                guard case .queued = state else { return false }
-                state = .building
-                return true
-            }) else { return }
+            guard
+                build.state.withLock({ state in
+                    guard case .queued = state else { return false }
+                    state = .building
+                    return true
+                })
+            else { return }
             let tree = LongParagraphText(text)
             build.state.withLock { $0 = .built(tree) }
         }
@@ -70,9 +72,10 @@ final class LongParagraphPrebuild: Sendable {
 
     /// How many trees are built and not yet taken.
     var readyCount: Int {
-        built.withLock { $0.count } + strings.withLock { pending in
-            pending.filter { $0.build.state.withLock { if case .built = $0 { true } else { false } } }.count
-        }
+        built.withLock { $0.count }
+            + strings.withLock { pending in
+                pending.filter { $0.build.state.withLock { if case .built = $0 { true } else { false } } }.count
+            }
     }
 
     /// The tree of the paragraph at bytes `start ..< start + count`, if it is built (it is

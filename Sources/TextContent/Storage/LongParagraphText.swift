@@ -59,7 +59,9 @@ package struct LongParagraphText: Sendable {
             }
         }
         // An edge inside a surrogate pair is rounded to the scalar: then unit by unit.
-        let aligned = units.count == range.count && units.first == text.utf16[lower] && units.last == text.utf16[text.utf16.index(before: upper)]
+        let aligned =
+            units.count == range.count && units.first == text.utf16[lower]
+            && units.last == text.utf16[text.utf16.index(before: upper)]
         return aligned ? units : Array(text.utf16[lower ..< upper])
     }
 

@@ -44,7 +44,9 @@ extension AttributedString {
     /// Gives one paragraph the paragraph-bound attributes stashed on its first character that
     /// has any (text typed at a paragraph's start does not take its style away).
     mutating func restoreParagraphAttributes() {
-        let stashed = runs.lazy.compactMap { (run: AttributedString.Runs.Run) in run.attributes[StashedParagraphAttributesKey.self] }.first
+        let stashed = runs.lazy.compactMap { (run: AttributedString.Runs.Run) in
+            run.attributes[StashedParagraphAttributesKey.self]
+        }.first
         guard let stashed else { return }
         self[StashedParagraphAttributesKey.self] = nil
         mergeAttributes(stashed)

@@ -54,7 +54,8 @@ package struct ParagraphIndex: Sendable {
                 guard position.ordinal > 0 else { return }
                 rope.formIndex(before: &index)
                 let entry = rope[index]
-                position = ParagraphPosition(ordinal: position.ordinal - 1, start: position.start - entry.utf16Length, entry: entry)
+                position = ParagraphPosition(
+                    ordinal: position.ordinal - 1, start: position.start - entry.utf16Length, entry: entry)
             } else {
                 rope.formIndex(after: &index)
                 guard index != rope.endIndex else { return }

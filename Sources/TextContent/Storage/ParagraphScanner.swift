@@ -7,20 +7,26 @@ package enum ParagraphScanner {
     /// The plain paragraphs of `bytes`, or the byte offset of the first invalid UTF-8 sequence.
     /// Entries go straight into the index's B-tree as they are found: no array of them is ever
     /// made, which keeps the peak memory of opening a large file down.
-    package static func plainParagraphs(in bytes: UnsafeBufferPointer<UInt8>) -> Result<ParagraphIndex, TextContentError> {
+    package static func plainParagraphs(
+        in bytes: UnsafeBufferPointer<UInt8>
+    ) -> Result<ParagraphIndex, TextContentError> {
         plainParagraphs(in: bytes, longFrom: .max).map(\.index)
     }
 
     /// The paragraphs of `bytes`, and the byte ranges of those at least `longLength` UTF-16
     /// units long.
-    static func plainParagraphs(in bytes: UnsafeBufferPointer<UInt8>, longFrom longLength: Int)
-        -> Result<(index: ParagraphIndex, long: [Range<Int>]), TextContentError> {
+    static func plainParagraphs(
+        in bytes: UnsafeBufferPointer<UInt8>, longFrom longLength: Int
+    )
+        -> Result<(index: ParagraphIndex, long: [Range<Int>]), TextContentError>
+    {
         var builder = ParagraphIndex.Builder()
         var long: [Range<Int>] = []
         let invalid = scan(bytes) { start, end, utf16, separator in
-            builder.append(ParagraphEntry(
-                content: .plain(utf8Start: start, utf8Count: end - start),
-                utf16Length: utf16, separatorLength: separator))
+            builder.append(
+                ParagraphEntry(
+                    content: .plain(utf8Start: start, utf8Count: end - start),
+                    utf16Length: utf16, separatorLength: separator))
             if utf16 >= longLength { long.append(start ..< end) }
         }
         if let invalid { return .failure(.invalidUTF8(byteOffset: invalid)) }
@@ -114,13 +120,17 @@ package enum ParagraphScanner {
     /// The paragraphs of a text `length` UTF-16 units long whose only separator units are
     /// `separators` (offsets in increasing order): what `paragraphs(ofUTF16:)` finds in it, read
     /// only where a separator can be. Editing uses it to re-split just the text around an edit.
-    static func paragraphs(separatedAt separators: [(offset: Int, unit: UInt16)], length: Int) -> [(range: Range<Int>, separator: Int)] {
+    static func paragraphs(
+        separatedAt separators: [(offset: Int, unit: UInt16)], length: Int
+    ) -> [(range: Range<Int>, separator: Int)] {
         var result: [(range: Range<Int>, separator: Int)] = []
         var start = 0, i = 0
         while i < separators.count {
             let (at, unit) = separators[i]
             var separator = 1
-            if unit == 0x0D, i + 1 < separators.count, separators[i + 1].offset == at + 1, separators[i + 1].unit == 0x0A {
+            if unit == 0x0D, i + 1 < separators.count, separators[i + 1].offset == at + 1,
+                separators[i + 1].unit == 0x0A
+            {
                 separator = 2
                 i += 1
             }

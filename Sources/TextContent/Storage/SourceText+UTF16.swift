@@ -72,7 +72,9 @@ extension SourceText {
             // `upper` falls inside a surrogate pair: the scalar's end.
             last = (last.unit + 2, last.byte + 4)
         }
-        let units = Array(String(decoding: UnsafeBufferPointer(rebasing: text[first.byte ..< min(count, last.byte)]), as: UTF8.self).utf16)
+        let units = Array(
+            String(decoding: UnsafeBufferPointer(rebasing: text[first.byte ..< min(count, last.byte)]), as: UTF8.self)
+                .utf16)
         let from = lower - first.unit
         return Array(units[min(from, units.count) ..< min(from + (upper - lower), units.count)])
     }

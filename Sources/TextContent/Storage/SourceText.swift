@@ -66,14 +66,19 @@ package final class SourceText: @unchecked Sendable {
         guard descriptor >= 0 else { throw .unreadableFile(path: url.path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw .unreadableFile(path: url.path, reason: String(cString: strerror(errno))) }
-        guard (status.st_mode & S_IFMT) != S_IFDIR else { throw .unreadableFile(path: url.path, reason: "it is a directory") }
+        guard fstat(descriptor, &status) == 0 else {
+            throw .unreadableFile(path: url.path, reason: String(cString: strerror(errno)))
+        }
+        guard (status.st_mode & S_IFMT) != S_IFDIR else {
+            throw .unreadableFile(path: url.path, reason: "it is a directory")
+        }
         var source = SourceText(count: max(Int(status.st_size), 0) + 1)
         while true {
             if source.count == source.bytes.count {
                 // The file grew, or reports no size (a pipe): make room and go on.
                 let larger = SourceText(count: source.bytes.count * 2)
-                _ = UnsafeMutableBufferPointer(rebasing: larger.bytes[0 ..< source.count]).initialize(from: source.buffer)
+                _ = UnsafeMutableBufferPointer(rebasing: larger.bytes[0 ..< source.count]).initialize(
+                    from: source.buffer)
                 larger.count = source.count
                 source = larger
             }

@@ -34,7 +34,8 @@ extension TextContentStorage {
             }
         }
         if let firstPosition = index.paragraph(containing: offsets.lowerBound),
-           let lastPosition = index.paragraph(containing: offsets.upperBound) {
+            let lastPosition = index.paragraph(containing: offsets.upperBound)
+        {
             var first = firstPosition.ordinal
             if firstPosition.start == offsets.lowerBound, first > 0 { first -= 1 }
             touched = first ..< lastPosition.ordinal + 1
@@ -89,7 +90,9 @@ extension TextContentStorage {
     /// (O(paragraph)) when it follows a lone CR. Foundation (Swift 6.3 on Linux) gives such a
     /// slice rope state with which a later edit at its start, the paragraph joined to the one
     /// before, traps (`BigString._Chunk.resyncBreaks`).
-    static func paragraphText(_ text: AttributedString, _ bounds: Range<AttributedString.Index>, followsCR: Bool) -> AttributedString {
+    static func paragraphText(
+        _ text: AttributedString, _ bounds: Range<AttributedString.Index>, followsCR: Bool
+    ) -> AttributedString {
         let slice = AttributedString(text[bounds])
         return followsCR ? slice.rebuilt(replacing: slice.endIndex ..< slice.endIndex, with: AttributedString()) : slice
     }
@@ -100,6 +103,8 @@ extension TextContentStorage {
         var text = text
         let summary = text.attributeSummary
         if summary.paragraphBound { text.unifyParagraphStyle() }
-        return ParagraphEntry(content: .attributed(text), utf16Length: utf16Length, separatorLength: separatorLength, hasAttributes: summary.any)
+        return ParagraphEntry(
+            content: .attributed(text), utf16Length: utf16Length, separatorLength: separatorLength,
+            hasAttributes: summary.any)
     }
 }

@@ -6,7 +6,8 @@ extension TextContentStorage {
     /// "e\u{301}" removes only the accent, and text inserted between CR and LF lands between them.
     /// A range whose edge falls between the two halves of a surrogate pair is refused
     /// (`TextContentError.splitsSurrogatePair`), since no string can hold half a scalar.
-    public func replaceContents(in range: TextRange, with attributedString: AttributedString?) throws(TextContentError) {
+    public func replaceContents(in range: TextRange, with attributedString: AttributedString?) throws(TextContentError)
+    {
         let offsets = try scalarAlignedOffsets(of: range)
         let replacement = attributedString ?? AttributedString()
         let summary = replacement.attributeSummary
@@ -21,14 +22,18 @@ extension TextContentStorage {
         let offsets = try scalarAlignedOffsets(of: range)
         let attributes = typingAttributes(at: offsets)
         let hasAttributes = attributes != AttributeContainer()
-        let hasParagraphAttributes = hasAttributes && attributes.filter(runBoundaries: .paragraph) != AttributeContainer()
-        replace(offsets, with: AttributedString(string, attributes: attributes), hasAttributes: hasAttributes, hasParagraphAttributes: hasParagraphAttributes)
+        let hasParagraphAttributes =
+            hasAttributes && attributes.filter(runBoundaries: .paragraph) != AttributeContainer()
+        replace(
+            offsets, with: AttributedString(string, attributes: attributes), hasAttributes: hasAttributes,
+            hasParagraphAttributes: hasParagraphAttributes)
     }
 
-    /// What `replaceContents(in:with:)` does with elements: replaces exactly the UTF-16 range `range` with the text of `textElements` (their
-    /// attributed strings, one after another, separators included; nil or none deletes), as
-    /// the attributed form does. Elements of another document are copied; an element that is
-    /// not a paragraph is refused with `.editingNotSupported`, and nothing is changed.
+    /// What `replaceContents(in:with:)` does with elements: replaces exactly the UTF-16 range
+    /// `range` with the text of `textElements` (their attributed strings, one after another,
+    /// separators included; nil or none deletes), as the attributed form does. Elements of another
+    /// document are copied; an element that is not a paragraph is refused with
+    /// `.editingNotSupported`, and nothing is changed.
     func replaceElements(in range: TextRange, with textElements: [any TextElement]?) throws(TextContentError) {
         var text = AttributedString()
         for element in textElements ?? [] {
@@ -52,7 +57,9 @@ extension TextContentStorage {
     /// Whether `offset` falls between a high and a low surrogate. Surrogate pairs never cross
     /// a paragraph separator, so only the paragraph containing `offset` is read.
     public func splitsSurrogatePair(at offset: Int) -> Bool {
-        guard let position = index.paragraph(containing: offset), offset > position.start, offset < position.end else { return false }
+        guard let position = index.paragraph(containing: offset), offset > position.start, offset < position.end else {
+            return false
+        }
         let local = offset - position.start
         switch position.entry.content {
         case .plain(let start, let count):
@@ -75,11 +82,15 @@ extension TextContentStorage {
 
     /// The one way text is replaced: the replacement's paragraph-bound attributes are stashed
     /// so that Foundation never enforces them mid-edit (see ParagraphAttributeStash).
-    func replace(_ offsets: Range<Int>, with replacement: AttributedString, hasAttributes: Bool, hasParagraphAttributes: Bool) {
+    func replace(
+        _ offsets: Range<Int>, with replacement: AttributedString, hasAttributes: Bool, hasParagraphAttributes: Bool
+    ) {
         var replacement = replacement
         if hasParagraphAttributes { replacement.stashParagraphAttributes() }
-        replaceCharacters(in: offsets, insertedUnits: replacement.utf16, stashesParagraphAttributes: hasParagraphAttributes,
-                          insertsAttributes: hasAttributes) { text, bounds in
+        replaceCharacters(
+            in: offsets, insertedUnits: replacement.utf16, stashesParagraphAttributes: hasParagraphAttributes,
+            insertsAttributes: hasAttributes
+        ) { text, bounds in
             text.safelyReplaceSubrange(bounds, with: replacement)
         }
     }
@@ -111,7 +122,8 @@ extension TextContentStorage {
     }
 
     /// Removes attribute `key` from the text in `range`.
-    public func removeAttribute<Key: AttributedStringKey>(_ key: Key.Type, in range: TextRange) throws(TextContentError) where Key.Value: Sendable {
+    public func removeAttribute<Key: AttributedStringKey>(_ key: Key.Type, in range: TextRange) throws(TextContentError)
+    where Key.Value: Sendable {
         try transformAttributes(in: range) { $0[key] = nil }
     }
 
@@ -121,7 +133,9 @@ extension TextContentStorage {
     /// ```swift
     /// try storage.transformAttributes(in: range) { $0.foregroundColor = .init(red: 1, green: 0, blue: 0) }
     /// ```
-    public func transformAttributes(in range: TextRange, _ body: (inout AttributedSubstring) -> Void) throws(TextContentError) {
+    public func transformAttributes(
+        in range: TextRange, _ body: (inout AttributedSubstring) -> Void
+    ) throws(TextContentError) {
         try transformParagraphs(in: range) { text, bounds in body(&text[bounds]) }
     }
 
@@ -131,7 +145,9 @@ extension TextContentStorage {
     /// ```swift
     /// try storage.transformRunAttributes(in: range) { $0.underlineStyle = .single }
     /// ```
-    public func transformRunAttributes(in range: TextRange, _ body: (inout AttributeContainer) -> Void) throws(TextContentError) {
+    public func transformRunAttributes(
+        in range: TextRange, _ body: (inout AttributeContainer) -> Void
+    ) throws(TextContentError) {
         // A whole paragraph without attributes, or with the same ones throughout, becomes one
         // with the same ones throughout: no AttributedString is made (bold over a megabyte of
         // plain text is 8,000 of them). Most paragraphs share their attributes: each distinct
@@ -146,13 +162,15 @@ extension TextContentStorage {
             case .long(let long): (text, attributes) = (long.string, AttributeContainer())
             case .attributed: return nil
             }
-            let changed = transformed[attributes] ?? {
-                var container = attributes
-                body(&container)
-                container.unifyParagraphStyle()
-                transformed[attributes] = container
-                return container
-            }()
+            let changed =
+                transformed[attributes]
+                ?? {
+                    var container = attributes
+                    body(&container)
+                    container.unifyParagraphStyle()
+                    transformed[attributes] = container
+                    return container
+                }()
             var entry = entry
             entry.hasAttributes = changed != AttributeContainer()
             entry.content = entry.hasAttributes ? .uniform(text, changed) : .string(text)
@@ -181,7 +199,8 @@ extension TextContentStorage {
         index.forEach(from: first.ordinal, reverse: false) { position in
             last = position
             if position.start >= offsets.lowerBound, position.end <= offsets.upperBound,
-               let entry = wholeParagraph(position.entry) {
+                let entry = wholeParagraph(position.entry)
+            {
                 changed.append(entry)
                 return position.end < offsets.upperBound
             }
@@ -199,7 +218,9 @@ extension TextContentStorage {
         }
         isPristine = false
         index.replace(first.ordinal ..< last.ordinal + 1, with: changed)
-        recordEditAction(TextContentEdit(range: first.start ..< last.end, replacementLength: last.end - first.start, kind: .attributes))
+        recordEditAction(
+            TextContentEdit(
+                range: first.start ..< last.end, replacementLength: last.end - first.start, kind: .attributes))
     }
 
     /// The core of every character edit: apply `mutate` to the paragraphs the edit touches and
@@ -223,10 +244,13 @@ extension TextContentStorage {
         // Fast path, typing: the edit stays inside one paragraph's content and neither removes
         // nor inserts a separator, so the paragraph structure cannot change.
         if !insertsSeparator, let position = index.paragraph(containing: offsets.lowerBound),
-           offsets.lowerBound < position.end || position.entry.separatorLength == 0,
-           offsets.upperBound <= position.contentEnd,
-           !mayJoinWithPreviousSeparator(position, removing: offsets) {
-            if !position.entry.hasAttributes, !insertsAttributes, let long = longText(of: position.entry, editSize: offsets.count + insertedUnits.count) {
+            offsets.lowerBound < position.end || position.entry.separatorLength == 0,
+            offsets.upperBound <= position.contentEnd,
+            !mayJoinWithPreviousSeparator(position, removing: offsets)
+        {
+            if !position.entry.hasAttributes, !insertsAttributes,
+                let long = longText(of: position.entry, editSize: offsets.count + insertedUnits.count)
+            {
                 // Typing into a long paragraph: an edit of its tree, O(log n).
                 let local = offsets.lowerBound - position.start ..< offsets.upperBound - position.start
                 let edited = long.replacing(local, with: String(decoding: Array(insertedUnits), as: UTF16.self))
@@ -251,7 +275,8 @@ extension TextContentStorage {
                 return
             }
             var text = attributedString(of: position.entry)
-            let stashes = stashesParagraphAttributes || (position.entry.hasAttributes && text.hasParagraphBoundAttributes)
+            let stashes =
+                stashesParagraphAttributes || (position.entry.hasAttributes && text.hasParagraphBoundAttributes)
             if stashes { text.stashParagraphAttributes() }
             mutate(&text, text.utf16Range(offsets.lowerBound - position.start ..< offsets.upperBound - position.start))
             if stashes { text.restoreParagraphAttributes() }
@@ -270,10 +295,13 @@ extension TextContentStorage {
         // General path: rebuild the touched paragraphs, plus the one before (a `\r` there may
         // join an inserted `\n`) and the one starting at the end (a removed separator merges it).
         if !insertsAttributes, !stashesParagraphAttributes,
-           replaceLongPlainParagraphs(in: offsets, insertedUnits: insertedUnits) || replacePlainParagraphs(in: offsets, insertedUnits: insertedUnits) {
+            replaceLongPlainParagraphs(in: offsets, insertedUnits: insertedUnits)
+                || replacePlainParagraphs(in: offsets, insertedUnits: insertedUnits)
+        {
             return
         }
-        replaceAttributedParagraphs(in: offsets, insertedUnits: insertedUnits, stashesParagraphAttributes: stashesParagraphAttributes, mutate)
+        replaceAttributedParagraphs(
+            in: offsets, insertedUnits: insertedUnits, stashesParagraphAttributes: stashesParagraphAttributes, mutate)
     }
 
     /// The general path for text without attributes: the same paragraphs are rebuilt, as one
@@ -287,8 +315,9 @@ extension TextContentStorage {
             return true
         }
         guard let firstPosition = index.paragraph(containing: offsets.lowerBound),
-              let lastPosition = index.paragraph(containing: offsets.upperBound),
-              let lastText = plainString(of: lastPosition.entry) else { return false }
+            let lastPosition = index.paragraph(containing: offsets.upperBound),
+            let lastText = plainString(of: lastPosition.entry)
+        else { return false }
         var first = firstPosition.ordinal
         if firstPosition.start == offsets.lowerBound, first > 0 { first -= 1 }
         var head: [(start: Int, text: String)] = []
@@ -312,7 +341,12 @@ extension TextContentStorage {
             }
         }
         result += String(decoding: Array(insertedUnits), as: UTF16.self)
-        result += lastText[lastText.utf16.index(lastText.startIndex, offsetBy: min(offsets.upperBound - lastPosition.start, lastText.utf16.count))...]
+        result +=
+            lastText[
+                lastText.utf16.index(
+                    lastText.startIndex,
+                    offsetBy: min(offsets.upperBound - lastPosition.start, lastText.utf16.count))...
+            ]
         index.replace(first ..< lastPosition.ordinal + 1, with: plainParagraphs(of: result))
         return true
     }
@@ -323,8 +357,10 @@ extension TextContentStorage {
         var lower = text.startIndex
         for (length, separator) in ParagraphScanner.paragraphs(ofUTF16: text.utf16) {
             let upper = text.utf16.index(lower, offsetBy: length)
-            entries.append(ParagraphEntry(content: stringContent(String(text[lower ..< upper]), utf16Count: length),
-                                          utf16Length: length, separatorLength: separator))
+            entries.append(
+                ParagraphEntry(
+                    content: stringContent(String(text[lower ..< upper]), utf16Count: length),
+                    utf16Length: length, separatorLength: separator))
             lower = upper
         }
         return entries
@@ -334,7 +370,8 @@ extension TextContentStorage {
     /// paragraph next to this paragraph's `\n`, making one `\r\n` separator.
     private func mayJoinWithPreviousSeparator(_ position: ParagraphPosition, removing: Range<Int>) -> Bool {
         guard position.ordinal > 0, removing.lowerBound == position.start, removing.upperBound == position.contentEnd,
-              !removing.isEmpty, let previous = index.paragraph(at: position.ordinal - 1) else { return false }
+            !removing.isEmpty, let previous = index.paragraph(at: position.ordinal - 1)
+        else { return false }
         return previous.entry.separatorLength == 1 && lastUnit(of: previous.entry) == 0x0D
     }
 
@@ -382,7 +419,9 @@ extension TextContentStorage {
     /// Boundaries are found with the standard library's `String`, not AttributedString's
     /// character view, which mis-segments around `\r\n` on Linux (swiftlang/swift#61532).
     private func clusterEdges(around offset: Int) -> Range<Int>? {
-        guard let position = index.paragraph(containing: offset), offset > position.start, offset < position.end else { return nil }
+        guard let position = index.paragraph(containing: offset), offset > position.start, offset < position.end else {
+            return nil
+        }
         let local = offset - position.start
         let text: Substring
         switch position.entry.content {
@@ -396,11 +435,17 @@ extension TextContentStorage {
         case .string(let string), .uniform(let string, _):
             text = Substring(string)
         case .attributed(let attributed):
-            return Self.clusterEdges(in: attributed, around: local).map { $0.lowerBound + position.start ..< $0.upperBound + position.start }
+            return Self.clusterEdges(in: attributed, around: local).map {
+                $0.lowerBound + position.start ..< $0.upperBound + position.start
+            }
         case .long(let long):
-            return long.clusterEdges(around: local).map { $0.lowerBound + position.start ..< $0.upperBound + position.start }
+            return long.clusterEdges(around: local).map {
+                $0.lowerBound + position.start ..< $0.upperBound + position.start
+            }
         }
-        return Self.clusterEdges(in: text, around: local).map { $0.lowerBound + position.start ..< $0.upperBound + position.start }
+        return Self.clusterEdges(in: text, around: local).map {
+            $0.lowerBound + position.start ..< $0.upperBound + position.start
+        }
     }
 
     /// The cluster strictly around UTF-16 offset `local` of `text`, found in a window that
@@ -416,14 +461,24 @@ extension TextContentStorage {
             return nil
         }
         var lower = target, upper = target < text.endIndex ? scalars.index(after: target) : target
-        for _ in 0 ..< 512 where lower > text.startIndex && !GraphemePairBreaks.isBoundary(text.scalar(before: lower), text.scalar(at: lower)) {
+        for _ in 0 ..< 512
+        where lower > text.startIndex
+            && !GraphemePairBreaks.isBoundary(text.scalar(before: lower), text.scalar(at: lower))
+        {
             lower = scalars.index(before: lower)
         }
-        if lower > text.startIndex, !GraphemePairBreaks.isBoundary(text.scalar(before: lower), text.scalar(at: lower)) { lower = text.startIndex }
-        for _ in 0 ..< 512 where upper < text.endIndex && !GraphemePairBreaks.isBoundary(text.scalar(before: upper), text.scalar(at: upper)) {
+        if lower > text.startIndex, !GraphemePairBreaks.isBoundary(text.scalar(before: lower), text.scalar(at: lower)) {
+            lower = text.startIndex
+        }
+        for _ in 0 ..< 512
+        where upper < text.endIndex
+            && !GraphemePairBreaks.isBoundary(text.scalar(before: upper), text.scalar(at: upper))
+        {
             upper = scalars.index(after: upper)
         }
-        if upper < text.endIndex, !GraphemePairBreaks.isBoundary(text.scalar(before: upper), text.scalar(at: upper)) { upper = text.endIndex }
+        if upper < text.endIndex, !GraphemePairBreaks.isBoundary(text.scalar(before: upper), text.scalar(at: upper)) {
+            upper = text.endIndex
+        }
         var window = String.UnicodeScalarView()
         window.append(contentsOf: scalars[lower ..< upper])
         let windowStart = text.utf16.distance(from: text.startIndex, to: lower)

@@ -4,7 +4,9 @@ extension TextContentStorage {
     /// The paragraph containing `location` (at the document's end, the last paragraph), or nil
     /// for an empty document or a location not of this document.
     public func textParagraph(for location: any TextLocation) -> TextParagraph? {
-        guard let offset = try? offset(of: location), let position = index.paragraph(containing: offset) else { return nil }
+        guard let offset = try? offset(of: location), let position = index.paragraph(containing: offset) else {
+            return nil
+        }
         return paragraph(at: position)
     }
 
@@ -21,7 +23,9 @@ extension TextContentStorage {
 
     /// The paragraphs that intersect `range` (an empty range: the paragraph containing it).
     public func textElements(for range: TextRange) -> [any TextElement] {
-        guard let offsets = try? offsets(of: range), let first = index.paragraph(containing: offsets.lowerBound) else { return [] }
+        guard let offsets = try? offsets(of: range), let first = index.paragraph(containing: offsets.lowerBound) else {
+            return []
+        }
         var elements: [any TextElement] = []
         index.forEach(from: first.ordinal, reverse: false) { position in
             elements.append(paragraph(at: position))
@@ -91,7 +95,9 @@ extension TextContentStorage {
     package func enumerateParagraphRanges(fromOffset offset: Int, using block: (Range<Int>) -> Bool) {
         guard delegate == nil else {
             enumerateTextParagraphs(fromOffset: offset) { paragraph, start in
-                guard let range = paragraph.elementRange, let end = try? self.offset(of: range.endLocation) else { return true }
+                guard let range = paragraph.elementRange, let end = try? self.offset(of: range.endLocation) else {
+                    return true
+                }
                 return block(start ..< end)
             }
             return
@@ -102,13 +108,18 @@ extension TextContentStorage {
 
     /// Without a delegate (which may hide or substitute paragraphs) each element is made only
     /// when `block` asks for it.
-    package func enumerateParagraphsLazily(fromOffset offset: Int, using block: (Int, ParagraphExtent?, () -> TextParagraph) -> Bool) {
+    package func enumerateParagraphsLazily(
+        fromOffset offset: Int, using block: (Int, ParagraphExtent?, () -> TextParagraph) -> Bool
+    ) {
         guard delegate == nil else {
             return enumerateTextParagraphs(fromOffset: offset) { paragraph, start in block(start, nil, { paragraph }) }
         }
         guard offset >= 0, offset < utf16Length, let first = index.paragraph(containing: offset) else { return }
         index.forEach(from: first.ordinal, reverse: false) { position in
-            block(position.start, ParagraphExtent(start: position.start, contentEnd: position.contentEnd, end: position.end), { self.paragraph(at: position) })
+            block(
+                position.start,
+                ParagraphExtent(start: position.start, contentEnd: position.contentEnd, end: position.end),
+                { self.paragraph(at: position) })
         }
     }
 
@@ -116,25 +127,32 @@ extension TextContentStorage {
     func paragraph(at position: ParagraphPosition) -> TextParagraph {
         let (document, start, contentEnd, end) = (documentIdentifier, position.start, position.contentEnd, position.end)
         if let delegate = delegate as? any TextContentStorageDelegate,
-           let substitute = delegate.textContentStorage(self, textParagraphWith: NSRange(location: position.start, length: position.entry.utf16Length)) {
+            let substitute = delegate.textContentStorage(
+                self, textParagraphWith: NSRange(location: position.start, length: position.entry.utf16Length))
+        {
             let length = substitute.attributedString.utf16.count
             if length == position.entry.utf16Length {
                 return substitute.placed(document: document, start: start, contentEnd: contentEnd, end: end)
             }
-            lastDelegateError = .substitutedParagraphLengthMismatch(expected: position.entry.utf16Length, actual: length)
+            lastDelegateError = .substitutedParagraphLengthMismatch(
+                expected: position.entry.utf16Length, actual: length)
         }
         switch position.entry.content {
         case .plain(let byteStart, let byteCount):
-            return TextParagraph(source: source, byteStart: byteStart, byteCount: byteCount, document: document, start: start, contentEnd: contentEnd, end: end)
+            return TextParagraph(
+                source: source, byteStart: byteStart, byteCount: byteCount, document: document, start: start,
+                contentEnd: contentEnd, end: end)
         case .string(let text):
             return TextParagraph(plainText: text, document: document, start: start, contentEnd: contentEnd, end: end)
         case .long(let text):
             return TextParagraph(longText: text, document: document, start: start, contentEnd: contentEnd, end: end)
         case .uniform(let text, let attributes):
-            return TextParagraph(attributedString: AttributedString(text, attributes: attributes), document: document, start: start,
-                                 contentEnd: contentEnd, end: end)
+            return TextParagraph(
+                attributedString: AttributedString(text, attributes: attributes), document: document, start: start,
+                contentEnd: contentEnd, end: end)
         case .attributed(let text):
-            return TextParagraph(attributedString: text, document: document, start: start, contentEnd: contentEnd, end: end)
+            return TextParagraph(
+                attributedString: text, document: document, start: start, contentEnd: contentEnd, end: end)
         }
     }
 }

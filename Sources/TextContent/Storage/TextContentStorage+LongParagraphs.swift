@@ -32,7 +32,8 @@ extension TextContentStorage {
         guard editSize < entry.utf16Length / 4 else { return nil }
         switch entry.content {
         case .long(let text): return text
-        case .plain(let start, let count): return prebuiltTrees.take(start, count) ?? LongParagraphText(plainText(start, count))
+        case .plain(let start, let count):
+            return prebuiltTrees.take(start, count) ?? LongParagraphText(plainText(start, count))
         case .string(let text): return prebuiltTrees.take(text) ?? LongParagraphText(text)
         case .uniform, .attributed: return nil
         }
@@ -74,7 +75,8 @@ extension TextContentStorage {
     /// False, with nothing changed, when it does not apply.
     func replaceLongPlainParagraphs(in offsets: Range<Int>, insertedUnits: some Collection<UInt16>) -> Bool {
         guard paragraphCount > 0, let firstPosition = index.paragraph(containing: offsets.lowerBound),
-              let lastPosition = index.paragraph(containing: offsets.upperBound) else { return false }
+            let lastPosition = index.paragraph(containing: offsets.upperBound)
+        else { return false }
         var first = firstPosition.ordinal
         if firstPosition.start == offsets.lowerBound, first > 0 { first -= 1 }
         var head: [ParagraphPosition] = []
@@ -86,7 +88,7 @@ extension TextContentStorage {
         // A big edit of a long paragraph not yet a tree goes the String way (see `longText`).
         let editSize = offsets.count + insertedUnits.count
         guard touched.allSatisfy({ isPlain($0.entry) }), touched.contains(where: { isLong($0.entry) }),
-              touched.allSatisfy({ !isLong($0.entry) || Self.isTree($0.entry) || editSize < $0.entry.utf16Length / 4 })
+            touched.allSatisfy({ !isLong($0.entry) || Self.isTree($0.entry) || editSize < $0.entry.utf16Length / 4 })
         else { return false }
 
         var pieces: [Piece] = []
@@ -116,10 +118,12 @@ extension TextContentStorage {
             var piece = cursor.piece, pieceStart = cursor.start
             while piece < pieces.count, pieceStart < range.upperBound {
                 let count = pieces[piece].utf16Count
-                let lower = max(range.lowerBound, pieceStart) - pieceStart, upper = min(range.upperBound, pieceStart + count) - pieceStart
+                let lower = max(range.lowerBound, pieceStart) - pieceStart,
+                    upper = min(range.upperBound, pieceStart + count) - pieceStart
                 if lower < upper {
                     switch pieces[piece] {
-                    case .units(let units): parts.append(.units(units[units.startIndex + lower ..< units.startIndex + upper]))
+                    case .units(let units):
+                        parts.append(.units(units[units.startIndex + lower ..< units.startIndex + upper]))
                     case .tree(let text): parts.append(.tree(LongParagraphText.slice(text, lower ..< upper)))
                     }
                 }
@@ -128,7 +132,10 @@ extension TextContentStorage {
                 piece += 1
             }
             cursor = (piece, pieceStart)
-            entries.append(ParagraphEntry(content: content(of: parts, utf16Count: range.count), utf16Length: range.count, separatorLength: separator))
+            entries.append(
+                ParagraphEntry(
+                    content: content(of: parts, utf16Count: range.count), utf16Length: range.count,
+                    separatorLength: separator))
         }
         index.replace(first ..< lastPosition.ordinal + 1, with: entries)
         return true
@@ -168,7 +175,9 @@ extension TextContentStorage {
         for piece in pieces {
             switch piece {
             case .units(let units):
-                for (i, unit) in units.enumerated() where ParagraphScanner.isSeparator(unit) { separators.append((offset + i, unit)) }
+                for (i, unit) in units.enumerated() where ParagraphScanner.isSeparator(unit) {
+                    separators.append((offset + i, unit))
+                }
             case .tree(let text):
                 let count = text.utf16.count
                 for local in Set([0, count - 2, count - 1]).filter({ $0 >= 0 && $0 < count }).sorted() {

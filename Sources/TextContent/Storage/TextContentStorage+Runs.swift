@@ -19,8 +19,12 @@ extension TextContentStorage {
 
     /// The same; an importer whose runs have no block attributes (`alignment`, `lineHeight`,
     /// `writingDirection`) to fold into their paragraph style says so, and no run is asked.
-    public convenience init(text: String, utf8Runs runs: [(length: Int, attributes: AttributeContainer)], unifyingBlockAttributes: Bool) {
-        self.init(importedParagraphs: [ImportedParagraphs(text: text, utf8Runs: runs, unifyingBlockAttributes: unifyingBlockAttributes)])
+    public convenience init(
+        text: String, utf8Runs runs: [(length: Int, attributes: AttributeContainer)], unifyingBlockAttributes: Bool
+    ) {
+        self.init(importedParagraphs: [
+            ImportedParagraphs(text: text, utf8Runs: runs, unifyingBlockAttributes: unifyingBlockAttributes)
+        ])
     }
 
     /// A document of paragraphs imported in parts (each the paragraphs of a text that ends
@@ -65,7 +69,10 @@ public struct ImportedParagraphs: Sendable {
     /// The paragraphs of `text` with its runs of attributes (UTF-8 lengths, in order, covering
     /// the text); with `unifyingBlockAttributes`, each paragraph's block attributes (`alignment`,
     /// `lineHeight`, `writingDirection`) are folded into its paragraph style.
-    public init(text: String, utf8Runs runs: [(length: Int, attributes: AttributeContainer)], unifyingBlockAttributes: Bool = true) {
+    public init(
+        text: String, utf8Runs runs: [(length: Int, attributes: AttributeContainer)],
+        unifyingBlockAttributes: Bool = true
+    ) {
         var text = text
         var entries: [ParagraphEntry] = []
         text.withUTF8 { bytes in
@@ -83,8 +90,10 @@ public struct ImportedParagraphs: Sendable {
                     var attributes = runs[runIndex].attributes
                     if unifyingBlockAttributes { attributes.unifyParagraphStyle() }
                     let hasAttributes = attributes != AttributeContainer()
-                    entries.append(ParagraphEntry(content: hasAttributes ? .uniform(string, attributes) : .string(string), utf16Length: utf16,
-                                                  separatorLength: separator, hasAttributes: hasAttributes))
+                    entries.append(
+                        ParagraphEntry(
+                            content: hasAttributes ? .uniform(string, attributes) : .string(string), utf16Length: utf16,
+                            separatorLength: separator, hasAttributes: hasAttributes))
                     return
                 }
                 var pieces: [(Int, AttributeContainer)] = []
@@ -114,15 +123,18 @@ public struct ImportedParagraphs: Sendable {
                     var paragraph = AttributedString()
                     var lower = start
                     for (length, attributes) in pieces {
-                        let piece = String(decoding: UnsafeBufferPointer(rebasing: bytes[lower ..< lower + length]), as: UTF8.self)
+                        let piece = String(
+                            decoding: UnsafeBufferPointer(rebasing: bytes[lower ..< lower + length]), as: UTF8.self)
                         paragraph.append(AttributedString(piece, attributes: attributes))
                         lower += length
                     }
                     if unifyingBlockAttributes { paragraph.unifyParagraphStyle() }
                     content = .attributed(paragraph)
                 }
-                entries.append(ParagraphEntry(content: content, utf16Length: utf16, separatorLength: separator,
-                                              hasAttributes: pieces.contains { $0.1 != AttributeContainer() }))
+                entries.append(
+                    ParagraphEntry(
+                        content: content, utf16Length: utf16, separatorLength: separator,
+                        hasAttributes: pieces.contains { $0.1 != AttributeContainer() }))
             }
         }
         self.entries = entries

@@ -11,9 +11,12 @@ extension TextContentStorage {
         let length = utf16Length
         let requested = max(0, min(offsets.lowerBound, length)) ..< max(0, min(offsets.upperBound, length))
         guard !requested.isEmpty, let first = index.paragraph(containing: requested.lowerBound),
-              let last = index.paragraph(containing: requested.upperBound) else { return ContentSlice("") }
+            let last = index.paragraph(containing: requested.upperBound)
+        else { return ContentSlice("") }
         if requested.upperBound <= first.end {
-            if let plain = plainSlice(of: first.entry, requested.lowerBound - first.start ..< requested.upperBound - first.start) {
+            if let plain = plainSlice(
+                of: first.entry, requested.lowerBound - first.start ..< requested.upperBound - first.start)
+            {
                 return ContentSlice(plain)
             }
             return ContentSlice(exactText(requested))
@@ -24,7 +27,8 @@ extension TextContentStorage {
         let takesLast = requested.upperBound == last.end && last.entry.separatorLength > 0
         let wholeEnd = takesLast ? last.ordinal + 1 : last.ordinal
         guard firstWhole < wholeEnd else { return ContentSlice(exactText(requested)) }
-        let head = requested.lowerBound == first.start ? AttributedString() : exactText(requested.lowerBound ..< first.end)
+        let head =
+            requested.lowerBound == first.start ? AttributedString() : exactText(requested.lowerBound ..< first.end)
         let tail = takesLast ? AttributedString() : exactText(last.start ..< requested.upperBound)
         return ContentSlice(head: head, middle: index.extract(firstWhole ..< wholeEnd), tail: tail, source: source)
     }
@@ -44,18 +48,30 @@ extension TextContentStorage {
                 result.append(ContentSlice(String(decoding: units, as: UTF16.self)))
                 continue
             }
-            if !requested.isEmpty, let position = index.paragraph(containing: requested.lowerBound), requested.upperBound <= position.end,
-               case .long(let long) = position.entry.content, ranges.count <= Self.longParagraphEditLimit {
+            if !requested.isEmpty, let position = index.paragraph(containing: requested.lowerBound),
+                requested.upperBound <= position.end,
+                case .long(let long) = position.entry.content, ranges.count <= Self.longParagraphEditLimit
+            {
                 // A few ranges in a long paragraph (a keystroke at each cursor): each read from
                 // its tree, O(log n + range).
-                result.append(ContentSlice(long.string(in: requested.lowerBound - position.start ..< requested.upperBound - position.start)))
+                result.append(
+                    ContentSlice(
+                        long.string(in: requested.lowerBound - position.start ..< requested.upperBound - position.start)
+                    ))
                 continue
             }
-            if !requested.isEmpty, let position = index.paragraph(containing: requested.lowerBound), requested.upperBound <= position.end,
-               let plain = plainString(of: position.entry) {
+            if !requested.isEmpty, let position = index.paragraph(containing: requested.lowerBound),
+                requested.upperBound <= position.end,
+                let plain = plainString(of: position.entry)
+            {
                 let units = Array(plain.utf16)
                 paragraph = (position.start, position.start + units.count, units)
-                result.append(ContentSlice(String(decoding: units[requested.lowerBound - position.start ..< requested.upperBound - position.start], as: UTF16.self)))
+                result.append(
+                    ContentSlice(
+                        String(
+                            decoding: units[
+                                requested.lowerBound - position.start ..< requested.upperBound - position.start],
+                            as: UTF16.self)))
                 continue
             }
             result.append(contentSlice(requested))
@@ -75,7 +91,8 @@ extension TextContentStorage {
                 if UTF16.isTrailSurrogate(current.units[offset - current.start]) { return offset }
                 continue
             }
-            guard let position = index.paragraph(containing: offset), offset > position.start, offset < position.end else { continue }
+            guard let position = index.paragraph(containing: offset), offset > position.start, offset < position.end
+            else { continue }
             let units: [UInt16]
             switch position.entry.content {
             case .plain(let start, let count): units = Array(plainText(start, count).utf16)
@@ -132,8 +149,10 @@ extension TextContentStorage {
                 index.insert(middle, at: ordinal)
                 recordEditAction(TextContentEdit(range: splice ..< splice, replacementLength: middle.utf16Length))
             } else {
-                let whole = ContentSlice(head: AttributedString(), middle: middle, tail: AttributedString(), source: sliceSource)
-                replace(splice ..< splice, with: whole.attributedString, hasAttributes: true, hasParagraphAttributes: true)
+                let whole = ContentSlice(
+                    head: AttributedString(), middle: middle, tail: AttributedString(), source: sliceSource)
+                replace(
+                    splice ..< splice, with: whole.attributedString, hasAttributes: true, hasParagraphAttributes: true)
             }
         }
     }
@@ -142,7 +161,9 @@ extension TextContentStorage {
     /// as they are: a paragraph boundary, with no CR before it meeting an LF of theirs (or theirs
     /// meeting one after), which would join two separators into one. Nil otherwise.
     private func paragraphStart(at offset: Int, accepting middle: ParagraphIndex) -> Int? {
-        guard let firstEntry = middle.paragraph(at: 0)?.entry, let lastEntry = middle.paragraph(at: middle.paragraphCount - 1)?.entry else { return nil }
+        guard let firstEntry = middle.paragraph(at: 0)?.entry,
+            let lastEntry = middle.paragraph(at: middle.paragraphCount - 1)?.entry
+        else { return nil }
         let ordinal: Int
         if offset == utf16Length {
             guard let last = index.paragraph(at: paragraphCount - 1) else { return 0 }
@@ -153,7 +174,9 @@ extension TextContentStorage {
             ordinal = position.ordinal
             if lastUnit(of: lastEntry) == 0x0D, firstUnit(of: position.entry) == 0x0A { return nil }
         }
-        if ordinal > 0, let previous = index.paragraph(at: ordinal - 1), lastUnit(of: previous.entry) == 0x0D, firstUnit(of: firstEntry) == 0x0A {
+        if ordinal > 0, let previous = index.paragraph(at: ordinal - 1), lastUnit(of: previous.entry) == 0x0D,
+            firstUnit(of: firstEntry) == 0x0A
+        {
             return nil
         }
         return ordinal
@@ -169,7 +192,8 @@ extension TextContentStorage {
         let length = utf16Length
         for range in ranges {
             guard range.lowerBound >= 0, range.upperBound <= length else {
-                throw .outOfBounds(offset: range.lowerBound < 0 ? range.lowerBound : range.upperBound, documentLength: length)
+                throw .outOfBounds(
+                    offset: range.lowerBound < 0 ? range.lowerBound : range.upperBound, documentLength: length)
             }
         }
         if let edge = firstSurrogatePairSplit(atEdgesOf: ranges) { throw .splitsSurrogatePair(offset: edge) }
@@ -185,7 +209,9 @@ extension TextContentStorage {
                         i = first - 1
                         continue
                     }
-                    guard let range = textRange(for: ranges[i]) else { throw .outOfBounds(offset: ranges[i].upperBound, documentLength: utf16Length) }
+                    guard let range = textRange(for: ranges[i]) else {
+                        throw .outOfBounds(offset: ranges[i].upperBound, documentLength: utf16Length)
+                    }
                     try replaceContents(in: range, with: slices[i])
                     i -= 1
                 }
@@ -205,12 +231,15 @@ extension TextContentStorage {
             return !string.utf16.contains { $0 == 0x0A || $0 == 0x0D || $0 == 0x2029 }
         }
         guard isPlainInsert(slices[last]), let position = index.paragraph(containing: ranges[last].lowerBound),
-              isPlain(position.entry), ranges[last].upperBound <= position.contentEnd,
-              ranges[last].lowerBound < position.end || position.entry.separatorLength == 0 else { return nil }
+            isPlain(position.entry), ranges[last].upperBound <= position.contentEnd,
+            ranges[last].lowerBound < position.end || position.entry.separatorLength == 0
+        else { return nil }
         var first = last
         while first > 0, ranges[first - 1].lowerBound >= position.start, isPlainInsert(slices[first - 1]) { first -= 1 }
         // Emptying a paragraph after one ending in CR could join CR to its LF: not here.
-        if ranges[first].lowerBound == position.start, position.ordinal > 0, ranges[first ... last].reduce(0, { $0 + $1.count }) == position.entry.contentLength {
+        if ranges[first].lowerBound == position.start, position.ordinal > 0,
+            ranges[first ... last].reduce(0, { $0 + $1.count }) == position.entry.contentLength
+        {
             return nil
         }
         return first
@@ -220,12 +249,15 @@ extension TextContentStorage {
     private func spliceIntoPlainParagraph(_ ranges: ArraySlice<Range<Int>>, _ slices: ArraySlice<ContentSlice>) {
         guard let position = index.paragraph(containing: ranges[ranges.startIndex].lowerBound) else { return }
         if ranges.count <= Self.longParagraphEditLimit,
-           var long = longText(of: position.entry, editSize: zip(ranges, slices).reduce(0) { $0 + $1.0.count + $1.1.utf16Count }) {
+            var long = longText(
+                of: position.entry, editSize: zip(ranges, slices).reduce(0) { $0 + $1.0.count + $1.1.utf16Count })
+        {
             // A few edits in a long paragraph: each an edit of its tree, last first, O(log n) each.
             isPristine = false
             for (range, slice) in zip(ranges, slices).reversed() {
                 guard case .plain(let string) = slice.content else { continue }
-                long = long.replacing(range.lowerBound - position.start ..< range.upperBound - position.start, with: string)
+                long = long.replacing(
+                    range.lowerBound - position.start ..< range.upperBound - position.start, with: string)
             }
             var entry = position.entry
             entry.content = plainContent(long)

@@ -37,16 +37,22 @@ extension TextContentStorage {
     }
 
     /// `range` moved through `changes` (e.g. those a layout manager was told of).
-    public func transform(_ range: TextRange, through changes: TextContentChangeSet, affinity: TextLocationAffinity = .downstream) -> TextRange {
+    public func transform(
+        _ range: TextRange, through changes: TextContentChangeSet, affinity: TextLocationAffinity = .downstream
+    ) -> TextRange {
         guard let start = range.location as? TextContentLocation, let end = range.endLocation as? TextContentLocation,
-              start.documentIdentifier == documentIdentifier, end.documentIdentifier == documentIdentifier else { return range }
+            start.documentIdentifier == documentIdentifier, end.documentIdentifier == documentIdentifier
+        else { return range }
         let moved = changes.transform(start.offset ..< max(start.offset, end.offset), affinity: affinity)
         let clamped = min(moved.lowerBound, utf16Length) ..< min(moved.upperBound, utf16Length)
         return TextRange(location: makeLocation(clamped.lowerBound), end: makeLocation(clamped.upperBound)) ?? range
     }
 
     /// `location` moved through `changes`.
-    public func transform(_ location: any TextLocation, through changes: TextContentChangeSet, affinity: TextLocationAffinity = .downstream) -> any TextLocation {
+    public func transform(
+        _ location: any TextLocation, through changes: TextContentChangeSet,
+        affinity: TextLocationAffinity = .downstream
+    ) -> any TextLocation {
         transform(TextRange(location: location), through: changes, affinity: affinity).location
     }
 }

@@ -39,7 +39,8 @@ public final class TextContentStorage: TextContentManager {
     }
 
     /// A document with the text of `string`, no attributes.
-    public convenience init(string: String, elementCacheCapacity: Int = TextContentStorage.defaultElementCacheCapacity) {
+    public convenience init(string: String, elementCacheCapacity: Int = TextContentStorage.defaultElementCacheCapacity)
+    {
         // A Swift string is valid UTF-8, so scanning it cannot fail.
         try! self.init(source: SourceText(copying: string), elementCacheCapacity: elementCacheCapacity)
     }
@@ -54,7 +55,9 @@ public final class TextContentStorage: TextContentManager {
     }
 
     /// A document with the text and attributes of `attributedString`.
-    public init(attributedString: AttributedString, elementCacheCapacity: Int = TextContentStorage.defaultElementCacheCapacity) {
+    public init(
+        attributedString: AttributedString, elementCacheCapacity: Int = TextContentStorage.defaultElementCacheCapacity
+    ) {
         source = SourceText(count: 0)
         index = ParagraphIndex(Self.attributedParagraphs(of: attributedString))
         cache = ParagraphCache(capacity: elementCacheCapacity)
@@ -79,7 +82,10 @@ public final class TextContentStorage: TextContentManager {
         try self.init(source: source, allowsLossyDecoding: allowsLossyDecoding)
     }
 
-    private init(source: SourceText, allowsLossyDecoding: Bool = false, elementCacheCapacity: Int = TextContentStorage.defaultElementCacheCapacity) throws(TextContentError) {
+    private init(
+        source: SourceText, allowsLossyDecoding: Bool = false,
+        elementCacheCapacity: Int = TextContentStorage.defaultElementCacheCapacity
+    ) throws(TextContentError) {
         var source = source
         let long = longParagraphThreshold
         var scanned = ParagraphScanner.plainParagraphs(in: source.buffer, longFrom: long)
@@ -172,7 +178,9 @@ public final class TextContentStorage: TextContentManager {
     /// Replaces exactly the UTF-16 range `range` with the text of `textElements` (their
     /// attributed strings one after another; nil or none deletes). An element that is not a
     /// paragraph is refused with `.editingNotSupported`, and nothing is changed.
-    public override func replaceContents(in range: TextRange, with textElements: [any TextElement]?) throws(TextContentError) {
+    public override func replaceContents(
+        in range: TextRange, with textElements: [any TextElement]?
+    ) throws(TextContentError) {
         try replaceElements(in: range, with: textElements)
     }
 
@@ -245,9 +253,13 @@ public final class TextContentStorage: TextContentManager {
                 result.append(AttributedString(Self.utf16Slice(of: text, lower ..< upper), attributes: attributes))
             } else if lower < upper {
                 let text = attributedString(of: position.entry)
-                let safe = clusterBoundary(atOrBefore: position.start + lower) == position.start + lower
+                let safe =
+                    clusterBoundary(atOrBefore: position.start + lower) == position.start + lower
                     && clusterBoundary(atOrBefore: position.start + upper) == position.start + upper
-                result.append(safe ? AttributedString(text[text.utf16Range(lower ..< upper)]) : Self.rebuiltSlice(of: text, lower ..< upper))
+                result.append(
+                    safe
+                        ? AttributedString(text[text.utf16Range(lower ..< upper)])
+                        : Self.rebuiltSlice(of: text, lower ..< upper))
             }
             return position.end < requested.upperBound
         }
@@ -282,7 +294,9 @@ public final class TextContentStorage: TextContentManager {
         index.forEach(from: first.ordinal, reverse: false) { position in
             let lower = max(offsets.lowerBound, position.start) - position.start
             let upper = min(offsets.upperBound, position.end) - position.start
-            if Self.isUncached(position.entry) || isLong(position.entry), let plain = plainSlice(of: position.entry, lower ..< upper) {
+            if Self.isUncached(position.entry) || isLong(position.entry),
+                let plain = plainSlice(of: position.entry, lower ..< upper)
+            {
                 // Text without attributes is sliced as text (copying a word of a 5 MB
                 // paragraph makes no AttributedString of it); a short paragraph read from a
                 // file keeps the one cached for it.
@@ -379,7 +393,10 @@ public final class TextContentStorage: TextContentManager {
         var followsCR = false
         for (length, separator, endsWithCR) in paragraphs {
             let upper = text.utf16.index(lower, offsetBy: length)
-            entries.append(paragraphEntry(paragraphText(text, lower ..< upper, followsCR: followsCR), utf16Length: length, separatorLength: separator))
+            entries.append(
+                paragraphEntry(
+                    paragraphText(text, lower ..< upper, followsCR: followsCR), utf16Length: length,
+                    separatorLength: separator))
             followsCR = endsWithCR
             lower = upper
         }

@@ -73,7 +73,8 @@ public struct TextContainer: Sendable, Hashable {
         var x = band.minX
         for interval in blocked {
             if interval.lowerBound > x {
-                pieces.append(CGRect(x: x, y: band.minY, width: min(interval.lowerBound, right) - x, height: band.height))
+                pieces.append(
+                    CGRect(x: x, y: band.minY, width: min(interval.lowerBound, right) - x, height: band.height))
             }
             x = max(x, interval.upperBound)
             if x >= right { break }

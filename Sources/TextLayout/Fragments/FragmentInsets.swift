@@ -12,7 +12,9 @@ struct FragmentInsets: Sendable, Equatable {
 
     init(leading: CGFloat, trailing: CGFloat, top: CGFloat, bottom: CGFloat) {
         // A value that is not finite or is negative reserves nothing (layout never traps).
-        func clean(_ value: CGFloat) -> CGFloat { value.isFinite ? max(0, min(value, LayoutHeight.maximumParagraphPoints)) : 0 }
+        func clean(_ value: CGFloat) -> CGFloat {
+            value.isFinite ? max(0, min(value, LayoutHeight.maximumParagraphPoints)) : 0
+        }
         self.leading = clean(leading)
         self.trailing = clean(trailing)
         self.top = clean(top)

@@ -17,7 +17,9 @@ extension TextLayoutFragment {
     ///     return true
     /// }
     /// ```
-    public func draw(at point: CGPoint, in context: any TextDrawingContext, renderingAttributes: [RenderingAttributeRun]) {
+    public func draw(
+        at point: CGPoint, in context: any TextDrawingContext, renderingAttributes: [RenderingAttributeRun]
+    ) {
         context.withRenderingAttributes(renderingAttributes) { draw(at: point, in: context) }
     }
 }

@@ -15,7 +15,8 @@ import TextTypography
 ///     override var leadingPadding: CGFloat { 12 }
 ///     override var topMargin: CGFloat { 6 }
 ///     override func draw(at point: CGPoint, in context: any TextDrawingContext) {
-///         context.fill(CGRect(origin: point, size: layoutFragmentFrame.size), cornerRadius: 10, color: .init(red: 0.8, green: 0.8, blue: 1))
+///         let bubble = CGRect(origin: point, size: layoutFragmentFrame.size)
+///         context.fill(bubble, cornerRadius: 10, color: .init(red: 0.8, green: 0.8, blue: 1))
 ///         super.draw(at: point, in: context)
 ///     }
 /// }
@@ -123,7 +124,8 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
             return TextLineFragment(paragraph: textElement, layout: records[index], shaped: shaped)
         case .sections(let sections):
             let (section, line) = sections.line(at: index)
-            return TextLineFragment(paragraph: textElement, layout: line, shaped: section.shaped, unitOffset: section.unitOffset)
+            return TextLineFragment(
+                paragraph: textElement, layout: line, shaped: section.shaped, unitOffset: section.unitOffset)
         }
     }
 
@@ -196,7 +198,9 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     /// A long paragraph laid out in sections gives each section's own text, one after another.
     public var shapingRuns: ShapingRuns? {
         if let shaped = shapedParagraph {
-            return ShapingRuns(utf16: shaped.content.units, runs: shaped.pieces.map { .init(range: $0.range, font: $0.font, isRightToLeft: $0.isRightToLeft) })
+            return ShapingRuns(
+                utf16: shaped.content.units,
+                runs: shaped.pieces.map { .init(range: $0.range, font: $0.font, isRightToLeft: $0.isRightToLeft) })
         }
         guard let sections = lineSections else { return nil }
         // Each section's own text (not its lookahead), one after another.
@@ -207,9 +211,13 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
             let shift = result.utf16.count - owned.lowerBound
             result.utf16 += section.shaped.content.units[owned]
             for piece in section.shaped.pieces {
-                let range = max(piece.range.lowerBound, owned.lowerBound) ..< min(piece.range.upperBound, owned.upperBound)
+                let range =
+                    max(piece.range.lowerBound, owned.lowerBound) ..< min(piece.range.upperBound, owned.upperBound)
                 if !range.isEmpty {
-                    result.runs.append(.init(range: range.lowerBound + shift ..< range.upperBound + shift, font: piece.font, isRightToLeft: piece.isRightToLeft))
+                    result.runs.append(
+                        .init(
+                            range: range.lowerBound + shift ..< range.upperBound + shift, font: piece.font,
+                            isRightToLeft: piece.isRightToLeft))
                 }
             }
         }
@@ -351,19 +359,27 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// A fragment laid out by the engine: its lines are kept as values.
-    convenience init(textElement: TextParagraph, layoutFragmentFrame: CGRect, renderingSurfaceBounds: CGRect?, lines: KeptLines, shaped: ShapedParagraph) {
-        self.init(textElement: textElement, layoutFragmentFrame: layoutFragmentFrame, renderingSurfaceBounds: renderingSurfaceBounds,
-                  lines: .layout(lines, shaped), original: nil)
+    convenience init(
+        textElement: TextParagraph, layoutFragmentFrame: CGRect, renderingSurfaceBounds: CGRect?, lines: KeptLines,
+        shaped: ShapedParagraph
+    ) {
+        self.init(
+            textElement: textElement, layoutFragmentFrame: layoutFragmentFrame,
+            renderingSurfaceBounds: renderingSurfaceBounds,
+            lines: .layout(lines, shaped), original: nil)
     }
 
     /// A long paragraph laid out by the engine in sections.
     convenience init(textElement: TextParagraph, layoutFragmentFrame: CGRect, sections: LineSections) {
-        self.init(textElement: textElement, layoutFragmentFrame: layoutFragmentFrame, renderingSurfaceBounds: nil,
-                  lines: .sections(sections), original: nil)
+        self.init(
+            textElement: textElement, layoutFragmentFrame: layoutFragmentFrame, renderingSurfaceBounds: nil,
+            lines: .sections(sections), original: nil)
     }
 
-    private init(textElement: TextParagraph, layoutFragmentFrame: CGRect, renderingSurfaceBounds: CGRect?, lines: Lines,
-                 original: TextLayoutFragment?, state: State = .layoutAvailable) {
+    private init(
+        textElement: TextParagraph, layoutFragmentFrame: CGRect, renderingSurfaceBounds: CGRect?, lines: Lines,
+        original: TextLayoutFragment?, state: State = .layoutAvailable
+    ) {
         self.textElement = textElement
         self.elementOffsets = textElement.elementOffsets
         self.layoutFragmentFrame = layoutFragmentFrame
@@ -382,7 +398,7 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
         let moved = TextLayoutFragment(
             textElement: textElement, layoutFragmentFrame: frame, renderingSurfaceBounds: surface, lines: lines,
             original: original ?? self, state: state)
-        return moved  // its manager is read from the original
+        return moved // its manager is read from the original
     }
 
     /// Names what this fragment draws: the same for a fragment that was only moved, new for
@@ -400,7 +416,9 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
 
     /// The line at `verticalOffset` (fragment coordinates); with `requiresExactMatch` false,
     /// the nearest line.
-    public func textLineFragment(forVerticalOffset verticalOffset: CGFloat, requiresExactMatch: Bool) -> TextLineFragment? {
+    public func textLineFragment(
+        forVerticalOffset verticalOffset: CGFloat, requiresExactMatch: Bool
+    ) -> TextLineFragment? {
         lineIndex(atVerticalOffset: verticalOffset, requiresExactMatch: requiresExactMatch).map(textLineFragment(at:))
     }
 
@@ -449,9 +467,13 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
         guard !requiresExactMatch else { return nil }
         // The nearest by middle: in the band above the offset (none holds it) or the band below.
         var last = low
-        while last + 1 < lineCount, last < lineCount, lineBounds(at: last + 1).minY == lineBounds(at: low).minY { last += 1 }
+        while last + 1 < lineCount, last < lineCount, lineBounds(at: last + 1).minY == lineBounds(at: low).minY {
+            last += 1
+        }
         let candidates = first ..< min(last + 1, lineCount)
-        return candidates.min { abs(lineBounds(at: $0).midY - verticalOffset) < abs(lineBounds(at: $1).midY - verticalOffset) }
+        return candidates.min {
+            abs(lineBounds(at: $0).midY - verticalOffset) < abs(lineBounds(at: $1).midY - verticalOffset)
+        }
     }
 
     public var description: String {

@@ -17,7 +17,10 @@ extension TextLineFragment {
     package var attachmentPlacements: [AttachmentPlacement] {
         let placements = placed.attachmentPlacements(in: shaped, baseline: baseline)
         guard unitOffset != 0 else { return placements }
-        return placements.map { AttachmentPlacement(attachment: $0.attachment, characterIndex: $0.characterIndex + unitOffset, frame: $0.frame) }
+        return placements.map {
+            AttachmentPlacement(
+                attachment: $0.attachment, characterIndex: $0.characterIndex + unitOffset, frame: $0.frame)
+        }
     }
 }
 
@@ -32,8 +35,10 @@ extension PlacedLine {
             let attachment = paragraph.attachments[index]
             // Bounds are y up from the pen position on the baseline; line coordinates are y down.
             let bounds = attachment.bounds
-            let frame = CGRect(x: item.x + bounds.minX, y: baseline - bounds.maxY, width: bounds.width, height: bounds.height)
-            placements.append(AttachmentPlacement(attachment: attachment.attachment, characterIndex: attachment.offset, frame: frame))
+            let frame = CGRect(
+                x: item.x + bounds.minX, y: baseline - bounds.maxY, width: bounds.width, height: bounds.height)
+            placements.append(
+                AttachmentPlacement(attachment: attachment.attachment, characterIndex: attachment.offset, frame: frame))
         }
         return placements
     }

@@ -17,7 +17,8 @@ extension TextLineFragment {
         let range = paragraphRange.lowerBound - unitOffset ..< paragraphRange.upperBound - unitOffset
         var pieces: [Segment] = []
         for extent in placed.caretExtents(in: shaped) {
-            let low = max(extent.range.lowerBound, range.lowerBound), high = min(extent.range.upperBound, range.upperBound)
+            let low = max(extent.range.lowerBound, range.lowerBound),
+                high = min(extent.range.upperBound, range.upperBound)
             guard low < high else { continue }
             let overlap = low ..< high
             if overlap == extent.range {
@@ -29,8 +30,12 @@ extension TextLineFragment {
             for (k, start) in starts.enumerated() {
                 let end = k + 1 < starts.count ? starts[k + 1] : extent.range.upperBound
                 guard start < overlap.upperBound, end > overlap.lowerBound else { continue }
-                let left = extent.isRightToLeft ? extent.maxX - share * CGFloat(k + 1) : extent.minX + share * CGFloat(k)
-                pieces.append(Segment(minX: left, maxX: left + share, range: max(start, overlap.lowerBound) ..< min(end, overlap.upperBound)))
+                let left =
+                    extent.isRightToLeft ? extent.maxX - share * CGFloat(k + 1) : extent.minX + share * CGFloat(k)
+                pieces.append(
+                    Segment(
+                        minX: left, maxX: left + share,
+                        range: max(start, overlap.lowerBound) ..< min(end, overlap.upperBound)))
             }
         }
         pieces.sort { $0.minX < $1.minX }
@@ -38,13 +43,19 @@ extension TextLineFragment {
         for piece in pieces {
             if var last = merged.last, piece.minX <= last.maxX + 0.01 {
                 last.maxX = max(last.maxX, piece.maxX)
-                last.range = min(last.range.lowerBound, piece.range.lowerBound) ..< max(last.range.upperBound, piece.range.upperBound)
+                last.range =
+                    min(last.range.lowerBound, piece.range.lowerBound)
+                    ..< max(last.range.upperBound, piece.range.upperBound)
                 merged[merged.count - 1] = last
             } else {
                 merged.append(piece)
             }
         }
         guard unitOffset != 0 else { return merged }
-        return merged.map { Segment(minX: $0.minX, maxX: $0.maxX, range: $0.range.lowerBound + unitOffset ..< $0.range.upperBound + unitOffset) }
+        return merged.map {
+            Segment(
+                minX: $0.minX, maxX: $0.maxX,
+                range: $0.range.lowerBound + unitOffset ..< $0.range.upperBound + unitOffset)
+        }
     }
 }

@@ -16,19 +16,22 @@ extension TextLineFragment {
     /// what shaping throws (an unusable font).
     ///
     /// ```swift
-    /// let line = try TextLineFragment(attributedString: AttributedString("Hello, مرحبا"), range: NSRange(location: 0, length: 12))
+    /// let line = try TextLineFragment(
+    ///     attributedString: AttributedString("Hello, مرحبا"), range: NSRange(location: 0, length: 12))
     /// line.typographicBounds.width   // its natural width
     /// ```
     public convenience init(attributedString: AttributedString, range: NSRange) throws(TextLayoutError) {
         let units = Array(attributedString.utf16)
         let (start, length) = (range.location, range.length)
         guard start != NSNotFound, start >= 0, length >= 0, start <= units.count, length <= units.count - start,
-              !Self.splitsSurrogatePair(units, at: start), !Self.splitsSurrogatePair(units, at: start + length) else {
+            !Self.splitsSurrogatePair(units, at: start), !Self.splitsSurrogatePair(units, at: start + length)
+        else {
             throw .invalidRange(location: range.location, length: range.length, textLength: units.count)
         }
         let paragraph = TextParagraph(attributedString: attributedString)
         let container = TextContainer(size: CGSize(width: CGFloat.infinity, height: 0), lineFragmentPadding: 0)
-        let layout = ParagraphLayout(container: container, defaultFont: Self.defaultStandaloneFont, scratch: LayoutScratch())
+        let layout = ParagraphLayout(
+            container: container, defaultFont: Self.defaultStandaloneFont, scratch: LayoutScratch())
         let shaped = try layout.shape(paragraph)
         let content = shaped.content
         var hang = start + length
@@ -39,9 +42,11 @@ extension TextLineFragment {
         let placed = LinePlacer(paragraph: shaped).place(request)
         let metrics = shaped.defaultMetrics
         let ascent = max(placed.ascent, CGFloat(metrics.ascent))
-        let height = ascent + max(placed.descent, CGFloat(metrics.descent)) + max(placed.leading, CGFloat(metrics.leading))
-        let kept = KeptLine(typographicBounds: CGRect(x: 0, y: 0, width: placed.width, height: height),
-                            glyphOriginX: placed.items.first?.x ?? 0, baseline: ascent, placement: request)
+        let height =
+            ascent + max(placed.descent, CGFloat(metrics.descent)) + max(placed.leading, CGFloat(metrics.leading))
+        let kept = KeptLine(
+            typographicBounds: CGRect(x: 0, y: 0, width: placed.width, height: height),
+            glyphOriginX: placed.items.first?.x ?? 0, baseline: ascent, placement: request)
         self.init(paragraph: paragraph, layout: kept, shaped: shaped)
     }
 
@@ -52,6 +57,7 @@ extension TextLineFragment {
     }
 
     private static func splitsSurrogatePair(_ units: [UInt16], at offset: Int) -> Bool {
-        offset > 0 && offset < units.count && UTF16.isLeadSurrogate(units[offset - 1]) && UTF16.isTrailSurrogate(units[offset])
+        offset > 0 && offset < units.count && UTF16.isLeadSurrogate(units[offset - 1])
+            && UTF16.isTrailSurrogate(units[offset])
     }
 }

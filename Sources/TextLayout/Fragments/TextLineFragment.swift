@@ -42,7 +42,9 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
                 let starting = low < edges.count && edges[low].range.lowerBound == stop.offset ? low : nil
                 let ending = low > 0 && edges[low - 1].range.upperBound == stop.offset ? low - 1 : nil
                 let grapheme = (stop.affinity == .upstream ? ending : starting ?? ending).map { edges[$0] }
-                return CaretStop(x: stop.x, characterIndex: stop.offset + unitOffset, isRightToLeft: grapheme?.isRightToLeft ?? paragraphIsRightToLeft)
+                return CaretStop(
+                    x: stop.x, characterIndex: stop.offset + unitOffset,
+                    isRightToLeft: grapheme?.isRightToLeft ?? paragraphIsRightToLeft)
             }
             cached = stops
             return stops
@@ -73,16 +75,20 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
     /// The line's caret stops as selection moves through them, in line coordinates and the
     /// offsets of its shaping, made on first use (`contentEnd`: the offset before its separator).
     private func localVisualLine(endsInSoftWrap: Bool, contentEnd: Int) -> VisualLine {
-        if let cached = cachedVisualLine.withLock({ $0 }), cached.endsInSoftWrap == endsInSoftWrap, cached.contentEnd == contentEnd {
+        if let cached = cachedVisualLine.withLock({ $0 }), cached.endsInSoftWrap == endsInSoftWrap,
+            cached.contentEnd == contentEnd
+        {
             return cached
         }
-        let made = leftToRightVisualLine(endsInSoftWrap: endsInSoftWrap, contentEnd: contentEnd, offset: 0, x: 0) ?? {
-            let edges = localGraphemeEdges
-            return VisualLine(
-                range: localRange, contentEnd: contentEnd,
-                endsInSoftWrap: endsInSoftWrap, isRightToLeft: paragraphIsRightToLeft, graphemes: edges,
-                emptyX: edges.isEmpty ? (caretLayout.endX ?? 0) : 0)
-        }()
+        let made =
+            leftToRightVisualLine(endsInSoftWrap: endsInSoftWrap, contentEnd: contentEnd, offset: 0, x: 0)
+            ?? {
+                let edges = localGraphemeEdges
+                return VisualLine(
+                    range: localRange, contentEnd: contentEnd,
+                    endsInSoftWrap: endsInSoftWrap, isRightToLeft: paragraphIsRightToLeft, graphemes: edges,
+                    emptyX: edges.isEmpty ? (caretLayout.endX ?? 0) : 0)
+            }()
         cachedVisualLine.withLock { $0 = made }
         return made
     }
@@ -93,8 +99,9 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
         guard !paragraphIsRightToLeft else { return nil }
         let layout = caretLayout
         let lineRange = localRange
-        var builder = VisualLine.LeftToRightBuilder(range: lineRange, contentEnd: contentEnd, endsInSoftWrap: endsInSoftWrap,
-                                                    offset: offset, x: x, capacity: layout.graphemeStarts.count)
+        var builder = VisualLine.LeftToRightBuilder(
+            range: lineRange, contentEnd: contentEnd, endsInSoftWrap: endsInSoftWrap,
+            offset: offset, x: x, capacity: layout.graphemeStarts.count)
         var isSimple = true, lastIndex = -1
         layout.forEachGraphemeEdge(lineEnd: lineRange.upperBound) { index, edges in
             isSimple = index > lastIndex && builder.add(edges)
@@ -108,18 +115,23 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
     /// by `offset` and its x by `x` (where its paragraph and fragment are), kept for the last
     /// place asked: a caret moving line by line asks for each line twice, as the target and
     /// then as the start.
-    func visualLine(endsInSoftWrap: Bool, contentEnd paragraphContentEnd: Int, offset paragraphOffset: Int, x: CGFloat) -> VisualLine {
+    func visualLine(
+        endsInSoftWrap: Bool, contentEnd paragraphContentEnd: Int, offset paragraphOffset: Int, x: CGFloat
+    ) -> VisualLine {
         // Worked out in the offsets of the line's shaping, then moved to the document's.
         let contentEnd = paragraphContentEnd - unitOffset
         let offset = paragraphOffset + unitOffset
         if let cached = cachedPlacedVisualLine.withLock({ $0 }), cached.offset == offset, cached.x == x,
-           cached.line.endsInSoftWrap == endsInSoftWrap, cached.line.contentEnd == contentEnd + offset {
+            cached.line.endsInSoftWrap == endsInSoftWrap, cached.line.contentEnd == contentEnd + offset
+        {
             return cached.line
         }
         // Made placed straight away when it can be (a line the caret reaches is mostly only
         // ever wanted placed); else made in its own coordinates (kept) and moved.
-        let placed = (cachedVisualLine.withLock({ $0 }) == nil
-            ? leftToRightVisualLine(endsInSoftWrap: endsInSoftWrap, contentEnd: contentEnd, offset: offset, x: x) : nil)
+        let placed =
+            (cachedVisualLine.withLock({ $0 }) == nil
+                ? leftToRightVisualLine(endsInSoftWrap: endsInSoftWrap, contentEnd: contentEnd, offset: offset, x: x)
+                : nil)
             ?? localVisualLine(endsInSoftWrap: endsInSoftWrap, contentEnd: contentEnd).translated(offset: offset, x: x)
         cachedPlacedVisualLine.withLock { $0 = (placed, offset, x) }
         return placed
@@ -162,7 +174,8 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
         self.paragraph = paragraph
         self.unitOffset = unitOffset
         self.localRange = layout.characterRange
-        self.characterRange = NSRange(location: layout.characterRange.lowerBound + unitOffset, length: layout.characterRange.count)
+        self.characterRange = NSRange(
+            location: layout.characterRange.lowerBound + unitOffset, length: layout.characterRange.count)
         self.typographicBounds = layout.typographicBounds
         self.glyphOrigin = CGPoint(x: layout.glyphOriginX, y: layout.baseline)
         self.baseline = layout.baseline
@@ -218,6 +231,7 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "TextLineFragment(\(characterRange.location)..<\(characterRange.location + characterRange.length), \(typographicBounds))"
+        "TextLineFragment(\(characterRange.location)..<\(characterRange.location + characterRange.length), "
+            + "\(typographicBounds))"
     }
 }

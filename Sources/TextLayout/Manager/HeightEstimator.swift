@@ -23,9 +23,11 @@ struct HeightEstimator {
         var lineHeight: CGFloat = size.isFinite ? CGFloat(size) * 1.2 : 16
         var advance = lineHeight / 2.4
         if let request = try? FontRequest(defaultFont, in: context),
-           let runs = try? TextShaper.shared.shape(text: sample, range: 0 ..< sample.count, request: request, features: defaultFont.features,
-                                                      language: context.language),
-           let font = runs.first?.font {
+            let runs = try? TextShaper.shared.shape(
+                text: sample, range: 0 ..< sample.count, request: request, features: defaultFont.features,
+                language: context.language),
+            let font = runs.first?.font
+        {
             lineHeight = CGFloat(font.metrics.lineHeight)
             let total = runs.reduce(Float(0)) { sum, run in run.glyphs.reduce(sum) { $0 + $1.advance } }
             if total > 0 { advance = CGFloat(total) / CGFloat(sample.count) }
@@ -47,6 +49,5 @@ struct HeightEstimator {
         let most = LayoutHeight.units(LayoutHeight.maximumParagraphPoints)
         return lines > most / max(1, lineUnits) ? most : lines * lineUnits
     }
-
 
 }

@@ -55,14 +55,17 @@ extension KeptLayout {
         if let shaped {
             // The fragment's lines, when they were laid out from this shaping.
             var lines: ReusableLines?
-            if let fragment, let geometry = lineGeometry, fragment.shapedParagraph === shaped, let kept = fragment.keptLines {
+            if let fragment, let geometry = lineGeometry, fragment.shapedParagraph === shaped,
+                let kept = fragment.keptLines
+            {
                 lines = ReusableLines(lines: kept, geometry: geometry)
             }
             return Previous(shaped: shaped, edits: [edit], lines: lines)
         }
         // Edited again before it was laid out: edits of the text last shaped.
         guard let previous else { return nil }
-        return Previous(shaped: previous.shaped, edits: ParagraphEdit.adding(edit, to: previous.edits), lines: previous.lines,
-                        sections: previous.sections)
+        return Previous(
+            shaped: previous.shaped, edits: ParagraphEdit.adding(edit, to: previous.edits), lines: previous.lines,
+            sections: previous.sections)
     }
 }

@@ -23,7 +23,8 @@ extension TextLayoutManager {
     ///     if case .entireDocument = completion { print("height", layoutManager.usageBoundsForTextContainer.height) }
     /// }
     /// ```
-    public func observeLayoutCompletion(_ handler: @escaping (LayoutCompletion) -> Void) -> LayoutCompletionObservation {
+    public func observeLayoutCompletion(_ handler: @escaping (LayoutCompletion) -> Void) -> LayoutCompletionObservation
+    {
         let observation = LayoutCompletionObservation { [weak self] key in self?.completionHandlers[key] = nil }
         completionHandlers[ObjectIdentifier(observation)] = handler
         return observation

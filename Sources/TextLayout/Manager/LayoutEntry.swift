@@ -29,8 +29,9 @@ extension LayoutEntry: RopeElement {
 
     var summary: LayoutSummary {
         let isKept = kept != nil
-        return LayoutSummary(paragraphs: 1, utf16: gap + length, height: height, kept: isKept ? 1 : 0,
-                             keptUTF16: isKept ? length : 0, measured: isMeasured ? 1 : 0)
+        return LayoutSummary(
+            paragraphs: 1, utf16: gap + length, height: height, kept: isKept ? 1 : 0,
+            keptUTF16: isKept ? length : 0, measured: isMeasured ? 1 : 0)
     }
 
     /// Every paragraph has a length (its separator at least, or its text); only the tree's

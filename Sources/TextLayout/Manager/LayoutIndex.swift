@@ -96,8 +96,9 @@ struct LayoutIndex {
     private func position(of index: Rope<LayoutEntry>.Index, ordinal: Int) -> LayoutPosition {
         let entry = rope[index]
         let start = rope.offset(of: index, in: LayoutUTF16Metric()) + entry.gap
-        return LayoutPosition(ordinal: ordinal, range: start ..< start + entry.length,
-                              top: rope.offset(of: index, in: LayoutHeightMetric()), entry: entry)
+        return LayoutPosition(
+            ordinal: ordinal, range: start ..< start + entry.length,
+            top: rope.offset(of: index, in: LayoutHeightMetric()), entry: entry)
     }
 
     /// Calls `body` with entries from `ordinal` forward, each at its place, until it returns false.
@@ -109,7 +110,9 @@ struct LayoutIndex {
             guard index != rope.endIndex else { return }
             let entry = rope[index]
             let start = position.range.upperBound + entry.gap
-            position = LayoutPosition(ordinal: position.ordinal + 1, range: start ..< start + entry.length, top: position.bottom, entry: entry)
+            position = LayoutPosition(
+                ordinal: position.ordinal + 1, range: start ..< start + entry.length, top: position.bottom, entry: entry
+            )
         }
     }
 

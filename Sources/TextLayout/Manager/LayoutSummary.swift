@@ -14,7 +14,9 @@ struct LayoutSummary: RopeSummary {
     var measured: Int
 
     static var maxNodeSize: Int { 32 }
-    static var zero: LayoutSummary { LayoutSummary(paragraphs: 0, utf16: 0, height: 0, kept: 0, keptUTF16: 0, measured: 0) }
+    static var zero: LayoutSummary {
+        LayoutSummary(paragraphs: 0, utf16: 0, height: 0, kept: 0, keptUTF16: 0, measured: 0)
+    }
     var isZero: Bool { paragraphs == 0 && utf16 == 0 && height == 0 && kept == 0 && keptUTF16 == 0 && measured == 0 }
 
     mutating func add(_ other: LayoutSummary) {

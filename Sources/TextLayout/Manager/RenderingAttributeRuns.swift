@@ -49,7 +49,8 @@ struct RenderingAttributeRuns {
 
     /// Splits the run holding `offset` in two there.
     private mutating func split(at offset: Int) {
-        guard let index = runs.firstIndex(where: { $0.range.lowerBound < offset && offset < $0.range.upperBound }) else { return }
+        guard let index = runs.firstIndex(where: { $0.range.lowerBound < offset && offset < $0.range.upperBound })
+        else { return }
         let run = runs[index]
         runs[index].range = run.range.lowerBound ..< offset
         runs.insert(Run(range: offset ..< run.range.upperBound, attributes: run.attributes), at: index + 1)

@@ -110,7 +110,8 @@ public struct RenderingAttributes {
             case .strokeWidth: strokeWidth = Self.double(newValue)
             case .obliqueness: obliqueness = Self.double(newValue)
             // AppKit's values are the flags as an integer (1 spelling, 2 grammar).
-            case .spellingState: spellingState = (newValue as? SpellingState) ?? (newValue as? Int).map { SpellingState(rawValue: $0) }
+            case .spellingState:
+                spellingState = (newValue as? SpellingState) ?? (newValue as? Int).map { SpellingState(rawValue: $0) }
             case .markedClauseSegment: markedClauseSegment = newValue as? Int
             default: customAttributes[key] = newValue
             }
@@ -122,13 +123,14 @@ public struct RenderingAttributes {
         if let style = value as? TextDecorationStyle { return style }
         guard let raw = value as? Int, raw & 0xF != 0 else { return nil }
         let line: TextDecorationStyle.Line = raw & 0xF == 0x9 ? .double : raw & 0xF == 0x2 ? .thick : .single
-        let pattern: TextDecorationStyle.Pattern = switch raw & 0x700 {
-        case 0x100: .dot
-        case 0x200: .dash
-        case 0x300: .dashDot
-        case 0x400: .dashDotDot
-        default: .solid
-        }
+        let pattern: TextDecorationStyle.Pattern =
+            switch raw & 0x700 {
+            case 0x100: .dot
+            case 0x200: .dash
+            case 0x300: .dashDot
+            case 0x400: .dashDotDot
+            default: .solid
+            }
         return TextDecorationStyle(pattern: pattern, line: line, byWord: raw & 0x8000 != 0)
     }
 
@@ -159,22 +161,32 @@ public struct SpellingState: OptionSet, Hashable, Sendable {
     public static let grammar = SpellingState(rawValue: 2)
 }
 
-/// The names of the rendering attributes (TextKit's keys): what `addRenderingAttribute(_:value:for:)`
-/// takes; they override the content's attributes of the same name when drawing. Values:
-/// `TextColor` for colours, `TextDecorationStyle` (or AppKit's `NSUnderlineStyle` raw value) for decorations, `Shadow` for the shadow,
-/// `Double` for the stroke width and the obliqueness, `SpellingState` (or AppKit's `Int` flags)
-/// for the spelling state, `Int` for the marked clause segment.
+/// The names of the rendering attributes (TextKit's keys): what
+/// `addRenderingAttribute(_:value:for:)` takes; they override the content's attributes of the same
+/// name when drawing. Values: `TextColor` for colours, `TextDecorationStyle` (or AppKit's
+/// `NSUnderlineStyle` raw value) for decorations, `Shadow` for the shadow, `Double` for the stroke
+/// width and the obliqueness, `SpellingState` (or AppKit's `Int` flags) for the spelling state,
+/// `Int` for the marked clause segment.
 extension NSAttributedString.Key {
-    public static let foregroundColor = NSAttributedString.Key(AttributeScopes.OpenTextKitAttributes.ForegroundColorAttribute.name)
-    public static let backgroundColor = NSAttributedString.Key(AttributeScopes.OpenTextKitAttributes.BackgroundColorAttribute.name)
-    public static let underlineStyle = NSAttributedString.Key(AttributeScopes.OpenTextKitAttributes.UnderlineStyleAttribute.name)
-    public static let underlineColor = NSAttributedString.Key(AttributeScopes.OpenTextKitAttributes.UnderlineColorAttribute.name)
-    public static let strikethroughStyle = NSAttributedString.Key(AttributeScopes.OpenTextKitAttributes.StrikethroughStyleAttribute.name)
-    public static let strikethroughColor = NSAttributedString.Key(AttributeScopes.OpenTextKitAttributes.StrikethroughColorAttribute.name)
+    public static let foregroundColor = NSAttributedString.Key(
+        AttributeScopes.OpenTextKitAttributes.ForegroundColorAttribute.name)
+    public static let backgroundColor = NSAttributedString.Key(
+        AttributeScopes.OpenTextKitAttributes.BackgroundColorAttribute.name)
+    public static let underlineStyle = NSAttributedString.Key(
+        AttributeScopes.OpenTextKitAttributes.UnderlineStyleAttribute.name)
+    public static let underlineColor = NSAttributedString.Key(
+        AttributeScopes.OpenTextKitAttributes.UnderlineColorAttribute.name)
+    public static let strikethroughStyle = NSAttributedString.Key(
+        AttributeScopes.OpenTextKitAttributes.StrikethroughStyleAttribute.name)
+    public static let strikethroughColor = NSAttributedString.Key(
+        AttributeScopes.OpenTextKitAttributes.StrikethroughColorAttribute.name)
     public static let shadow = NSAttributedString.Key(AttributeScopes.OpenTextKitAttributes.ShadowAttribute.name)
-    public static let strokeColor = NSAttributedString.Key(AttributeScopes.OpenTextKitAttributes.StrokeColorAttribute.name)
-    public static let strokeWidth = NSAttributedString.Key(AttributeScopes.OpenTextKitAttributes.StrokeWidthAttribute.name)
-    public static let obliqueness = NSAttributedString.Key(AttributeScopes.OpenTextKitAttributes.ObliquenessAttribute.name)
+    public static let strokeColor = NSAttributedString.Key(
+        AttributeScopes.OpenTextKitAttributes.StrokeColorAttribute.name)
+    public static let strokeWidth = NSAttributedString.Key(
+        AttributeScopes.OpenTextKitAttributes.StrokeWidthAttribute.name)
+    public static let obliqueness = NSAttributedString.Key(
+        AttributeScopes.OpenTextKitAttributes.ObliquenessAttribute.name)
     /// AppKit's `NSSpellingStateAttributeName`.
     public static let spellingState = NSAttributedString.Key("NSSpellingState")
     /// AppKit's `NSMarkedClauseSegmentAttributeName`.

@@ -14,25 +14,38 @@ extension TextLayoutManager {
     /// ```swift
     /// try layoutManager.replaceContents(in: word, with: AttributedString("مرحبا"))
     /// ```
-    public func replaceContents(in range: TextRange, with attributedString: AttributedString?) throws(TextContentError) {
-        guard let content = textContentManager else { throw .editingNotSupported(reason: "the layout manager has no content manager") }
+    public func replaceContents(in range: TextRange, with attributedString: AttributedString?) throws(TextContentError)
+    {
+        guard let content = textContentManager else {
+            throw .editingNotSupported(reason: "the layout manager has no content manager")
+        }
         if let storage = content as? TextContentStorage {
-            try inTransaction(of: storage) { () throws(TextContentError) in try storage.replaceContents(in: range, with: attributedString) }
+            try inTransaction(of: storage) { () throws(TextContentError) in
+                try storage.replaceContents(in: range, with: attributedString)
+            }
         } else {
             let elements = attributedString.map { [TextParagraph(attributedString: $0)] as [any TextElement] }
-            try inTransaction(of: content) { () throws(TextContentError) in try content.replaceContents(in: range, with: elements) }
+            try inTransaction(of: content) { () throws(TextContentError) in
+                try content.replaceContents(in: range, with: elements)
+            }
         }
     }
 
     /// Replaces exactly the UTF-16 range `range` with the text of `textElements` (nil or none
     /// deletes), through the content manager's `replaceContents(in:with:)`.
     public func replaceContents(in range: TextRange, with textElements: [any TextElement]?) throws(TextContentError) {
-        guard let content = textContentManager else { throw .editingNotSupported(reason: "the layout manager has no content manager") }
-        try inTransaction(of: content) { () throws(TextContentError) in try content.replaceContents(in: range, with: textElements) }
+        guard let content = textContentManager else {
+            throw .editingNotSupported(reason: "the layout manager has no content manager")
+        }
+        try inTransaction(of: content) { () throws(TextContentError) in
+            try content.replaceContents(in: range, with: textElements)
+        }
     }
 
     /// Runs `edit` in an editing transaction of `content`, throwing what it threw.
-    private func inTransaction(of content: TextContentManager, _ edit: () throws(TextContentError) -> Void) throws(TextContentError) {
+    private func inTransaction(
+        of content: TextContentManager, _ edit: () throws(TextContentError) -> Void
+    ) throws(TextContentError) {
         var failure: TextContentError?
         content.performEditingTransaction {
             do throws(TextContentError) { try edit() } catch { failure = error }

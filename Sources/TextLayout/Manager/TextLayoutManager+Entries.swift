@@ -19,7 +19,9 @@ extension TextLayoutManager {
         var builder = LayoutIndex.Builder()
         var end = 0
         forEachParagraphRange(from: 0, to: nil) { range in
-            builder.append(LayoutEntry(gap: range.lowerBound - end, length: range.count, height: estimator.height(ofLength: range.count)))
+            builder.append(
+                LayoutEntry(
+                    gap: range.lowerBound - end, length: range.count, height: estimator.height(ofLength: range.count)))
             end = range.upperBound
         }
         layoutIndex = builder.finish()
@@ -34,7 +36,9 @@ extension TextLayoutManager {
     func replaceEntries(from low: Int, through oldHigh: Int, delta: Int, isEdit: Bool) {
         let count = layoutIndex.count
         let total = layoutIndex.summary.utf16
-        func ordinal(at offset: Int) -> Int { offset >= total ? count - 1 : layoutIndex.position(containingOffset: offset)?.ordinal ?? count - 1 }
+        func ordinal(at offset: Int) -> Int {
+            offset >= total ? count - 1 : layoutIndex.position(containingOffset: offset)?.ordinal ?? count - 1
+        }
         var first: Int, last: Int
         if isEdit {
             // An edit at a paragraph's end can join it to the next, or make it the last one.
@@ -43,8 +47,10 @@ extension TextLayoutManager {
             // A paragraph that merely ends where the edit starts keeps its text, unless it ends
             // with CR (an LF typed after it joins it) or may become the last (the edit reaches
             // the end: it would gain an extra line fragment).
-            if first < last, last < count - 1, let position = layoutIndex.position(at: first), position.range.upperBound == low,
-               !endsWithCarriageReturn(position) {
+            if first < last, last < count - 1, let position = layoutIndex.position(at: first),
+                position.range.upperBound == low,
+                !endsWithCarriageReturn(position)
+            {
                 first += 1
             }
         } else {
@@ -53,7 +59,8 @@ extension TextLayoutManager {
             last = ordinal(at: max(low, oldHigh - 1))
         }
         guard first <= last, first >= 0, last < count,
-              let firstPosition = layoutIndex.position(at: first), let lastPosition = layoutIndex.position(at: last) else {
+            let firstPosition = layoutIndex.position(at: first), let lastPosition = layoutIndex.position(at: last)
+        else {
             return invalidateLayout()
         }
         let regionStart = firstPosition.range.lowerBound - firstPosition.entry.gap
@@ -66,7 +73,9 @@ extension TextLayoutManager {
         var end = regionStart
         var overran = false
         forEachParagraphRange(from: regionStart, to: regionEnd) { range in
-            replacing.append(LayoutEntry(gap: range.lowerBound - end, length: range.count, height: estimator.height(ofLength: range.count)))
+            replacing.append(
+                LayoutEntry(
+                    gap: range.lowerBound - end, length: range.count, height: estimator.height(ofLength: range.count)))
             end = range.upperBound
             if end > regionEnd { overran = true }
         }
@@ -88,7 +97,9 @@ extension TextLayoutManager {
             // wherever that is now: split by a break typed into it, or joined to a neighbour.
             var old: [(range: Range<Int>, sections: LineSections, geometry: LineGeometry?)] = []
             for ordinal in first ... last {
-                if let position = layoutIndex.position(at: ordinal), let kept = position.entry.kept, let sections = kept.sections {
+                if let position = layoutIndex.position(at: ordinal), let kept = position.entry.kept,
+                    let sections = kept.sections
+                {
                     old.append((position.range, sections, kept.lineGeometry))
                 }
             }
@@ -98,7 +109,9 @@ extension TextLayoutManager {
                     start += replacing[index].gap
                     let range = start ..< start + replacing[index].length
                     start = range.upperBound
-                    if let previous = Self.previousSections(of: range, from: old, editing: low ..< oldHigh, delta: delta) {
+                    if let previous = Self.previousSections(
+                        of: range, from: old, editing: low ..< oldHigh, delta: delta)
+                    {
                         replacing[index].kept = KeptLayout(previous: previous)
                     }
                 }
@@ -116,8 +129,11 @@ extension TextLayoutManager {
     /// changed by `delta`) lays out from: the sections of the old paragraph in `old` whose
     /// text it keeps most of, and the edit that makes that paragraph's text its own. Nil when
     /// it keeps none of theirs.
-    static func previousSections(of range: Range<Int>, from old: [(range: Range<Int>, sections: LineSections, geometry: LineGeometry?)], editing edited: Range<Int>,
-                                 delta: Int) -> KeptLayout.Previous? {
+    static func previousSections(
+        of range: Range<Int>, from old: [(range: Range<Int>, sections: LineSections, geometry: LineGeometry?)],
+        editing edited: Range<Int>,
+        delta: Int
+    ) -> KeptLayout.Previous? {
         var best: (kept: Int, previous: KeptLayout.Previous)?
         for paragraph in old {
             // What of the old paragraph survives, where it was (old offsets) and where it is.
@@ -135,16 +151,24 @@ extension TextLayoutManager {
             // replaced by the new paragraph's.
             let base = paragraph.range.lowerBound
             var edits: [ParagraphEdit] = []
-            let head = ParagraphEdit(range: 0 ..< firstPiece.old.lowerBound - base, replacementLength: firstPiece.new.lowerBound - range.lowerBound)
-            let tail = ParagraphEdit(range: lastPiece.old.upperBound - base ..< paragraph.range.count,
-                                     replacementLength: range.upperBound - lastPiece.new.upperBound)
+            let head = ParagraphEdit(
+                range: 0 ..< firstPiece.old.lowerBound - base,
+                replacementLength: firstPiece.new.lowerBound - range.lowerBound)
+            let tail = ParagraphEdit(
+                range: lastPiece.old.upperBound - base ..< paragraph.range.count,
+                replacementLength: range.upperBound - lastPiece.new.upperBound)
             if !head.range.isEmpty || head.replacementLength > 0 { edits.append(head) }
-            if pieces.count > 1 { edits.append(ParagraphEdit(range: pieces[0].old.upperBound - base ..< pieces[1].old.lowerBound - base,
-                                                             replacementLength: pieces[1].new.lowerBound - pieces[0].new.upperBound)) }
+            if pieces.count > 1 {
+                edits.append(
+                    ParagraphEdit(
+                        range: pieces[0].old.upperBound - base ..< pieces[1].old.lowerBound - base,
+                        replacementLength: pieces[1].new.lowerBound - pieces[0].new.upperBound))
+            }
             if !tail.range.isEmpty || tail.replacementLength > 0 { edits.append(tail) }
             let kept = pieces.reduce(0) { $0 + $1.new.count }
             if kept > (best?.kept ?? 0) {
-                let previous = KeptLayout.Previous(shaped: nil, edits: edits, lines: nil, sections: (paragraph.sections, paragraph.geometry, nil))
+                let previous = KeptLayout.Previous(
+                    shaped: nil, edits: edits, lines: nil, sections: (paragraph.sections, paragraph.geometry, nil))
                 best = (kept, previous)
             }
         }
@@ -155,10 +179,12 @@ extension TextLayoutManager {
     /// content (its last byte, for plain text).
     private func endsWithCarriageReturn(_ position: LayoutPosition) -> Bool {
         if let units = position.entry.kept?.shaped?.content.units { return units.last == 0x0D }
-        var endsWithCR = true  // when the content cannot say, read the paragraph again
+        var endsWithCR = true // when the content cannot say, read the paragraph again
         forEachShownParagraph(fromOffset: position.range.lowerBound) { paragraph, _ in
             let length = paragraph.utf16Count
-            endsWithCR = paragraph.plainUTF16(in: max(0, length - 1) ..< length).map { $0.last == 0x0D } ?? (paragraph.attributedString.utf16.last == 0x0D)
+            endsWithCR =
+                paragraph.plainUTF16(in: max(0, length - 1) ..< length).map { $0.last == 0x0D }
+                ?? (paragraph.attributedString.utf16.last == 0x0D)
             return false
         }
         return endsWithCR
@@ -190,7 +216,9 @@ extension TextLayoutManager {
         if let found = layoutIndex.ordinalAndRange(containingOffset: offset) {
             return found.range.contains(offset) ? found.ordinal : nil
         }
-        guard let last = layoutIndex.position(at: layoutIndex.count - 1), last.range.upperBound == offset else { return nil }
+        guard let last = layoutIndex.position(at: layoutIndex.count - 1), last.range.upperBound == offset else {
+            return nil
+        }
         return last.ordinal
     }
 }

@@ -14,13 +14,17 @@ extension TextLayoutManager {
     /// ```swift
     /// if let (location, affinity) = layoutManager.caretPosition(closestTo: click) { ... }
     /// ```
-    public func caretPosition(closestTo point: CGPoint) -> (location: any TextLocation, affinity: TextLocationAffinity)? {
+    public func caretPosition(closestTo point: CGPoint) -> (location: any TextLocation, affinity: TextLocationAffinity)?
+    {
         // Above the text: its first line; below: its last (see `lineInfo(closestTo:)`).
-        guard !point.x.isNaN, let line = lineInfo(closestTo: point), let content = textContentManager else { return nil }
+        guard !point.x.isNaN, let line = lineInfo(closestTo: point), let content = textContentManager else {
+            return nil
+        }
         let x = point.x.isFinite ? point.x : (point.x > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude)
         let visual = line.visual
         guard let index = visual.nearestStopIndex(to: x),
-              let location = content.location(content.documentRange.location, offsetBy: visual.stops[index].offset) else { return nil }
+            let location = content.location(content.documentRange.location, offsetBy: visual.stops[index].offset)
+        else { return nil }
         return (location, visual.stops[index].affinity)
     }
 }

@@ -62,16 +62,23 @@ extension TextLayoutManager {
         // Only paragraphs that keep a layout can hold attributes: O(k log n) for k of them.
         for rank in 0 ..< layoutIndex.summary.kept {
             guard let ordinal = layoutIndex.ordinalOfKept(rank), let position = layoutIndex.position(at: ordinal),
-                  let attributes = position.entry.kept?.renderingAttributes else { continue }
+                let attributes = position.entry.kept?.renderingAttributes
+            else { continue }
             for run in attributes.runs {
-                runs.append((position.range.lowerBound + run.range.lowerBound ..< position.range.lowerBound + run.range.upperBound, run.attributes))
+                runs.append(
+                    (
+                        position.range.lowerBound + run.range.lowerBound ..< position.range.lowerBound
+                            + run.range.upperBound, run.attributes
+                    ))
             }
         }
-        let chosen = reverse ? runs.filter { $0.range.lowerBound < from }.reversed() : runs.filter { $0.range.upperBound > from }
+        let chosen =
+            reverse ? runs.filter { $0.range.lowerBound < from }.reversed() : runs.filter { $0.range.upperBound > from }
         for run in chosen {
             guard let start = content.location(documentStart, offsetBy: run.range.lowerBound),
-                  let end = content.location(documentStart, offsetBy: run.range.upperBound),
-                  let range = TextRange(location: start, end: end) else { continue }
+                let end = content.location(documentStart, offsetBy: run.range.upperBound),
+                let range = TextRange(location: start, end: end)
+            else { continue }
             guard block(self, run.attributes, range) else { return }
         }
     }
@@ -81,7 +88,8 @@ extension TextLayoutManager {
     /// keeps none (or is not laid out in this manager).
     public func renderingAttributes(for fragment: TextLayoutFragment) -> [RenderingAttributeRun] {
         guard let location = fragment.rangeInElement?.location, let ordinal = ordinal(containing: location),
-              let position = layoutIndex.position(at: ordinal), let runs = position.entry.kept?.renderingAttributes else { return [] }
+            let position = layoutIndex.position(at: ordinal), let runs = position.entry.kept?.renderingAttributes
+        else { return [] }
         return runs.runs.map { RenderingAttributeRun(range: $0.range, attributes: $0.attributes) }
     }
 
@@ -92,7 +100,8 @@ extension TextLayoutManager {
         let lower = content.offset(from: documentStart, to: range.location)
         let upper = content.offset(from: documentStart, to: range.endLocation)
         guard lower != NSNotFound, upper != NSNotFound, lower < upper,
-              let first = layoutIndex.position(containingOffset: lower)?.ordinal else { return }
+            let first = layoutIndex.position(containingOffset: lower)?.ordinal
+        else { return }
         layoutIndex.forEach(from: first) { position in
             guard position.range.lowerBound < upper else { return false }
             // Only laid-out paragraphs hold rendering attributes (the validator sets them on

@@ -7,7 +7,9 @@ extension TextLayoutManager {
     /// junction above `bottom` (container y; infinity: every junction) down to `bottom`: the
     /// same fragment when it has none there. The paragraph's height can change, so walks
     /// that call this find their place again (they do when the tree changes under them).
-    func reflowingJunctions(of fragment: TextLayoutFragment, at ordinal: Int, through bottom: CGFloat) -> TextLayoutFragment {
+    func reflowingJunctions(
+        of fragment: TextLayoutFragment, at ordinal: Int, through bottom: CGFloat
+    ) -> TextLayoutFragment {
         var current = fragment
         // Each pass breaks lines through one junction at least (to the next, or to `bottom`).
         for _ in 0 ... (fragment.lineSections?.junctions.count ?? 0) {
@@ -18,13 +20,17 @@ extension TextLayoutManager {
         return current
     }
 
-    private func reflowingFirstJunction(of fragment: TextLayoutFragment, at ordinal: Int, through bottom: CGFloat) -> TextLayoutFragment {
+    private func reflowingFirstJunction(
+        of fragment: TextLayoutFragment, at ordinal: Int, through bottom: CGFloat
+    ) -> TextLayoutFragment {
         guard let sections = fragment.lineSections, let junction = sections.junctions.first,
-              let line = sections.lineIndex(startingAt: junction) else { return fragment }
+            let line = sections.lineIndex(startingAt: junction)
+        else { return fragment }
         let frame = fragment.layoutFragmentFrame
         guard frame.minY + sections.lineBounds(at: line).minY < bottom,
-              let position = layoutIndex.position(at: ordinal), let kept = position.entry.kept, kept.previous == nil,
-              let keptSections = kept.sections, keptSections.junctions == sections.junctions else { return fragment }
+            let position = layoutIndex.position(at: ordinal), let kept = position.entry.kept, kept.previous == nil,
+            let keptSections = kept.sections, keptSections.junctions == sections.junctions
+        else { return fragment }
         let reflow = SectionReflow.through(bottom.isFinite ? bottom - frame.minY : .infinity)
         layoutIndex.update(at: ordinal) { entry in
             entry.needsLayout = true

@@ -19,9 +19,12 @@ extension TextLayoutManager {
     /// Calls `body` with the kept fragments from ordinal `start` on while each lies where the
     /// tree puts it (as `fragment(at:)` finds them); returns the ordinal a full walk goes on
     /// from, or nil when `body` stopped or the document ended.
-    private func walkKept(from start: Int, pinned: ClosedRange<Int>?, _ body: (Int, TextLayoutFragment) -> Bool) -> Int? {
+    private func walkKept(from start: Int, pinned: ClosedRange<Int>?, _ body: (Int, TextLayoutFragment) -> Bool) -> Int?
+    {
         // A line limit makes each paragraph depend on those above: that walk starts at the top.
-        guard textContainer.maximumNumberOfLines == 0, let (first, firstCursor) = layoutIndex.positionAndCursor(at: start) else { return start }
+        guard textContainer.maximumNumberOfLines == 0,
+            let (first, firstCursor) = layoutIndex.positionAndCursor(at: start)
+        else { return start }
         walkDepth += 1
         defer { walkDepth -= 1 }
         let linesDependOnY = !textContainer.exclusionPaths.isEmpty
@@ -35,8 +38,10 @@ extension TextLayoutManager {
             var (top, paragraphStart) = (first.top, first.range.lowerBound)
             while true {
                 guard !entry.needsLayout, let kept = entry.kept, let fragment = kept.fragment, kept.lineBudget == nil,
-                      !linesDependOnY || kept.laidOutTop == top, fragment.layoutFragmentFrame.minY == LayoutHeight.points(top),
-                      let offsets = fragment.elementOffsets, offsets.start == paragraphStart, offsets.end == paragraphStart + entry.length
+                    !linesDependOnY || kept.laidOutTop == top,
+                    fragment.layoutFragmentFrame.minY == LayoutHeight.points(top),
+                    let offsets = fragment.elementOffsets, offsets.start == paragraphStart,
+                    offsets.end == paragraphStart + entry.length
                 else { return ordinal }
                 guard body(ordinal, fragment) else { break }
                 ordinal += 1
@@ -55,7 +60,9 @@ extension TextLayoutManager {
         return nil
     }
 
-    private func walk(from requestedStart: Int, pinned: ClosedRange<Int>?, retrying: Bool, _ body: (Int, TextLayoutFragment) -> Bool) {
+    private func walk(
+        from requestedStart: Int, pinned: ClosedRange<Int>?, retrying: Bool, _ body: (Int, TextLayoutFragment) -> Bool
+    ) {
         indexIfNeeded()
         walkDepth += 1
         defer { walkDepth -= 1 }
@@ -69,13 +76,15 @@ extension TextLayoutManager {
         let linesDependOnY = !textContainer.exclusionPaths.isEmpty
         guard let (first, firstCursor) = layoutIndex.positionAndCursor(at: start) else { return }
         var cursor = firstCursor
-        var layout = ParagraphLayout(container: textContainer, defaultFont: defaultFont, fontContext: fontResolutionContext, scratch: scratch)
+        var layout = ParagraphLayout(
+            container: textContainer, defaultFont: defaultFont, fontContext: fontResolutionContext, scratch: scratch)
         layout.sectionPolicy = sectionPolicy
         var ordinal = start
         var top = first.top
         var expectedStart = first.range.lowerBound
         var mismatch = false
-        textContentManager?.paragraphReader.enumerateParagraphsLazily(fromOffset: first.range.lowerBound) { paragraphStart, extent, makeParagraph in
+        textContentManager?.paragraphReader.enumerateParagraphsLazily(fromOffset: first.range.lowerBound) {
+            paragraphStart, extent, makeParagraph in
             lazy var paragraph = makeParagraph()
             guard paragraphStart == expectedStart else {
                 mismatch = true
@@ -87,11 +96,15 @@ extension TextLayoutManager {
             var (height, length) = (current.height, current.length)
             let lineBudget = lineLimit > 0 ? max(0, lineLimit - linesAbove) : nil
             if !current.needsLayout, let kept = current.kept, let keptFragment = kept.fragment,
-               !linesDependOnY || kept.laidOutTop == top, kept.lineBudget == lineBudget {
+                !linesDependOnY || kept.laidOutTop == top, kept.lineBudget == lineBudget
+            {
                 // Laid out: at most moved, which changes nothing the tree sums up.
                 if let extent, keptFragment.layoutFragmentFrame.minY == LayoutHeight.points(top),
-                   keptFragment.elementOffsets.map({ ParagraphExtent(start: $0.start, contentEnd: $0.contentEnd, end: $0.end) }) == extent {
-                    fragment = keptFragment  // where it was: no element needed
+                    keptFragment.elementOffsets.map({
+                        ParagraphExtent(start: $0.start, contentEnd: $0.contentEnd, end: $0.end)
+                    }) == extent
+                {
+                    fragment = keptFragment // where it was: no element needed
                 } else {
                     fragment = moved(keptFragment, in: kept, to: top, paragraph: paragraph)
                 }
@@ -114,7 +127,11 @@ extension TextLayoutManager {
                     return inset
                 }
                 (fragment, length) = layoutIndex.update(at: &cursor) { entry in
-                    (layOut(&entry, paragraph: paragraph, top: top, isLast: isLast, keeping: keeps, lineBudget: lineBudget, layout: inset ?? layout), entry.length)
+                    (
+                        layOut(
+                            &entry, paragraph: paragraph, top: top, isLast: isLast, keeping: keeps,
+                            lineBudget: lineBudget, layout: inset ?? layout), entry.length
+                    )
                 }
                 // As the tree holds it (clamped if the document's total would pass its bound).
                 height = layoutIndex.entry(at: cursor).height
@@ -140,7 +157,8 @@ extension TextLayoutManager {
             guard ordinal < layoutIndex.count else { return false }
             if let pinned, layoutIndex.summary.keptUTF16 > keptLayoutLimit {
                 // What this walk laid out stays too: it is what the caller is looking at.
-                evictIfNeeded(focus: pinned.lowerBound, pinned: pinned.lowerBound ... max(pinned.upperBound, ordinal - 1))
+                evictIfNeeded(
+                    focus: pinned.lowerBound, pinned: pinned.lowerBound ... max(pinned.upperBound, ordinal - 1))
                 cursor = layoutIndex.cursor(at: ordinal)
             } else {
                 layoutIndex.advance(&cursor)
@@ -176,10 +194,12 @@ extension TextLayoutManager {
     func placedFragment(at ordinal: Int) -> (fragment: TextLayoutFragment, position: LayoutPosition)? {
         // Kept and where the tree puts it: no walk.
         if isIndexed, textContainer.maximumNumberOfLines == 0, let position = layoutIndex.position(at: ordinal),
-           !position.entry.needsLayout, let kept = position.entry.kept, let fragment = kept.fragment,
-           textContainer.exclusionPaths.isEmpty || kept.laidOutTop == position.top,
-           fragment.layoutFragmentFrame.minY == position.y,
-           let offsets = fragment.elementOffsets, offsets.start == position.range.lowerBound, offsets.end == position.range.upperBound {
+            !position.entry.needsLayout, let kept = position.entry.kept, let fragment = kept.fragment,
+            textContainer.exclusionPaths.isEmpty || kept.laidOutTop == position.top,
+            fragment.layoutFragmentFrame.minY == position.y,
+            let offsets = fragment.elementOffsets, offsets.start == position.range.lowerBound,
+            offsets.end == position.range.upperBound
+        {
             return (fragment, position)
         }
         var found: TextLayoutFragment?
@@ -207,8 +227,11 @@ extension TextLayoutManager {
         let frame = CGRect(x: 0, y: position.y, width: width, height: LayoutHeight.points(position.entry.height))
         // A paragraph measured once whose layout was since released knows its real height.
         let estimated = TextLayoutFragment(
-            textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: CGRect(origin: .zero, size: frame.size),
-            textLineFragments: [], state: position.entry.isMeasured && !heightsPredateFontContext ? .calculatedUsageBounds : .estimatedUsageBounds)
+            textElement: paragraph, layoutFragmentFrame: frame,
+            renderingSurfaceBounds: CGRect(origin: .zero, size: frame.size),
+            textLineFragments: [],
+            state: position.entry.isMeasured && !heightsPredateFontContext
+                ? .calculatedUsageBounds : .estimatedUsageBounds)
         estimated.textLayoutManager = self
         return estimated
     }
@@ -220,18 +243,23 @@ extension TextLayoutManager {
     }
 
     /// A kept fragment with its top at `top` and its paragraph's current element.
-    private func moved(_ fragment: TextLayoutFragment, in kept: KeptLayout, to top: Int, paragraph: TextParagraph) -> TextLayoutFragment {
+    private func moved(
+        _ fragment: TextLayoutFragment, in kept: KeptLayout, to top: Int, paragraph: TextParagraph
+    ) -> TextLayoutFragment {
         let y = LayoutHeight.points(top)
         if fragment.layoutFragmentFrame.minY == y, Self.samePlace(fragment.textElement, paragraph) { return fragment }
         let proposed = delegate == nil ? nil : proposedFragment(for: paragraph)
-        let moved = customized(fragment.relocated(to: y, textElement: paragraph), proposed: proposed, paragraph: paragraph)
+        let moved = customized(
+            fragment.relocated(to: y, textElement: paragraph), proposed: proposed, paragraph: paragraph)
         kept.fragment = moved
         return moved
     }
 
     /// The delegate's fragment for what the engine laid out, if there is a delegate: `proposed`
     /// (the delegate's fragment before layout) given the layout, then the delegate's choice.
-    private func customized(_ fragment: TextLayoutFragment, proposed: TextLayoutFragment?, paragraph: TextParagraph) -> TextLayoutFragment {
+    private func customized(
+        _ fragment: TextLayoutFragment, proposed: TextLayoutFragment?, paragraph: TextParagraph
+    ) -> TextLayoutFragment {
         guard let delegate, let location = paragraph.elementRange?.location else { return fragment }
         var laidOut = fragment
         if let proposed {
@@ -247,14 +275,16 @@ extension TextLayoutManager {
     private func proposedFragment(for paragraph: TextParagraph) -> TextLayoutFragment? {
         guard let delegate, let location = paragraph.elementRange?.location else { return nil }
         let proposed = delegate.textLayoutManager(self, textLayoutFragmentFor: location, in: paragraph)
-        guard type(of: proposed) != TextLayoutFragment.self, proposed.textLayoutManager == nil, proposed.state == .none else { return nil }
+        guard type(of: proposed) != TextLayoutFragment.self, proposed.textLayoutManager == nil, proposed.state == .none
+        else { return nil }
         return proposed
     }
 
     /// Lays the entry's paragraph out with its top at `top`, from its kept shaping where there
     /// is one, and measures it; keeps the result when `keeping`. Touches no other entry.
     private func layOut(
-        _ entry: inout LayoutEntry, paragraph: TextParagraph, top: Int, isLast: Bool, keeping: Bool, lineBudget: Int?, layout: ParagraphLayout
+        _ entry: inout LayoutEntry, paragraph: TextParagraph, top: Int, isLast: Bool, keeping: Bool, lineBudget: Int?,
+        layout: ParagraphLayout
     ) -> TextLayoutFragment {
         let y = LayoutHeight.points(top)
         entry.needsLayout = false
@@ -278,8 +308,9 @@ extension TextLayoutManager {
                 shaped = reshaped.paragraph
                 // Only the lines around the edits broken again, the others kept.
                 if let windows = reshaped.windows, let lines = previous.lines, lineBudget == nil {
-                    reused = try layout.layout(paragraph, shaped: shaped, at: y, extraLineFragment: extra, reusing: lines,
-                                               from: previousShaped, windows: windows)
+                    reused = try layout.layout(
+                        paragraph, shaped: shaped, at: y, extraLineFragment: extra, reusing: lines,
+                        from: previousShaped, windows: windows)
                 }
             } else {
                 shaped = try layout.shape(paragraph)
@@ -291,7 +322,9 @@ extension TextLayoutManager {
                 fragment = reused.fragment
                 linesKeptAcrossEdits += reused.keptLines
             } else {
-                fragment = try layout.layout(paragraph, shaped: shaped, at: y, extraLineFragment: extra && lineBudget != 0, lineLimit: lineBudget)
+                fragment = try layout.layout(
+                    paragraph, shaped: shaped, at: y, extraLineFragment: extra && lineBudget != 0, lineLimit: lineBudget
+                )
             }
             kept?.lineGeometry = lineBudget == nil ? LineGeometry(layout.container, insets: layout.insets) : nil
         } catch {
@@ -300,23 +333,28 @@ extension TextLayoutManager {
             kept?.previous = nil
             kept?.sections = nil
             kept?.lineGeometry = nil
-            fragment = TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: CGRect(x: 0, y: y, width: 0, height: 0),
-                                          renderingSurfaceBounds: .zero, textLineFragments: [], state: .none)
+            fragment = TextLayoutFragment(
+                textElement: paragraph, layoutFragmentFrame: CGRect(x: 0, y: y, width: 0, height: 0),
+                renderingSurfaceBounds: .zero, textLineFragments: [], state: .none)
         }
         return finish(fragment, entry: &entry, kept: kept, top: top, keeping: keeping, lineBudget: lineBudget)
     }
 
     /// A long paragraph laid out in sections: from its sections before an edit, or (laid out
     /// before in the same geometry, nothing edited) from its sections as they are, else afresh.
-    private func layOutInSections(_ paragraph: TextParagraph, kept: KeptLayout?, top y: CGFloat, extraLineFragment: Bool,
-                                  layout: ParagraphLayout) throws(TextLayoutError) -> TextLayoutFragment {
+    private func layOutInSections(
+        _ paragraph: TextParagraph, kept: KeptLayout?, top y: CGFloat, extraLineFragment: Bool,
+        layout: ParagraphLayout
+    ) throws(TextLayoutError) -> TextLayoutFragment {
         let geometry = LineGeometry(layout.container, insets: layout.insets)
         let fragment: TextLayoutFragment
         if let previous = kept?.previous, let old = previous.sections, old.geometry == geometry {
-            fragment = try layout.relayoutInSections(paragraph, old: old.lines, edits: previous.edits, at: y,
-                                                     extraLineFragment: extraLineFragment, reflow: old.reflow ?? .lines(layout.sectionPolicy.reflowLines))
+            fragment = try layout.relayoutInSections(
+                paragraph, old: old.lines, edits: previous.edits, at: y,
+                extraLineFragment: extraLineFragment, reflow: old.reflow ?? .lines(layout.sectionPolicy.reflowLines))
         } else if kept?.previous == nil, let old = kept?.sections, kept?.lineGeometry == geometry {
-            fragment = try layout.relayoutInSections(paragraph, old: old, edit: nil, at: y, extraLineFragment: extraLineFragment, reflow: .lines(0))
+            fragment = try layout.relayoutInSections(
+                paragraph, old: old, edit: nil, at: y, extraLineFragment: extraLineFragment, reflow: .lines(0))
         } else {
             fragment = try layout.layoutInSections(paragraph, at: y, extraLineFragment: extraLineFragment)
         }
@@ -328,7 +366,10 @@ extension TextLayoutManager {
     }
 
     /// Keeps and measures the fragment `layOut` made.
-    private func finish(_ fragment: TextLayoutFragment, entry: inout LayoutEntry, kept: KeptLayout?, top: Int, keeping: Bool, lineBudget: Int?) -> TextLayoutFragment {
+    private func finish(
+        _ fragment: TextLayoutFragment, entry: inout LayoutEntry, kept: KeptLayout?, top: Int, keeping: Bool,
+        lineBudget: Int?
+    ) -> TextLayoutFragment {
         fragment.textLayoutManager = self
         kept?.fragment = fragment
         kept?.laidOutTop = top
@@ -356,7 +397,9 @@ extension TextLayoutManager {
                 for selection in trackedSelections.prefix(8) {
                     for range in selection.offsets.prefix(4) {
                         for offset in [range.lowerBound, range.upperBound] {
-                            if let paragraph = layoutIndex.ordinalAndRange(containingOffset: offset) { found.append(paragraph.ordinal) }
+                            if let paragraph = layoutIndex.ordinalAndRange(containingOffset: offset) {
+                                found.append(paragraph.ordinal)
+                            }
                         }
                     }
                 }
@@ -376,10 +419,11 @@ extension TextLayoutManager {
         }
         while layoutIndex.summary.keptUTF16 > target {
             guard let firstKept = layoutIndex.ordinalOfKept(0),
-                  let lastKept = layoutIndex.ordinalOfKept(layoutIndex.summary.kept - 1) else { return }
+                let lastKept = layoutIndex.ordinalOfKept(layoutIndex.summary.kept - 1)
+            else { return }
             let fromTop: Bool
             switch (isPinned(firstKept), isPinned(lastKept)) {
-            case (true, true): return  // everything kept lies in what is pinned
+            case (true, true): return // everything kept lies in what is pinned
             case (false, true): fromTop = true
             case (true, false): fromTop = false
             case (false, false): fromTop = abs(firstKept - focus) >= abs(lastKept - focus)
@@ -388,7 +432,8 @@ extension TextLayoutManager {
             // clearing them one after another, rather than finding each anew.
             var ordinal = fromTop ? firstKept : lastKept
             var cursor = layoutIndex.cursor(at: ordinal)
-            while layoutIndex.summary.keptUTF16 > target, !isPinned(ordinal), ordinal >= firstKept, ordinal <= lastKept {
+            while layoutIndex.summary.keptUTF16 > target, !isPinned(ordinal), ordinal >= firstKept, ordinal <= lastKept
+            {
                 if layoutIndex.entry(at: cursor).kept != nil {
                     layoutIndex.update(at: &cursor) { $0.kept = nil }
                 }
@@ -417,7 +462,8 @@ extension TextLayoutManager {
     /// document (TextKit's extra line fragment).
     func needsExtraLineFragment(_ paragraph: TextParagraph) -> Bool {
         guard let content = textContentManager, let range = paragraph.elementRange,
-              range.endLocation.isEqual(to: content.documentRange.endLocation) else { return false }
+            range.endLocation.isEqual(to: content.documentRange.endLocation)
+        else { return false }
         if paragraph.paragraphSeparatorRange.map({ !$0.isEmpty }) ?? false { return true }
         // Plain text is asked for its last unit, not made into a string.
         let length = paragraph.utf16Count

@@ -106,8 +106,10 @@ public final class TextLayoutManager: TextContentObserving {
     /// `dropKeptLayouts()`); at most one `keptLayoutLimit` of text.
     var retiredLayouts: [KeptLayout] = []
 
-    public init(textContainer: TextContainer = TextContainer(size: CGSize(width: 600, height: 0)),
-                defaultFont: FontDescriptor = FontDescriptor(family: "DejaVu Sans", size: 13)) {
+    public init(
+        textContainer: TextContainer = TextContainer(size: CGSize(width: 600, height: 0)),
+        defaultFont: FontDescriptor = FontDescriptor(family: "DejaVu Sans", size: 13)
+    ) {
         self.textContainer = textContainer
         self.defaultFont = defaultFont
         self.textContainer.textLayoutManager = self
@@ -133,7 +135,9 @@ public final class TextLayoutManager: TextContentObserving {
         // The content is read as it is after all the edits, so the entries are replaced over
         // the span from the first edit to the last (a replace-all re-reads what lies between).
         guard isIndexed, let edited = changes.editedRange else { return }
-        replaceEntries(from: edited.lowerBound, through: edited.upperBound - changes.changeInLength, delta: changes.changeInLength, isEdit: true)
+        replaceEntries(
+            from: edited.lowerBound, through: edited.upperBound - changes.changeInLength, delta: changes.changeInLength,
+            isEdit: true)
     }
 
     /// Drops every fragment and measured height; the next query lays out again.
@@ -179,7 +183,7 @@ public final class TextLayoutManager: TextContentObserving {
             return
         }
         guard isIndexed else { return }
-        if kept == .shaping { heightsPredateFontContext = false }  // every entry is reset below
+        if kept == .shaping { heightsPredateFontContext = false } // every entry is reset below
         // Heights stay as estimates (better than none: the text does not jump when they are
         // measured again); fragments go, and shaping too unless it is still good.
         if kept == .shaping {
@@ -248,11 +252,15 @@ public final class TextLayoutManager: TextContentObserving {
         guard lower != NSNotFound, upper != NSNotFound, let first = ordinal(nearestTo: lower) else { return }
         let last = max(first, ordinal(nearestTo: max(lower, upper - 1)) ?? first)
         // What was asked for is kept, unless it alone is more than the limit allows.
-        let units = (layoutIndex.position(at: last)?.range.upperBound ?? upper) - (layoutIndex.position(at: first)?.range.lowerBound ?? lower)
+        let units =
+            (layoutIndex.position(at: last)?.range.upperBound ?? upper)
+            - (layoutIndex.position(at: first)?.range.lowerBound ?? lower)
         walk(from: first, pinned: units <= keptLayoutLimit ? first ... last : nil) { ordinal, fragment in
             // A long paragraph's lines broken again through the range's end, not its own.
             var bottom = CGFloat.infinity
-            if ordinal == last, let start = fragment.elementOffsets?.start, let line = fragment.lineIndex(reaching: upper - start, atEnd: true) {
+            if ordinal == last, let start = fragment.elementOffsets?.start,
+                let line = fragment.lineIndex(reaching: upper - start, atEnd: true)
+            {
                 bottom = fragment.layoutFragmentFrame.minY + fragment.lineBounds(at: line).maxY
             }
             _ = reflowingJunctions(of: fragment, at: ordinal, through: bottom)
@@ -275,9 +283,13 @@ public final class TextLayoutManager: TextContentObserving {
     /// Lays one paragraph out afresh with its top at `y` (container coordinates), leaving the
     /// rest of the layout alone. Shaping comes from the shaper's word cache, so only the words
     /// that changed are shaped again.
-    public func layoutFragment(for paragraph: TextParagraph, at y: CGFloat) throws(TextLayoutError) -> TextLayoutFragment {
-        let fragment = try ParagraphLayout(container: textContainer, defaultFont: defaultFont, fontContext: fontResolutionContext, scratch: scratch)
-            .layout(paragraph, at: y, extraLineFragment: needsExtraLineFragment(paragraph))
+    public func layoutFragment(
+        for paragraph: TextParagraph, at y: CGFloat
+    ) throws(TextLayoutError) -> TextLayoutFragment {
+        let fragment = try ParagraphLayout(
+            container: textContainer, defaultFont: defaultFont, fontContext: fontResolutionContext, scratch: scratch
+        )
+        .layout(paragraph, at: y, extraLineFragment: needsExtraLineFragment(paragraph))
         fragment.textLayoutManager = self
         return fragment
     }
@@ -361,9 +373,13 @@ public final class TextLayoutManager: TextContentObserving {
         // look again until the paragraph found there is measured (a few steps at most).
         var found: TextLayoutFragment?
         for _ in 0 ..< 8 {
-            guard point.y < layoutIndex.totalHeight, let position = layoutIndex.position(atY: point.y) else { return nil }
+            guard point.y < layoutIndex.totalHeight, let position = layoutIndex.position(atY: point.y) else {
+                return nil
+            }
             found = fragment(at: position.ordinal)
-            guard let frame = found?.layoutFragmentFrame, !(frame.minY <= point.y && point.y < frame.maxY) else { break }
+            guard let frame = found?.layoutFragmentFrame, !(frame.minY <= point.y && point.y < frame.maxY) else {
+                break
+            }
         }
         return found
     }

@@ -22,13 +22,17 @@ public protocol TextLayoutManagerDelegate: AnyObject {
     ///     BubbleLayoutFragment(textElement: textElement, range: textElement.elementRange)
     /// }
     /// ```
-    func textLayoutManager(_ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
-                           in textElement: TextParagraph) -> TextLayoutFragment
+    func textLayoutManager(
+        _ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
+        in textElement: TextParagraph
+    ) -> TextLayoutFragment
 
     /// The method above as TextKit spells it, with `NSTextElement` as `any TextElement`: seed
     /// code written that way is called too (the default of the method above calls this one).
-    func textLayoutManager(_ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
-                           in textElement: any TextElement) -> TextLayoutFragment
+    func textLayoutManager(
+        _ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
+        in textElement: any TextElement
+    ) -> TextLayoutFragment
 
     /// The fragment to use for `textElement`, given the one the engine laid out (after the
     /// method above). Return an instance of your own subclass made with `init(copying:)` to draw
@@ -41,28 +45,38 @@ public protocol TextLayoutManagerDelegate: AnyObject {
     /// final class BubbleFragment: TextLayoutFragment {
     ///     override var renderingSurfaceBounds: CGRect { super.renderingSurfaceBounds.insetBy(dx: -8, dy: -4) }
     /// }
-    /// func textLayoutManager(_ manager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
-    ///                        in textElement: TextParagraph, laidOut fragment: TextLayoutFragment) -> TextLayoutFragment {
+    /// func textLayoutManager(
+    ///     _ manager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
+    ///     in textElement: TextParagraph, laidOut fragment: TextLayoutFragment
+    /// ) -> TextLayoutFragment {
     ///     BubbleFragment(copying: fragment)
     /// }
     /// ```
-    func textLayoutManager(_ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
-                           in textElement: TextParagraph, laidOut fragment: TextLayoutFragment) -> TextLayoutFragment
+    func textLayoutManager(
+        _ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
+        in textElement: TextParagraph, laidOut fragment: TextLayoutFragment
+    ) -> TextLayoutFragment
 }
 
 extension TextLayoutManagerDelegate {
-    public func textLayoutManager(_ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
-                                  in textElement: TextParagraph) -> TextLayoutFragment {
+    public func textLayoutManager(
+        _ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
+        in textElement: TextParagraph
+    ) -> TextLayoutFragment {
         self.textLayoutManager(textLayoutManager, textLayoutFragmentFor: location, in: textElement as any TextElement)
     }
 
-    public func textLayoutManager(_ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
-                                  in textElement: any TextElement) -> TextLayoutFragment {
+    public func textLayoutManager(
+        _ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
+        in textElement: any TextElement
+    ) -> TextLayoutFragment {
         TextLayoutFragment(textElement: textElement, range: textElement.elementRange)
     }
 
-    public func textLayoutManager(_ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
-                                  in textElement: TextParagraph, laidOut fragment: TextLayoutFragment) -> TextLayoutFragment {
+    public func textLayoutManager(
+        _ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
+        in textElement: TextParagraph, laidOut fragment: TextLayoutFragment
+    ) -> TextLayoutFragment {
         fragment
     }
 }

@@ -7,7 +7,8 @@ import TextTypography
 /// its own container, so exclusion paths (and even widths) may differ from page to page.
 ///
 /// ```swift
-/// let pages = TextPageLayout(textContentManager: storage, defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13)) { _ in
+/// let font = FontDescriptor(family: "DejaVu Sans", size: 13)
+/// let pages = TextPageLayout(textContentManager: storage, defaultFont: font) { _ in
 ///     TextContainer(size: CGSize(width: 451, height: 698))
 /// }
 /// try pages.enumeratePages { page in draw(page); return true }
@@ -31,7 +32,10 @@ public final class TextPageLayout {
     /// `draw(at:in:)`. Nil, or a plain `TextLayoutFragment`, keeps the engine's own.
     public var fragmentProvider: ((TextParagraph) -> TextLayoutFragment)?
 
-    public init(textContentManager: TextContentManager, defaultFont: FontDescriptor, containerForPage: @escaping (Int) -> TextContainer) {
+    public init(
+        textContentManager: TextContentManager, defaultFont: FontDescriptor,
+        containerForPage: @escaping (Int) -> TextContainer
+    ) {
         self.textContentManager = textContentManager
         self.defaultFont = defaultFont
         self.containerForPage = containerForPage
@@ -45,7 +49,8 @@ public final class TextPageLayout {
         let scratch = LayoutScratch()
         var number = 1
         var container = containerForPage(number)
-        var layout = ParagraphLayout(container: container, defaultFont: defaultFont, fontContext: fontResolutionContext, scratch: scratch)
+        var layout = ParagraphLayout(
+            container: container, defaultFont: defaultFont, fontContext: fontResolutionContext, scratch: scratch)
         var fragments: [TextLayoutFragment] = []
         var y: CGFloat = 0
         var stopped = false
@@ -69,7 +74,8 @@ public final class TextPageLayout {
                 // paths rather than paginating forever.
                 container.exclusionPaths = []
             }
-            layout = ParagraphLayout(container: container, defaultFont: defaultFont, fontContext: fontResolutionContext, scratch: scratch)
+            layout = ParagraphLayout(
+                container: container, defaultFont: defaultFont, fontContext: fontResolutionContext, scratch: scratch)
             fragments = []
             y = 0
             return true
@@ -92,10 +98,15 @@ public final class TextPageLayout {
             while true {
                 var part: (fragment: TextLayoutFragment, rest: Int?)
                 let proposed = fragmentProvider?(paragraph)
-                let custom = proposed.flatMap { type(of: $0) != TextLayoutFragment.self && $0.state == .none && $0.textLayoutManager == nil ? $0 : nil }
+                let custom = proposed.flatMap {
+                    type(of: $0) != TextLayoutFragment.self && $0.state == .none && $0.textLayoutManager == nil
+                        ? $0 : nil
+                }
                 layout.insets = custom?.layoutInsets ?? .zero
                 do throws(TextLayoutError) {
-                    part = try layout.layout(paragraph, shaped: shaped, at: y, from: start, bottom: bottom(of: container), extraLineFragment: false)
+                    part = try layout.layout(
+                        paragraph, shaped: shaped, at: y, from: start, bottom: bottom(of: container),
+                        extraLineFragment: false)
                     if let custom {
                         custom.adopt(part.fragment)
                         part.fragment = custom

@@ -21,7 +21,10 @@ struct CaretLine {
     /// The offset of the caret at the line's logical end: before a line or paragraph break,
     /// else the line's end (a soft wrap, with upstream affinity, or the document's end).
     let contentEnd: Int
-    init(ordinal: Int, index: Int, fragment: TextLayoutFragment, line: TextLineFragment, lineCount: Int, paragraphStart: Int) {
+    init(
+        ordinal: Int, index: Int, fragment: TextLayoutFragment, line: TextLineFragment, lineCount: Int,
+        paragraphStart: Int
+    ) {
         self.ordinal = ordinal
         self.index = index
         self.lineCount = lineCount
@@ -40,15 +43,19 @@ struct CaretLine {
 
     /// Line `index` of the same fragment (no search of the layout for it).
     func sibling(_ index: Int) -> CaretLine {
-        CaretLine(ordinal: ordinal, index: index, fragment: fragment, line: fragment.textLineFragment(at: index), lineCount: lineCount,
-                  paragraphStart: paragraphStart)
+        CaretLine(
+            ordinal: ordinal, index: index, fragment: fragment, line: fragment.textLineFragment(at: index),
+            lineCount: lineCount,
+            paragraphStart: paragraphStart)
     }
 
     /// The line as navigation moves through it: its caret stops in container coordinates (made
     /// once a line fragment, in its own coordinates, then placed).
     var visual: VisualLine {
         let endsInSoftWrap = !isLastInParagraph && contentEnd == range.upperBound
-        var visual = line.visualLine(endsInSoftWrap: endsInSoftWrap, contentEnd: contentEnd - paragraphStart, offset: paragraphStart, x: frame.minX)
+        var visual = line.visualLine(
+            endsInSoftWrap: endsInSoftWrap, contentEnd: contentEnd - paragraphStart, offset: paragraphStart,
+            x: frame.minX)
         visual.layoutPosition = (ordinal, index)
         return visual
     }

@@ -30,12 +30,16 @@ struct DataSourceNavigationSource: SelectionNavigationSource {
     }
 
     func textRange(_ offsets: Range<Int>) -> TextRange? {
-        guard let lower = documentLocation(offsets.lowerBound), let upper = documentLocation(offsets.upperBound) else { return nil }
+        guard let lower = documentLocation(offsets.lowerBound), let upper = documentLocation(offsets.upperBound) else {
+            return nil
+        }
         return TextRange(location: lower, end: upper)
     }
 
     func offsets(of range: TextRange) -> Range<Int>? {
-        guard let lower = documentOffset(of: range.location), let upper = documentOffset(of: range.endLocation), lower <= upper else { return nil }
+        guard let lower = documentOffset(of: range.location), let upper = documentOffset(of: range.endLocation),
+            lower <= upper
+        else { return nil }
         return lower ..< upper
     }
 
@@ -49,11 +53,16 @@ struct DataSourceNavigationSource: SelectionNavigationSource {
     }
 
     func paragraphContentRange(at offset: Int) -> Range<Int>? {
-        guard let enclosing = enclosingSegment(.paragraph, at: offset), let location = documentLocation(enclosing.lowerBound) else { return nil }
+        guard let enclosing = enclosingSegment(.paragraph, at: offset),
+            let location = documentLocation(enclosing.lowerBound)
+        else { return nil }
         // The paragraph's text: its first unit by paragraphs.
         var content = enclosing
-        source.enumerateSubstrings(from: location, options: [.byParagraphs, .substringNotRequired]) { _, substringRange, _, stop in
-            if let units = offsets(of: substringRange), units.lowerBound == enclosing.lowerBound, units.upperBound <= enclosing.upperBound {
+        source.enumerateSubstrings(from: location, options: [.byParagraphs, .substringNotRequired]) {
+            _, substringRange, _, stop in
+            if let units = offsets(of: substringRange), units.lowerBound == enclosing.lowerBound,
+                units.upperBound <= enclosing.upperBound
+            {
                 content = units
             }
             stop = true
@@ -65,13 +74,14 @@ struct DataSourceNavigationSource: SelectionNavigationSource {
         // A source may enumerate only the units that start after a location (forward) or end
         // before it (backward): start from the edge of the unit around `offset`, and leave out
         // what does not reach past `offset`.
-        let granularity: TextSelection.Granularity = switch kind {
-        case .composedCharacter: .character
-        case .word: .word
-        case .sentence: .sentence
-        case .line: .line
-        case .paragraph: .paragraph
-        }
+        let granularity: TextSelection.Granularity =
+            switch kind {
+            case .composedCharacter: .character
+            case .word: .word
+            case .sentence: .sentence
+            case .line: .line
+            case .paragraph: .paragraph
+            }
         var from = offset
         if reverse {
             from = max(offset, enclosingSegment(granularity, at: offset)?.upperBound ?? offset)
@@ -84,7 +94,9 @@ struct DataSourceNavigationSource: SelectionNavigationSource {
         source.enumerateSubstrings(from: location, options: options) { substring, range, enclosing, stop in
             guard let units = offsets(of: range) else { return }
             if reverse ? units.lowerBound >= offset : units.upperBound <= offset { return }
-            let segment = TextUnitSegment(range: units, enclosing: enclosing.flatMap(offsets) ?? units) { substring ?? "" }
+            let segment = TextUnitSegment(range: units, enclosing: enclosing.flatMap(offsets) ?? units) {
+                substring ?? ""
+            }
             if !body(segment) { stop = true }
         }
     }
@@ -92,26 +104,32 @@ struct DataSourceNavigationSource: SelectionNavigationSource {
     func visualLine(at offset: Int, upstream: Bool) -> VisualLine? {
         guard var range = enclosingSegment(.line, at: offset) else { return nil }
         if upstream, offset == range.lowerBound, offset > 0, let previous = enclosingSegment(.line, at: offset - 1),
-           previous.upperBound == offset, contentEnd(of: previous) == offset {
-            range = previous  // the end of a soft-wrapped line
+            previous.upperBound == offset, contentEnd(of: previous) == offset
+        {
+            range = previous // the end of a soft-wrapped line
         }
         return line(range)
     }
 
     func visualLine(after line: VisualLine) -> VisualLine? {
         guard line.range.upperBound <= documentLength, let range = enclosingSegment(.line, at: line.range.upperBound),
-              range.lowerBound >= line.range.upperBound, range != line.range else { return nil }
+            range.lowerBound >= line.range.upperBound, range != line.range
+        else { return nil }
         return self.line(range)
     }
 
     func visualLine(before line: VisualLine) -> VisualLine? {
         guard line.range.lowerBound > 0, let range = enclosingSegment(.line, at: line.range.lowerBound - 1),
-              range.upperBound <= line.range.lowerBound else { return nil }
+            range.upperBound <= line.range.lowerBound
+        else { return nil }
         return self.line(range)
     }
 
     func visualLine(closestTo point: CGPoint) -> VisualLine? {
-        guard let range = source.lineFragmentRange(for: point, inContainerAt: source.documentRange.location).flatMap(offsets) else { return nil }
+        guard
+            let range = source.lineFragmentRange(for: point, inContainerAt: source.documentRange.location).flatMap(
+                offsets)
+        else { return nil }
         return line(range)
     }
 
@@ -119,7 +137,8 @@ struct DataSourceNavigationSource: SelectionNavigationSource {
         guard let location = documentLocation(range.lowerBound) else { return nil }
         var text = ""
         var reached = range.lowerBound
-        source.enumerateSubstrings(from: location, options: .byComposedCharacterSequences) { substring, substringRange, _, stop in
+        source.enumerateSubstrings(from: location, options: .byComposedCharacterSequences) {
+            substring, substringRange, _, stop in
             guard let units = offsets(of: substringRange), units.lowerBound >= range.lowerBound else { return }
             guard units.upperBound <= range.upperBound, let substring else {
                 stop = true
@@ -138,8 +157,11 @@ struct DataSourceNavigationSource: SelectionNavigationSource {
     private func contentEnd(of range: Range<Int>) -> Int {
         guard let location = documentLocation(range.lowerBound) else { return range.upperBound }
         var end = range.upperBound
-        source.enumerateSubstrings(from: location, options: [.byLines, .substringNotRequired]) { _, substringRange, _, stop in
-            if let units = offsets(of: substringRange), units.lowerBound >= range.lowerBound, units.upperBound <= range.upperBound {
+        source.enumerateSubstrings(from: location, options: [.byLines, .substringNotRequired]) {
+            _, substringRange, _, stop in
+            if let units = offsets(of: substringRange), units.lowerBound >= range.lowerBound,
+                units.upperBound <= range.upperBound
+            {
                 end = units.upperBound
             }
             stop = true
@@ -155,7 +177,8 @@ struct DataSourceNavigationSource: SelectionNavigationSource {
         var firstX: CGFloat?
         source.enumerateCaretOffsetsInLineFragment(at: start) { x, location, leadingEdge, _ in
             firstX = firstX ?? x
-            guard let offset = documentOffset(of: location), offset >= range.lowerBound, offset <= range.upperBound else { return }
+            guard let offset = documentOffset(of: location), offset >= range.lowerBound, offset <= range.upperBound
+            else { return }
             if leadingEdge { leading[offset] = x } else { trailing[offset] = x }
         }
         let starts = Set(leading.keys).union(trailing.keys).sorted()
@@ -164,11 +187,13 @@ struct DataSourceNavigationSource: SelectionNavigationSource {
             let end = index + 1 < starts.count ? starts[index + 1] : max(offset, range.upperBound)
             guard let lead = leading[offset] ?? trailing[offset] else { continue }
             let trail = trailing[offset] ?? lead
-            graphemes.append(GraphemeEdges(range: offset ..< end, leadingX: lead, trailingX: trail, isRightToLeft: trail < lead))
+            graphemes.append(
+                GraphemeEdges(range: offset ..< end, leadingX: lead, trailingX: trail, isRightToLeft: trail < lead))
         }
         let contentEnd = contentEnd(of: range)
         return VisualLine(
-            range: range, contentEnd: contentEnd, endsInSoftWrap: contentEnd == range.upperBound && range.upperBound < documentLength,
+            range: range, contentEnd: contentEnd,
+            endsInSoftWrap: contentEnd == range.upperBound && range.upperBound < documentLength,
             isRightToLeft: isRightToLeft(at: range.lowerBound), graphemes: graphemes, emptyX: firstX ?? 0)
     }
 }

@@ -30,7 +30,9 @@ extension TextLayoutManager: SelectionNavigationSource {
     }
 
     func text(in range: Range<Int>) -> String? {
-        guard let ordinal = shownOrdinal(at: range.lowerBound), let paragraph = shownParagraph(ordinal) else { return nil }
+        guard let ordinal = shownOrdinal(at: range.lowerBound), let paragraph = shownParagraph(ordinal) else {
+            return nil
+        }
         let units = Array(paragraph.text.utf16)
         let local = range.lowerBound - paragraph.start ..< range.upperBound - paragraph.start
         guard local.lowerBound >= 0, local.upperBound <= units.count else { return nil }
@@ -40,7 +42,8 @@ extension TextLayoutManager: SelectionNavigationSource {
     /// The laid-out line `line` was made from.
     private func caretLine(of line: VisualLine) -> CaretLine? {
         if let position = line.layoutPosition, let found = lineInfo(ordinal: position.ordinal, index: position.index),
-           found.range == line.range {
+            found.range == line.range
+        {
             return found
         }
         return lineInfo(at: line.range.lowerBound, upstream: false)

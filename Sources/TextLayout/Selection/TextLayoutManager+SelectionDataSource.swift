@@ -26,7 +26,9 @@ extension TextLayoutManager: TextSelectionDataSource {
         guard let offset = documentOffset(of: location), let kind = TextUnitKind(options) else { return }
         let reverse = options.contains(.reverse)
         forEachSegment(of: kind, from: offset, reverse: reverse) { segment in
-            guard let range = textRange(segment.range), let enclosing = textRange(segment.enclosing) else { return false }
+            guard let range = textRange(segment.range), let enclosing = textRange(segment.enclosing) else {
+                return false
+            }
             var stop = false
             let text = options.contains(.substringNotRequired) ? nil : segment.text()
             block(text, range, enclosing, &stop)
@@ -34,20 +36,26 @@ extension TextLayoutManager: TextSelectionDataSource {
         }
     }
 
-    public func textRange(for granularity: TextSelection.Granularity, enclosing location: any TextLocation) -> TextRange? {
+    public func textRange(
+        for granularity: TextSelection.Granularity, enclosing location: any TextLocation
+    ) -> TextRange? {
         guard let offset = documentOffset(of: location) else { return nil }
         return enclosingSegment(granularity, at: offset).flatMap { textRange($0) }
     }
 
     public func baseWritingDirection(at location: any TextLocation) -> TextSelectionNavigation.WritingDirection {
-        guard let offset = documentOffset(of: location), let line = lineInfo(at: offset, upstream: false) else { return .leftToRight }
+        guard let offset = documentOffset(of: location), let line = lineInfo(at: offset, upstream: false) else {
+            return .leftToRight
+        }
         return line.line.paragraphIsRightToLeft ? .rightToLeft : .leftToRight
     }
 
     public func enumerateCaretOffsetsInLineFragment(
         at location: any TextLocation, using block: (CGFloat, any TextLocation, Bool, inout Bool) -> Void
     ) {
-        guard let offset = documentOffset(of: location), let line = lineInfo(at: offset, upstream: false) else { return }
+        guard let offset = documentOffset(of: location), let line = lineInfo(at: offset, upstream: false) else {
+            return
+        }
         let lineX = line.frame.minX
         // Both edges of every grapheme, as TextKit gives them (a separator only its leading
         // edge: its trailing edge is the next line's start); one call for an empty line.
@@ -88,7 +96,9 @@ extension TextLayoutManager: TextSelectionDataSource {
     }
 
     func textRange(_ offsets: Range<Int>) -> TextRange? {
-        guard let lower = documentLocation(offsets.lowerBound), let upper = documentLocation(offsets.upperBound) else { return nil }
+        guard let lower = documentLocation(offsets.lowerBound), let upper = documentLocation(offsets.upperBound) else {
+            return nil
+        }
         return TextRange(location: lower, end: upper)
     }
 }

@@ -42,7 +42,9 @@ extension TextLayoutManager {
         for range in selection.textRanges {
             let lower = content.offset(from: start, to: range.location)
             let upper = content.offset(from: start, to: range.endLocation)
-            guard lower != NSNotFound, upper != NSNotFound, 0 <= lower, lower <= upper, upper <= length else { continue }
+            guard lower != NSNotFound, upper != NSNotFound, 0 <= lower, lower <= upper, upper <= length else {
+                continue
+            }
             ranges.append(range)
             offsets.append(lower ..< upper)
         }
@@ -64,8 +66,9 @@ extension TextLayoutManager {
                 let range = changes.transform(offsets, affinity: tracked.selection.affinity)
                 let clamped = min(range.lowerBound, length) ..< min(range.upperBound, length)
                 guard let lower = content.location(start, offsetBy: clamped.lowerBound),
-                      let upper = content.location(start, offsetBy: clamped.upperBound),
-                      let textRange = TextRange(location: lower, end: upper) else { continue }
+                    let upper = content.location(start, offsetBy: clamped.upperBound),
+                    let textRange = TextRange(location: lower, end: upper)
+                else { continue }
                 moved.append(clamped)
                 ranges.append(textRange)
             }

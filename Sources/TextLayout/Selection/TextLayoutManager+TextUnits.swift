@@ -24,7 +24,8 @@ extension TextLayoutManager {
         /// paragraph. The text is read as a stretch, cut where it can before a unit for which
         /// `cut` is true (for clusters, an ASCII character other than a line feed: a cluster
         /// always ends before one; for words, a space, where a dictionary's words end too).
-        func text(around local: Int, radius: Int, cut: (UInt16) -> Bool = Self.clusterCut) -> (text: String, start: Int) {
+        func text(around local: Int, radius: Int, cut: (UInt16) -> Bool = Self.clusterCut) -> (text: String, start: Int)
+        {
             let length = range.count
             guard length > 2 * radius + 2 else { return (text, 0) }
             let window = max(0, local - radius) ..< min(length, local + radius)
@@ -69,8 +70,9 @@ extension TextLayoutManager {
         guard let found else { return nil }
         let separator = found.paragraphSeparatorRange.map { content.offset(from: $0.location, to: $0.endLocation) } ?? 0
         let length = position.range.count
-        return ShownParagraph(ordinal: ordinal, start: position.range.lowerBound, paragraph: found, range: position.range,
-                              contentEnd: position.range.lowerBound + max(0, length - (separator == NSNotFound ? 0 : separator)))
+        return ShownParagraph(
+            ordinal: ordinal, start: position.range.lowerBound, paragraph: found, range: position.range,
+            contentEnd: position.range.lowerBound + max(0, length - (separator == NSNotFound ? 0 : separator)))
     }
 
     /// The ordinal of the shown paragraph holding `offset`; the document's end belongs to the
@@ -93,26 +95,32 @@ extension TextLayoutManager {
             var radius = 2_048
             let local = min(max(0, offset - paragraph.start), paragraph.range.count)
             while true {
-                let (text, start) = paragraph.text(around: local, radius: radius,
-                                                   cut: kind == .composedCharacter ? ShownParagraph.clusterCut : ShownParagraph.wordCut)
+                let (text, start) = paragraph.text(
+                    around: local, radius: radius,
+                    cut: kind == .composedCharacter ? ShownParagraph.clusterCut : ShownParagraph.wordCut)
                 let window = paragraph.start + start ..< paragraph.start + start + text.utf16.count
-                if window.count >= paragraph.range.count { break }  // the whole paragraph: as any other
+                if window.count >= paragraph.range.count { break } // the whole paragraph: as any other
                 // Units that end inside the window on both sides are those of the whole text;
                 // one that reaches an edge is read again from more text.
                 func isWhole(_ segment: TextUnitSegment) -> Bool {
                     (segment.range.lowerBound > window.lowerBound || window.lowerBound == paragraph.start)
-                        && (segment.range.upperBound < window.upperBound || window.upperBound == paragraph.range.upperBound)
+                        && (segment.range.upperBound < window.upperBound
+                            || window.upperBound == paragraph.range.upperBound)
                 }
                 let segments = textSegments(of: kind, in: text, at: window.lowerBound)
                 if reverse {
-                    for segment in segments.reversed() where segment.range.lowerBound < from
-                        || (segment.range.isEmpty && segment.range.lowerBound <= from && paragraph.start < from) {
+                    for segment in segments.reversed()
+                    where segment.range.lowerBound < from
+                        || (segment.range.isEmpty && segment.range.lowerBound <= from && paragraph.start < from)
+                    {
                         guard isWhole(segment) else { break }
                         guard body(segment) else { return }
                         from = segment.range.lowerBound
                     }
                 } else {
-                    for segment in segments where segment.range.upperBound > from || (segment.range.isEmpty && segment.range.lowerBound >= from) {
+                    for segment in segments
+                    where segment.range.upperBound > from || (segment.range.isEmpty && segment.range.lowerBound >= from)
+                    {
                         guard isWhole(segment) else { break }
                         guard body(segment) else { return }
                         from = segment.range.upperBound
@@ -126,11 +134,16 @@ extension TextLayoutManager {
             let offset = from
             var segments = self.segments(of: kind, in: paragraph)
             if reverse {
-                segments = segments.filter { $0.range.lowerBound < offset || ($0.range.isEmpty && $0.range.lowerBound <= offset && paragraph.start < offset) }
+                segments = segments.filter {
+                    $0.range.lowerBound < offset
+                        || ($0.range.isEmpty && $0.range.lowerBound <= offset && paragraph.start < offset)
+                }
                 for segment in segments.reversed() where !body(segment) { return }
                 ordinal -= 1
             } else {
-                segments = segments.filter { $0.range.upperBound > offset || ($0.range.isEmpty && $0.range.lowerBound >= offset) }
+                segments = segments.filter {
+                    $0.range.upperBound > offset || ($0.range.isEmpty && $0.range.lowerBound >= offset)
+                }
                 for segment in segments where !body(segment) { return }
                 ordinal += 1
             }
@@ -143,16 +156,21 @@ extension TextLayoutManager {
         switch kind {
         case .paragraph:
             let content = paragraph.start ..< paragraph.contentEnd
-            return [TextUnitSegment(range: content, enclosing: paragraph.range) { [text = paragraph.text] in
-                String(text.utf16.prefix(content.count)) ?? ""
-            }]
+            return [
+                TextUnitSegment(range: content, enclosing: paragraph.range) { [text = paragraph.text] in
+                    String(text.utf16.prefix(content.count)) ?? ""
+                }
+            ]
         case .line:
             guard let fragment = fragment(at: paragraph.ordinal) else { return [] }
             let lines = fragment.textLineFragments
             return lines.enumerated().map { index, line in
-                let caretLine = CaretLine(ordinal: paragraph.ordinal, index: index, fragment: fragment, line: line,
-                                          lineCount: lines.count, paragraphStart: start)
-                return TextUnitSegment(range: caretLine.range.lowerBound ..< caretLine.contentEnd, enclosing: caretLine.range) {
+                let caretLine = CaretLine(
+                    ordinal: paragraph.ordinal, index: index, fragment: fragment, line: line,
+                    lineCount: lines.count, paragraphStart: start)
+                return TextUnitSegment(
+                    range: caretLine.range.lowerBound ..< caretLine.contentEnd, enclosing: caretLine.range
+                ) {
                     let units = line.paragraphUnits
                     let local = caretLine.range.lowerBound - start ..< caretLine.contentEnd - start
                     return String(decoding: units[local], as: UTF16.self)
@@ -174,7 +192,10 @@ extension TextLayoutManager {
             // between them are not words (as NSString's enumeration by words has it).
             if kind == .word, !Self.isWord(units[lower ..< upper]) { continue }
             let range = start + lower ..< start + upper
-            result.append(TextUnitSegment(range: range, enclosing: range) { String(decoding: units[lower ..< upper], as: UTF16.self) })
+            result.append(
+                TextUnitSegment(range: range, enclosing: range) {
+                    String(decoding: units[lower ..< upper], as: UTF16.self)
+                })
         }
         return result
     }
@@ -191,17 +212,22 @@ extension TextLayoutManager {
         case .character:
             // The cluster around the offset alone, read from the text around it: what backspace
             // asks on every key press, at a cost that does not grow with the paragraph.
-            return enclosingUnit(around: offset, in: paragraph, radius: 64, cut: ShownParagraph.clusterCut) { text, local in
+            return enclosingUnit(around: offset, in: paragraph, radius: 64, cut: ShownParagraph.clusterCut) {
+                text, local in
                 let units = text.utf16
                 guard !units.isEmpty else { return 0 ..< 0 }
                 let at = units.index(units.startIndex, offsetBy: local)
                 var lower = at == text.endIndex ? text.index(before: at) : at
-                while lower > text.startIndex, lower.samePosition(in: text) == nil { lower = units.index(before: lower) }
+                while lower > text.startIndex, lower.samePosition(in: text) == nil {
+                    lower = units.index(before: lower)
+                }
                 let upper = text.index(after: lower)
-                return units.distance(from: units.startIndex, to: lower) ..< units.distance(from: units.startIndex, to: upper)
+                return units.distance(from: units.startIndex, to: lower)
+                    ..< units.distance(from: units.startIndex, to: upper)
             }
         case .word, .sentence:
-            return enclosingUnit(around: offset, in: paragraph, radius: 1_024, cut: ShownParagraph.wordCut) { text, local in
+            return enclosingUnit(around: offset, in: paragraph, radius: 1_024, cut: ShownParagraph.wordCut) {
+                text, local in
                 let bounds = boundaries(of: TextUnitKind(granularity), in: text)
                 guard let upper = bounds.first(where: { $0 > local }) else {
                     // At the paragraph's end: the unit before it.
@@ -216,8 +242,10 @@ extension TextLayoutManager {
     /// The unit `find` finds around `offset` (given the text and the offset in it), read from
     /// the text around the offset: again from more of it while the unit reaches an end of what
     /// was read that is not the paragraph's (a word or sentence may be longer than it).
-    private func enclosingUnit(around offset: Int, in paragraph: ShownParagraph, radius: Int, cut: (UInt16) -> Bool,
-                               _ find: (String, Int) -> Range<Int>) -> Range<Int> {
+    private func enclosingUnit(
+        around offset: Int, in paragraph: ShownParagraph, radius: Int, cut: (UInt16) -> Bool,
+        _ find: (String, Int) -> Range<Int>
+    ) -> Range<Int> {
         let length = paragraph.range.count
         let local = min(max(0, offset - paragraph.start), length)
         var radius = radius
@@ -226,7 +254,9 @@ extension TextLayoutManager {
             let count = text.utf16.count
             let found = find(text, min(max(0, local - start), count))
             let isWhole = start == 0 && start + count >= length
-            if isWhole || ((found.lowerBound > 0 || start == 0) && (found.upperBound < count || start + count >= length)) {
+            if isWhole
+                || ((found.lowerBound > 0 || start == 0) && (found.upperBound < count || start + count >= length))
+            {
                 return paragraph.start + start + found.lowerBound ..< paragraph.start + start + found.upperBound
             }
             radius *= 8
@@ -245,9 +275,12 @@ extension TextLayoutManager {
             }
             return result
         case .word:
-            return Self.graphemeBoundaries(of: (try? TextBoundaryAnalyzer.boundaries(in: text, kind: .word)) ?? [0, text.utf16.count], in: text)
+            return Self.graphemeBoundaries(
+                of: (try? TextBoundaryAnalyzer.boundaries(in: text, kind: .word)) ?? [0, text.utf16.count], in: text)
         case .sentence:
-            return Self.graphemeBoundaries(of: (try? TextBoundaryAnalyzer.boundaries(in: text, kind: .sentence)) ?? [0, text.utf16.count], in: text)
+            return Self.graphemeBoundaries(
+                of: (try? TextBoundaryAnalyzer.boundaries(in: text, kind: .sentence)) ?? [0, text.utf16.count], in: text
+            )
         case .line, .paragraph:
             return [0, text.utf16.count]
         }
@@ -273,7 +306,7 @@ extension TextLayoutManager {
         for scalar in String(decoding: units, as: UTF16.self).unicodeScalars {
             switch scalar.properties.generalCategory {
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                 .decimalNumber, .letterNumber, .otherNumber:
+                .decimalNumber, .letterNumber, .otherNumber:
                 return true
             default:
                 continue
@@ -287,13 +320,17 @@ extension TextLayoutManager {
     /// The line holding `offset`; at a line boundary the line that starts there, unless
     /// `upstream`, then the line that ends there.
     func lineInfo(at offset: Int, upstream: Bool) -> CaretLine? {
-        guard let ordinal = shownOrdinal(at: offset), let (fragment, position) = placedFragment(at: ordinal) else { return nil }
+        guard let ordinal = shownOrdinal(at: offset), let (fragment, position) = placedFragment(at: ordinal) else {
+            return nil
+        }
         // Found by halves, one line object made: backspace asks on every key press, and a paragraph
         // can have 60,000 lines.
         let local = min(max(0, offset - position.range.lowerBound), position.range.count)
         guard let index = fragment.lineIndex(reaching: local, atEnd: upstream) else { return nil }
-        return CaretLine(ordinal: ordinal, index: index, fragment: fragment, line: fragment.textLineFragment(at: index), lineCount: fragment.lineCount,
-                         paragraphStart: position.range.lowerBound)
+        return CaretLine(
+            ordinal: ordinal, index: index, fragment: fragment, line: fragment.textLineFragment(at: index),
+            lineCount: fragment.lineCount,
+            paragraphStart: position.range.lowerBound)
     }
 
     /// The line nearest `point` (container coordinates): above the text its first line, below
@@ -302,14 +339,21 @@ extension TextLayoutManager {
         indexIfNeeded()
         guard !point.y.isNaN, layoutIndex.count > 0 else { return nil }
         let y = min(max(0, point.y), max(0, layoutIndex.totalHeight - 1e-6))
-        guard let fragment = textLayoutFragment(for: CGPoint(x: 0, y: y)) ?? layoutIndex.position(atY: y).flatMap({ self.fragment(at: $0.ordinal) }),
-              let ordinal = ordinal(containing: fragment.rangeInElement?.location ?? documentRange.location),
-              let start = layoutIndex.position(at: ordinal)?.range.lowerBound else { return nil }
-        let frame = fragment.layoutFragmentFrame
-        guard let index = fragment.lineIndex(atVerticalOffset: min(max(0, y - frame.minY), max(0, frame.height - 1e-6)), requiresExactMatch: false)
+        guard
+            let fragment = textLayoutFragment(for: CGPoint(x: 0, y: y))
+                ?? layoutIndex.position(atY: y).flatMap({ self.fragment(at: $0.ordinal) }),
+            let ordinal = ordinal(containing: fragment.rangeInElement?.location ?? documentRange.location),
+            let start = layoutIndex.position(at: ordinal)?.range.lowerBound
         else { return nil }
-        return CaretLine(ordinal: ordinal, index: index, fragment: fragment, line: fragment.textLineFragment(at: index), lineCount: fragment.lineCount,
-                         paragraphStart: start)
+        let frame = fragment.layoutFragmentFrame
+        guard
+            let index = fragment.lineIndex(
+                atVerticalOffset: min(max(0, y - frame.minY), max(0, frame.height - 1e-6)), requiresExactMatch: false)
+        else { return nil }
+        return CaretLine(
+            ordinal: ordinal, index: index, fragment: fragment, line: fragment.textLineFragment(at: index),
+            lineCount: fragment.lineCount,
+            paragraphStart: start)
     }
 
     /// The line after `line` (the next shown paragraph's first after a paragraph's last), or nil.
@@ -318,7 +362,7 @@ extension TextLayoutManager {
         var ordinal = line.ordinal + 1
         while ordinal < layoutIndex.count {
             if let next = lineInfo(ordinal: ordinal, index: 0) { return next }
-            ordinal += 1  // a paragraph with no lines (past the container's line limit)
+            ordinal += 1 // a paragraph with no lines (past the container's line limit)
         }
         return nil
     }
@@ -339,7 +383,9 @@ extension TextLayoutManager {
         guard let (fragment, position) = placedFragment(at: ordinal) else { return nil }
         guard fragment.lineCount > 0 else { return nil }
         let chosen = min(index, fragment.lineCount - 1)
-        return CaretLine(ordinal: ordinal, index: chosen, fragment: fragment, line: fragment.textLineFragment(at: chosen), lineCount: fragment.lineCount,
-                         paragraphStart: position.range.lowerBound)
+        return CaretLine(
+            ordinal: ordinal, index: chosen, fragment: fragment, line: fragment.textLineFragment(at: chosen),
+            lineCount: fragment.lineCount,
+            paragraphStart: position.range.lowerBound)
     }
 }

@@ -83,7 +83,8 @@ public struct TextSelection: Sendable, CustomStringConvertible {
     static func sortedAndMerged(_ ranges: [TextRange]) -> [TextRange] {
         let sorted = ranges.sorted { a, b in
             let order = a.location.compare(b.location)
-            return order == .orderedSame ? a.endLocation.compare(b.endLocation) == .orderedAscending : order == .orderedAscending
+            return order == .orderedSame
+                ? a.endLocation.compare(b.endLocation) == .orderedAscending : order == .orderedAscending
         }
         var merged: [TextRange] = []
         for range in sorted {

@@ -20,7 +20,9 @@ public protocol TextSelectionDataSource: AnyObject {
     /// going backward.
     func enumerateSubstrings(
         from location: any TextLocation, options: String.EnumerationOptions,
-        using block: (_ substring: String?, _ substringRange: TextRange, _ enclosingRange: TextRange?, _ stop: inout Bool) -> Void)
+        using block: (
+            _ substring: String?, _ substringRange: TextRange, _ enclosingRange: TextRange?, _ stop: inout Bool
+        ) -> Void)
 
     /// The range of the unit of `granularity` around `location` (for `.line`, the line as laid
     /// out, soft wraps included); nil for an empty document.
@@ -44,7 +46,8 @@ public protocol TextSelectionDataSource: AnyObject {
     /// for one offset, and navigation stops at both.
     func enumerateCaretOffsetsInLineFragment(
         at location: any TextLocation,
-        using block: (_ caretOffset: CGFloat, _ location: any TextLocation, _ leadingEdge: Bool, _ stop: inout Bool) -> Void)
+        using block: (_ caretOffset: CGFloat, _ location: any TextLocation, _ leadingEdge: Bool, _ stop: inout Bool) ->
+            Void)
 
     /// The range of the line at `point` (container coordinates) in the container holding
     /// `location`; a point past a line's trailing edge belongs to that line, a point above or

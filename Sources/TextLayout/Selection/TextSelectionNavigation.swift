@@ -91,7 +91,9 @@ public final class TextSelectionNavigation {
         var ranges: [TextRange] = []
         var affinity = selection.affinity
         for range in selection.textRanges {
-            guard let lower = source.documentOffset(of: range.location), let upper = source.documentOffset(of: range.endLocation) else { return nil }
+            guard let lower = source.documentOffset(of: range.location),
+                let upper = source.documentOffset(of: range.endLocation)
+            else { return nil }
             let headIsStart = !range.isEmpty && selection.affinity == .upstream
             let head = headIsStart ? lower : upper
             let anchor = headIsStart ? upper : lower
@@ -109,7 +111,10 @@ public final class TextSelectionNavigation {
                     continue
                 }
             }
-            guard var moved = move(from, affinity: fromAffinity, direction: direction, destination: destination, anchorX: &anchorX, in: source)
+            guard
+                var moved = move(
+                    from, affinity: fromAffinity, direction: direction, destination: destination, anchorX: &anchorX,
+                    in: source)
             else { return nil }
             if confined, let paragraph = source.paragraphContentRange(at: from) {
                 // Kept to the paragraph's text: its separator is not in it, and the next
@@ -128,7 +133,10 @@ public final class TextSelectionNavigation {
                 affinity = moved.affinity
             }
         }
-        guard var result = TextSelection(ranges, affinity: affinity, granularity: extending ? selection.granularity : .character) else { return nil }
+        guard
+            var result = TextSelection(
+                ranges, affinity: affinity, granularity: extending ? selection.granularity : .character)
+        else { return nil }
         result.typingAttributes = selection.typingAttributes
         // Up and down keep the column they started from; every other move starts a new one.
         result.anchorPositionOffset = direction == .up || direction == .down ? anchorX : nil
@@ -136,9 +144,10 @@ public final class TextSelectionNavigation {
         // affinity names which is the caret): the other is its secondary location, and the
         // selection is no longer a logical one (TextKit's `secondarySelectionLocation`).
         if !extending, direction == .left || direction == .right, destination == .character, result.isInsertionPoint,
-           let location = result.textRanges.first?.location, let offset = source.documentOffset(of: location),
-           let line = source.visualLine(at: offset, upstream: result.affinity == .upstream),
-           Set(line.positions.lazy.filter { $0.offset == offset }.map { Int(($0.x * 64).rounded()) }).count > 1 {
+            let location = result.textRanges.first?.location, let offset = source.documentOffset(of: location),
+            let line = source.visualLine(at: offset, upstream: result.affinity == .upstream),
+            Set(line.positions.lazy.filter { $0.offset == offset }.map { Int(($0.x * 64).rounded()) }).count > 1
+        {
             result.secondarySelectionLocation = location
         }
         return result
@@ -163,7 +172,8 @@ public final class TextSelectionNavigation {
             let forward = (direction == .right) != source.isRightToLeft(at: offset)
             return logicalMove(offset, affinity: affinity, forward: forward, destination: destination, in: source)
         case (.forward, _), (.backward, _):
-            return logicalMove(offset, affinity: affinity, forward: direction == .forward, destination: destination, in: source)
+            return logicalMove(
+                offset, affinity: affinity, forward: direction == .forward, destination: destination, in: source)
         }
     }
 
@@ -179,15 +189,21 @@ public final class TextSelectionNavigation {
 
     /// Forward or backward by a unit of text.
     private func logicalMove(
-        _ offset: Int, affinity: TextSelection.Affinity, forward: Bool, destination: Destination, in source: any SelectionNavigationSource
+        _ offset: Int, affinity: TextSelection.Affinity, forward: Bool, destination: Destination,
+        in source: any SelectionNavigationSource
     ) -> (offset: Int, affinity: TextSelection.Affinity)? {
         switch destination {
         case .character:
             if forward {
-                guard let cluster = source.enclosingSegment(.character, at: offset), offset < source.documentLength else { return (offset, .downstream) }
-                return (cluster.lowerBound == offset ? cluster.upperBound : max(offset, cluster.upperBound), .downstream)
+                guard let cluster = source.enclosingSegment(.character, at: offset), offset < source.documentLength
+                else { return (offset, .downstream) }
+                return (
+                    cluster.lowerBound == offset ? cluster.upperBound : max(offset, cluster.upperBound), .downstream
+                )
             }
-            guard offset > 0, let cluster = source.enclosingSegment(.character, at: offset - 1) else { return (0, .downstream) }
+            guard offset > 0, let cluster = source.enclosingSegment(.character, at: offset - 1) else {
+                return (0, .downstream)
+            }
             return (cluster.lowerBound, .downstream)
         case .word, .sentence, .paragraph:
             let kind: TextUnitKind = destination == .word ? .word : destination == .sentence ? .sentence : .paragraph
@@ -207,7 +223,9 @@ public final class TextSelectionNavigation {
             }
             return (target, .downstream)
         case .line:
-            guard let line = source.visualLine(at: offset, upstream: affinity == .upstream) else { return (offset, affinity) }
+            guard let line = source.visualLine(at: offset, upstream: affinity == .upstream) else {
+                return (offset, affinity)
+            }
             if forward {
                 // The end of the line: before its break, or at a soft wrap, staying on this line.
                 return (line.contentEnd, line.endsInSoftWrap ? .upstream : .downstream)
@@ -225,10 +243,13 @@ public final class TextSelectionNavigation {
     private func visualMove(
         _ offset: Int, affinity: TextSelection.Affinity, right: Bool, in source: any SelectionNavigationSource
     ) -> (offset: Int, affinity: TextSelection.Affinity)? {
-        guard let line = source.visualLine(at: offset, upstream: affinity == .upstream) else { return (offset, affinity) }
+        guard let line = source.visualLine(at: offset, upstream: affinity == .upstream) else {
+            return (offset, affinity)
+        }
         let stops = line.keyStops
         guard let index = line.keyStopIndex(of: offset, affinity: affinity) else {
-            return logicalMove(offset, affinity: affinity, forward: right != line.isRightToLeft, destination: .character, in: source)
+            return logicalMove(
+                offset, affinity: affinity, forward: right != line.isRightToLeft, destination: .character, in: source)
         }
         let next = right ? index + 1 : index - 1
         if stops.indices.contains(next) {
@@ -252,9 +273,12 @@ public final class TextSelectionNavigation {
 
     /// One line up or down, keeping the column `anchorX` (container coordinates).
     private func verticalMove(
-        _ offset: Int, affinity: TextSelection.Affinity, down: Bool, anchorX: inout CGFloat?, in source: any SelectionNavigationSource
+        _ offset: Int, affinity: TextSelection.Affinity, down: Bool, anchorX: inout CGFloat?,
+        in source: any SelectionNavigationSource
     ) -> (offset: Int, affinity: TextSelection.Affinity)? {
-        guard let line = source.visualLine(at: offset, upstream: affinity == .upstream) else { return (offset, affinity) }
+        guard let line = source.visualLine(at: offset, upstream: affinity == .upstream) else {
+            return (offset, affinity)
+        }
         let x = anchorX ?? line.x(of: offset, affinity: affinity) ?? line.stops.first?.x ?? 0
         anchorX = x
         guard let target = down ? source.visualLine(after: line) : source.visualLine(before: line) else {

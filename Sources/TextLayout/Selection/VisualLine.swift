@@ -54,7 +54,10 @@ struct VisualLine {
 
     /// The line showing `graphemes` (document offsets, container x, in any order); `emptyX` is
     /// where the caret of a line without graphemes stands.
-    init(range: Range<Int>, contentEnd: Int, endsInSoftWrap: Bool, isRightToLeft: Bool, graphemes: [GraphemeEdges], emptyX: CGFloat) {
+    init(
+        range: Range<Int>, contentEnd: Int, endsInSoftWrap: Bool, isRightToLeft: Bool, graphemes: [GraphemeEdges],
+        emptyX: CGFloat
+    ) {
         self.range = range
         self.contentEnd = contentEnd
         self.endsInSoftWrap = endsInSoftWrap
@@ -79,12 +82,18 @@ struct VisualLine {
             isOnTheLeft.append(onTheLeft)
             keys.append(key)
         }
-        for grapheme in graphemes where grapheme.range.lowerBound >= range.lowerBound && grapheme.range.lowerBound <= contentEnd {
-            let rightToLeft = grapheme.leadingX == grapheme.trailingX ? isRightToLeft : grapheme.trailingX < grapheme.leadingX
+        for grapheme in graphemes
+        where grapheme.range.lowerBound >= range.lowerBound && grapheme.range.lowerBound <= contentEnd {
+            let rightToLeft =
+                grapheme.leadingX == grapheme.trailingX ? isRightToLeft : grapheme.trailingX < grapheme.leadingX
             // A grapheme's right edge is the position of the character on the left of that x.
-            add(Stop(x: grapheme.leadingX, offset: grapheme.range.lowerBound, affinity: .downstream), onTheLeft: rightToLeft)
+            add(
+                Stop(x: grapheme.leadingX, offset: grapheme.range.lowerBound, affinity: .downstream),
+                onTheLeft: rightToLeft)
             if !grapheme.range.isEmpty, grapheme.range.upperBound <= contentEnd {
-                add(Stop(x: grapheme.trailingX, offset: grapheme.range.upperBound, affinity: .upstream), onTheLeft: !rightToLeft)
+                add(
+                    Stop(x: grapheme.trailingX, offset: grapheme.range.upperBound, affinity: .upstream),
+                    onTheLeft: !rightToLeft)
             }
         }
         if positions.isEmpty {
@@ -92,7 +101,9 @@ struct VisualLine {
         }
         self.positions = positions
         // The offsets that show in more than one place (at a direction boundary).
-        let byOffset = inOffsetOrder ? nil
+        let byOffset =
+            inOffsetOrder
+            ? nil
             : positions.indices.sorted { (positions[$0].offset, keys[$0]) < (positions[$1].offset, keys[$1]) }
         var twoPlaces = Set<Int>()
         for n in positions.indices.dropFirst() {
@@ -196,7 +207,8 @@ struct VisualLine {
             if let previous {
                 // Its end and this start are one offset at one x: one stop, made already.
                 guard previousEnds, start == previous.range.upperBound,
-                      Self.key(grapheme.leadingX) == Self.key(previous.trailingX) else { return false }
+                    Self.key(grapheme.leadingX) == Self.key(previous.trailingX)
+                else { return false }
             } else {
                 stops.append(stop(grapheme.leadingX, start, affinity(at: start)))
             }
@@ -214,13 +226,17 @@ struct VisualLine {
         /// The line; nil when it showed no grapheme.
         func finish() -> VisualLine? {
             guard !positions.isEmpty else { return nil }
-            return VisualLine(range: range.lowerBound + offset ..< range.upperBound + offset, contentEnd: contentEnd + offset,
-                              endsInSoftWrap: endsInSoftWrap, isRightToLeft: false, positions: positions, stops: stops, keyStops: stops)
+            return VisualLine(
+                range: range.lowerBound + offset ..< range.upperBound + offset, contentEnd: contentEnd + offset,
+                endsInSoftWrap: endsInSoftWrap, isRightToLeft: false, positions: positions, stops: stops,
+                keyStops: stops)
         }
     }
 
-    private init(range: Range<Int>, contentEnd: Int, endsInSoftWrap: Bool, isRightToLeft: Bool, positions: [Stop], stops: [Stop],
-                 keyStops: [Stop]) {
+    private init(
+        range: Range<Int>, contentEnd: Int, endsInSoftWrap: Bool, isRightToLeft: Bool, positions: [Stop], stops: [Stop],
+        keyStops: [Stop]
+    ) {
         self.range = range
         self.contentEnd = contentEnd
         self.endsInSoftWrap = endsInSoftWrap
@@ -234,10 +250,11 @@ struct VisualLine {
     /// its own coordinates, placed where its paragraph and fragment are).
     func translated(offset: Int, x: CGFloat) -> VisualLine {
         func moved(_ stop: Stop) -> Stop { Stop(x: stop.x + x, offset: stop.offset + offset, affinity: stop.affinity) }
-        return VisualLine(range: range.lowerBound + offset ..< range.upperBound + offset, contentEnd: contentEnd + offset,
-                          endsInSoftWrap: endsInSoftWrap, isRightToLeft: isRightToLeft,
-                          positions: positions.map(moved), stops: stops.map(moved),
-                          keyStops: keyStops.count == stops.count ? stops.map(moved) : keyStops.map(moved))
+        return VisualLine(
+            range: range.lowerBound + offset ..< range.upperBound + offset, contentEnd: contentEnd + offset,
+            endsInSoftWrap: endsInSoftWrap, isRightToLeft: isRightToLeft,
+            positions: positions.map(moved), stops: stops.map(moved),
+            keyStops: keyStops.count == stops.count ? stops.map(moved) : keyStops.map(moved))
     }
 
     /// The x of the caret at `offset` with `affinity`: where that edge is; the offset's other
@@ -257,7 +274,10 @@ struct VisualLine {
         if let exact = keyStops.firstIndex(where: { $0.offset == offset && $0.affinity == affinity }) { return exact }
         guard let x = x(of: offset, affinity: affinity) else { return nil }
         let distance = { (index: Int) in abs(self.keyStops[index].x - x) }
-        if let same = keyStops.indices.filter({ keyStops[$0].offset == offset }).min(by: { distance($0) < distance($1) }) { return same }
+        if let same = keyStops.indices.filter({ keyStops[$0].offset == offset }).min(by: { distance($0) < distance($1) }
+        ) {
+            return same
+        }
         return keyStops.indices.min { distance($0) < distance($1) }
     }
 

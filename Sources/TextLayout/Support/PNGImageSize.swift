@@ -9,12 +9,14 @@ struct PNGImageSize: Equatable {
     let height: Int
 
     private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    private static let headerChunk: [UInt8] = [0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52]  // length 13, "IHDR"
+    private static let headerChunk: [UInt8] = [0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52] // length 13, "IHDR"
 
     init?(_ data: Data) {
         // A copy of the prefix: a Data slice need not start at index 0.
         let bytes = [UInt8](data.prefix(24))
-        guard bytes.count == 24, bytes[0 ..< 8].elementsEqual(Self.signature), bytes[8 ..< 16].elementsEqual(Self.headerChunk) else {
+        guard bytes.count == 24, bytes[0 ..< 8].elementsEqual(Self.signature),
+            bytes[8 ..< 16].elementsEqual(Self.headerChunk)
+        else {
             return nil
         }
         func bigEndian(_ start: Int) -> Int {

@@ -7,7 +7,9 @@ import TextContent
 /// final class View: TextViewportLayoutControllerDelegate {
 ///     var visibleRect = CGRect(x: 0, y: 0, width: 800, height: 600)
 ///     func viewportBounds(for controller: TextViewportLayoutController) -> CGRect { visibleRect }
-///     func textViewportLayoutController(_ controller: TextViewportLayoutController, configureRenderingSurfaceFor fragment: TextLayoutFragment) {
+///     func textViewportLayoutController(
+///         _ controller: TextViewportLayoutController, configureRenderingSurfaceFor fragment: TextLayoutFragment
+///     ) {
 ///         // place or draw the fragment's surface at fragment.layoutFragmentFrame
 ///     }
 ///     func textViewportLayoutControllerDidLayout(_ controller: TextViewportLayoutController) {
@@ -108,7 +110,10 @@ public final class TextViewportLayoutController {
 
         var laidOut: [TextLayoutFragment] = []
         var top = requested.minY
-        if let anchor, let anchored = manager.layoutIndex.position(containingOffset: anchor.offset) ?? manager.layoutIndex.position(at: manager.layoutIndex.count - 1) {
+        if let anchor,
+            let anchored = manager.layoutIndex.position(containingOffset: anchor.offset)
+                ?? manager.layoutIndex.position(at: manager.layoutIndex.count - 1)
+        {
             let prefetch = max(0, requested.height * prefetchFraction)
             let inParagraph = max(0, anchor.offset - anchored.range.lowerBound)
             // The bands beyond the viewport are laid out in batches: while the last walk's
@@ -116,7 +121,9 @@ public final class TextViewportLayoutController {
             // less, a whole band. Most small scrolls then lay nothing new out.
             let last = prefetchedSpan
             let viewTop = anchored.y + anchor.delta
-            let bandTop = last.map { $0.lowerBound <= viewTop - prefetch / 2 ? max($0.lowerBound, viewTop - prefetch) : nil } ?? nil
+            let bandTop =
+                last.map { $0.lowerBound <= viewTop - prefetch / 2 ? max($0.lowerBound, viewTop - prefetch) : nil }
+                ?? nil
             // Start the walk a band above the anchor: measuring that band moves the anchor's
             // paragraph, and the viewport moves with it.
             let bandStart = manager.layoutIndex.ordinal(atY: bandTop ?? viewTop - prefetch) ?? anchored.ordinal
@@ -124,12 +131,18 @@ public final class TextViewportLayoutController {
             var walked: ClosedRange<CGFloat>?
             manager.walk(from: first, pinned: first ... anchored.ordinal) { ordinal, walkedFragment in
                 // A long paragraph's lines broken again where the viewport reaches a junction.
-                let fragment = ordinal == anchored.ordinal
-                    ? Self.reflowingJunctions(of: walkedFragment, at: ordinal, in: manager, showingFrom: inParagraph, delta: anchor.delta,
-                                              height: requested.height)
-                    : manager.reflowingJunctions(of: walkedFragment, at: ordinal, through: (ordinal > anchored.ordinal ? top : viewTop) + requested.height)
+                let fragment =
+                    ordinal == anchored.ordinal
+                    ? Self.reflowingJunctions(
+                        of: walkedFragment, at: ordinal, in: manager, showingFrom: inParagraph, delta: anchor.delta,
+                        height: requested.height)
+                    : manager.reflowingJunctions(
+                        of: walkedFragment, at: ordinal,
+                        through: (ordinal > anchored.ordinal ? top : viewTop) + requested.height)
                 let frame = fragment.layoutFragmentFrame
-                walked = walked.map { min($0.lowerBound, frame.minY) ... max($0.upperBound, frame.maxY) } ?? frame.minY ... max(frame.minY, frame.maxY)
+                walked =
+                    walked.map { min($0.lowerBound, frame.minY) ... max($0.upperBound, frame.maxY) } ?? frame.minY
+                    ... max(frame.minY, frame.maxY)
                 if ordinal == anchored.ordinal {
                     var y = ViewportAnchor.lineTop(in: fragment, at: inParagraph) + anchor.delta
                     if y >= frame.height, ordinal == manager.layoutIndex.count - 1 {
@@ -144,7 +157,9 @@ public final class TextViewportLayoutController {
                     laidOut.append(fragment)
                 }
                 let bottom = top + requested.height
-                let reach = last.map { $0.upperBound >= bottom + prefetch / 2 ? min($0.upperBound, bottom + prefetch) : nil } ?? nil
+                let reach =
+                    last.map { $0.upperBound >= bottom + prefetch / 2 ? min($0.upperBound, bottom + prefetch) : nil }
+                    ?? nil
                 return frame.maxY < reach ?? bottom + prefetch
             }
             prefetchedSpan = walked
@@ -174,12 +189,15 @@ public final class TextViewportLayoutController {
     /// `offset` of it, `delta` below that line's top), with its lines broken again through its
     /// junctions down to the viewport's bottom. Lines broken again above the top line can move
     /// it, and the bottom with it: again until it stays.
-    private static func reflowingJunctions(of fragment: TextLayoutFragment, at ordinal: Int, in manager: TextLayoutManager,
-                                           showingFrom offset: Int, delta: CGFloat, height: CGFloat) -> TextLayoutFragment {
+    private static func reflowingJunctions(
+        of fragment: TextLayoutFragment, at ordinal: Int, in manager: TextLayoutManager,
+        showingFrom offset: Int, delta: CGFloat, height: CGFloat
+    ) -> TextLayoutFragment {
         var fragment = fragment
         var reached = -CGFloat.infinity
         for _ in 0 ..< 4 {
-            let bottom = fragment.layoutFragmentFrame.minY + ViewportAnchor.lineTop(in: fragment, at: offset) + delta + height
+            let bottom =
+                fragment.layoutFragmentFrame.minY + ViewportAnchor.lineTop(in: fragment, at: offset) + delta + height
             guard bottom > reached else { break }
             reached = bottom
             fragment = manager.reflowingJunctions(of: fragment, at: ordinal, through: bottom)
@@ -192,10 +210,14 @@ public final class TextViewportLayoutController {
     /// plus laying out that one paragraph.
     @discardableResult
     public func relocateViewport(to location: any TextLocation) -> CGFloat {
-        guard let manager = textLayoutManager, let content = manager.textContentManager else { return viewportBounds.minY }
+        guard let manager = textLayoutManager, let content = manager.textContentManager else {
+            return viewportBounds.minY
+        }
         let offset = content.offset(from: content.documentRange.location, to: location)
-        guard offset != NSNotFound, let ordinal = manager.ordinal(containing: location) ?? nearestOrdinal(to: offset, in: manager),
-              let position = manager.layoutIndex.position(at: ordinal), let fragment = manager.fragment(at: ordinal) else {
+        guard offset != NSNotFound,
+            let ordinal = manager.ordinal(containing: location) ?? nearestOrdinal(to: offset, in: manager),
+            let position = manager.layoutIndex.position(at: ordinal), let fragment = manager.fragment(at: ordinal)
+        else {
             return viewportBounds.minY
         }
         let inParagraph = min(max(0, offset - position.range.lowerBound), position.range.count)
@@ -243,7 +265,8 @@ public final class TextViewportLayoutController {
     func contentDidChange(_ changes: TextContentChangeSet) {
         if var current = anchor {
             if Self.anyEdit(of: changes, reaches: current.offset), let manager = textLayoutManager, manager.isIndexed,
-               let position = manager.layoutIndex.position(containingOffset: current.offset) {
+                let position = manager.layoutIndex.position(containingOffset: current.offset)
+            {
                 // The edit reaches the anchor's character (a backspace joining its paragraph to
                 // the one before): it no longer names the same line, so keep the top's y (the
                 // tree and the kept fragment are still those from before the edit).
@@ -282,9 +305,12 @@ public final class TextViewportLayoutController {
     /// The anchor `distance` points below `anchor` (above, when negative). Up to
     /// `measuredScrollLimit` viewport heights, every paragraph in between is laid out first, so
     /// the distance is the one the user sees; farther, the estimates place it.
-    private func anchor(_ anchor: ViewportAnchor, scrolledBy distance: CGFloat, viewportHeight: CGFloat, in manager: TextLayoutManager) -> ViewportAnchor? {
+    private func anchor(
+        _ anchor: ViewportAnchor, scrolledBy distance: CGFloat, viewportHeight: CGFloat, in manager: TextLayoutManager
+    ) -> ViewportAnchor? {
         let index = manager.layoutIndex
-        guard var position = index.position(containingOffset: anchor.offset) ?? index.position(at: index.count - 1) else { return nil }
+        guard var position = index.position(containingOffset: anchor.offset) ?? index.position(at: index.count - 1)
+        else { return nil }
         let inParagraph = max(0, anchor.offset - position.range.lowerBound)
         guard abs(distance) <= measuredScrollLimit * max(viewportHeight, 600) else {
             var lineTop: CGFloat = 0
@@ -331,7 +357,8 @@ public final class TextViewportLayoutController {
     private static func sanitized(_ rect: CGRect) -> CGRect {
         func finite(_ value: CGFloat) -> CGFloat { value.isFinite ? value : 0 }
         let height = min(max(0, finite(rect.height)), 1e7)
-        return CGRect(x: finite(rect.minX), y: max(0, finite(rect.minY)), width: max(0, finite(rect.width)), height: height)
+        return CGRect(
+            x: finite(rect.minX), y: max(0, finite(rect.minY)), width: max(0, finite(rect.width)), height: height)
     }
 
     private static func range(of fragments: [TextLayoutFragment]) -> TextRange? {

@@ -14,7 +14,9 @@ public protocol TextViewportLayoutControllerDelegate: AnyObject {
     /// Called for each fragment in the viewport, top to bottom, while laying out: place (or draw)
     /// its surface at `fragment.layoutFragmentFrame`. The controller's state is not current
     /// here; the fragment is.
-    func textViewportLayoutController(_ textViewportLayoutController: TextViewportLayoutController, configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment)
+    func textViewportLayoutController(
+        _ textViewportLayoutController: TextViewportLayoutController,
+        configureRenderingSurfaceFor textLayoutFragment: TextLayoutFragment)
 
     /// Layout of the viewport is done: `viewportBounds`, `viewportRange` and the scroll
     /// correction are current. A view moves its scroll offset to `viewportBounds.minY` here.
@@ -22,24 +24,34 @@ public protocol TextViewportLayoutControllerDelegate: AnyObject {
 
     /// The viewport needs layout again (an edit, a new container); a view schedules
     /// `layoutViewport()`.
-    func textViewportLayoutControllerReceivedSetNeedsLayout(_ textViewportLayoutController: TextViewportLayoutController)
+    func textViewportLayoutControllerReceivedSetNeedsLayout(
+        _ textViewportLayoutController: TextViewportLayoutController)
 
     /// A surface the controller no longer holds (its fragment left the viewport): keep it to
     /// reuse, or let it go.
-    func textViewportLayoutController(_ textViewportLayoutController: TextViewportLayoutController,
-                                      cacheRenderingSurface surface: any TextViewportRenderingSurface, forKey key: RenderingSurfaceKey)
+    func textViewportLayoutController(
+        _ textViewportLayoutController: TextViewportLayoutController,
+        cacheRenderingSurface surface: any TextViewportRenderingSurface, forKey key: RenderingSurfaceKey)
 
     /// A surface kept by `cacheRenderingSurface` for `key`, or nil.
-    func textViewportLayoutController(_ textViewportLayoutController: TextViewportLayoutController,
-                                      retrieveCachedRenderingSurfaceForKey key: RenderingSurfaceKey) -> (any TextViewportRenderingSurface)?
+    func textViewportLayoutController(
+        _ textViewportLayoutController: TextViewportLayoutController,
+        retrieveCachedRenderingSurfaceForKey key: RenderingSurfaceKey
+    ) -> (any TextViewportRenderingSurface)?
 }
 
 extension TextViewportLayoutControllerDelegate {
     public func textViewportLayoutControllerWillLayout(_ textViewportLayoutController: TextViewportLayoutController) {}
     public func textViewportLayoutControllerDidLayout(_ textViewportLayoutController: TextViewportLayoutController) {}
-    public func textViewportLayoutControllerReceivedSetNeedsLayout(_ textViewportLayoutController: TextViewportLayoutController) {}
-    public func textViewportLayoutController(_ textViewportLayoutController: TextViewportLayoutController,
-                                             cacheRenderingSurface surface: any TextViewportRenderingSurface, forKey key: RenderingSurfaceKey) {}
-    public func textViewportLayoutController(_ textViewportLayoutController: TextViewportLayoutController,
-                                             retrieveCachedRenderingSurfaceForKey key: RenderingSurfaceKey) -> (any TextViewportRenderingSurface)? { nil }
+    public func textViewportLayoutControllerReceivedSetNeedsLayout(
+        _ textViewportLayoutController: TextViewportLayoutController
+    ) {}
+    public func textViewportLayoutController(
+        _ textViewportLayoutController: TextViewportLayoutController,
+        cacheRenderingSurface surface: any TextViewportRenderingSurface, forKey key: RenderingSurfaceKey
+    ) {}
+    public func textViewportLayoutController(
+        _ textViewportLayoutController: TextViewportLayoutController,
+        retrieveCachedRenderingSurfaceForKey key: RenderingSurfaceKey
+    ) -> (any TextViewportRenderingSurface)? { nil }
 }

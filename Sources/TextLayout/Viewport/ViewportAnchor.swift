@@ -34,6 +34,8 @@ struct ViewportAnchor: Equatable {
         }
         let chosen = low - 1
         guard chosen > 0 else { return ViewportAnchor(offset: paragraphStart, delta: y) }
-        return ViewportAnchor(offset: paragraphStart + fragment.lineRange(at: chosen).lowerBound, delta: y - fragment.lineBounds(at: chosen).minY)
+        return ViewportAnchor(
+            offset: paragraphStart + fragment.lineRange(at: chosen).lowerBound,
+            delta: y - fragment.lineBounds(at: chosen).minY)
     }
 }

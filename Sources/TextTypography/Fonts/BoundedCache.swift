@@ -12,8 +12,8 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         var keys: [Key?] = []
         var values: [Value?] = []
         var costs: [Int] = []
-        var newer: [Int] = []  // toward the most recently used slot, or -1
-        var older: [Int] = []  // toward the least recently used slot, or -1
+        var newer: [Int] = [] // toward the most recently used slot, or -1
+        var older: [Int] = [] // toward the least recently used slot, or -1
         var freeSlots: [Int] = []
         var index: [Key: Int] = [:]
         var newest = -1
@@ -42,7 +42,7 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             if let key = keys[slot] { index[key] = nil }
             cost -= costs[slot]
             keys[slot] = nil
-            values[slot] = nil  // release the value now, not when the slot is reused
+            values[slot] = nil // release the value now, not when the slot is reused
             freeSlots.append(slot)
         }
 

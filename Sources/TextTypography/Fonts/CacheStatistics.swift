@@ -23,6 +23,7 @@ public struct CacheStatistics: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(hits) hits, \(misses) misses, \(evictions) evictions, \(count)/\(capacity) entries, cost \(cost)/\(costLimit)"
+        "\(hits) hits, \(misses) misses, \(evictions) evictions, \(count)/\(capacity) entries, cost "
+            + "\(cost)/\(costLimit)"
     }
 }

@@ -26,11 +26,13 @@ struct ContextFreeGlyphs: Sendable {
         for codePoint in UInt32(0x21) ... 0x7E {
             var glyph: hb_codepoint_t = 0
             guard hb_font_get_nominal_glyph(font, codePoint, &glyph) != 0, glyph != 0,
-                  hb_ot_layout_get_glyph_class(face, glyph) != HB_OT_LAYOUT_GLYPH_CLASS_MARK
+                hb_ot_layout_get_glyph_class(face, glyph) != HB_OT_LAYOUT_GLYPH_CLASS_MARK
             else { continue }
             glyphs[glyph, default: []].append(codePoint)
         }
-        guard !glyphs.isEmpty, let starts = OpenTypeLookupStarts.glyphs(in: face, among: Set(glyphs.keys)) else { return nil }
+        guard !glyphs.isEmpty, let starts = OpenTypeLookupStarts.glyphs(in: face, among: Set(glyphs.keys)) else {
+            return nil
+        }
         var set: (low: UInt64, high: UInt64) = (0, 0)
         for (glyph, codePoints) in glyphs where !starts.contains(glyph) {
             for codePoint in codePoints {
@@ -49,7 +51,8 @@ struct ContextFreeGlyphs: Sendable {
             guard word & (1 << UInt64(codePoint & 63)) != 0 else { continue }
             var glyph: hb_codepoint_t = 0
             guard hb_font_get_nominal_glyph(font, hb_codepoint_t(codePoint), &glyph) != 0 else { continue }
-            entries[codePoint] = Entry(glyph: glyph, advance: Float(hb_font_get_glyph_h_advance(font, glyph)) / Float(unitsPerPoint))
+            entries[codePoint] = Entry(
+                glyph: glyph, advance: Float(hb_font_get_glyph_h_advance(font, glyph)) / Float(unitsPerPoint))
         }
         self.entries = entries
     }
@@ -65,7 +68,9 @@ struct ContextFreeGlyphs: Sendable {
     /// Whether every unit of `text` shapes alone (or, with `orSpace`, is U+0020).
     @inline(__always)
     func coversAll(_ text: UnsafeBufferPointer<UInt16>, orSpace: Bool = false) -> Bool {
-        for unit in text where unit >= 128 || (entries[Int(unit)].glyph == 0 && !(orSpace && unit == 0x20)) { return false }
+        for unit in text where unit >= 128 || (entries[Int(unit)].glyph == 0 && !(orSpace && unit == 0x20)) {
+            return false
+        }
         return true
     }
 }

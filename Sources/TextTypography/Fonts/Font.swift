@@ -49,7 +49,9 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
 
     /// The union of the ink (HarfBuzz's glyph extents: outlines, or the bitmap of a colour glyph)
     /// of `glyphs` drawn at `positions` (points, y down), or nil when none has ink.
-    package func inkBounds(of glyphs: [UInt32], at positions: [(x: Double, y: Double)]) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+    package func inkBounds(
+        of glyphs: [UInt32], at positions: [(x: Double, y: Double)]
+    ) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
         instance.inkBounds(of: glyphs, at: positions)
     }
 
@@ -62,7 +64,8 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     package var bitmapScale: Double? { instance.face.bitmapPixelsPerEm.map { instance.size / $0 } }
 
     public var description: String {
-        "\(familyName) \(styleName) \(size)pt\(isSyntheticBold ? " synthetic bold" : "")\(isSyntheticItalic ? " synthetic italic" : "")"
+        "\(familyName) \(styleName) "
+            + "\(size)pt\(isSyntheticBold ? " synthetic bold" : "")\(isSyntheticItalic ? " synthetic italic" : "")"
     }
 
     public static func == (lhs: Font, rhs: Font) -> Bool {

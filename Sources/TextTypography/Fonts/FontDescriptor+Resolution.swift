@@ -21,7 +21,8 @@ extension FontDescriptor {
             guard let resolved = try? standIn.resolve(in: context, matcher: .shared) else {
                 return ResolvedFont(unresolvable: self, in: context, reason: "\(error)")
             }
-            return resolved.standingIn(for: FontFallback(requestedFamily: requested, chosenFamily: resolved.family, reason: "\(error)"))
+            return resolved.standingIn(
+                for: FontFallback(requestedFamily: requested, chosenFamily: resolved.family, reason: "\(error)"))
         }
     }
 
@@ -37,11 +38,13 @@ extension FontDescriptor {
         if design == .rounded, context.designFamilies[.rounded] == nil, matcher.installedRoundedFamily == nil {
             // The rounded design was asked for as sans-serif: no rounded family is installed.
             requested = family(in: context)
-            reason = "no rounded family is installed (looked for \(FontMatcher.roundedFamilies.joined(separator: ", ")))"
+            reason =
+                "no rounded family is installed (looked for \(FontMatcher.roundedFamilies.joined(separator: ", ")))"
         } else if !match.isExactFamily {
             reason = "fontconfig has no family of that name"
         }
-        return ResolvedFont(descriptor: self, request: request, requestedFamily: requested, match: match, fallbackReason: reason)
+        return ResolvedFont(
+            descriptor: self, request: request, requestedFamily: requested, match: match, fallbackReason: reason)
     }
 }
 
@@ -50,13 +53,16 @@ extension FontRequest {
     /// a scaling family's size times the text-size scale), its family there (a system design's
     /// family; for the rounded design, the first rounded family installed, else sans-serif).
     /// What layout asks for every run; costs a few multiplications.
-    public init(_ descriptor: FontDescriptor, in context: FontResolutionContext, matcher: FontMatcher = .shared) throws(FontError) {
+    public init(
+        _ descriptor: FontDescriptor, in context: FontResolutionContext, matcher: FontMatcher = .shared
+    ) throws(FontError) {
         var family = descriptor.family(in: context)
         if descriptor.design == .rounded, context.designFamilies[.rounded] == nil {
             family = matcher.installedRoundedFamily ?? FontDesign.default.genericFamily
         }
         try self.init(
-            family: family, size: descriptor.pointSize(in: context), weight: descriptor.weight.value, italic: descriptor.italic,
+            family: family, size: descriptor.pointSize(in: context), weight: descriptor.weight.value,
+            italic: descriptor.italic,
             width: descriptor.width.value)
     }
 }

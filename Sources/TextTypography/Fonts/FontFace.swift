@@ -71,7 +71,7 @@ package final class FontFace: @unchecked Sendable {
         hb_font_make_immutable(coverageFont)
         let basicCoverage = UnsafeMutablePointer<UInt64>.allocate(capacity: FaceCoverage.basicWords)
         basicCoverage.initialize(repeating: 0, count: FaceCoverage.basicWords)
-        for codePoint in 0..<UInt32(0x300) {
+        for codePoint in 0 ..< UInt32(0x300) {
             var glyph: hb_codepoint_t = 0
             if hb_font_get_nominal_glyph(coverageFont, codePoint, &glyph) != 0 {
                 basicCoverage[Int(codePoint) >> 6] |= 1 << (UInt64(codePoint) & 63)
@@ -88,7 +88,8 @@ package final class FontFace: @unchecked Sendable {
         self.isFixedWidth = flags & FT_Long(FT_FACE_FLAG_FIXED_WIDTH) != 0
         let weight = Double(hb_style_get_value(coverageFont, HB_STYLE_TAG_WEIGHT))
         self.weight = weight.isFinite && weight >= 1 && weight <= 1000 ? weight : 400
-        self.isItalic = hb_style_get_value(coverageFont, HB_STYLE_TAG_ITALIC) != 0
+        self.isItalic =
+            hb_style_get_value(coverageFont, HB_STYLE_TAG_ITALIC) != 0
             || hb_style_get_value(coverageFont, HB_STYLE_TAG_SLANT_RATIO) != 0
             || ftFace.pointee.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
         self.hbFace = hbFace

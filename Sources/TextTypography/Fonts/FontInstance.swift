@@ -93,7 +93,9 @@ final class FontInstance: @unchecked Sendable {
     private let inkCache = Mutex<[UInt32: SIMD4<Float>]>([:])
 
     /// The union of the ink of `glyphs` drawn at `positions` (y down), or nil when none has ink.
-    func inkBounds(of glyphs: [UInt32], at positions: [(x: Double, y: Double)]) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+    func inkBounds(
+        of glyphs: [UInt32], at positions: [(x: Double, y: Double)]
+    ) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
         inkCache.withLock { cache in
             var result: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
             let scale = Float(Self.unitsPerPoint)
@@ -104,18 +106,24 @@ final class FontInstance: @unchecked Sendable {
                 } else {
                     var extents = hb_glyph_extents_t()
                     if hb_font_get_glyph_extents(hbFont, glyph, &extents) != 0 {
-                        ink = SIMD4(Float(extents.x_bearing) / scale, -Float(extents.y_bearing) / scale,
-                                    Float(extents.width) / scale, -Float(extents.height) / scale)
+                        ink = SIMD4(
+                            Float(extents.x_bearing) / scale, -Float(extents.y_bearing) / scale,
+                            Float(extents.width) / scale, -Float(extents.height) / scale)
                     } else {
                         ink = .zero
                     }
                     if cache.count < 65_536 { cache[glyph] = ink }
                 }
                 guard ink.z != 0 || ink.w != 0 else { continue }
-                let minX = position.x + Double(min(ink.x, ink.x + ink.z)), maxX = position.x + Double(max(ink.x, ink.x + ink.z))
-                let minY = position.y + Double(min(ink.y, ink.y + ink.w)), maxY = position.y + Double(max(ink.y, ink.y + ink.w))
+                let minX = position.x + Double(min(ink.x, ink.x + ink.z)),
+                    maxX = position.x + Double(max(ink.x, ink.x + ink.z))
+                let minY = position.y + Double(min(ink.y, ink.y + ink.w)),
+                    maxY = position.y + Double(max(ink.y, ink.y + ink.w))
                 if let current = result {
-                    result = (min(current.minX, minX), min(current.minY, minY), max(current.maxX, maxX), max(current.maxY, maxY))
+                    result = (
+                        min(current.minX, minX), min(current.minY, minY), max(current.maxX, maxX),
+                        max(current.maxY, maxY)
+                    )
                 } else {
                     result = (minX, minY, maxX, maxY)
                 }

@@ -27,7 +27,9 @@ extension FontMatcher {
         }
         let key = FallbackKey(style: style, hanPreference: script == .han ? hanPreference : nil, cluster: cluster)
         return fallbackCache.value(for: key) {
-            FallbackChoice(selection: cascade(required: required, script: script, style: style, primary: primary, hanPreference: hanPreference))
+            FallbackChoice(
+                selection: cascade(
+                    required: required, script: script, style: style, primary: primary, hanPreference: hanPreference))
         }.selection
     }
 
@@ -39,7 +41,9 @@ extension FontMatcher {
 
         var families = script?.families(hanPreference: hanPreference) ?? []
         if script == .emoji {
-            if let emoji = families.lazy.compactMap({ self.exactFamilySelection($0, style: style) }).first(where: covers) {
+            if let emoji = families.lazy.compactMap({ self.exactFamilySelection($0, style: style) }).first(
+                where: covers)
+            {
                 return emoji
             }
             families = []

@@ -50,7 +50,9 @@ public final class FontMatcher: Sendable {
     /// colour emoji font), else the first font of the fallback cascade that has every scalar of it.
     /// When no installed font has the cluster, the requested font, which will draw .notdef.
     /// `language` (BCP 47) chooses between the regional variants of CJK fonts.
-    public func font(for cluster: some StringProtocol, request: FontRequest, language: String? = nil) throws(FontError) -> Font {
+    public func font(
+        for cluster: some StringProtocol, request: FontRequest, language: String? = nil
+    ) throws(FontError) -> Font {
         let primary = try primaryStyle(request.style).selection
         let codePoints = cluster.unicodeScalars.map(\.value)
         let selection = fallbackSelection(
@@ -79,9 +81,11 @@ public final class FontMatcher: Sendable {
 
     /// fontconfig's answer for the requested family and style.
     func primaryStyle(_ style: FontStyleKey) throws(FontError) -> (selection: FaceSelection, isExactFamily: Bool) {
-        let matched = try matchCache.value(for: MatchKey(style: style, exactFamilyOnly: false)) { () throws(FontError) -> MatchedStyle in
+        let matched = try matchCache.value(for: MatchKey(style: style, exactFamilyOnly: false)) {
+            () throws(FontError) -> MatchedStyle in
             guard let found = Fontconfig.match(style) else { throw .noFontAvailable(family: style.family) }
-            let isExact = Self.genericFamilies.contains(style.family.lowercased())
+            let isExact =
+                Self.genericFamilies.contains(style.family.lowercased())
                 || found.families.contains { $0.caseInsensitiveEquals(style.family) }
             return MatchedStyle(selection: try selection(found, style: style), isExactFamily: isExact)
         }
@@ -95,8 +99,9 @@ public final class FontMatcher: Sendable {
         var style = style
         style.family = family
         return matchCache.value(for: MatchKey(style: style, exactFamilyOnly: true)) { () -> MatchedStyle in
-            guard let found = Fontconfig.match(style), found.families.contains(where: { $0.caseInsensitiveEquals(family) }),
-                  let selection = try? selection(found, style: style)
+            guard let found = Fontconfig.match(style),
+                found.families.contains(where: { $0.caseInsensitiveEquals(family) }),
+                let selection = try? selection(found, style: style)
             else { return MatchedStyle(selection: nil, isExactFamily: false) }
             return MatchedStyle(selection: selection, isExactFamily: true)
         }.selection

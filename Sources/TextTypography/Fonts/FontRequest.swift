@@ -32,8 +32,8 @@ public struct FontRequest: Hashable, Sendable, CustomStringConvertible {
             throw .invalidFamily(family)
         }
         guard size.isFinite, size > 0, size <= Self.maximumSize else { throw .invalidSize(size) }
-        guard weight.isFinite, (1...1000).contains(weight) else { throw .invalidWeight(weight) }
-        guard width.isFinite, (50...200).contains(width) else { throw .invalidWidth(width) }
+        guard weight.isFinite, (1 ... 1000).contains(weight) else { throw .invalidWeight(weight) }
+        guard width.isFinite, (50 ... 200).contains(width) else { throw .invalidWidth(width) }
         self.family = family
         self.size = size
         self.weight = weight

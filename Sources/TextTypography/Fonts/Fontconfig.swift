@@ -52,12 +52,12 @@ enum Fontconfig {
             var result = FcResultNoMatch
             guard let fontSet = FcFontSort(nil, pattern, FcBool(FcFalse), nil, &result) else { return nil }
             defer { FcFontSetDestroy(fontSet) }
-            for position in 0..<Int(fontSet.pointee.nfont) {
+            for position in 0 ..< Int(fontSet.pointee.nfont) {
                 guard let font = fontSet.pointee.fonts[position] else { continue }
                 var faceCharset: OpaquePointer?
                 guard FcPatternGetCharSet(font, FC_CHARSET, 0, &faceCharset) == FcResultMatch,
-                      let faceCharset,
-                      codePoints.allSatisfy({ FcCharSetHasChar(faceCharset, $0) != 0 })
+                    let faceCharset,
+                    codePoints.allSatisfy({ FcCharSetHasChar(faceCharset, $0) != 0 })
                 else { continue }
                 if let face = describe(font) { return face }
             }

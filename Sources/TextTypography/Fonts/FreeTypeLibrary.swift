@@ -20,7 +20,8 @@ package final class FreeTypeLibrary: @unchecked Sendable {
     /// Opens face `index` of the file at `path`.
     package func newFace(path: String, index: Int) throws(FontError) -> FT_Face {
         guard let library else {
-            throw .unreadableFont(path: path, index: index, reason: "FreeType failed to initialize (error \(initError))")
+            throw .unreadableFont(
+                path: path, index: index, reason: "FreeType failed to initialize (error \(initError))")
         }
         var face: FT_Face?
         let error = lock.withLock { _ in FT_New_Face(library, path, FT_Long(index), &face) }

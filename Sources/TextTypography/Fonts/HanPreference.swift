@@ -12,9 +12,13 @@ enum HanPreference: Hashable, Sendable {
         case "ja": self = .japanese
         case "ko": self = .korean
         case "zh":
-            if parts.contains("hk") || parts.contains("mo") { self = .hongKong }
-            else if parts.contains("hant") || parts.contains("tw") { self = .traditionalChinese }
-            else { self = .simplifiedChinese }
+            if parts.contains("hk") || parts.contains("mo") {
+                self = .hongKong
+            } else if parts.contains("hant") || parts.contains("tw") {
+                self = .traditionalChinese
+            } else {
+                self = .simplifiedChinese
+            }
         default: return nil
         }
     }

@@ -38,14 +38,17 @@ enum OpenTypeLookupStarts {
                 hb_ot_layout_collect_lookups(face, hb_tag_from_string(table.tag, -1), nil, nil, nil, lookups)
             } else {
                 var features = Self.featureTags(face, table: table).filter { !Self.appliedOnlyWhenAsked.contains($0) }
-                features.append(0)  // HB_TAG_NONE ends the list
+                features.append(0) // HB_TAG_NONE ends the list
                 features.withUnsafeBufferPointer { features in
-                    hb_ot_layout_collect_lookups(face, hb_tag_from_string(table.tag, -1), nil, nil, features.baseAddress, lookups)
+                    hb_ot_layout_collect_lookups(
+                        face, hb_tag_from_string(table.tag, -1), nil, nil, features.baseAddress, lookups)
                 }
             }
-            var index = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
+            var index = hb_codepoint_t.max // HB_SET_VALUE_INVALID: start before the first
             while hb_set_next(lookups, &index) != 0 {
-                guard let found = reader.lookupStarts(index: Int(index), table: table, among: candidates) else { return nil }
+                guard let found = reader.lookupStarts(index: Int(index), table: table, among: candidates) else {
+                    return nil
+                }
                 starts.formUnion(found)
             }
         }
@@ -58,10 +61,15 @@ enum OpenTypeLookupStarts {
     /// widths and vertical forms. Fonts put the fi and fl ligatures of a monospaced font under
     /// `dlig`, for example. (`rand`, `rvrn` and the rest are applied by default: not listed.)
     static let appliedOnlyWhenAsked: Set<hb_tag_t> = {
-        var tags = ["aalt", "afrc", "c2pc", "c2sc", "case", "cswh", "dlig", "dnom", "expt", "frac", "fwid", "halt", "hist", "hkna",
-                    "hlig", "hwid", "ital", "jalt", "jp04", "jp78", "jp83", "jp90", "lnum", "nalt", "numr", "onum", "ordn", "ornm",
-                    "palt", "pcap", "pkna", "pnum", "pwid", "qwid", "ruby", "salt", "sinf", "smcp", "smpl", "subs", "sups", "swsh",
-                    "titl", "tnam", "tnum", "trad", "twid", "unic", "vert", "vhal", "vkna", "vkrn", "vpal", "vrt2", "zero"]
+        var tags = [
+            "aalt", "afrc", "c2pc", "c2sc", "case", "cswh", "dlig", "dnom", "expt", "frac", "fwid", "halt", "hist",
+            "hkna",
+            "hlig", "hwid", "ital", "jalt", "jp04", "jp78", "jp83", "jp90", "lnum", "nalt", "numr", "onum", "ordn",
+            "ornm",
+            "palt", "pcap", "pkna", "pnum", "pwid", "qwid", "ruby", "salt", "sinf", "smcp", "smpl", "subs", "sups",
+            "swsh",
+            "titl", "tnam", "tnum", "trad", "twid", "unic", "vert", "vhal", "vkna", "vkrn", "vpal", "vrt2", "zero",
+        ]
         func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
         tags += (1 ... 20).map { "ss" + twoDigits($0) } + (1 ... 99).map { "cv" + twoDigits($0) }
         return Set(tags.map { hb_tag_from_string($0, -1) })
@@ -73,7 +81,9 @@ enum OpenTypeLookupStarts {
         let total = hb_ot_layout_table_get_feature_tags(face, tag, 0, nil, nil)
         var count = total
         var tags = [hb_tag_t](repeating: 0, count: Int(total))
-        _ = tags.withUnsafeMutableBufferPointer { hb_ot_layout_table_get_feature_tags(face, tag, 0, &count, $0.baseAddress) }
+        _ = tags.withUnsafeMutableBufferPointer {
+            hb_ot_layout_table_get_feature_tags(face, tag, 0, &count, $0.baseAddress)
+        }
         return Array(tags.prefix(Int(count)))
     }
 
@@ -87,7 +97,8 @@ enum OpenTypeLookupStarts {
             for language in [UInt32(HB_OT_LAYOUT_DEFAULT_LANGUAGE_INDEX)] + Array(0 ..< languages) {
                 var index: UInt32 = 0
                 if hb_ot_layout_language_get_required_feature_index(face, tag, script, language, &index) != 0,
-                   index != UInt32(HB_OT_LAYOUT_NO_FEATURE_INDEX) {
+                    index != UInt32(HB_OT_LAYOUT_NO_FEATURE_INDEX)
+                {
                     return true
                 }
             }
@@ -137,7 +148,7 @@ enum OpenTypeLookupStarts {
         /// The candidates lookup `index` may start at.
         func lookupStarts(index: Int, table: Table, among candidates: Set<UInt32>) -> Set<UInt32>? {
             guard let list = u16(8), let lookupOffset = u16(list + 2 + 2 * index),
-                  var type = u16(list + lookupOffset), let subtableCount = u16(list + lookupOffset + 4)
+                var type = u16(list + lookupOffset), let subtableCount = u16(list + lookupOffset + 4)
             else { return nil }
             let lookup = list + lookupOffset
             var starts: Set<UInt32> = []
@@ -150,15 +161,19 @@ enum OpenTypeLookupStarts {
                     type = extended
                     subtable += offset
                 }
-                guard let found = subtableStarts(subtable, type: type, table: table, among: candidates) else { return nil }
+                guard let found = subtableStarts(subtable, type: type, table: table, among: candidates) else {
+                    return nil
+                }
                 starts.formUnion(found)
             }
             return starts
         }
 
-        private func subtableStarts(_ subtable: Int, type: Int, table: Table, among candidates: Set<UInt32>) -> Set<UInt32>? {
+        private func subtableStarts(
+            _ subtable: Int, type: Int, table: Table, among candidates: Set<UInt32>
+        ) -> Set<UInt32>? {
             guard let format = u16(subtable) else { return nil }
-            var required: [Int] = []  // coverage offsets that must all be met for a match
+            var required: [Int] = [] // coverage offsets that must all be met for a match
             let start: Int
             if type == table.contextType, format == 3 {
                 guard let count = u16(subtable + 2), count > 0 else { return nil }
@@ -170,7 +185,7 @@ enum OpenTypeLookupStarts {
             } else if type == table.chainContextType, format == 3 {
                 var position = subtable + 2
                 var inputStart: Int?
-                for sequence in 0 ..< 3 {  // backtrack, input, lookahead
+                for sequence in 0 ..< 3 { // backtrack, input, lookahead
                     guard let count = u16(position) else { return nil }
                     for index in 0 ..< count {
                         guard let offset = u16(position + 2 + 2 * index) else { return nil }
@@ -191,7 +206,7 @@ enum OpenTypeLookupStarts {
                 start = subtable + offset
             }
             for coverage in required where !candidates.contains(where: { covers(coverage, $0) ?? true }) {
-                return []  // a glyph the rule needs is not among the candidates: it never matches them
+                return [] // a glyph the rule needs is not among the candidates: it never matches them
             }
             var starts: Set<UInt32> = []
             for glyph in candidates {
@@ -207,10 +222,12 @@ enum OpenTypeLookupStarts {
         /// (a combining mark after "i" in a dotless-i rule) never matches text of candidates only.
         private func classRuleStarts(_ subtable: Int, chained: Bool, among candidates: Set<UInt32>) -> Set<UInt32>? {
             guard let coverage = u16(subtable + 2).map({ subtable + $0 }) else { return nil }
-            let classDefs: [Int]  // backtrack, input, lookahead (offsets; 0 when absent)
+            let classDefs: [Int] // backtrack, input, lookahead (offsets; 0 when absent)
             let setCountOffset: Int
             if chained {
-                guard let backtrack = u16(subtable + 4), let input = u16(subtable + 6), let lookahead = u16(subtable + 8) else { return nil }
+                guard let backtrack = u16(subtable + 4), let input = u16(subtable + 6),
+                    let lookahead = u16(subtable + 8)
+                else { return nil }
                 classDefs = [backtrack, input, lookahead].map { $0 == 0 ? 0 : subtable + $0 }
                 setCountOffset = subtable + 10
             } else {
@@ -238,7 +255,8 @@ enum OpenTypeLookupStarts {
                 let set = subtable + setOffset
                 guard let ruleCount = u16(set) else { return nil }
                 for ruleIndex in 0 ..< ruleCount {
-                    guard let ruleOffset = u16(set + 2 + 2 * ruleIndex), let matches = ruleCanMatch(set + ruleOffset, chained: chained, present: present)
+                    guard let ruleOffset = u16(set + 2 + 2 * ruleIndex),
+                        let matches = ruleCanMatch(set + ruleOffset, chained: chained, present: present)
                     else { return nil }
                     if matches {
                         starts.insert(glyph)
@@ -256,10 +274,11 @@ enum OpenTypeLookupStarts {
             var position = rule
             // Each sequence's class definition, and whether its count includes the first glyph
             // (the input's first class is the rule set's, not listed).
-            let sequences: [(definition: Int, includesFirst: Bool)] = chained ? [(0, false), (1, true), (2, false)] : [(1, true)]
+            let sequences: [(definition: Int, includesFirst: Bool)] =
+                chained ? [(0, false), (1, true), (2, false)] : [(1, true)]
             for sequence in sequences {
                 guard let count = u16(position) else { return nil }
-                position += chained ? 2 : 4  // a context rule's glyph count is followed by its lookup count
+                position += chained ? 2 : 4 // a context rule's glyph count is followed by its lookup count
                 let listed = sequence.includesFirst ? max(0, count - 1) : count
                 for index in 0 ..< listed {
                     guard let value = u16(position + 2 * index) else { return nil }
@@ -289,7 +308,8 @@ enum OpenTypeLookupStarts {
                 var previousEnd = -1
                 for range in 0 ..< count {
                     guard let start = u16(offset + 4 + 6 * range), let end = u16(offset + 6 + 6 * range),
-                          let value = u16(offset + 8 + 6 * range), start > previousEnd, start <= end else { return nil }
+                        let value = u16(offset + 8 + 6 * range), start > previousEnd, start <= end
+                    else { return nil }
                     if start <= wanted, wanted <= end { found = value }
                     previousEnd = end
                 }
@@ -315,7 +335,9 @@ enum OpenTypeLookupStarts {
                 return false
             case 2:
                 for range in 0 ..< count {
-                    guard let first = u16(offset + 4 + 6 * range), let last = u16(offset + 6 + 6 * range) else { return nil }
+                    guard let first = u16(offset + 4 + 6 * range), let last = u16(offset + 6 + 6 * range) else {
+                        return nil
+                    }
                     if first <= wanted, wanted <= last { return true }
                 }
                 return false

@@ -34,7 +34,10 @@ public struct ResolvedFont: Hashable, Sendable, CustomStringConvertible {
     /// The descriptor's design, for a system font.
     public let design: FontDesign?
 
-    init(descriptor: FontDescriptor, request: FontRequest, requestedFamily: String, match: FontMatch, fallbackReason: String?) {
+    init(
+        descriptor: FontDescriptor, request: FontRequest, requestedFamily: String, match: FontMatch,
+        fallbackReason: String?
+    ) {
         font = match.font
         pointSize = request.size
         weight = FontWeight(match.font.weight)
@@ -74,7 +77,8 @@ public struct ResolvedFont: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(family) \(pointSize)pt weight \(weight.value)\(isItalic ? " italic" : "")\(isMonospaced ? " monospaced" : "")"
+        "\(family) \(pointSize)pt weight "
+            + "\(weight.value)\(isItalic ? " italic" : "")\(isMonospaced ? " monospaced" : "")"
             + (fallback.map { " (\($0))" } ?? "")
     }
 }

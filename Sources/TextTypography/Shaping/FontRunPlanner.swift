@@ -23,8 +23,11 @@ struct FontRunPlanner {
     private var hanPreference: HanPreference?
 
     /// `plansASCIIByBlock: false` plans every cluster on its own (to check the block path against).
-    init(matcher: FontMatcher, units: UnsafeBufferPointer<UInt16>, style: FontStyleKey, primary: FaceSelection, language: String?,
-         plansASCIIByBlock: Bool = true) {
+    init(
+        matcher: FontMatcher, units: UnsafeBufferPointer<UInt16>, style: FontStyleKey, primary: FaceSelection,
+        language: String?,
+        plansASCIIByBlock: Bool = true
+    ) {
         self.matcher = matcher
         self.units = units
         self.style = style
@@ -65,8 +68,9 @@ struct FontRunPlanner {
                 if runFace > 0 {
                     // Spaces, digits and punctuation inside a fallback run stay in its font.
                     var common = position
-                    while common < next, Self.isCommonASCII(units[common]), covers(common..<common + 1, face: runFace) {
-                        builder.add(common..<common + 1, face: runFace, units: units)
+                    while common < next, Self.isCommonASCII(units[common]), covers(common ..< common + 1, face: runFace)
+                    {
+                        builder.add(common ..< common + 1, face: runFace, units: units)
                         common += 1
                     }
                     if common > position {
@@ -74,21 +78,25 @@ struct FontRunPlanner {
                         continue
                     }
                 }
-                builder.addSingleUnitClusters(position..<next, isSeparator: units[position] == 0x20, units: units)
+                builder.addSingleUnitClusters(position ..< next, isSeparator: units[position] == 0x20, units: units)
                 position = next
                 continue
             }
             if let next = GraphemeSegmenter.simpleClusterEnd(at: position, in: units, end: end) {
                 let unit = UInt32(units[position])
-                let face = !GlyphCoverage.needsGlyph(unit) || primaryCoverage.hasGlyph(unit) ? 0 : face(for: position..<next)
-                builder.add(position..<next, face: commonFace(position..<next, chosen: face, runFace: runFace), units: units)
+                let face =
+                    !GlyphCoverage.needsGlyph(unit) || primaryCoverage.hasGlyph(unit) ? 0 : face(for: position ..< next)
+                builder.add(
+                    position ..< next, face: commonFace(position ..< next, chosen: face, runFace: runFace), units: units
+                )
                 position = next
                 continue
             }
             let spanEnd = GraphemeSegmenter.complexSpanEnd(from: position, in: units, end: end)
-            GraphemeSegmenter.forEachInComplexSpan(position..<spanEnd, in: units) { cluster in
+            GraphemeSegmenter.forEachInComplexSpan(position ..< spanEnd, in: units) { cluster in
                 let runFace = builder.runFace >= 0 ? builder.runFace : contextFace
-                builder.add(cluster, face: commonFace(cluster, chosen: face(for: cluster), runFace: runFace), units: units)
+                builder.add(
+                    cluster, face: commonFace(cluster, chosen: face(for: cluster), runFace: runFace), units: units)
             }
             position = spanEnd
         }
@@ -96,12 +104,13 @@ struct FontRunPlanner {
     }
 
     /// The face for `cluster`: `chosen`, unless the cluster is made only of characters of the
-    /// Common and Inherited scripts (spaces, punctuation, digits, the danda) sitting in a run of
-    /// a fallback font that has them (not the colour emoji font): they then stay in that run's font, as Pango and Core Text
-    /// keep them, so a space between Devanagari words has Noto Sans Devanagari's width.
+    /// Common and Inherited scripts (spaces, punctuation, digits, the danda) sitting in a run of a
+    /// fallback font that has them (not the colour emoji font): they then stay in that run's font,
+    /// as Pango and Core Text keep them, so a space between Devanagari words has Noto Sans
+    /// Devanagari's width.
     private func commonFace(_ cluster: Range<Int>, chosen: Int, runFace: Int) -> Int {
         guard runFace > 0, chosen != runFace, !mayBeEmojiPresentation(cluster), !selection(runFace).face.hasColorGlyphs,
-              isCommon(cluster), covers(cluster, face: runFace)
+            isCommon(cluster), covers(cluster, face: runFace)
         else { return chosen }
         return runFace
     }
@@ -113,12 +122,15 @@ struct FontRunPlanner {
         var position = start
         var steps = 0
         while position > 0, steps < 64 {
-            let lower = position >= 2 && UTF16.isTrailSurrogate(units[position - 1]) && UTF16.isLeadSurrogate(units[position - 2]) ? position - 2 : position - 1
-            let scalar = lower..<position
+            let lower =
+                position >= 2 && UTF16.isTrailSurrogate(units[position - 1])
+                    && UTF16.isLeadSurrogate(units[position - 2]) ? position - 2 : position - 1
+            let scalar = lower ..< position
             if mayBeEmojiPresentation(scalar) { return -1 }
             if !isCommon(scalar) {
                 let face = face(for: scalar)
-                return face > 0 && !selection(face).face.hasColorGlyphs && covers(position..<start, face: face) ? face : -1
+                return face > 0 && !selection(face).face.hasColorGlyphs && covers(position ..< start, face: face)
+                    ? face : -1
             }
             position = lower
             steps += 1
@@ -129,7 +141,7 @@ struct FontRunPlanner {
     /// Whether an ASCII unit is of the Common script: everything but the Latin letters.
     @inline(__always)
     private static func isCommonASCII(_ unit: UInt16) -> Bool {
-        !((0x41...0x5A).contains(unit) || (0x61...0x7A).contains(unit))
+        !((0x41 ... 0x5A).contains(unit) || (0x61 ... 0x7A).contains(unit))
     }
 
     /// Whether every scalar of `cluster` is of the Common or Inherited script (ICU's data).
@@ -137,7 +149,9 @@ struct FontRunPlanner {
         var position = cluster.lowerBound
         while position < cluster.upperBound {
             var scalar = UInt32(units[position])
-            if UTF16.isLeadSurrogate(units[position]), position + 1 < cluster.upperBound, UTF16.isTrailSurrogate(units[position + 1]) {
+            if UTF16.isLeadSurrogate(units[position]), position + 1 < cluster.upperBound,
+                UTF16.isTrailSurrogate(units[position + 1])
+            {
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(units[position + 1]) - 0xDC00)
                 position += 1
             }
@@ -160,7 +174,9 @@ struct FontRunPlanner {
         var position = start
         while position < end {
             let unit = units[position]
-            guard unit >= 0x20, unit <= 0x7E, (unit == 0x20) == isSpace, primaryASCII & (1 << (unit - 0x20)) != 0 else { break }
+            guard unit >= 0x20, unit <= 0x7E, (unit == 0x20) == isSpace, primaryASCII & (1 << (unit - 0x20)) != 0 else {
+                break
+            }
             position += 1
         }
         // A combining mark, ZWJ or variation selector after the block belongs to its last unit.
@@ -192,9 +208,10 @@ struct FontRunPlanner {
             // No language said: kana make the paragraph Japanese, Hangul Korean.
             hanPreference = containsKana() ? .japanese : containsHangul() ? .korean : .simplifiedChinese
         }
-        guard let selection = matcher.fallbackSelection(
-            cluster: string, codePoints: codePoints, style: style, primary: primary,
-            hanPreference: hanPreference ?? .simplifiedChinese)
+        guard
+            let selection = matcher.fallbackSelection(
+                cluster: string, codePoints: codePoints, style: style, primary: primary,
+                hanPreference: hanPreference ?? .simplifiedChinese)
         else { return 0 }
         let index: Int
         if primary.isSame(as: selection) {
@@ -216,8 +233,9 @@ struct FontRunPlanner {
     private func mayBeEmojiPresentation(_ cluster: Range<Int>) -> Bool {
         for position in cluster {
             let unit = units[position]
-            if (0xD800...0xDFFF).contains(unit) || (0x2300...0x2BFF).contains(unit)
-                || unit == 0xFE0F || unit == 0x20E3 || unit == 0x200D {
+            if (0xD800 ... 0xDFFF).contains(unit) || (0x2300 ... 0x2BFF).contains(unit)
+                || unit == 0xFE0F || unit == 0x20E3 || unit == 0x200D
+            {
                 return true
             }
         }
@@ -236,12 +254,14 @@ struct FontRunPlanner {
 
     /// Whether the paragraph has Hiragana or Katakana: then its Han ideographs are Japanese.
     private func containsKana() -> Bool {
-        units.contains { (0x3040...0x30FF).contains($0) || (0x31F0...0x31FF).contains($0) }
+        units.contains { (0x3040 ... 0x30FF).contains($0) || (0x31F0 ... 0x31FF).contains($0) }
     }
 
     /// Whether the paragraph has Hangul syllables or jamo: then its Han ideographs are Korean.
     private func containsHangul() -> Bool {
-        units.contains { (0xAC00...0xD7A3).contains($0) || (0x1100...0x11FF).contains($0) || (0x3130...0x318F).contains($0) }
+        units.contains {
+            (0xAC00 ... 0xD7A3).contains($0) || (0x1100 ... 0x11FF).contains($0) || (0x3130 ... 0x318F).contains($0)
+        }
     }
 
     /// Accumulates clusters into runs of one face and runs into words.
@@ -261,25 +281,29 @@ struct FontRunPlanner {
         }
 
         mutating func closeWord(at end: Int) {
-            if end > wordStart { words.append(.init(range: wordStart..<end, isSeparator: wordIsSeparator)) }
+            if end > wordStart { words.append(.init(range: wordStart ..< end, isSeparator: wordIsSeparator)) }
             wordStart = end
         }
 
         mutating func closeRun(at end: Int) {
             closeWord(at: end)
-            if runFace >= 0, end > runStart { runs.append(FontRunPlan(face: runFace, range: runStart..<end, words: runFirstWord..<words.count)) }
+            if runFace >= 0, end > runStart {
+                runs.append(FontRunPlan(face: runFace, range: runStart ..< end, words: runFirstWord ..< words.count))
+            }
             runFirstWord = words.count
             runStart = end
         }
 
         /// Adds the clusters of `block`, one unit each, all in the requested font and all
         /// separators or all not (none a soft break): as many `add` calls would, a word at a time.
-        mutating func addSingleUnitClusters(_ block: Range<Int>, isSeparator: Bool, units: UnsafeBufferPointer<UInt16>) {
+        mutating func addSingleUnitClusters(_ block: Range<Int>, isSeparator: Bool, units: UnsafeBufferPointer<UInt16>)
+        {
             let startsRun = runFace != 0
-            let continuesWord = !startsRun && isSeparator == wordIsSeparator
+            let continuesWord =
+                !startsRun && isSeparator == wordIsSeparator
                 && !(softBreakPending && block.lowerBound - wordStart >= WordSegmentation.softBreakMinimumLength)
             guard block.upperBound - (startsRun ? block.lowerBound : runStart) <= TextShaper.maximumRunLength,
-                  block.upperBound - (continuesWord ? wordStart : block.lowerBound) <= WordSegmentation.maximumWordLength
+                block.upperBound - (continuesWord ? wordStart : block.lowerBound) <= WordSegmentation.maximumWordLength
             else {
                 for position in block { add(position ..< position + 1, face: 0, units: units) }
                 return
@@ -302,7 +326,8 @@ struct FontRunPlanner {
             if face == runFace, cluster.upperBound - runStart <= TextShaper.maximumRunLength {
                 if isSeparator != wordIsSeparator
                     || cluster.upperBound - wordStart > WordSegmentation.maximumWordLength
-                    || (softBreakPending && cluster.lowerBound - wordStart >= WordSegmentation.softBreakMinimumLength) {
+                    || (softBreakPending && cluster.lowerBound - wordStart >= WordSegmentation.softBreakMinimumLength)
+                {
                     closeWord(at: cluster.lowerBound)
                     wordIsSeparator = isSeparator
                 }

@@ -11,8 +11,9 @@ package enum GraphemeSegmenter {
     @inline(__always)
     static func isSimple(_ unit: UInt16) -> Bool {
         switch unit {
-        case 0..<0x300, 0x0370...0x0482, 0x048A...0x052F, 0x05D0...0x05EA, 0x0621...0x064A, 0x0E01...0x0E30,
-             0x3001...0x3002, 0x3041...0x3096, 0x30A1...0x30FA, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xFF01...0xFF5E:
+        case 0 ..< 0x300, 0x0370 ... 0x0482, 0x048A ... 0x052F, 0x05D0 ... 0x05EA, 0x0621 ... 0x064A, 0x0E01 ... 0x0E30,
+            0x3001 ... 0x3002, 0x3041 ... 0x3096, 0x30A1 ... 0x30FA, 0x3400 ... 0x4DBF, 0x4E00 ... 0x9FFF,
+            0xFF01 ... 0xFF5E:
             return true
         default:
             return false
@@ -54,7 +55,9 @@ package enum GraphemeSegmenter {
     /// Calls `body` with the range of each cluster of `text[span]`, segmented by Swift's own
     /// `Character` rules (the standard library's recognizer, fed scalar by scalar: no String is
     /// made). A lone surrogate counts as U+FFFD, one code unit, as decoding would make it.
-    static func forEachInComplexSpan(_ span: Range<Int>, in text: UnsafeBufferPointer<UInt16>, _ body: (Range<Int>) -> Void) {
+    static func forEachInComplexSpan(
+        _ span: Range<Int>, in text: UnsafeBufferPointer<UInt16>, _ body: (Range<Int>) -> Void
+    ) {
         var recognizer = Unicode._CharacterRecognizer()
         var clusterStart = span.lowerBound
         var index = span.lowerBound
@@ -84,12 +87,12 @@ package enum GraphemeSegmenter {
         let end = range.upperBound
         while start < end {
             if let next = simpleClusterEnd(at: start, in: text, end: end) {
-                body(start..<next)
+                body(start ..< next)
                 start = next
                 continue
             }
             let spanEnd = complexSpanEnd(from: start, in: text, end: end)
-            forEachInComplexSpan(start..<spanEnd, in: text, body)
+            forEachInComplexSpan(start ..< spanEnd, in: text, body)
             start = spanEnd
         }
     }

@@ -76,12 +76,17 @@ final class ShapedWordCache: Sendable {
             }
         }
 
-        private static func matches(_ arena: UnsafeBufferPointer<UInt32>, _ record: Int, _ key: ShapedWordKey, _ hash: UInt64) -> Bool {
-            guard arena[record] == UInt32(truncatingIfNeeded: hash), arena[record + 1] == UInt32(truncatingIfNeeded: hash >> 32),
-                  arena[record + 2] == UInt32(truncatingIfNeeded: key.fontID), arena[record + 3] == UInt32(truncatingIfNeeded: key.fontID >> 32),
-                  arena[record + 4] == UInt32(truncatingIfNeeded: key.optionsID), arena[record + 5] == UInt32(truncatingIfNeeded: key.optionsID >> 32),
-                  Int(arena[record + 6]) == key.text.count, arena[record + 7] == UInt32(bitPattern: key.itemOffset),
-                  arena[record + 8] == UInt32(bitPattern: key.itemLength)
+        private static func matches(
+            _ arena: UnsafeBufferPointer<UInt32>, _ record: Int, _ key: ShapedWordKey, _ hash: UInt64
+        ) -> Bool {
+            guard arena[record] == UInt32(truncatingIfNeeded: hash),
+                arena[record + 1] == UInt32(truncatingIfNeeded: hash >> 32),
+                arena[record + 2] == UInt32(truncatingIfNeeded: key.fontID),
+                arena[record + 3] == UInt32(truncatingIfNeeded: key.fontID >> 32),
+                arena[record + 4] == UInt32(truncatingIfNeeded: key.optionsID),
+                arena[record + 5] == UInt32(truncatingIfNeeded: key.optionsID >> 32),
+                Int(arena[record + 6]) == key.text.count, arena[record + 7] == UInt32(bitPattern: key.itemOffset),
+                arena[record + 8] == UInt32(bitPattern: key.itemLength)
             else { return false }
             var word = record + headerWords
             var index = 0
@@ -94,8 +99,10 @@ final class ShapedWordCache: Sendable {
             return index == text.count || arena[word] == UInt32(text[index])
         }
 
-        mutating func insert(_ key: ShapedWordKey, hash: UInt64, glyphs shaped: UnsafeBufferPointer<ShapedGlyph>, maximumTableSize: Int,
-                             maximumArenaWords: Int) {
+        mutating func insert(
+            _ key: ShapedWordKey, hash: UInt64, glyphs shaped: UnsafeBufferPointer<ShapedGlyph>, maximumTableSize: Int,
+            maximumArenaWords: Int
+        ) {
             if slots.isEmpty || (count + 1) * 2 > slots.count, slots.count < maximumTableSize {
                 grow(to: min(maximumTableSize, max(4_096, slots.count * 4)))
             }
@@ -108,7 +115,9 @@ final class ShapedWordCache: Sendable {
                 UInt32(truncatingIfNeeded: hash), UInt32(truncatingIfNeeded: hash >> 32),
                 UInt32(truncatingIfNeeded: key.fontID), UInt32(truncatingIfNeeded: key.fontID >> 32),
                 UInt32(truncatingIfNeeded: key.optionsID), UInt32(truncatingIfNeeded: key.optionsID >> 32),
-                UInt32(key.text.count), UInt32(bitPattern: key.itemOffset), UInt32(bitPattern: key.itemLength), UInt32(shaped.count))
+                UInt32(key.text.count), UInt32(bitPattern: key.itemOffset), UInt32(bitPattern: key.itemLength),
+                UInt32(shaped.count)
+            )
             withUnsafeBytes(of: header) { arena.append(contentsOf: $0.assumingMemoryBound(to: UInt32.self)) }
             var index = 0
             while index < key.text.count {
@@ -195,7 +204,9 @@ final class ShapedWordCache: Sendable {
         }
     }
 
-    private func lookUp(_ key: ShapedWordKey, hash: UInt64, _ body: (UnsafeBufferPointer<ShapedGlyph>) -> Void, in state: inout State) -> Bool {
+    private func lookUp(
+        _ key: ShapedWordKey, hash: UInt64, _ body: (UnsafeBufferPointer<ShapedGlyph>) -> Void, in state: inout State
+    ) -> Bool {
         if let record = state.current.find(key, hash: hash) {
             state.hits += 1
             state.current.withGlyphs(of: record, body)
@@ -223,15 +234,19 @@ final class ShapedWordCache: Sendable {
         }
     }
 
-    private func insert(_ key: ShapedWordKey, hash: UInt64, glyphs: UnsafeBufferPointer<ShapedGlyph>, into state: inout State) {
+    private func insert(
+        _ key: ShapedWordKey, hash: UInt64, glyphs: UnsafeBufferPointer<ShapedGlyph>, into state: inout State
+    ) {
         guard key.text.count + glyphs.count <= generationCostLimit else { return }
         if state.current.count >= generationCapacity
-            || state.current.cost + key.text.count + glyphs.count > generationCostLimit {
+            || state.current.cost + key.text.count + glyphs.count > generationCostLimit
+        {
             state.evictions += state.previous.count
             state.previous = state.current
             state.current = Generation()
         }
-        state.current.insert(key, hash: hash, glyphs: glyphs, maximumTableSize: tableSize, maximumArenaWords: arenaWords)
+        state.current.insert(
+            key, hash: hash, glyphs: glyphs, maximumTableSize: tableSize, maximumArenaWords: arenaWords)
     }
 
     var statistics: CacheStatistics {

@@ -14,8 +14,10 @@ struct ShapingPass: ~Copyable {
     /// Whether words of context-free characters are placed from the font's table.
     let usesContextFreeGlyphs: Bool
 
-    init(cache: ShapedWordCache, units: UnsafeBufferPointer<UInt16>, options: ShapingOptions, optionsID: UInt64,
-         usesContextFreeGlyphs: Bool, scratch: ShapingScratch) {
+    init(
+        cache: ShapedWordCache, units: UnsafeBufferPointer<UInt16>, options: ShapingOptions, optionsID: UInt64,
+        usesContextFreeGlyphs: Bool, scratch: ShapingScratch
+    ) {
         self.scratch = scratch
         self.cache = cache
         self.units = units
@@ -43,7 +45,9 @@ struct ShapingPass: ~Copyable {
             // one is shaped outside it (other threads may be looking words up meanwhile).
             let miss = cache.withLookups { lookUp -> (ShapedWordKey, UInt64)? in
                 while position < count {
-                    if case .needsShaping(let key, let hash) = place(word(at: position), with: instance, table: &table, lookUp: lookUp, into: &output) {
+                    if case .needsShaping(let key, let hash) = place(
+                        word(at: position), with: instance, table: &table, lookUp: lookUp, into: &output)
+                    {
                         return (key, hash)
                     }
                     position += 1
@@ -56,7 +60,9 @@ struct ShapingPass: ~Copyable {
             swap(&shaped, &scratch.wordGlyphs)
             harfBuzzShape(key, with: instance, into: &shaped)
             shaped.withUnsafeBufferPointer { glyphs in
-                if word.range.count <= TextShaper.maximumCachedWordLength { cache.insert(key, hash: hash, glyphs: glyphs) }
+                if word.range.count <= TextShaper.maximumCachedWordLength {
+                    cache.insert(key, hash: hash, glyphs: glyphs)
+                }
                 append(glyphs, of: word, into: &output)
             }
             swap(&shaped, &scratch.wordGlyphs)
@@ -75,8 +81,10 @@ struct ShapingPass: ~Copyable {
         /// Appends the glyphs of `word` from the table if every character of it shapes alone;
         /// false (nothing appended) otherwise. Reads the table in place: a copy would retain it
         /// for every word.
-        mutating func place(_ word: Range<Int>, units: UnsafeBufferPointer<UInt16>, instance: FontInstance,
-                            into output: inout [ShapedGlyph]) -> Bool {
+        mutating func place(
+            _ word: Range<Int>, units: UnsafeBufferPointer<UInt16>, instance: FontInstance,
+            into output: inout [ShapedGlyph]
+        ) -> Bool {
             if !fetched {
                 glyphs = instance.contextFreeGlyphs
                 fetched = true
@@ -84,7 +92,9 @@ struct ShapingPass: ~Copyable {
             guard glyphs?.coversAll(UnsafeBufferPointer(rebasing: units[word])) == true else { return false }
             for offset in word {
                 let entry = glyphs![units[offset]]!
-                output.append(ShapedGlyph(id: entry.glyph, flags: 0, cluster: offset, advance: entry.advance, xOffset: 0, yOffset: 0))
+                output.append(
+                    ShapedGlyph(
+                        id: entry.glyph, flags: 0, cluster: offset, advance: entry.advance, xOffset: 0, yOffset: 0))
             }
             return true
         }
@@ -98,25 +108,30 @@ struct ShapingPass: ~Copyable {
     /// Appends the glyphs of `word` without shaping: spaces, context-free characters, or a word
     /// `lookUp` finds in the cache. Otherwise the key it must be shaped and cached under.
     private func place(
-        _ word: FontRunPlan.Word, with instance: FontInstance, table: inout ContextFreeTable, lookUp: ShapedWordCache.LookUp,
+        _ word: FontRunPlan.Word, with instance: FontInstance, table: inout ContextFreeTable,
+        lookUp: ShapedWordCache.LookUp,
         into output: inout [ShapedGlyph]
     ) -> Placement {
         let base = word.range.lowerBound
-        if word.isSeparator, hbFeatures.isEmpty, let space = instance.space, units[word.range].allSatisfy({ $0 == 0x20 }) {
+        if word.isSeparator, hbFeatures.isEmpty, let space = instance.space,
+            units[word.range].allSatisfy({ $0 == 0x20 })
+        {
             // Plain spaces: the font's space glyph, no lookup and no shaping. (Kerning against a
             // space is lost either way once words are shaped apart.)
             let count = word.range.count
             for index in 0 ..< count {
-                output.append(ShapedGlyph(
-                    id: space.glyph, flags: 0, cluster: base + (isRightToLeft ? count - 1 - index : index),
-                    advance: space.advance, xOffset: 0, yOffset: 0))
+                output.append(
+                    ShapedGlyph(
+                        id: space.glyph, flags: 0, cluster: base + (isRightToLeft ? count - 1 - index : index),
+                        advance: space.advance, xOffset: 0, yOffset: 0))
             }
             return .placed
         }
         // Every character shapes alone (HarfBuzz sees only the word's own glyphs; its context
         // matters for joining scripts, never for these): the table's glyphs, one per unit.
         if table.isUsed, word.clusterStart == nil, !word.isSeparator, units[word.range.lowerBound] < 0x80,
-           table.place(word.range, units: units, instance: instance, into: &output) {
+            table.place(word.range, units: units, instance: instance, into: &output)
+        {
             return .placed
         }
         let window = word.isSeparator ? word.range : WordSegmentation.contextWindow(around: word.range, in: units)
@@ -124,14 +139,18 @@ struct ShapingPass: ~Copyable {
             fontID: instance.id, optionsID: optionsID, text: UnsafeBufferPointer(rebasing: units[window]),
             itemOffset: Int32(word.range.lowerBound - window.lowerBound), itemLength: Int32(word.range.count))
         let hash = key.hash
-        if word.range.count <= TextShaper.maximumCachedWordLength, lookUp(key, hash, { append($0, of: word, into: &output) }) {
+        if word.range.count <= TextShaper.maximumCachedWordLength,
+            lookUp(key, hash, { append($0, of: word, into: &output) })
+        {
             return .placed
         }
         return .needsShaping(key, hash: hash)
     }
 
     /// Appends a word's glyphs (clusters relative to the word) at the word's offsets.
-    private func append(_ glyphs: UnsafeBufferPointer<ShapedGlyph>, of word: FontRunPlan.Word, into output: inout [ShapedGlyph]) {
+    private func append(
+        _ glyphs: UnsafeBufferPointer<ShapedGlyph>, of word: FontRunPlan.Word, into output: inout [ShapedGlyph]
+    ) {
         let base = word.range.lowerBound
         let clusterStart = word.clusterStart
         let first = output.count
@@ -160,7 +179,7 @@ struct ShapingPass: ~Copyable {
 
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, nil)
+            let positions = hb_buffer_get_glyph_positions(buffer, nil)
         else { return }
         let scale = Float(FontInstance.unitsPerPoint)
         var spaceGlyph: hb_codepoint_t?

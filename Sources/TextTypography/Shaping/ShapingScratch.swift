@@ -21,7 +21,8 @@ package final class ShapingScratch {
     /// The last shaping-options number handed out.
     var lastOptions: (options: ShapingOptions, id: UInt64)?
     /// The last font instance looked up.
-    var lastInstance: (face: ObjectIdentifier, size: Double, syntheticBold: Bool, syntheticItalic: Bool, instance: FontInstance)?
+    var lastInstance:
+        (face: ObjectIdentifier, size: Double, syntheticBold: Bool, syntheticItalic: Bool, instance: FontInstance)?
 
     package init() {}
 

@@ -30,8 +30,10 @@ package final class TextShaper: Sendable {
 
     /// A shaper with its own word cache of at most `wordCapacity` words and `wordCostLimit` cost
     /// (glyphs plus code units; a glyph costs 20 bytes, a code unit 2).
-    package init(matcher: FontMatcher = .shared, wordCapacity: Int = 100_000, wordCostLimit: Int = 4_000_000,
-                 usesContextFreeGlyphs: Bool = true) {
+    package init(
+        matcher: FontMatcher = .shared, wordCapacity: Int = 100_000, wordCostLimit: Int = 4_000_000,
+        usesContextFreeGlyphs: Bool = true
+    ) {
         self.matcher = matcher
         self.usesContextFreeGlyphs = usesContextFreeGlyphs
         self.wordCache = ShapedWordCache(capacity: wordCapacity, costLimit: wordCostLimit)
@@ -58,11 +60,13 @@ package final class TextShaper: Sendable {
         var glyphs: [ShapedGlyph] = []
         var spans: [ShapedRunSpan] = []
         try text.withUnsafeBufferPointer { (units) throws(ShapingError) in
-            try shape(text: units, range: range, request: request, features: features, isRightToLeft: isRightToLeft,
-                      script: script, language: language, glyphs: &glyphs, runs: &spans)
+            try shape(
+                text: units, range: range, request: request, features: features, isRightToLeft: isRightToLeft,
+                script: script, language: language, glyphs: &glyphs, runs: &spans)
         }
         return spans.map {
-            ShapedRun(font: $0.font, range: $0.range, glyphs: Array(glyphs[$0.glyphRange]), isRightToLeft: $0.isRightToLeft)
+            ShapedRun(
+                font: $0.font, range: $0.range, glyphs: Array(glyphs[$0.glyphRange]), isRightToLeft: $0.isRightToLeft)
         }
     }
 
@@ -88,8 +92,11 @@ package final class TextShaper: Sendable {
 
         // Most text fails on its first unit, before the font's instance is asked for.
         if usesContextFreeGlyphs, !isRightToLeft, text[range.lowerBound] < 0x80,
-           features.isEmpty || OpenTypeFeatures.harfBuzzFeatures(features).isEmpty,
-           placeContextFree(text: text, range: range, instance: instance(primary, size: request.size, scratch: scratch), glyphs: &glyphs, runs: &runs) {
+            features.isEmpty || OpenTypeFeatures.harfBuzzFeatures(features).isEmpty,
+            placeContextFree(
+                text: text, range: range, instance: instance(primary, size: request.size, scratch: scratch),
+                glyphs: &glyphs, runs: &runs)
+        {
             return
         }
         let options = ShapingOptions(
@@ -102,7 +109,8 @@ package final class TextShaper: Sendable {
             optionsID = optionsRegistry.id(for: options)
             scratch.lastOptions = (options, optionsID)
         }
-        var planner = FontRunPlanner(matcher: matcher, units: text, style: request.style, primary: primary, language: language)
+        var planner = FontRunPlanner(
+            matcher: matcher, units: text, style: request.style, primary: primary, language: language)
         var words: [FontRunPlan.Word] = [], plans: [FontRunPlan] = []
         swap(&words, &scratch.words)
         swap(&plans, &scratch.runs)
@@ -111,13 +119,17 @@ package final class TextShaper: Sendable {
             swap(&plans, &scratch.runs)
         }
         planner.plan(range, words: &words, runs: &plans)
-        let pass = ShapingPass(cache: wordCache, units: text, options: options, optionsID: optionsID,
-                               usesContextFreeGlyphs: usesContextFreeGlyphs, scratch: scratch)
+        let pass = ShapingPass(
+            cache: wordCache, units: text, options: options, optionsID: optionsID,
+            usesContextFreeGlyphs: usesContextFreeGlyphs, scratch: scratch)
         for plan in plans {
             let instance = instance(planner.selection(plan.face), size: request.size, scratch: scratch)
             let start = glyphs.count
             pass.shape(words[plan.words], with: instance, into: &glyphs)
-            runs.append(ShapedRunSpan(font: Font(instance), range: plan.range, glyphRange: start ..< glyphs.count, isRightToLeft: isRightToLeft))
+            runs.append(
+                ShapedRunSpan(
+                    font: Font(instance), range: plan.range, glyphRange: start ..< glyphs.count,
+                    isRightToLeft: isRightToLeft))
         }
     }
 
@@ -126,10 +138,12 @@ package final class TextShaper: Sendable {
     /// monospaced font): the glyphs word-by-word shaping would give, in one pass, without
     /// planning font runs and words or looking words up. False, with nothing appended, otherwise.
     private func placeContextFree(
-        text: UnsafeBufferPointer<UInt16>, range: Range<Int>, instance: FontInstance, glyphs: inout [ShapedGlyph], runs: inout [ShapedRunSpan]
+        text: UnsafeBufferPointer<UInt16>, range: Range<Int>, instance: FontInstance, glyphs: inout [ShapedGlyph],
+        runs: inout [ShapedRunSpan]
     ) -> Bool {
         guard let space = instance.space, let table = instance.contextFreeGlyphs,
-              table.coversAll(UnsafeBufferPointer(rebasing: text[range]), orSpace: true) else { return false }
+            table.coversAll(UnsafeBufferPointer(rebasing: text[range]), orSpace: true)
+        else { return false }
         let font = Font(instance)
         var start = range.lowerBound
         while start < range.upperBound {
@@ -139,9 +153,12 @@ package final class TextShaper: Sendable {
             for offset in start ..< end {
                 let unit = text[offset]
                 let (glyph, advance) = unit == 0x20 ? space : table[unit].map { ($0.glyph, $0.advance) }!
-                glyphs.append(ShapedGlyph(id: glyph, flags: 0, cluster: offset, advance: advance, xOffset: 0, yOffset: 0))
+                glyphs.append(
+                    ShapedGlyph(id: glyph, flags: 0, cluster: offset, advance: advance, xOffset: 0, yOffset: 0))
             }
-            runs.append(ShapedRunSpan(font: font, range: start ..< end, glyphRange: first ..< glyphs.count, isRightToLeft: false))
+            runs.append(
+                ShapedRunSpan(
+                    font: font, range: start ..< end, glyphRange: first ..< glyphs.count, isRightToLeft: false))
             start = end
         }
         return true
@@ -151,7 +168,8 @@ package final class TextShaper: Sendable {
     private func instance(_ selection: FaceSelection, size: Double, scratch: ShapingScratch) -> FontInstance {
         let face = ObjectIdentifier(selection.face)
         if let last = scratch.lastInstance, last.face == face, last.size == size,
-           last.syntheticBold == selection.syntheticBold, last.syntheticItalic == selection.syntheticItalic {
+            last.syntheticBold == selection.syntheticBold, last.syntheticItalic == selection.syntheticItalic
+        {
             return last.instance
         }
         let instance = matcher.instance(selection, size: size)

@@ -6,7 +6,7 @@ package enum WordSegmentation {
     /// word-caching shaper (Chrome's, Firefox's).
     package static func isSeparator(_ unit: UInt16) -> Bool {
         switch unit {
-        case 0x20, 0x09, 0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: return true
+        case 0x20, 0x09, 0xA0, 0x1680, 0x2000 ... 0x200A, 0x202F, 0x205F, 0x3000: return true
         default: return false
         }
     }
@@ -48,7 +48,7 @@ package enum WordSegmentation {
         while end < text.count, end - word.upperBound < contextLength, !isSeparator(text[end]) {
             end += 1
         }
-        return start..<end
+        return start ..< end
     }
 
     /// `cluster` cut into pieces of at most `maximumClusterLength` code units, never between the
@@ -61,7 +61,7 @@ package enum WordSegmentation {
             if end < cluster.upperBound, UTF16.isTrailSurrogate(text[end]), UTF16.isLeadSurrogate(text[end - 1]) {
                 end -= 1
             }
-            pieces.append(start..<end)
+            pieces.append(start ..< end)
             start = end
         }
         return pieces

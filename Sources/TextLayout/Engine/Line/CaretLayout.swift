@@ -50,7 +50,9 @@ package struct CaretLayout: Sendable {
     func forEachGraphemeEdge(lineEnd: Int, _ body: (Int, GraphemeEdges) -> Bool) {
         var cursor = 0
         // Left-to-right lines list their extents in logical order already.
-        let inOrder = extents.indices.dropFirst().allSatisfy { extents[$0 - 1].range.lowerBound <= extents[$0].range.lowerBound }
+        let inOrder = extents.indices.dropFirst().allSatisfy {
+            extents[$0 - 1].range.lowerBound <= extents[$0].range.lowerBound
+        }
         for extent in inOrder ? extents : extents.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
             while cursor < graphemeStarts.count, graphemeStarts[cursor] < extent.range.lowerBound { cursor += 1 }
             var inside = cursor
@@ -60,12 +62,14 @@ package struct CaretLayout: Sendable {
             let share = (extent.maxX - extent.minX) / CGFloat(count)
             for k in 0 ..< count {
                 let index = cursor + k
-                let left = extent.isRightToLeft ? extent.maxX - share * CGFloat(k + 1) : extent.minX + share * CGFloat(k)
+                let left =
+                    extent.isRightToLeft ? extent.maxX - share * CGFloat(k + 1) : extent.minX + share * CGFloat(k)
                 let right = left + share
                 let start = graphemeStarts[index]
                 let end = index + 1 < graphemeStarts.count ? graphemeStarts[index + 1] : max(start, lineEnd)
-                let edges = GraphemeEdges(range: start ..< end, leadingX: extent.isRightToLeft ? right : left,
-                                          trailingX: extent.isRightToLeft ? left : right, isRightToLeft: extent.isRightToLeft)
+                let edges = GraphemeEdges(
+                    range: start ..< end, leadingX: extent.isRightToLeft ? right : left,
+                    trailingX: extent.isRightToLeft ? left : right, isRightToLeft: extent.isRightToLeft)
                 guard body(index, edges) else { return }
             }
         }

@@ -39,7 +39,9 @@ struct KeptLine: Sendable {
         Self.inkBounds(of: placed(in: shaped), in: shaped, typographicBounds: typographicBounds, baseline: baseline)
     }
 
-    static func inkBounds(of placed: PlacedLine, in shaped: ShapedParagraph, typographicBounds: CGRect, baseline: CGFloat) -> CGRect {
+    static func inkBounds(
+        of placed: PlacedLine, in shaped: ShapedParagraph, typographicBounds: CGRect, baseline: CGFloat
+    ) -> CGRect {
         var ink = CGRect.null
         for run in placed.glyphRuns(in: shaped) {
             if run.horizontalScale != 1 {
@@ -48,7 +50,10 @@ struct KeptLine: Sendable {
             }
             let positions = run.positions.map { (x: Double($0.x), y: Double($0.y)) }
             guard let bounds = run.font.inkBounds(of: run.glyphs, at: positions) else { continue }
-            ink = ink.union(CGRect(x: bounds.minX, y: bounds.minY, width: bounds.maxX - bounds.minX, height: bounds.maxY - bounds.minY))
+            ink = ink.union(
+                CGRect(
+                    x: bounds.minX, y: bounds.minY, width: bounds.maxX - bounds.minX, height: bounds.maxY - bounds.minY)
+            )
         }
         if !ink.isNull { ink = ink.offsetBy(dx: typographicBounds.minX, dy: typographicBounds.minY + baseline) }
         if let outset = shaped.content.inkOutset, !ink.isNull { ink = outset.applied(to: ink) }
@@ -67,7 +72,8 @@ struct KeptLine: Sendable {
             guard let bounds = run.font.inkBounds(of: [glyph], at: [(x: 0, y: Double(position.y))]) else { continue }
             let minX = Double(position.x) + bounds.minX * run.horizontalScale
             let maxX = Double(position.x) + bounds.maxX * run.horizontalScale
-            ink = ink.union(CGRect(x: min(minX, maxX), y: bounds.minY, width: abs(maxX - minX), height: bounds.maxY - bounds.minY))
+            ink = ink.union(
+                CGRect(x: min(minX, maxX), y: bounds.minY, width: abs(maxX - minX), height: bounds.maxY - bounds.minY))
         }
         return ink
     }

@@ -1,10 +1,11 @@
 import Foundation
 import TextContent
 
-/// Stage 1 of a line: finds where it ends (a ``LineSpan``). Greedy line breaking over a shaped paragraph: lines break at UAX #14 opportunities; a word
-/// longer than a line breaks between grapheme clusters; U+2028 forces a break. Widths come
-/// from the advances shaped once, so re-breaking at another width shapes nothing again, and the
-/// break opportunities are asked for only when a line overflows.
+/// Stage 1 of a line: finds where it ends (a ``LineSpan``). Greedy line breaking over a shaped
+/// paragraph: lines break at UAX #14 opportunities; a word longer than a line breaks between
+/// grapheme clusters; U+2028 forces a break. Widths come from the advances shaped once, so
+/// re-breaking at another width shapes nothing again, and the break opportunities are asked for
+/// only when a line overflows.
 struct LineBreaker {
     let paragraph: ShapedParagraph
     let mode: LineBreakMode
@@ -47,7 +48,8 @@ struct LineBreaker {
                     advance += advances[end]
                     end += 1
                 }
-                let graphemeWidth = units[grapheme] == 0x09
+                let graphemeWidth =
+                    units[grapheme] == 0x09
                     ? tabStops.advance(from: x) { paragraph.widthAfterTab(at: grapheme) } : CGFloat(advance)
                 if wraps, grapheme > start, x + graphemeWidth > width, !content.isWhitespace(grapheme) {
                     overflow = grapheme
@@ -66,7 +68,8 @@ struct LineBreaker {
         let opportunities = try paragraph.breakOpportunities(scratch: scratch)
         var candidate = overflow
         while candidate > start,
-              opportunities[candidate] & ShapedParagraph.breakOpportunity == 0 || !paragraph.isGraphemeBoundary(candidate) {
+            opportunities[candidate] & ShapedParagraph.breakOpportunity == 0 || !paragraph.isGraphemeBoundary(candidate)
+        {
             candidate -= 1
         }
         return span(start ..< (candidate > start ? candidate : overflow), hard: false)
@@ -102,12 +105,14 @@ struct TabStops {
         let spaceWidth = CGFloat(paragraph.defaultMetrics.lineHeight) * 0.3
         guard !paragraph.content.hasDefaultStyle else {
             // Most paragraphs': no style to copy, no array to make (the default has no stops).
-            self.init(locations: [], interval: CGFloat(ParagraphStyle.default.defaultTabInterval), spaceWidth: spaceWidth)
+            self.init(
+                locations: [], interval: CGFloat(ParagraphStyle.default.defaultTabInterval), spaceWidth: spaceWidth)
             return
         }
         let style = paragraph.content.style
-        self.init(locations: style.tabStops.map { CGFloat($0.location) }, alignments: style.tabStops.map(\.alignment),
-                  interval: CGFloat(style.defaultTabInterval), spaceWidth: spaceWidth)
+        self.init(
+            locations: style.tabStops.map { CGFloat($0.location) }, alignments: style.tabStops.map(\.alignment),
+            interval: CGFloat(style.defaultTabInterval), spaceWidth: spaceWidth)
     }
 
     /// How far a tab at `x` (from the line's start) advances; `following` gives the width of

@@ -2,9 +2,10 @@ import Foundation
 import TextContent
 import TextTypography
 
-/// Stage 2 of a line: places a ``LineSpan``, giving a ``PlacedLine``: the items it shows in visual order (UAX #9 L2, with trailing white space at
-/// the paragraph level, rule L1), aligned and justified. Glyph positions and caret stops are
-/// derived from the result only when asked for (``PlacedLine``).
+/// Stage 2 of a line: places a ``LineSpan``, giving a ``PlacedLine``: the items it shows in visual
+/// order (UAX #9 L2, with trailing white space at the paragraph level, rule L1), aligned and
+/// justified. Glyph positions and caret stops are derived from the result only when asked for
+/// (``PlacedLine``).
 struct LinePlacer {
     let paragraph: ShapedParagraph
     let tabStops: TabStops
@@ -46,25 +47,34 @@ struct LinePlacer {
     func place(_ request: Request) -> PlacedLine {
         switch request {
         case .span(let span, let width, let isLastLine, let truncation):
-            return place(span, width: width, alignment: paragraph.content.alignment, isLastLine: isLastLine, truncation: truncation)
+            return place(
+                span, width: width, alignment: paragraph.content.alignment, isLastLine: isLastLine,
+                truncation: truncation)
         case .extraLine(let length, let x):
-            let caret = LineItem(range: length ..< length, level: paragraph.levels.paragraphLevel, source: .control, glyphRange: 0 ..< 0, x: x, width: 0)
+            let caret = LineItem(
+                range: length ..< length, level: paragraph.levels.paragraphLevel, source: .control, glyphRange: 0 ..< 0,
+                x: x, width: 0)
             let metrics = paragraph.defaultMetrics
             return PlacedLine(
-                items: SmallArray<2, LineItem>(CollectionOfOne(caret)), spaceExtra: 0, ellipsis: nil, width: 0, ascent: CGFloat(metrics.ascent),
+                items: SmallArray<2, LineItem>(CollectionOfOne(caret)), spaceExtra: 0, ellipsis: nil, width: 0,
+                ascent: CGFloat(metrics.ascent),
                 descent: CGFloat(metrics.descent), leading: CGFloat(metrics.leading), caretEnd: length)
         }
     }
 
     /// Lays `span` out from x = 0 in `width` points (infinity: natural width); with a
     /// truncation, its hidden text gives way to the ellipsis.
-    func place(_ span: LineSpan, width: CGFloat, alignment: TextAlignment, isLastLine: Bool, truncation: Truncation? = nil) -> PlacedLine {
+    func place(
+        _ span: LineSpan, width: CGFloat, alignment: TextAlignment, isLastLine: Bool, truncation: Truncation? = nil
+    ) -> PlacedLine {
         let content = paragraph.content
         let paragraphLevel = paragraph.levels.paragraphLevel
         var items = lineItems(span, hiding: truncation?.hidden)
         if let truncation {
-            items.append(LineItem(range: truncation.hidden, level: paragraphLevel, source: .ellipsis,
-                                  glyphRange: 0 ..< truncation.ellipsis.glyphs.count, width: CGFloat(truncation.ellipsis.advance)))
+            items.append(
+                LineItem(
+                    range: truncation.hidden, level: paragraphLevel, source: .ellipsis,
+                    glyphRange: 0 ..< truncation.ellipsis.glyphs.count, width: CGFloat(truncation.ellipsis.advance)))
             items.sort { $0.range.lowerBound < $1.range.lowerBound }
         }
         var contentWidth: CGFloat = 0
@@ -203,22 +213,31 @@ struct LinePlacer {
         while offset < span.range.upperBound {
             if content.isControl(offset) {
                 if !(hidden?.contains(offset) ?? false) {
-                    let width = content.units[offset] == 0x09 ? tabStops.advance(from: x) { paragraph.widthAfterTab(at: offset) } : 0
-                    items.append(LineItem(range: offset ..< offset + 1, level: paragraph.level(at: offset), source: .control,
-                                          glyphRange: 0 ..< 0, width: width))
+                    let width =
+                        content.units[offset] == 0x09
+                        ? tabStops.advance(from: x) { paragraph.widthAfterTab(at: offset) } : 0
+                    items.append(
+                        LineItem(
+                            range: offset ..< offset + 1, level: paragraph.level(at: offset), source: .control,
+                            glyphRange: 0 ..< 0, width: width))
                     x += width
                 }
                 offset += 1
                 continue
             }
-            while pieceIndex < paragraph.pieces.count, paragraph.pieces[pieceIndex].range.upperBound <= offset { pieceIndex += 1 }
+            while pieceIndex < paragraph.pieces.count, paragraph.pieces[pieceIndex].range.upperBound <= offset {
+                pieceIndex += 1
+            }
             guard pieceIndex < paragraph.pieces.count, paragraph.pieces[pieceIndex].range.lowerBound <= offset else {
                 // Not shaped: an attachment (looked for only here, so text without one pays
                 // nothing), an item of its own width; nothing else is left unshaped.
                 if let index = paragraph.attachmentIndex(at: offset), !(hidden?.contains(offset) ?? false) {
                     let width = CGFloat(paragraph.advances[offset])
-                    items.append(LineItem(range: offset ..< offset + 1, level: paragraph.level(at: offset), source: .attachment(index),
-                                          glyphRange: 0 ..< 0, width: width))
+                    items.append(
+                        LineItem(
+                            range: offset ..< offset + 1, level: paragraph.level(at: offset),
+                            source: .attachment(index),
+                            glyphRange: 0 ..< 0, width: width))
                     x += width
                 }
                 offset += 1
@@ -236,7 +255,9 @@ struct LinePlacer {
                 guard !shown.isEmpty else { return }
                 let glyphs = glyphRange(of: piece, in: shown)
                 let width = Self.width(of: paragraph.glyphs[glyphs], extra: extra)
-                items.append(LineItem(range: shown, level: piece.level, source: .piece(pieceIndex), glyphRange: glyphs, width: width))
+                items.append(
+                    LineItem(
+                        range: shown, level: piece.level, source: .piece(pieceIndex), glyphRange: glyphs, width: width))
                 x += width
             }
             for half in 0 ..< 2 {
@@ -256,7 +277,9 @@ struct LinePlacer {
     /// The advance of `glyphs`, with `extra` after each cluster.
     private static func width(of glyphs: Slice<ParagraphGlyphs>, extra: CGFloat) -> CGFloat {
         // Compact glyphs' advances are the per-offset ones: summed without making glyphs.
-        if extra == 0, let width = glyphs.base.compactAdvance(of: glyphs.startIndex ..< glyphs.endIndex) { return CGFloat(width) }
+        if extra == 0, let width = glyphs.base.compactAdvance(of: glyphs.startIndex ..< glyphs.endIndex) {
+            return CGFloat(width)
+        }
         var width: Float = 0
         for glyph in glyphs { width += glyph.advance }
         guard extra != 0 else { return CGFloat(width) }

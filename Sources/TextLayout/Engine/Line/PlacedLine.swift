@@ -37,8 +37,9 @@ struct LineItem: Sendable {
     }
 }
 
-/// Stage 2 of a line, what ``LinePlacer`` gives: the line as placed, its items in visual order and what is needed to position glyphs and
-/// carets, which are worked out only when drawing or editing asks for them.
+/// Stage 2 of a line, what ``LinePlacer`` gives: the line as placed, its items in visual order and
+/// what is needed to position glyphs and carets, which are worked out only when drawing or editing
+/// asks for them.
 struct PlacedLine: Sendable {
     var items: SmallArray<2, LineItem>
     /// Extra width of each U+0020 in a justified line.
@@ -54,8 +55,11 @@ struct PlacedLine: Sendable {
     /// The line's end offset when it is a caret position of its own (end of text).
     var caretEnd: Int?
 
-    init(items: SmallArray<2, LineItem>, spaceExtra: CGFloat, ellipsis: ShapedRun?, width: CGFloat, ascent: CGFloat, descent: CGFloat,
-         leading: CGFloat, caretEnd: Int?) {
+    init(
+        items: SmallArray<2, LineItem>, spaceExtra: CGFloat, ellipsis: ShapedRun?, width: CGFloat, ascent: CGFloat,
+        descent: CGFloat,
+        leading: CGFloat, caretEnd: Int?
+    ) {
         self.items = items
         self.spaceExtra = spaceExtra
         self.ellipsisBox = ellipsis.map(ShapedRunBox.init)
@@ -82,12 +86,15 @@ struct PlacedLine: Sendable {
             case .piece(let index):
                 let piece = paragraph.pieces[index]
                 let attributes = paragraph.content.runs[piece.attributes]
-                body(item, piece.font, paragraph.glyphs[item.glyphRange], CGFloat(attributes.kern + attributes.tracking),
-                     CGFloat(attributes.baselineOffset))
+                body(
+                    item, piece.font, paragraph.glyphs[item.glyphRange], CGFloat(attributes.kern + attributes.tracking),
+                    CGFloat(attributes.baselineOffset))
             case .ellipsis:
                 guard let ellipsis else { continue }
                 let glyphs = ellipsis.glyphs.map {
-                    ShapedGlyph(id: $0.id, flags: $0.flags, cluster: item.range.lowerBound, advance: $0.advance, xOffset: $0.xOffset, yOffset: $0.yOffset)
+                    ShapedGlyph(
+                        id: $0.id, flags: $0.flags, cluster: item.range.lowerBound, advance: $0.advance,
+                        xOffset: $0.xOffset, yOffset: $0.yOffset)
                 }
                 body(item, ellipsis.font, ParagraphGlyphs(glyphs)[...], 0, 0)
             case .control, .attachment:
@@ -117,7 +124,8 @@ struct PlacedLine: Sendable {
             if next == glyphs.endIndex || glyphs[next].cluster != glyph.cluster {
                 x += extra
                 if glyph.cluster < units.count, units[glyph.cluster] == 0x20 { x += spaceExtra }
-                let logicalEnd = rightToLeft
+                let logicalEnd =
+                    rightToLeft
                     ? (previousCluster ?? item.range.upperBound)
                     : (next < glyphs.endIndex ? glyphs[next].cluster : item.range.upperBound)
                 clusterEnd(glyph.cluster ..< max(glyph.cluster + 1, logicalEnd), clusterStart, x)
@@ -134,14 +142,20 @@ struct PlacedLine: Sendable {
         forEachGlyphItem(in: paragraph) { item, font, glyphs, extra, baselineOffset in
             var positions: [CGPoint] = []
             positions.reserveCapacity(glyphs.count)
-            walk(item, glyphs, extra: extra, units: paragraph.content.units, visit: { glyph, x in
-                positions.append(CGPoint(x: x + CGFloat(glyph.xOffset), y: CGFloat(glyph.yOffset) - baselineOffset))
-            }, clusterEnd: { _, _, _ in })
+            walk(
+                item, glyphs, extra: extra, units: paragraph.content.units,
+                visit: { glyph, x in
+                    positions.append(CGPoint(x: x + CGFloat(glyph.xOffset), y: CGFloat(glyph.yOffset) - baselineOffset))
+                }, clusterEnd: { _, _, _ in })
             var scale: Float = 1
-            if case .piece(let index) = item.source { scale = paragraph.content.runs[paragraph.pieces[index].attributes].horizontalScale }
-            runs.append(PositionedGlyphRun(
-                font: font, glyphs: glyphs.map(\.id), positions: positions, characterRange: item.range,
-                clusters: glyphs.map(\.cluster), isRightToLeft: item.level & 1 == 1, horizontalScale: Double(scale)))
+            if case .piece(let index) = item.source {
+                scale = paragraph.content.runs[paragraph.pieces[index].attributes].horizontalScale
+            }
+            runs.append(
+                PositionedGlyphRun(
+                    font: font, glyphs: glyphs.map(\.id), positions: positions, characterRange: item.range,
+                    clusters: glyphs.map(\.cluster), isRightToLeft: item.level & 1 == 1, horizontalScale: Double(scale))
+            )
         }
         return runs
     }
@@ -156,14 +170,18 @@ struct PlacedLine: Sendable {
         extents.reserveCapacity(characters)
         forEachGlyphItem(in: paragraph) { item, _, glyphs, extra, _ in
             let rightToLeft = item.level & 1 == 1
-            walk(item, glyphs, extra: extra, units: paragraph.content.units, visit: { _, _ in }, clusterEnd: { range, minX, maxX in
-                extents.append(CaretExtent(range: range, minX: minX, maxX: maxX, isRightToLeft: rightToLeft))
-            })
+            walk(
+                item, glyphs, extra: extra, units: paragraph.content.units, visit: { _, _ in },
+                clusterEnd: { range, minX, maxX in
+                    extents.append(CaretExtent(range: range, minX: minX, maxX: maxX, isRightToLeft: rightToLeft))
+                })
         }
         for item in items {
             switch item.source {
             case .control, .attachment:
-                extents.append(CaretExtent(range: item.range, minX: item.x, maxX: item.x + item.width, isRightToLeft: item.level & 1 == 1))
+                extents.append(
+                    CaretExtent(
+                        range: item.range, minX: item.x, maxX: item.x + item.width, isRightToLeft: item.level & 1 == 1))
             case .piece, .ellipsis:
                 continue
             }

@@ -45,6 +45,8 @@ struct InkOutset: Sendable, Equatable {
 
     /// `rect` grown by the outset.
     func applied(to rect: CGRect) -> CGRect {
-        CGRect(x: rect.minX - left, y: rect.minY - top, width: rect.width + left + right, height: rect.height + top + bottom)
+        CGRect(
+            x: rect.minX - left, y: rect.minY - top, width: rect.width + left + right,
+            height: rect.height + top + bottom)
     }
 }

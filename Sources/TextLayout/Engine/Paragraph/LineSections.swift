@@ -45,7 +45,9 @@ struct LineSection: Sendable {
 
     /// Lines `range` of the section, as a section of their own.
     func lines(_ range: Range<Int>) -> LineSection {
-        LineSection(shaped: shaped, lines: KeptLines(lines[range]), unitOffset: unitOffset, top: top, valid: validStart ..< validEnd)
+        LineSection(
+            shaped: shaped, lines: KeptLines(lines[range]), unitOffset: unitOffset, top: top,
+            valid: validStart ..< validEnd)
     }
 
     /// The section with its shaping's text known good only before paragraph offset `offset`

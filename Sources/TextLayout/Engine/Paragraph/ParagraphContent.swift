@@ -48,7 +48,9 @@ struct ParagraphContent: Sendable {
     // Single fields, read without copying the whole style (and retaining its arrays): these
     // are asked for once or more for every paragraph laid out.
     var alignment: TextAlignment { styleBox?.style.alignment ?? ParagraphStyle.default.alignment }
-    var baseWritingDirection: WritingDirection { styleBox?.style.baseWritingDirection ?? ParagraphStyle.default.baseWritingDirection }
+    var baseWritingDirection: WritingDirection {
+        styleBox?.style.baseWritingDirection ?? ParagraphStyle.default.baseWritingDirection
+    }
     /// Whether the paragraph has the default style.
     var hasDefaultStyle: Bool { styleBox == nil }
     /// A style other than the default, kept out of line (it is 96 bytes).
@@ -70,19 +72,29 @@ struct ParagraphContent: Sendable {
     /// Reads `paragraph`; runs without a font use `defaultFont`, every font resolved in
     /// `context`. A font that cannot be used (a size that is not finite and positive) is an
     /// error naming it.
-    init(_ paragraph: TextParagraph, defaultFont: FontDescriptor, context: FontResolutionContext = .standard) throws(TextLayoutError) {
+    init(
+        _ paragraph: TextParagraph, defaultFont: FontDescriptor, context: FontResolutionContext = .standard
+    ) throws(TextLayoutError) {
         let request: FontRequest
-        do { request = try FontRequest(defaultFont, in: context) } catch { throw .unusableFont(descriptor: defaultFont, reason: "\(error)") }
-        try self.init(paragraph, defaultFont: defaultFont, context: context,
-                      plainRuns: PlainAttributeRuns(font: request, features: defaultFont.features, language: context.language))
+        do { request = try FontRequest(defaultFont, in: context) } catch {
+            throw .unusableFont(descriptor: defaultFont, reason: "\(error)")
+        }
+        try self.init(
+            paragraph, defaultFont: defaultFont, context: context,
+            plainRuns: PlainAttributeRuns(font: request, features: defaultFont.features, language: context.language))
     }
 
     /// Reads `paragraph` with the default font's request already resolved and validated (once
     /// per layout pass, not once per paragraph), a plain paragraph's run shared from `plainRuns`.
-    init(_ paragraph: TextParagraph, defaultFont: FontDescriptor, context: FontResolutionContext = .standard, plainRuns: PlainAttributeRuns) throws(TextLayoutError) {
+    init(
+        _ paragraph: TextParagraph, defaultFont: FontDescriptor, context: FontResolutionContext = .standard,
+        plainRuns: PlainAttributeRuns
+    ) throws(TextLayoutError) {
         if let (plainUnits, control) = paragraph.withPlainUTF8(Self.utf16) {
             // Plain text: one run in the default font, the default style, no AttributedString.
-            self.init(units: plainUnits, style: nil, isPlain: true, runs: plainRuns.runs(count:), attachments: [], controlBeforeSeparator: control)
+            self.init(
+                units: plainUnits, style: nil, isPlain: true, runs: plainRuns.runs(count:), attachments: [],
+                controlBeforeSeparator: control)
             return
         }
         try self.init(attributed: paragraph, defaultFont: defaultFont, context: context)
@@ -101,30 +113,42 @@ struct ParagraphContent: Sendable {
             for index in 0 ..< end where units[index] < 0x20 || units[index] == 0x7F { control = true }
         }
         let style = ParagraphStyle(baseWritingDirection: isRightToLeft ? .rightToLeft : .leftToRight)
-        self.init(units: units, style: style, isPlain: true, runs: plainRuns.runs(count:), attachments: [],
-                  controlBeforeSeparator: high < 0x80 ? control : nil)
+        self.init(
+            units: units, style: style, isPlain: true, runs: plainRuns.runs(count:), attachments: [],
+            controlBeforeSeparator: high < 0x80 ? control : nil)
     }
 
     /// Reads the AttributedString of `paragraph`.
-    private init(attributed paragraph: TextParagraph, defaultFont: FontDescriptor, context: FontResolutionContext) throws(TextLayoutError) {
+    private init(
+        attributed paragraph: TextParagraph, defaultFont: FontDescriptor, context: FontResolutionContext
+    ) throws(TextLayoutError) {
         let text = paragraph.attributedString
         // A slice of the characters is copied a chunk of the rope at a time: 5 MB in about a
         // millisecond, where the UTF-8 view, read a byte at a time, takes half a second.
-        try self.init(attributedText: text, string: String(text.characters[...]), defaultFont: defaultFont, context: context, isRightToLeft: nil)
+        try self.init(
+            attributedText: text, string: String(text.characters[...]), defaultFont: defaultFont, context: context,
+            isRightToLeft: nil)
     }
 
     /// A stretch of a long paragraph with attributes, `text`, laid out in the paragraph's
     /// resolved direction (see `init(section:isRightToLeft:plainRuns:)`).
     /// `string` is its text (its characters, when it starts and ends where clusters do).
-    init(section text: AttributedSubstring, string: String, defaultFont: FontDescriptor, context: FontResolutionContext,
-         isRightToLeft: Bool) throws(TextLayoutError) {
-        try self.init(attributedText: text, string: string, defaultFont: defaultFont, context: context, isRightToLeft: isRightToLeft)
+    init(
+        section text: AttributedSubstring, string: String, defaultFont: FontDescriptor, context: FontResolutionContext,
+        isRightToLeft: Bool
+    ) throws(TextLayoutError) {
+        try self.init(
+            attributedText: text, string: string, defaultFont: defaultFont, context: context,
+            isRightToLeft: isRightToLeft)
     }
 
     /// Reads `text`, whose text is `string`; with `isRightToLeft`, in that direction whatever
     /// its style says.
-    private init(attributedText text: some AttributedStringProtocol, string: String, defaultFont: FontDescriptor, context: FontResolutionContext,
-                 isRightToLeft: Bool?) throws(TextLayoutError) {
+    private init(
+        attributedText text: some AttributedStringProtocol, string: String, defaultFont: FontDescriptor,
+        context: FontResolutionContext,
+        isRightToLeft: Bool?
+    ) throws(TextLayoutError) {
         var string = string
         var runs: [AttributeRun] = []
         // Runs carrying an attachment, and the index of their attribute run.
@@ -140,7 +164,9 @@ struct ParagraphContent: Sendable {
             if let resolved, resolved.descriptor == descriptor {
                 request = resolved.request
             } else {
-                do { request = try FontRequest(descriptor, in: context) } catch { throw .unusableFont(descriptor: descriptor, reason: "\(error)") }
+                do { request = try FontRequest(descriptor, in: context) } catch {
+                    throw .unusableFont(descriptor: descriptor, reason: "\(error)")
+                }
                 resolved = (descriptor, request)
             }
             let tracking = run.tracking.map(AttributeValueLimits.tracking) ?? 0
@@ -157,7 +183,9 @@ struct ParagraphContent: Sendable {
                 runs.append(attributes)
             }
             if let attachment = run.attachment { attached.append((attributes.range, attachment, runs.count - 1)) }
-            if let outset = InkOutset(fontSize: request.size, shadow: run.shadow, strokeWidth: run.strokeWidth, obliqueness: run.obliqueness) {
+            if let outset = InkOutset(
+                fontSize: request.size, shadow: run.shadow, strokeWidth: run.strokeWidth, obliqueness: run.obliqueness)
+            {
                 inkOutset = outset.union(inkOutset)
             }
             offset += count
@@ -177,7 +205,9 @@ struct ParagraphContent: Sendable {
             let direction: WritingDirection = isRightToLeft ? .rightToLeft : .leftToRight
             style = style?.with(baseWritingDirection: direction) ?? ParagraphStyle(baseWritingDirection: direction)
         }
-        self.init(units: units, style: style, isPlain: false, runs: { _ in runs }, attachments: attachments, inkOutset: inkOutset)
+        self.init(
+            units: units, style: style, isPlain: false, runs: { _ in runs }, attachments: attachments,
+            inkOutset: inkOutset)
     }
 
     /// `features` with the optional ligatures (`liga`, `clig`) turned off unless they set them:
@@ -212,8 +242,11 @@ struct ParagraphContent: Sendable {
 
     /// `controlBeforeSeparator`: for ASCII text, whether a control or DEL comes before the
     /// separator (nil: not ASCII, or not looked for).
-    private init(units: [UInt16], style: ParagraphStyle?, isPlain: Bool, runs: (Int) -> [AttributeRun], attachments: [Attachment],
-                 controlBeforeSeparator: Bool? = nil, inkOutset: InkOutset? = nil) {
+    private init(
+        units: [UInt16], style: ParagraphStyle?, isPlain: Bool, runs: (Int) -> [AttributeRun],
+        attachments: [Attachment],
+        controlBeforeSeparator: Bool? = nil, inkOutset: InkOutset? = nil
+    ) {
         self.units = units
         self.inkOutset = inkOutset
         self.attachments = attachments

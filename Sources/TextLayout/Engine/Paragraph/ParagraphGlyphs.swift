@@ -29,7 +29,9 @@ struct ParagraphGlyphs: RandomAccessCollection, Sendable, Equatable {
                 guard glyphs.count <= advances.count else { return nil }
                 for index in glyphs.indices {
                     let glyph = glyphs[index]
-                    guard Int(glyph.storedCluster) == index, glyph.xOffset == 0, glyph.yOffset == 0, glyph.advance == advances[index] else { return nil }
+                    guard Int(glyph.storedCluster) == index, glyph.xOffset == 0, glyph.yOffset == 0,
+                        glyph.advance == advances[index]
+                    else { return nil }
                 }
                 return [UInt16](filledWith: 0, count: glyphs.count) { ids in
                     for index in glyphs.indices { ids[index] = glyphs[index].storedID }
@@ -86,11 +88,16 @@ struct ParagraphGlyphs: RandomAccessCollection, Sendable, Equatable {
         case .full(let glyphs):
             return glyphs[position]
         case .compact(let ids, let advances):
-            return ShapedGlyph(id: UInt32(ids[position]), flags: 0, cluster: position, advance: advances[position], xOffset: 0, yOffset: 0)
+            return ShapedGlyph(
+                id: UInt32(ids[position]), flags: 0, cluster: position, advance: advances[position], xOffset: 0,
+                yOffset: 0)
         }
     }
 
     static func == (lhs: ParagraphGlyphs, rhs: ParagraphGlyphs) -> Bool {
-        lhs.elementsEqual(rhs) { $0.id == $1.id && $0.cluster == $1.cluster && $0.advance == $1.advance && $0.xOffset == $1.xOffset && $0.yOffset == $1.yOffset }
+        lhs.elementsEqual(rhs) {
+            $0.id == $1.id && $0.cluster == $1.cluster && $0.advance == $1.advance && $0.xOffset == $1.xOffset
+                && $0.yOffset == $1.yOffset
+        }
     }
 }

@@ -14,7 +14,8 @@ struct LineGeometry: Equatable, Sendable {
     /// Nil for a container whose lines cannot be kept across an edit.
     init?(_ container: TextContainer, insets: FragmentInsets) {
         guard container.exclusionPaths.isEmpty, container.maximumNumberOfLines == 0, container.layoutWidth.isFinite,
-              container.lineBreakMode == .byWordWrapping || container.lineBreakMode == .byCharWrapping else { return nil }
+            container.lineBreakMode == .byWordWrapping || container.lineBreakMode == .byCharWrapping
+        else { return nil }
         layoutWidth = container.layoutWidth
         lineFragmentPadding = container.lineFragmentPadding
         lineBreakMode = container.lineBreakMode
@@ -47,8 +48,10 @@ extension ParagraphLayout {
         let style = content.style
         // A right or centre tab lines up the text after it, to the next tab: a line's width can
         // then depend on text far past it.
-        guard let geometry = LineGeometry(container, insets: insets), geometry == old.geometry, style.wrapsLines, !shaped.levels.isRightToLeft,
-              content.hasDefaultStyle || style.tabStops.allSatisfy({ $0.alignment == .left }) else { return nil }
+        guard let geometry = LineGeometry(container, insets: insets), geometry == old.geometry, style.wrapsLines,
+            !shaped.levels.isRightToLeft,
+            content.hasDefaultStyle || style.tabStops.allSatisfy({ $0.alignment == .left })
+        else { return nil }
         var oldCount = old.lines.count
         if oldCount > 0, case .extraLine = old.lines[oldCount - 1].placement { oldCount -= 1 }
         // A paragraph of a few lines is broken again whole sooner than its changes are worked out.
@@ -87,22 +90,27 @@ extension ParagraphLayout {
             guard case .span(var span, let width, _, let truncation) = line.placement else { return }
             span.range = span.range.lowerBound + shift ..< span.range.upperBound + shift
             span.hangStart += shift
-            line.placement = .span(span, width: width, isLastLine: span.range.upperBound >= length, truncation: truncation)
+            line.placement = .span(
+                span, width: width, isLastLine: span.range.upperBound >= length, truncation: truncation)
             line.typographicBounds.origin.y = top
             top += line.typographicBounds.height
             lines.append(line)
             keptLines += 1
         }
         func breakLine(from start: Int) throws(TextLayoutError) -> Int {
-            let margins = self.margins(style: style, firstLine: start == 0, rightToLeft: false, width: container.layoutWidth)
+            let margins = self.margins(
+                style: style, firstLine: start == 0, rightToLeft: false, width: container.layoutWidth)
             let width = max(0, margins.upperBound - margins.lowerBound)
             let span = try breaker.nextLine(from: start, width: width)
-            let request = LinePlacer.Request.span(span, width: width, isLastLine: span.range.upperBound >= length, truncation: nil)
+            let request = LinePlacer.Request.span(
+                span, width: width, isLastLine: span.range.upperBound >= length, truncation: nil)
             let placed = placement.place(request)
-            let metrics = lineHeight(ascent: placed.ascent, descent: placed.descent, leading: placed.leading, style: style)
-            lines.append(KeptLine(
-                typographicBounds: CGRect(x: margins.lowerBound, y: top, width: width, height: metrics.height),
-                glyphOriginX: placed.items.first?.x ?? 0, baseline: metrics.baseline, placement: request))
+            let metrics = lineHeight(
+                ascent: placed.ascent, descent: placed.descent, leading: placed.leading, style: style)
+            lines.append(
+                KeptLine(
+                    typographicBounds: CGRect(x: margins.lowerBound, y: top, width: width, height: metrics.height),
+                    glyphOriginX: placed.items.first?.x ?? 0, baseline: metrics.baseline, placement: request))
             top += metrics.height
             return span.range.upperBound
         }
@@ -118,7 +126,8 @@ extension ParagraphLayout {
             }
             // Keep the old lines up to two before the next change's line (a line's break can
             // depend on the start of the line after it), then break lines afresh.
-            let resume = next < changes.count ? max(oldIndex, oldLine(reaching: changes[next].old.lowerBound) - 2) : oldCount
+            let resume =
+                next < changes.count ? max(oldIndex, oldLine(reaching: changes[next].old.lowerBound) - 2) : oldCount
             for index in oldIndex ..< resume { keep(index, movedBy: shift) }
             guard resume < oldCount else { break }
             start = old.lines[resume].characterRange.lowerBound + shift
@@ -146,20 +155,27 @@ extension ParagraphLayout {
         }
         top += Self.spacing(style.paragraphSpacing) + insets.bottom
         let frame = CGRect(x: 0, y: y, width: container.layoutWidth, height: top)
-        return (TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: nil, lines: lines, shaped: shaped),
-                keptLines)
+        return (
+            TextLayoutFragment(
+                textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: nil, lines: lines,
+                shaped: shaped),
+            keptLines
+        )
     }
 
     /// Where lines may break differently after a reshaping: the windows whose text, advances or
     /// grapheme boundaries changed, each with two words on either side (whose break
     /// opportunities the change can move), merged; new offsets and old.
-    static func changes(_ windows: [ReshapedWindow], in shaped: ShapedParagraph, from old: ShapedParagraph) -> [ReshapedWindow] {
+    static func changes(
+        _ windows: [ReshapedWindow], in shaped: ShapedParagraph, from old: ShapedParagraph
+    ) -> [ReshapedWindow] {
         let units = shaped.content.units, oldUnits = old.content.units
         func isUnchanged(_ window: ReshapedWindow) -> Bool {
             guard window.new.count == window.old.count, window.old.upperBound <= oldUnits.count else { return false }
             for (newOffset, oldOffset) in zip(window.new, window.old) {
                 guard units[newOffset] == oldUnits[oldOffset], shaped.advances[newOffset] == old.advances[oldOffset],
-                      shaped.isGraphemeBoundary(newOffset) == old.isGraphemeBoundary(oldOffset) else { return false }
+                    shaped.isGraphemeBoundary(newOffset) == old.isGraphemeBoundary(oldOffset)
+                else { return false }
             }
             return shaped.isGraphemeBoundary(window.new.upperBound) == old.isGraphemeBoundary(window.old.upperBound)
         }
@@ -184,9 +200,15 @@ extension ParagraphLayout {
         for window in windows where !isUnchanged(window) {
             let lower = before(window.new.lowerBound), upper = after(window.new.upperBound)
             // Outside the window the text only moved, by the window's shift on that side.
-            let change: ReshapedWindow = (lower ..< upper, lower - (window.new.lowerBound - window.old.lowerBound) ..< upper - (window.new.upperBound - window.old.upperBound))
+            let change: ReshapedWindow = (
+                lower ..< upper,
+                lower - (window.new.lowerBound - window.old.lowerBound) ..< upper
+                    - (window.new.upperBound - window.old.upperBound)
+            )
             if let last = changes.last, change.new.lowerBound <= last.new.upperBound {
-                let upper = change.new.upperBound >= last.new.upperBound ? (change.new.upperBound, change.old.upperBound) : (last.new.upperBound, last.old.upperBound)
+                let upper =
+                    change.new.upperBound >= last.new.upperBound
+                    ? (change.new.upperBound, change.old.upperBound) : (last.new.upperBound, last.old.upperBound)
                 changes[changes.count - 1] = (last.new.lowerBound ..< upper.0, last.old.lowerBound ..< upper.1)
             } else {
                 changes.append(change)

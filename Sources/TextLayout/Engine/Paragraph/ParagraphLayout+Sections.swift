@@ -36,7 +36,8 @@ extension ParagraphLayout {
     func laysOutInSections(_ paragraph: TextParagraph) -> Bool {
         // The length first: most paragraphs are short, and it is O(1).
         guard paragraph.utf16Count >= sectionPolicy.minimumParagraphLength,
-              plainRuns != nil, LineGeometry(container, insets: insets) != nil else { return false }
+            plainRuns != nil, LineGeometry(container, insets: insets) != nil
+        else { return false }
         if paragraph.plainUTF16(in: 0 ..< 0) != nil { return true }
         // With attributes: lines that wrap, and left tab stops only (a right or centre stop lines
         // text up with what follows it, so a line could depend on text past its section).
@@ -51,11 +52,14 @@ extension ParagraphLayout {
     }
 
     /// `paragraph` laid out afresh in sections, its top at `y`.
-    func layoutInSections(_ paragraph: TextParagraph, at y: CGFloat, extraLineFragment: Bool) throws(TextLayoutError) -> TextLayoutFragment {
+    func layoutInSections(
+        _ paragraph: TextParagraph, at y: CGFloat, extraLineFragment: Bool
+    ) throws(TextLayoutError) -> TextLayoutFragment {
         let length = paragraph.utf16Count
         let style = Self.style(of: paragraph)
-        var builder = SectionBuilder(layout: self, paragraph: paragraph, length: length, style: style,
-                                     isRightToLeft: naturalIsRightToLeft(paragraph, length: length, style: style), y: topSpacing(style))
+        var builder = SectionBuilder(
+            layout: self, paragraph: paragraph, length: length, style: style,
+            isRightToLeft: naturalIsRightToLeft(paragraph, length: length, style: style), y: topSpacing(style))
         var start = 0
         var size = sectionPolicy.sectionLength
         while start < length {
@@ -82,15 +86,19 @@ extension ParagraphLayout {
         _ paragraph: TextParagraph, old: LineSections, edit: ParagraphEdit?, at y: CGFloat, extraLineFragment: Bool,
         reflow: SectionReflow
     ) throws(TextLayoutError) -> TextLayoutFragment {
-        guard old.lineCount > 0 else { return try layoutInSections(paragraph, at: y, extraLineFragment: extraLineFragment) }
+        guard old.lineCount > 0 else {
+            return try layoutInSections(paragraph, at: y, extraLineFragment: extraLineFragment)
+        }
         let length = paragraph.utf16Count
         let edit = edit ?? ParagraphEdit(range: length ..< length, replacementLength: 0)
         // An edit of most of the paragraph (replace all) leaves nothing worth keeping.
         if edit.replacementLength > length / 2 {
             return try layoutInSections(paragraph, at: y, extraLineFragment: extraLineFragment)
         }
-        if let fragment = try relayoutInSections(paragraph, old: old, edit: edit, madeBefore: nil, at: y, extraLineFragment: extraLineFragment,
-                                                 reflow: reflow) {
+        if let fragment = try relayoutInSections(
+            paragraph, old: old, edit: edit, madeBefore: nil, at: y, extraLineFragment: extraLineFragment,
+            reflow: reflow)
+        {
             return fragment
         }
         return try layoutInSections(paragraph, at: y, extraLineFragment: extraLineFragment)
@@ -117,8 +125,9 @@ extension ParagraphLayout {
             }
         }
         guard groups.count > 1, old.lineCount > 0, groups.reduce(0, { $0 + $1.replacementLength }) <= length / 2 else {
-            return try relayoutInSections(paragraph, old: old, edit: ParagraphEdit.covering(edits), at: y,
-                                          extraLineFragment: extraLineFragment, reflow: reflow)
+            return try relayoutInSections(
+                paragraph, old: old, edit: ParagraphEdit.covering(edits), at: y,
+                extraLineFragment: extraLineFragment, reflow: reflow)
         }
         // The last edit first: the text with it made and not the others is the paragraph's text
         // moved by the others' change in length, from the end of the one before it on.
@@ -127,16 +136,20 @@ extension ParagraphLayout {
         for index in groups.indices.reversed() {
             let edit = groups[index]
             let made = index > 0 ? (floor: groups[index - 1].range.upperBound, shift: shift) : nil
-            guard let fragment = try relayoutInSections(paragraph, old: lines, edit: edit, madeBefore: made, at: y,
-                                                        extraLineFragment: extraLineFragment, reflow: reflow) else { break }
+            guard
+                let fragment = try relayoutInSections(
+                    paragraph, old: lines, edit: edit, madeBefore: made, at: y,
+                    extraLineFragment: extraLineFragment, reflow: reflow)
+            else { break }
             if index == 0 { return fragment }
             guard let next = fragment.lineSections else { break }
             lines = next
             shift -= groups[index - 1].delta
         }
         // An edit's lines start too close to the one before it (long lines): as one edit.
-        return try relayoutInSections(paragraph, old: old, edit: ParagraphEdit.covering(edits), at: y,
-                                      extraLineFragment: extraLineFragment, reflow: reflow)
+        return try relayoutInSections(
+            paragraph, old: old, edit: ParagraphEdit.covering(edits), at: y,
+            extraLineFragment: extraLineFragment, reflow: reflow)
     }
 
     /// `paragraph` laid out again after one edit, from `old`. With `madeBefore`, edits before
@@ -144,7 +157,8 @@ extension ParagraphLayout {
     /// change in length), and only from `floor` on (the end of the last of them, in that text's
     /// offsets) may it be read; nil when it would have to be read before that.
     private func relayoutInSections(
-        _ paragraph: TextParagraph, old: LineSections, edit: ParagraphEdit, madeBefore: (floor: Int, shift: Int)?, at y: CGFloat,
+        _ paragraph: TextParagraph, old: LineSections, edit: ParagraphEdit, madeBefore: (floor: Int, shift: Int)?,
+        at y: CGFloat,
         extraLineFragment: Bool, reflow: SectionReflow
     ) throws(TextLayoutError) -> TextLayoutFragment? {
         let length = paragraph.utf16Count - (madeBefore?.shift ?? 0)
@@ -155,7 +169,8 @@ extension ParagraphLayout {
         // breaks as many as it shows). The old lines below stay behind a junction, in the old
         // direction, until the viewport or `ensureLayout` reaches them; new lines never join
         // them nor use their shapings. (Only the first edit can be near the start.)
-        let isRightToLeft = madeBefore == nil && edit.range.lowerBound < policy.directionScanLength
+        let isRightToLeft =
+            madeBefore == nil && edit.range.lowerBound < policy.directionScanLength
             ? naturalIsRightToLeft(paragraph, length: length, style: style) : old.isRightToLeft
         let turned = isRightToLeft != old.isRightToLeft
         var reflow = reflow
@@ -164,8 +179,9 @@ extension ParagraphLayout {
         let restartLine = turned ? 0 : max(0, old.lineIndex(reaching: edit.range.lowerBound) - 2)
         let restart = restartLine == 0 ? 0 : old.lineRange(at: restartLine).lowerBound
         if let madeBefore, restart - policy.lookahead < madeBefore.floor { return nil }
-        var builder = SectionBuilder(layout: self, paragraph: paragraph, length: length, style: style, isRightToLeft: isRightToLeft,
-                                     y: restartLine == 0 ? topSpacing(style) : old.lineBounds(at: restartLine).minY)
+        var builder = SectionBuilder(
+            layout: self, paragraph: paragraph, length: length, style: style, isRightToLeft: isRightToLeft,
+            y: restartLine == 0 ? topSpacing(style) : old.lineBounds(at: restartLine).minY)
         builder.textShift = madeBefore?.shift ?? 0
         builder.keep(old, linesBefore: restartLine, editedAt: edit.range.lowerBound)
         builder.junctions = old.junctions.filter { $0 < restart }
@@ -179,7 +195,8 @@ extension ParagraphLayout {
         var freshSize = 0
         var linesInFresh = 0
         if edit.range.isEmpty, edit.replacementLength == 0,
-           let section = old.sectionShaping(start, margin: policy.margin, length: length, isRightToLeft: isRightToLeft) {
+            let section = old.sectionShaping(start, margin: policy.margin, length: length, isRightToLeft: isRightToLeft)
+        {
             // No text changed (lines broken through a junction): in the old shaping.
             builder.open(section, movedBy: 0, editEnd: 0)
         } else if start < length {
@@ -207,8 +224,11 @@ extension ParagraphLayout {
                 // broken through too: typing in one place would otherwise leave a junction a
                 // keystroke. (A viewport needs its lines only; after a turn, the lines below
                 // are the old direction's whatever is broken.)
-                if done, !turned, !reachesOtherDirection, case .lines = reflow, let next = old.junctions.first(where: { $0 >= oldStart }),
-                   let nextLine = old.lineIndex(startingAt: next), nextLine - old.lineIndex(reaching: oldStart) <= policy.reflowLines {
+                if done, !turned, !reachesOtherDirection, case .lines = reflow,
+                    let next = old.junctions.first(where: { $0 >= oldStart }),
+                    let nextLine = old.lineIndex(startingAt: next),
+                    nextLine - old.lineIndex(reaching: oldStart) <= policy.reflowLines
+                {
                     done = false
                 }
                 if done {
@@ -234,8 +254,11 @@ extension ParagraphLayout {
                 continue
             }
             // The shaping in use ends too soon for this line: the old one where it holds, else new.
-            if oldStart >= trusted, let section = old.sectionShaping(oldStart, margin: policy.margin, length: length - delta, isRightToLeft: isRightToLeft),
-               !builder.isShowing(section, movedBy: delta) {
+            if oldStart >= trusted,
+                let section = old.sectionShaping(
+                    oldStart, margin: policy.margin, length: length - delta, isRightToLeft: isRightToLeft),
+                !builder.isShowing(section, movedBy: delta)
+            {
                 builder.open(section, movedBy: delta, editEnd: editEnd)
                 continue
             }
@@ -257,7 +280,9 @@ extension ParagraphLayout {
     }
 
     /// The space above the first line: the paragraph's spacing before and the top margin.
-    private func topSpacing(_ style: ParagraphStyle) -> CGFloat { Self.spacing(style.paragraphSpacingBefore) + insets.top }
+    private func topSpacing(_ style: ParagraphStyle) -> CGFloat {
+        Self.spacing(style.paragraphSpacingBefore) + insets.top
+    }
 
     /// Whether the paragraph reads right to left: its first strong letter's direction, looked
     /// for in its first ``SectionPolicy/directionScanLength`` units (left to right without one).
@@ -273,7 +298,10 @@ extension ParagraphLayout {
         while start < limit {
             let end = min(limit, start + size)
             // A stretch ends before a lead surrogate, so that no pair is cut in two.
-            guard var units = paragraph.plainUTF16(in: start ..< end) ?? Self.attributedUnits(of: paragraph, in: start ..< end) else { return false }
+            guard
+                var units = paragraph.plainUTF16(in: start ..< end)
+                    ?? Self.attributedUnits(of: paragraph, in: start ..< end)
+            else { return false }
             if end < length, units.count > 1, let last = units.last, UTF16.isLeadSurrogate(last) { units.removeLast() }
             guard !units.isEmpty else { break }
             if let found = Self.firstStrongDirection(units) { return found }
@@ -294,7 +322,8 @@ extension ParagraphLayout {
             guard scalar.properties.isAlphabetic, !scalar.properties.generalCategory.isMark else { continue }
             // Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan, Mandaic and their presentation
             // forms and supplements: the scripts whose letters are strong right to left.
-            return (0x0590 ... 0x08FF).contains(value) || (0xFB1D ... 0xFDFF).contains(value) || (0xFE70 ... 0xFEFF).contains(value)
+            return (0x0590 ... 0x08FF).contains(value) || (0xFB1D ... 0xFDFF).contains(value)
+                || (0xFE70 ... 0xFEFF).contains(value)
                 || (0x10800 ... 0x10FFF).contains(value) || (0x1E800 ... 0x1EFFF).contains(value)
         }
         return nil
@@ -325,7 +354,8 @@ extension LineSections {
         // The section of the line, or one just after it whose shaping starts earlier than its
         // lines: the one whose shaping reaches farthest.
         let candidates = sections[section ..< min(sections.count, section + 3)].filter {
-            offset >= $0.validStart && ($0.validEnd - offset > margin || $0.validEnd >= length) && $0.isRightToLeft == isRightToLeft
+            offset >= $0.validStart && ($0.validEnd - offset > margin || $0.validEnd >= length)
+                && $0.isRightToLeft == isRightToLeft
         }
         return candidates.max { $0.validEnd < $1.validEnd }
     }

@@ -22,7 +22,10 @@ struct ParagraphLayout {
     /// this layout reads; nil when it cannot be used.
     let plainRuns: PlainAttributeRuns?
 
-    init(container: TextContainer, defaultFont: FontDescriptor, fontContext: FontResolutionContext = .standard, scratch: LayoutScratch) {
+    init(
+        container: TextContainer, defaultFont: FontDescriptor, fontContext: FontResolutionContext = .standard,
+        scratch: LayoutScratch
+    ) {
         self.container = container
         self.defaultFont = defaultFont
         self.fontContext = fontContext
@@ -30,7 +33,9 @@ struct ParagraphLayout {
         let request = try? FontRequest(defaultFont, in: fontContext)
         let language = fontContext.language
         if let request {
-            let runs = scratch.plainRuns ?? PlainAttributeRuns(font: request, features: defaultFont.features, language: language)
+            let runs =
+                scratch.plainRuns
+                ?? PlainAttributeRuns(font: request, features: defaultFont.features, language: language)
             runs.use(font: request, features: defaultFont.features, language: language)
             scratch.plainRuns = runs
             plainRuns = runs
@@ -41,7 +46,9 @@ struct ParagraphLayout {
     }
 
     /// The paragraph's fragment with its top at `y` (container coordinates).
-    func layout(_ paragraph: TextParagraph, at y: CGFloat, extraLineFragment: Bool = false) throws(TextLayoutError) -> TextLayoutFragment {
+    func layout(
+        _ paragraph: TextParagraph, at y: CGFloat, extraLineFragment: Bool = false
+    ) throws(TextLayoutError) -> TextLayoutFragment {
         try layout(paragraph, shaped: try shape(paragraph), at: y, extraLineFragment: extraLineFragment)
     }
 
@@ -56,22 +63,37 @@ struct ParagraphLayout {
 
     /// The paragraph read and shaped, reusing `previous`, its shaping before `edits`, where it
     /// can; then with the stretches shaped again (outside them the shaping only moved).
-    func shape(_ paragraph: TextParagraph, after edits: [ParagraphEdit], of previous: ShapedParagraph)
-        throws(TextLayoutError) -> (paragraph: ShapedParagraph, windows: [ReshapedWindow]?) {
+    func shape(
+        _ paragraph: TextParagraph, after edits: [ParagraphEdit], of previous: ShapedParagraph
+    )
+        throws(TextLayoutError) -> (paragraph: ShapedParagraph, windows: [ReshapedWindow]?)
+    {
         let content = try content(of: paragraph)
-        if let reshaped = try ShapedParagraph.reshapedWithWindows(content, from: previous, edits: edits, scratch: scratch) { return reshaped }
+        if let reshaped = try ShapedParagraph.reshapedWithWindows(
+            content, from: previous, edits: edits, scratch: scratch)
+        {
+            return reshaped
+        }
         return (try ShapedParagraph(content, scratch: scratch), nil)
     }
 
     private func content(of paragraph: TextParagraph) throws(TextLayoutError) -> ParagraphContent {
-        guard let plainRuns else { return try ParagraphContent(paragraph, defaultFont: defaultFont, context: fontContext) }  // the font's error
+        guard let plainRuns else {
+            return try ParagraphContent(paragraph, defaultFont: defaultFont, context: fontContext)
+        } // the font's error
         return try ParagraphContent(paragraph, defaultFont: defaultFont, context: fontContext, plainRuns: plainRuns)
     }
 
     /// With `lineLimit`, at most that many lines (what the container's `maximumNumberOfLines`
     /// leaves after the paragraphs above); with a limit of 0 the fragment has no lines.
-    func layout(_ paragraph: TextParagraph, shaped: ShapedParagraph, at y: CGFloat, extraLineFragment: Bool, lineLimit: Int? = nil) throws(TextLayoutError) -> TextLayoutFragment {
-        try layout(paragraph, shaped: shaped, at: y, from: 0, bottom: nil, extraLineFragment: extraLineFragment, lineLimit: lineLimit).fragment
+    func layout(
+        _ paragraph: TextParagraph, shaped: ShapedParagraph, at y: CGFloat, extraLineFragment: Bool,
+        lineLimit: Int? = nil
+    ) throws(TextLayoutError) -> TextLayoutFragment {
+        try layout(
+            paragraph, shaped: shaped, at: y, from: 0, bottom: nil, extraLineFragment: extraLineFragment,
+            lineLimit: lineLimit
+        ).fragment
     }
 
     /// The lines of the paragraph from offset `start` (a line boundary; 0 for the whole
@@ -79,7 +101,8 @@ struct ParagraphLayout {
     /// end below it (the first line at the top of a page is always kept, so that a line taller
     /// than a page still goes somewhere) and returns where the rest starts: how pages are filled.
     func layout(
-        _ paragraph: TextParagraph, shaped: ShapedParagraph, at y: CGFloat, from firstStart: Int, bottom: CGFloat?, extraLineFragment: Bool,
+        _ paragraph: TextParagraph, shaped: ShapedParagraph, at y: CGFloat, from firstStart: Int, bottom: CGFloat?,
+        extraLineFragment: Bool,
         lineLimit: Int? = nil
     ) throws(TextLayoutError) -> (fragment: TextLayoutFragment, rest: Int?) {
         let maximumLines = lineLimit ?? container.maximumNumberOfLines
@@ -87,17 +110,25 @@ struct ParagraphLayout {
         if lineLimit == 0 {
             // The container's lines are used up above: the paragraph shows nothing.
             let frame = CGRect(x: 0, y: y, width: containerWidth.isFinite ? containerWidth : 0, height: 0)
-            return (TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: nil, lines: KeptLines(), shaped: shaped), nil)
+            return (
+                TextLayoutFragment(
+                    textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: nil, lines: KeptLines(),
+                    shaped: shaped), nil
+            )
         }
         let content = shaped.content
         let style = content.style
         let rightToLeft = shaped.levels.isRightToLeft
         let tabs = TabStops(of: shaped)
         // A paragraph that does not wrap (a code block) runs past the edge, as clipping does.
-        let breaker = LineBreaker(paragraph: shaped, mode: style.wrapsLines ? container.lineBreakMode : .byClipping, tabStops: tabs, scratch: scratch)
+        let breaker = LineBreaker(
+            paragraph: shaped, mode: style.wrapsLines ? container.lineBreakMode : .byClipping, tabStops: tabs,
+            scratch: scratch)
         let placement = LinePlacer(paragraph: shaped, tabStops: tabs)
-        let estimate = lineHeight(ascent: CGFloat(shaped.defaultMetrics.ascent), descent: CGFloat(shaped.defaultMetrics.descent),
-                                  leading: CGFloat(shaped.defaultMetrics.leading), style: style).height
+        let estimate = lineHeight(
+            ascent: CGFloat(shaped.defaultMetrics.ascent), descent: CGFloat(shaped.defaultMetrics.descent),
+            leading: CGFloat(shaped.defaultMetrics.leading), style: style
+        ).height
 
         var lines = KeptLines()
         var top = firstStart == 0 ? Self.spacing(style.paragraphSpacingBefore) + insets.top : 0
@@ -106,8 +137,10 @@ struct ParagraphLayout {
         var blockedBands = 0
         let length = content.units.count
         repeat {
-            let margins = self.margins(style: style, firstLine: start == 0, rightToLeft: rightToLeft, width: containerWidth)
-            let band = CGRect(x: margins.lowerBound, y: y + top, width: margins.upperBound - margins.lowerBound, height: estimate)
+            let margins = self.margins(
+                style: style, firstLine: start == 0, rightToLeft: rightToLeft, width: containerWidth)
+            let band = CGRect(
+                x: margins.lowerBound, y: y + top, width: margins.upperBound - margins.lowerBound, height: estimate)
             // Without exclusion paths the band is the one rectangle (and no array is made).
             var rects = container.exclusionPaths.isEmpty ? [] : container.lineFragmentRects(forProposedRect: band)
             if rects.isEmpty, !container.exclusionPaths.isEmpty {
@@ -130,14 +163,17 @@ struct ParagraphLayout {
                 let rect = rects.isEmpty ? band : rects[rectIndex]
                 let width = max(0, rect.width)
                 let span = try breaker.nextLine(from: start, width: width)
-                var request = LinePlacer.Request.span(span, width: width, isLastLine: span.range.upperBound >= length, truncation: nil)
+                var request = LinePlacer.Request.span(
+                    span, width: width, isLastLine: span.range.upperBound >= length, truncation: nil)
                 var placed = placement.place(request)
                 if container.lineBreakMode.truncates, width.isFinite, placed.width > width,
-                   let truncation = truncation(of: span, in: shaped, width: width) {
+                    let truncation = truncation(of: span, in: shaped, width: width)
+                {
                     request = .span(span, width: width, isLastLine: true, truncation: truncation)
                     placed = placement.place(request)
                 }
-                let metrics = lineHeight(ascent: placed.ascent, descent: placed.descent, leading: placed.leading, style: style)
+                let metrics = lineHeight(
+                    ascent: placed.ascent, descent: placed.descent, leading: placed.leading, style: style)
                 // At a page's top, space before the paragraph never pushes its first line below the
                 // page (where it would be drawn nowhere): it shrinks to what the page has room for.
                 if let bottom, lines.isEmpty, y <= 0, top > 0, y + top + metrics.height > bottom {
@@ -147,10 +183,12 @@ struct ParagraphLayout {
                     rest = start
                     break
                 }
-                let bounds = CGRect(x: rect.minX, y: top, width: width.isFinite ? width : placed.width, height: metrics.height)
-                lines.append(KeptLine(
-                    typographicBounds: bounds, glyphOriginX: placed.items.first?.x ?? 0,
-                    baseline: metrics.baseline, placement: request))
+                let bounds = CGRect(
+                    x: rect.minX, y: top, width: width.isFinite ? width : placed.width, height: metrics.height)
+                lines.append(
+                    KeptLine(
+                        typographicBounds: bounds, glyphOriginX: placed.items.first?.x ?? 0,
+                        baseline: metrics.baseline, placement: request))
                 bandHeight = max(bandHeight, metrics.height)
                 start = span.range.upperBound
                 if maximumLines > 0, lines.count >= maximumLines { break }
@@ -166,9 +204,15 @@ struct ParagraphLayout {
         }
         if rest == nil { top += Self.spacing(style.paragraphSpacing) + insets.bottom }
 
-        let frameWidth = containerWidth.isFinite ? containerWidth : lines.reduce(0) { max($0, $1.typographicBounds.maxX) } + insets.trailing
+        let frameWidth =
+            containerWidth.isFinite
+            ? containerWidth : lines.reduce(0) { max($0, $1.typographicBounds.maxX) } + insets.trailing
         let frame = CGRect(x: 0, y: y, width: frameWidth, height: top)
-        return (TextLayoutFragment(textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: nil, lines: lines, shaped: shaped), rest)
+        return (
+            TextLayoutFragment(
+                textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: nil, lines: lines,
+                shaped: shaped), rest
+        )
     }
 
     /// The empty line after the document's final break (TextKit's extra line fragment), its top
@@ -178,12 +222,15 @@ struct ParagraphLayout {
         let rightToLeft = shaped.levels.isRightToLeft
         let containerWidth = container.layoutWidth
         let margins = self.margins(style: style, firstLine: false, rightToLeft: rightToLeft, width: containerWidth)
-        let metrics = lineHeight(ascent: CGFloat(shaped.defaultMetrics.ascent), descent: CGFloat(shaped.defaultMetrics.descent),
-                                 leading: CGFloat(shaped.defaultMetrics.leading), style: style)
+        let metrics = lineHeight(
+            ascent: CGFloat(shaped.defaultMetrics.ascent), descent: CGFloat(shaped.defaultMetrics.descent),
+            leading: CGFloat(shaped.defaultMetrics.leading), style: style)
         let x = rightToLeft ? margins.upperBound - margins.lowerBound : 0
         return KeptLine(
-            typographicBounds: CGRect(x: margins.lowerBound, y: top, width: containerWidth.isFinite ? margins.upperBound - margins.lowerBound : 0,
-                                      height: metrics.height),
+            typographicBounds: CGRect(
+                x: margins.lowerBound, y: top,
+                width: containerWidth.isFinite ? margins.upperBound - margins.lowerBound : 0,
+                height: metrics.height),
             glyphOriginX: x, baseline: metrics.baseline, placement: .extraLine(at: shaped.content.units.count, x: x))
     }
 
@@ -214,7 +261,11 @@ struct ParagraphLayout {
         default: cut = boundaries.first!
         }
         let run = content.runs.first { $0.range.contains(cut) } ?? content.runs.first
-        guard let run, let ellipsis = try? TextShaper.shared.shape(text: [0x2026], range: 0 ..< 1, request: run.font, features: run.features, language: run.language).first else {
+        guard let run,
+            let ellipsis = try? TextShaper.shared.shape(
+                text: [0x2026], range: 0 ..< 1, request: run.font, features: run.features, language: run.language
+            ).first
+        else {
             return nil
         }
         let available = width - CGFloat(ellipsis.advance)
@@ -226,7 +277,11 @@ struct ParagraphLayout {
             hidden = start ..< max(start, keep)
         case .byTruncatingMiddle:
             let left = boundaries.last { measure(start ..< $0) <= available / 2 } ?? start
-            let right = boundaries.first { $0 >= left && measure(left ..< $0) >= 0 && measure(start ..< left) + measure($0 ..< end) <= available } ?? end
+            let right =
+                boundaries.first {
+                    $0 >= left && measure(left ..< $0) >= 0
+                        && measure(start ..< left) + measure($0 ..< end) <= available
+                } ?? end
             hidden = left ..< max(left, right)
         default:
             let keep = boundaries.last { measure(start ..< $0) <= available } ?? start
@@ -253,7 +308,9 @@ struct ParagraphLayout {
     }
 
     /// A line's height and baseline for the paragraph's line-height mode.
-    func lineHeight(ascent: CGFloat, descent: CGFloat, leading: CGFloat, style: ParagraphStyle) -> (height: CGFloat, baseline: CGFloat) {
+    func lineHeight(
+        ascent: CGFloat, descent: CGFloat, leading: CGFloat, style: ParagraphStyle
+    ) -> (height: CGFloat, baseline: CGFloat) {
         let natural = ascent + descent + leading
         let height: CGFloat
         switch style.lineHeight {

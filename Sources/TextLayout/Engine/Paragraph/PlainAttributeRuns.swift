@@ -35,7 +35,11 @@ final class PlainAttributeRuns {
     /// The runs of a plain paragraph of `count` UTF-16 units.
     func runs(count: Int) -> [ParagraphContent.AttributeRun] {
         func make() -> [ParagraphContent.AttributeRun] {
-            [ParagraphContent.AttributeRun(range: 0 ..< count, font: font, features: features, kern: 0, tracking: 0, baselineOffset: 0, language: language)]
+            [
+                ParagraphContent.AttributeRun(
+                    range: 0 ..< count, font: font, features: features, kern: 0, tracking: 0, baselineOffset: 0,
+                    language: language)
+            ]
         }
         guard count <= Self.maximumLength else { return make() }
         if count >= byLength.count { byLength.append(contentsOf: repeatElement([], count: count + 1 - byLength.count)) }

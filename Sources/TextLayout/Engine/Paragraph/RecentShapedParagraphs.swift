@@ -25,9 +25,9 @@ final class RecentShapedParagraphs {
     private var hashes = [UInt64](repeating: 0, count: capacity)
     private var paragraphs = [ShapedParagraph?](repeating: nil, count: capacity)
 
-    /// Plain paragraphs are laid out in `font` with `features` (and the context's `language`) from now on (nil: a default font
-    /// that cannot be used, and nothing is remembered); those remembered in another font are
-    /// forgotten.
+    /// Plain paragraphs are laid out in `font` with `features` (and the context's `language`) from
+    /// now on (nil: a default font that cannot be used, and nothing is remembered); those
+    /// remembered in another font are forgotten.
     func use(font: FontRequest?, features: [FontFeature], language: String? = nil) {
         guard font != self.font || features != self.features || language != self.language else { return }
         for slot in 0 ..< Self.capacity where hashes[slot] != 0 {

@@ -38,7 +38,10 @@ struct SectionBuilder {
     }
     private var source: Source?
 
-    init(layout: ParagraphLayout, paragraph: TextParagraph, length: Int, style: ParagraphStyle, isRightToLeft: Bool, y: CGFloat) {
+    init(
+        layout: ParagraphLayout, paragraph: TextParagraph, length: Int, style: ParagraphStyle, isRightToLeft: Bool,
+        y: CGFloat
+    ) {
         self.layout = layout
         self.paragraph = paragraph
         self.length = length
@@ -73,8 +76,10 @@ struct SectionBuilder {
         guard let source else { return }
         self.source = nil
         if !source.lines.isEmpty {
-            sections.append(LineSection(shaped: source.shaped, lines: source.lines, unitOffset: source.unitOffset, top: source.top,
-                                        valid: source.validStart ..< source.validEnd))
+            sections.append(
+                LineSection(
+                    shaped: source.shaped, lines: source.lines, unitOffset: source.unitOffset, top: source.top,
+                    valid: source.validStart ..< source.validEnd))
         }
     }
 
@@ -84,9 +89,11 @@ struct SectionBuilder {
         close()
         let tabs = TabStops(of: shaped)
         let mode = layout.container.lineBreakMode
-        source = Source(shaped: shaped, unitOffset: unitOffset, breaker: LineBreaker(paragraph: shaped, mode: mode, tabStops: tabs, scratch: layout.scratch),
-                        placer: LinePlacer(paragraph: shaped, tabStops: tabs), top: y, validStart: valid.lowerBound,
-                        validEnd: min(valid.upperBound, unitOffset + shaped.content.units.count))
+        source = Source(
+            shaped: shaped, unitOffset: unitOffset,
+            breaker: LineBreaker(paragraph: shaped, mode: mode, tabStops: tabs, scratch: layout.scratch),
+            placer: LinePlacer(paragraph: shaped, tabStops: tabs), top: y, validStart: valid.lowerBound,
+            validEnd: min(valid.upperBound, unitOffset + shaped.content.units.count))
     }
 
     /// Breaks lines from now on in `section`'s shaping, its text moved by `delta` by an edit
@@ -128,10 +135,13 @@ struct SectionBuilder {
             let string = String(slice.characters[...])
             let count = string.utf16.count
             if count != upper - lower { slice = text[from ..< utf16.index(from, offsetBy: count)] }
-            content = try ParagraphContent(section: slice, string: string, defaultFont: layout.defaultFont, context: layout.fontContext,
-                                           isRightToLeft: isRightToLeft)
+            content = try ParagraphContent(
+                section: slice, string: string, defaultFont: layout.defaultFont, context: layout.fontContext,
+                isRightToLeft: isRightToLeft)
             upper = lower + content.units.count
-            guard upper > start else { throw .shapingFailed(reason: "the paragraph's text changed while it was laid out") }
+            guard upper > start else {
+                throw .shapingFailed(reason: "the paragraph's text changed while it was laid out")
+            }
         }
         open(try ShapedParagraph(content, scratch: layout.scratch), unitOffset: lower, valid: lower ..< upper)
     }
@@ -144,14 +154,16 @@ struct SectionBuilder {
         let local = start - source.unitOffset
         let isFinal = source.unitOffset + source.count >= length
         guard start >= source.validStart, local < source.count else { return nil }
-        self.source = nil  // appended to in place
+        self.source = nil // appended to in place
         defer { self.source = source }
         let style = source.shaped.content.style
-        let margins = layout.margins(style: style, firstLine: start == 0, rightToLeft: isRightToLeft, width: layout.container.layoutWidth)
+        let margins = layout.margins(
+            style: style, firstLine: start == 0, rightToLeft: isRightToLeft, width: layout.container.layoutWidth)
         let width = max(0, margins.upperBound - margins.lowerBound)
         let span = try source.breaker.nextLine(from: local, width: width)
         guard isFinal || span.range.upperBound + layout.sectionPolicy.margin <= source.count else { return nil }
-        let request = LinePlacer.Request.span(span, width: width, isLastLine: isFinal && span.range.upperBound >= source.count, truncation: nil)
+        let request = LinePlacer.Request.span(
+            span, width: width, isLastLine: isFinal && span.range.upperBound >= source.count, truncation: nil)
         append(request, margins: margins, width: width, to: &source)
         return span.range.upperBound + source.unitOffset
     }
@@ -163,21 +175,28 @@ struct SectionBuilder {
         self.source = nil
         defer { self.source = source }
         let range = start - source.unitOffset ..< end - source.unitOffset
-        let margins = layout.margins(style: source.shaped.content.style, firstLine: start == 0, rightToLeft: isRightToLeft,
-                                     width: layout.container.layoutWidth)
+        let margins = layout.margins(
+            style: source.shaped.content.style, firstLine: start == 0, rightToLeft: isRightToLeft,
+            width: layout.container.layoutWidth)
         let width = max(0, margins.upperBound - margins.lowerBound)
-        let request = LinePlacer.Request.span(source.breaker.span(range, hard: false), width: width, isLastLine: false, truncation: nil)
+        let request = LinePlacer.Request.span(
+            source.breaker.span(range, hard: false), width: width, isLastLine: false, truncation: nil)
         append(request, margins: margins, width: width, to: &source)
         junctions.append(start)
     }
 
-    private mutating func append(_ request: LinePlacer.Request, margins: ClosedRange<CGFloat>, width: CGFloat, to source: inout Source) {
+    private mutating func append(
+        _ request: LinePlacer.Request, margins: ClosedRange<CGFloat>, width: CGFloat, to source: inout Source
+    ) {
         let style = source.shaped.content.style
         let placed = source.placer.place(request)
-        let metrics = layout.lineHeight(ascent: placed.ascent, descent: placed.descent, leading: placed.leading, style: style)
-        source.lines.append(KeptLine(
-            typographicBounds: CGRect(x: margins.lowerBound, y: y - source.top, width: width, height: metrics.height),
-            glyphOriginX: placed.items.first?.x ?? 0, baseline: metrics.baseline, placement: request))
+        let metrics = layout.lineHeight(
+            ascent: placed.ascent, descent: placed.descent, leading: placed.leading, style: style)
+        source.lines.append(
+            KeptLine(
+                typographicBounds: CGRect(
+                    x: margins.lowerBound, y: y - source.top, width: width, height: metrics.height),
+                glyphOriginX: placed.items.first?.x ?? 0, baseline: metrics.baseline, placement: request))
         y += metrics.height
     }
 
@@ -194,7 +213,9 @@ struct SectionBuilder {
     /// `editEnd`, new offsets) and their tops to follow the lines above; and `old`'s junctions
     /// among them. The old document-end line is left out (``fragment(at:extraLineFragment:)``
     /// adds one if the paragraph still needs it). `afterJunction`: the last line is a junction.
-    mutating func attach(_ old: LineSections, from index: Int, movedBy delta: Int, editEnd: Int, afterJunction: Bool = false) {
+    mutating func attach(
+        _ old: LineSections, from index: Int, movedBy delta: Int, editEnd: Int, afterJunction: Bool = false
+    ) {
         close()
         var count = old.lineCount
         if count > 0, case .extraLine = old.line(at: count - 1).line.placement { count -= 1 }
@@ -232,7 +253,10 @@ struct SectionBuilder {
         close()
         if extraLineFragment, let last = sections.last {
             let line = layout.extraLine(at: 0, in: last.shaped)
-            sections.append(LineSection(shaped: last.shaped, lines: KeptLines([line]), unitOffset: length - last.shaped.content.units.count, top: y))
+            sections.append(
+                LineSection(
+                    shaped: last.shaped, lines: KeptLines([line]), unitOffset: length - last.shaped.content.units.count,
+                    top: y))
             y += line.typographicBounds.height
         }
         let height = y + ParagraphLayout.spacing(style.paragraphSpacing) + layout.insets.bottom

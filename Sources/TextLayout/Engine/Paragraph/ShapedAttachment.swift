@@ -29,7 +29,9 @@ struct ShapedAttachment: Sendable {
         self.offset = offset
         self.attachment = attachment
         var bounds = Self.bounds(of: attachment, lineHeight: CGFloat(metrics.lineHeight))
-        if baselineOffset.isFinite { bounds.origin.y += Self.clamped(CGFloat(baselineOffset), to: -Self.maximumExtent ... Self.maximumExtent) }
+        if baselineOffset.isFinite {
+            bounds.origin.y += Self.clamped(CGFloat(baselineOffset), to: -Self.maximumExtent ... Self.maximumExtent)
+        }
         self.bounds = bounds
         ascent = max(CGFloat(metrics.ascent), bounds.maxY)
         descent = max(CGFloat(metrics.descent), -bounds.minY)
@@ -45,16 +47,21 @@ struct ShapedAttachment: Sendable {
         let bounds = attachment.bounds
         if bounds == .zero {
             guard let contents = attachment.contents, let size = PNGImageSize(contents) else { return fallback }
-            return CGRect(x: 0, y: 0, width: min(CGFloat(size.width), maximumExtent), height: min(CGFloat(size.height), maximumExtent))
+            return CGRect(
+                x: 0, y: 0, width: min(CGFloat(size.width), maximumExtent),
+                height: min(CGFloat(size.height), maximumExtent))
         }
-        guard bounds.origin.x.isFinite, bounds.origin.y.isFinite, bounds.size.width.isFinite, bounds.size.height.isFinite else {
+        guard bounds.origin.x.isFinite, bounds.origin.y.isFinite, bounds.size.width.isFinite,
+            bounds.size.height.isFinite
+        else {
             return fallback
         }
         // A negative size is measured the other way from its origin, as CGRect does.
         let standard = bounds.standardized
         let origin = -maximumExtent ... maximumExtent, size = 0 ... maximumExtent
-        return CGRect(x: clamped(standard.minX, to: origin), y: clamped(standard.minY, to: origin),
-                      width: clamped(standard.width, to: size), height: clamped(standard.height, to: size))
+        return CGRect(
+            x: clamped(standard.minX, to: origin), y: clamped(standard.minY, to: origin),
+            width: clamped(standard.width, to: size), height: clamped(standard.height, to: size))
     }
 
     private static func clamped(_ value: CGFloat, to range: ClosedRange<CGFloat>) -> CGFloat {

@@ -25,9 +25,9 @@ struct ParagraphEdit: Sendable, Equatable {
     /// of the text after them), as edits of the original text: `next` is merged with every edit
     /// it meets. Past `limit` edits they are merged into one.
     static func adding(_ next: ParagraphEdit, to edits: [ParagraphEdit], limit: Int = 16) -> [ParagraphEdit] {
-        var before = 0  // the change in length of the edits before `next`
-        var through = 0  // ... of those before it and those it meets
-        var met: Range<Int>?  // the indices of the edits it meets
+        var before = 0 // the change in length of the edits before `next`
+        var through = 0 // ... of those before it and those it meets
+        var met: Range<Int>? // the indices of the edits it meets
         for (index, edit) in edits.enumerated() {
             let start = edit.range.lowerBound + through
             let end = start + edit.replacementLength
@@ -92,11 +92,12 @@ extension ShapedParagraph {
         let units = content.units, oldUnits = old.content.units
         let delta = edits.reduce(0) { $0 + $1.delta }
         let contentLength = content.contentLength
-        guard let lastEdit = edits.last, units.count == oldUnits.count + delta, contentLength == old.content.contentLength + delta,
-              contentLength > 0, edits[0].range.lowerBound >= 0, lastEdit.range.upperBound <= old.content.contentLength,
-              !old.pieces.isEmpty, content.attachments.isEmpty, old.attachments.isEmpty,
-              old.levels.levels.isEmpty, old.levels.paragraphLevel == 0, content.style == old.content.style,
-              let edited = editedRun(content, old: old, edits: edits, delta: delta)
+        guard let lastEdit = edits.last, units.count == oldUnits.count + delta,
+            contentLength == old.content.contentLength + delta,
+            contentLength > 0, edits[0].range.lowerBound >= 0, lastEdit.range.upperBound <= old.content.contentLength,
+            !old.pieces.isEmpty, content.attachments.isEmpty, old.attachments.isEmpty,
+            old.levels.levels.isEmpty, old.levels.paragraphLevel == 0, content.style == old.content.style,
+            let edited = editedRun(content, old: old, edits: edits, delta: delta)
         else { return nil }
         let run = content.runs[edited]
         // The edited run's shaped stretch (runs are shaped up to the separator), after the
@@ -108,7 +109,9 @@ extension ShapedParagraph {
         // run's start (no control between them); where one ends, the shaper ended a run.
         guard let firstPieceIndex = old.pieces.firstIndex(where: { $0.attributes == edited }) else { return nil }
         var lastPieceIndex = firstPieceIndex
-        while lastPieceIndex + 1 < old.pieces.count, old.pieces[lastPieceIndex + 1].attributes == edited { lastPieceIndex += 1 }
+        while lastPieceIndex + 1 < old.pieces.count, old.pieces[lastPieceIndex + 1].attributes == edited {
+            lastPieceIndex += 1
+        }
         let font = old.pieces[firstPieceIndex].font
         var oldCuts: [Int] = []
         var expected = runStart
@@ -117,7 +120,8 @@ extension ShapedParagraph {
             if expected > runStart { oldCuts.append(expected) }
             expected = piece.range.upperBound
         }
-        guard expected == oldRunEnd, !old.pieces[(lastPieceIndex + 1)...].contains(where: { $0.attributes == edited }) else { return nil }
+        guard expected == oldRunEnd, !old.pieces[(lastPieceIndex + 1)...].contains(where: { $0.attributes == edited })
+        else { return nil }
 
         // The words each edit touched, from the separator before it to the one after it, in the
         // new text and in the old; windows that meet are merged.
@@ -143,11 +147,17 @@ extension ShapedParagraph {
         // words there are shaped again (a cut moves with the text after an edit).
         var newCuts: [Int] = []
         if runEnd - runStart > TextShaper.maximumRunLength {
-            guard let cuts = runCuts(length: runEnd - runStart, isBoundary: { local in
-                let offset = runStart + local
-                if windows.contains(where: { $0.new.lowerBound <= offset && offset <= $0.new.upperBound }) { return true }
-                return old.isGraphemeBoundary(offset - shiftBefore(offset, in: windows))
-            }) else { return nil }
+            guard
+                let cuts = runCuts(
+                    length: runEnd - runStart,
+                    isBoundary: { local in
+                        let offset = runStart + local
+                        if windows.contains(where: { $0.new.lowerBound <= offset && offset <= $0.new.upperBound }) {
+                            return true
+                        }
+                        return old.isGraphemeBoundary(offset - shiftBefore(offset, in: windows))
+                    })
+            else { return nil }
             newCuts = cuts.map { $0 + runStart }
         }
         if !newCuts.isEmpty || !oldCuts.isEmpty {
@@ -156,10 +166,13 @@ extension ShapedParagraph {
             for cut in oldCuts {
                 // A cut inside an edited stretch is in its window already.
                 guard !windows.contains(where: { $0.old.lowerBound < cut && cut < $0.old.upperBound }) else { continue }
-                let moved = cut + (editWindows.last { $0.old.upperBound <= cut }.map { $0.new.upperBound - $0.old.upperBound } ?? 0)
+                let moved =
+                    cut
+                    + (editWindows.last { $0.old.upperBound <= cut }.map { $0.new.upperBound - $0.old.upperBound } ?? 0)
                 points.append(moved)
             }
-            for point in points where !windows.contains(where: { $0.new.lowerBound <= point && point <= $0.new.upperBound }) {
+            for point in points
+            where !windows.contains(where: { $0.new.lowerBound <= point && point <= $0.new.upperBound }) {
                 var lower = point
                 while lower > runStart, !WordSegmentation.isSeparator(units[lower - 1]) { lower -= 1 }
                 var upper = point
@@ -172,7 +185,8 @@ extension ShapedParagraph {
             for window in windows {
                 if let last = merged.last, window.new.lowerBound <= last.new.upperBound {
                     let upper = max(last.new.upperBound, window.new.upperBound)
-                    let oldUpper = window.new.upperBound >= last.new.upperBound ? window.old.upperBound : last.old.upperBound
+                    let oldUpper =
+                        window.new.upperBound >= last.new.upperBound ? window.old.upperBound : last.old.upperBound
                     merged[merged.count - 1] = (last.new.lowerBound ..< upper, last.old.lowerBound ..< oldUpper)
                 } else {
                     merged.append(window)
@@ -184,8 +198,12 @@ extension ShapedParagraph {
         // that the planner cuts words at the window's edges as it does in the whole paragraph.
         for window in windows {
             let edges = max(0, window.new.lowerBound - 1) ..< min(contentLength, window.new.upperBound + 1)
-            let simple = units.withUnsafeBufferPointer { GraphemeSegmenter.isAllSimple(UnsafeBufferPointer(rebasing: $0[edges])) }
-            guard simple, !mayHoldRightToLeft(units[edges]), !edges.contains(where: content.isControl) else { return nil }
+            let simple = units.withUnsafeBufferPointer {
+                GraphemeSegmenter.isAllSimple(UnsafeBufferPointer(rebasing: $0[edges]))
+            }
+            guard simple, !mayHoldRightToLeft(units[edges]), !edges.contains(where: content.isControl) else {
+                return nil
+            }
         }
 
         // Shape the windows, each into its own stretch of `windowGlyphs`, in parts cut where
@@ -203,9 +221,13 @@ extension ShapedParagraph {
                     var start = window.new.lowerBound
                     while nextCut < newCuts.count, newCuts[nextCut] <= start { nextCut += 1 }
                     while start < window.new.upperBound {
-                        let end = nextCut < newCuts.count ? min(newCuts[nextCut], window.new.upperBound) : window.new.upperBound
-                        try shaper.shape(text: text, range: start ..< end, request: run.font, features: run.features, language: run.language,
-                                         glyphs: &windowGlyphs, runs: &spans, scratch: scratch.shaping)
+                        let end =
+                            nextCut < newCuts.count
+                            ? min(newCuts[nextCut], window.new.upperBound) : window.new.upperBound
+                        try shaper.shape(
+                            text: text, range: start ..< end, request: run.font, features: run.features,
+                            language: run.language,
+                            glyphs: &windowGlyphs, runs: &spans, scratch: scratch.shaping)
                         start = end
                         while nextCut < newCuts.count, newCuts[nextCut] <= start { nextCut += 1 }
                     }
@@ -221,15 +243,20 @@ extension ShapedParagraph {
 
         let extra = Float(run.kern + run.tracking)
         let paragraphGlyphs: ParagraphGlyphs, advances: [Float], boundarySet: GraphemeBoundarySet
-        if extra == 0, let compact = compactlySpliced(old, windows: windows, windowGlyphs: windowGlyphs, windowGlyphEnds: windowGlyphEnds) {
+        if extra == 0,
+            let compact = compactlySpliced(
+                old, windows: windows, windowGlyphs: windowGlyphs, windowGlyphEnds: windowGlyphEnds)
+        {
             // One glyph an offset before and after: ids and advances copied a stretch at a time.
             (paragraphGlyphs, advances) = compact
-            boundarySet = old.boundaries.isEveryOffset
+            boundarySet =
+                old.boundaries.isEveryOffset
                 ? GraphemeBoundarySet(everyOffsetOf: units.count, endsWithCRLF: units.count - contentLength == 2)
                 : splicedBoundaries(old.boundaries, windows: windows, count: units.count + 1)
         } else {
             (paragraphGlyphs, advances, boundarySet) = splicedGlyphs(
-                old, windows: windows, windowGlyphs: windowGlyphs, windowGlyphEnds: windowGlyphEnds, extra: extra, delta: delta, unitCount: units.count)
+                old, windows: windows, windowGlyphs: windowGlyphs, windowGlyphEnds: windowGlyphEnds, extra: extra,
+                delta: delta, unitCount: units.count)
         }
 
         let lineBreaks = try old.knownBreakOpportunities.flatMap { (known) throws(TextLayoutError) in
@@ -244,7 +271,10 @@ extension ShapedParagraph {
         let runGlyphEnd = old.pieces[lastPieceIndex].glyphRange.upperBound + glyphDelta
         for end in newCuts + [runEnd] {
             let endGlyph = end == runEnd ? runGlyphEnd : firstGlyph(in: paragraphGlyphs, atOrAfter: end)
-            pieces.append(Piece(range: pieceStart ..< end, level: 0, glyphRange: pieceGlyph ..< endGlyph, font: font, attributes: edited))
+            pieces.append(
+                Piece(
+                    range: pieceStart ..< end, level: 0, glyphRange: pieceGlyph ..< endGlyph, font: font,
+                    attributes: edited))
             (pieceStart, pieceGlyph) = (end, endGlyph)
         }
         for var piece in old.pieces[(lastPieceIndex + 1)...] {
@@ -254,14 +284,17 @@ extension ShapedParagraph {
         }
         let paragraph = ShapedParagraph(
             content: content, levels: BidiLevels(paragraphLevel: 0, levels: []), glyphs: paragraphGlyphs,
-            pieces: pieces, advances: advances, boundaries: boundarySet, attachments: [], defaultFont: old.defaultFont, lineBreaks: lineBreaks)
+            pieces: pieces, advances: advances, boundaries: boundarySet, attachments: [], defaultFont: old.defaultFont,
+            lineBreaks: lineBreaks)
         return (paragraph, windows)
     }
 
     /// The attribute run that holds every edit, when the runs after the edits are the runs
     /// before them (the same attributes, the same text around the edits), that one longer or
     /// shorter by `delta`: an insertion where two runs meet goes to the one the new runs say.
-    private static func editedRun(_ content: ParagraphContent, old: ShapedParagraph, edits: [ParagraphEdit], delta: Int) -> Int? {
+    private static func editedRun(
+        _ content: ParagraphContent, old: ShapedParagraph, edits: [ParagraphEdit], delta: Int
+    ) -> Int? {
         let runs = content.runs, oldRuns = old.content.runs
         guard runs.count == oldRuns.count, let first = edits.first, let last = edits.last else { return nil }
         for (index, oldRun) in oldRuns.enumerated() where oldRun.range.lowerBound <= first.range.lowerBound {
@@ -283,7 +316,9 @@ extension ShapedParagraph {
     private static func compactlySpliced(
         _ old: ShapedParagraph, windows: [ReshapedWindow], windowGlyphs: [ShapedGlyph], windowGlyphEnds: [Int]
     ) -> (ParagraphGlyphs, [Float])? {
-        guard let oldIDs = old.glyphs.compactIDs, let last = windows.last, last.old.upperBound <= oldIDs.count else { return nil }
+        guard let oldIDs = old.glyphs.compactIDs, let last = windows.last, last.old.upperBound <= oldIDs.count else {
+            return nil
+        }
         let count = old.advances.count + (last.new.upperBound - last.old.upperBound)
         var ids: [UInt16] = []
         ids.reserveCapacity(oldIDs.count + count - old.advances.count)
@@ -309,7 +344,9 @@ extension ShapedParagraph {
     }
 
     /// The old boundary flags between the windows, and every offset of the (simple) windows.
-    private static func splicedBoundaries(_ old: GraphemeBoundarySet, windows: [ReshapedWindow], count: Int) -> GraphemeBoundarySet {
+    private static func splicedBoundaries(
+        _ old: GraphemeBoundarySet, windows: [ReshapedWindow], count: Int
+    ) -> GraphemeBoundarySet {
         var boundaries: [UInt8] = []
         boundaries.reserveCapacity(count)
         var oldOffset = 0
@@ -354,7 +391,9 @@ extension ShapedParagraph {
             var windowAdvances = [Float](repeating: 0, count: window.new.count)
             for glyph in shaped { windowAdvances[glyph.cluster - window.new.lowerBound] += glyph.advance }
             if extra != 0 {
-                for offset in windowAdvances.indices where windowAdvances[offset] != 0 { windowAdvances[offset] += extra }
+                for offset in windowAdvances.indices where windowAdvances[offset] != 0 {
+                    windowAdvances[offset] += extra
+                }
             }
             advances.append(contentsOf: windowAdvances)
             // Every offset of simple text is a grapheme boundary.
@@ -389,7 +428,9 @@ extension ShapedParagraph {
     }
 
     /// The index of the first glyph whose cluster is at or after `offset` (glyphs in logical order).
-    private static func firstGlyph<Glyphs: RandomAccessCollection<ShapedGlyph>>(in glyphs: Glyphs, atOrAfter offset: Int) -> Int where Glyphs.Index == Int {
+    private static func firstGlyph<Glyphs: RandomAccessCollection<ShapedGlyph>>(
+        in glyphs: Glyphs, atOrAfter offset: Int
+    ) -> Int where Glyphs.Index == Int {
         var low = 0, high = glyphs.count
         while low < high {
             let mid = (low + high) / 2
@@ -425,16 +466,19 @@ extension ShapedParagraph {
         var stretches: [(new: Range<Int>, shiftBefore: Int, shiftAfter: Int, windows: Range<Int>)] = []
         for (index, window) in windows.enumerated() {
             let stretch = wordsBefore(window.new.lowerBound) ..< wordsAfter(window.new.upperBound)
-            let before = window.new.lowerBound - window.old.lowerBound, after = window.new.upperBound - window.old.upperBound
+            let before = window.new.lowerBound - window.old.lowerBound,
+                after = window.new.upperBound - window.old.upperBound
             if let last = stretches.last, stretch.lowerBound <= last.new.upperBound {
-                stretches[stretches.count - 1] = (last.new.lowerBound ..< stretch.upperBound, last.shiftBefore, after,
-                                                  last.windows.lowerBound ..< index + 1)
+                stretches[stretches.count - 1] = (
+                    last.new.lowerBound ..< stretch.upperBound, last.shiftBefore, after,
+                    last.windows.lowerBound ..< index + 1
+                )
             } else {
                 stretches.append((stretch, before, after, index ..< index + 1))
             }
         }
         var flags = [UInt8](repeating: 0, count: units.count + 1)
-        var next = 0  // the first offset not yet filled
+        var next = 0 // the first offset not yet filled
         for stretch in stretches {
             // Old flags up to the stretch's start (its start included: ICU sees no text before it).
             for offset in next ... stretch.new.lowerBound { flags[offset] = old[offset - stretch.shiftBefore] }
@@ -451,10 +495,12 @@ extension ShapedParagraph {
             }
             // Outside the edited words ICU must say what it said before.
             let first = windows[stretch.windows.lowerBound].new, last = windows[stretch.windows.upperBound - 1].new
-            for offset in stretch.new.lowerBound ..< first.lowerBound where flags[offset + 1] != old[offset + 1 - stretch.shiftBefore] {
+            for offset in stretch.new.lowerBound ..< first.lowerBound
+            where flags[offset + 1] != old[offset + 1 - stretch.shiftBefore] {
                 return nil
             }
-            for offset in last.upperBound ..< stretch.new.upperBound where flags[offset] != old[offset - stretch.shiftAfter] {
+            for offset in last.upperBound ..< stretch.new.upperBound
+            where flags[offset] != old[offset - stretch.shiftAfter] {
                 return nil
             }
             next = stretch.new.upperBound

@@ -81,14 +81,18 @@ final class ShapedParagraph: Sendable {
                     do {
                         try shaper.shape(
                             text: text, range: segment, request: attributes.font, features: attributes.features,
-                            isRightToLeft: level & 1 == 1, language: attributes.language, glyphs: &glyphs, runs: &spans, scratch: scratch.shaping)
+                            isRightToLeft: level & 1 == 1, language: attributes.language, glyphs: &glyphs, runs: &spans,
+                            scratch: scratch.shaping)
                     } catch {
                         throw .shapingFailed(reason: "\(error)")
                     }
                     let scale = attributes.horizontalScale
                     if scale != 1 { Self.stretch(&glyphs, in: first ..< glyphs.count, by: scale) }
                     for span in spans {
-                        pieces.append(Piece(range: span.range, level: level, glyphRange: span.glyphRange, font: span.font, attributes: index))
+                        pieces.append(
+                            Piece(
+                                range: span.range, level: level, glyphRange: span.glyphRange, font: span.font,
+                                attributes: index))
                     }
                 }
             }
@@ -107,7 +111,8 @@ final class ShapedParagraph: Sendable {
             defaultFont = first.font
         } else {
             do {
-                let request = try content.runs.first?.font ?? FontRequest(FontDescriptor(family: "DejaVu Sans", size: 13))
+                let request =
+                    try content.runs.first?.font ?? FontRequest(FontDescriptor(family: "DejaVu Sans", size: 13))
                 defaultFont = try shaper.matcher.match(request).font
             } catch {
                 throw .shapingFailed(reason: "\(error)")
@@ -116,8 +121,11 @@ final class ShapedParagraph: Sendable {
     }
 
     /// A paragraph from parts already worked out (see ``reshaped(_:from:edit:scratch:shaper:)``).
-    init(content: ParagraphContent, levels: BidiLevels, glyphs: ParagraphGlyphs, pieces: SmallArray<1, Piece>, advances: [Float],
-         boundaries: GraphemeBoundarySet, attachments: [ShapedAttachment], defaultFont: Font, lineBreaks: [UInt8]?) {
+    init(
+        content: ParagraphContent, levels: BidiLevels, glyphs: ParagraphGlyphs, pieces: SmallArray<1, Piece>,
+        advances: [Float],
+        boundaries: GraphemeBoundarySet, attachments: [ShapedAttachment], defaultFont: Font, lineBreaks: [UInt8]?
+    ) {
         self.content = content
         self.attachments = attachments
         self.levels = levels
@@ -236,15 +244,18 @@ final class ShapedParagraph: Sendable {
         let units = content.units
         let count = units.count
         return units.withUnsafeBufferPointer { text in
-            if content.isPrintableASCII || GraphemeSegmenter.isAllSimple(UnsafeBufferPointer(rebasing: text[0 ..< content.contentLength])) {
+            if content.isPrintableASCII
+                || GraphemeSegmenter.isAllSimple(UnsafeBufferPointer(rebasing: text[0 ..< content.contentLength]))
+            {
                 return GraphemeBoundarySet(everyOffsetOf: count, endsWithCRLF: count - content.contentLength == 2)
             }
-            return GraphemeBoundarySet(flags: [UInt8](filledWith: 0, count: count + 1) { flags in
-                flags[count] = graphemeBoundary
-                GraphemeSegmenter.forEach(in: text, range: 0 ..< count) { cluster in
-                    flags[cluster.lowerBound] = graphemeBoundary
-                }
-            })
+            return GraphemeBoundarySet(
+                flags: [UInt8](filledWith: 0, count: count + 1) { flags in
+                    flags[count] = graphemeBoundary
+                    GraphemeSegmenter.forEach(in: text, range: 0 ..< count) { cluster in
+                        flags[cluster.lowerBound] = graphemeBoundary
+                    }
+                })
         }
     }
 
@@ -256,7 +267,7 @@ final class ShapedParagraph: Sendable {
         for unit in units where unit >= 0x0590 {
             switch unit {
             case 0x0590 ... 0x08FF, 0x200F, 0x202A ... 0x202E, 0x2066 ... 0x2069, 0xFB1D ... 0xFDFF, 0xFE70 ... 0xFEFF,
-                 0xD802 ... 0xD803, 0xD83A ... 0xD83B:
+                0xD802 ... 0xD803, 0xD83A ... 0xD83B:
                 return true
             default:
                 continue
@@ -266,7 +277,9 @@ final class ShapedParagraph: Sendable {
     }
 
     /// The attachments of `content` with the room each takes, in its attribute run's font.
-    private static func attachments(of content: ParagraphContent, shaper: TextShaper) throws(TextLayoutError) -> [ShapedAttachment] {
+    private static func attachments(
+        of content: ParagraphContent, shaper: TextShaper
+    ) throws(TextLayoutError) -> [ShapedAttachment] {
         guard !content.attachments.isEmpty else { return [] }
         var fonts: [Int: FontMetrics] = [:]
         var result: [ShapedAttachment] = []
@@ -277,10 +290,15 @@ final class ShapedParagraph: Sendable {
             if let known = fonts[attachment.attributes] {
                 metrics = known
             } else {
-                do { metrics = try shaper.matcher.match(run.font).font.metrics } catch { throw .shapingFailed(reason: "\(error)") }
+                do { metrics = try shaper.matcher.match(run.font).font.metrics } catch {
+                    throw .shapingFailed(reason: "\(error)")
+                }
                 fonts[attachment.attributes] = metrics
             }
-            result.append(ShapedAttachment(offset: attachment.offset, attachment: attachment.value, metrics: metrics, baselineOffset: run.baselineOffset))
+            result.append(
+                ShapedAttachment(
+                    offset: attachment.offset, attachment: attachment.value, metrics: metrics,
+                    baselineOffset: run.baselineOffset))
         }
         return result
     }
@@ -303,7 +321,9 @@ final class ShapedParagraph: Sendable {
     }
 
     /// `range` cut at bidi level changes and at control characters (which are not shaped).
-    private static func segments(of range: Range<Int>, content: ParagraphContent, levels: [UInt8], into result: inout [Range<Int>]) {
+    private static func segments(
+        of range: Range<Int>, content: ParagraphContent, levels: [UInt8], into result: inout [Range<Int>]
+    ) {
         result.removeAll(keepingCapacity: true)
         let end = min(range.upperBound, content.contentLength)
         var start = range.lowerBound
