@@ -23,7 +23,7 @@ extension TextLineFragment {
     /// ```
     public func draw(at point: CGPoint, in context: RenderingContext, renderingAttributes: [RenderingAttributeRun]) {
         let range = characterRange.location ..< characterRange.location + characterRange.length
-        let looks = TextLookRuns(
+        let looks = TextAppearanceRuns(
             attributedString, isPlain: paragraphIsPlain, range: range, renderingAttributes: renderingAttributes)
         let runs = glyphRuns
         let baselineY = point.y + baseline
@@ -124,12 +124,12 @@ extension TextLineFragment {
     /// Calls `body` with each stretch of `run`'s glyphs drawn in one style (one colour, one
     /// outline, one skew, one shadow).
     private func forEachStyledStretch(
-        of run: PositionedGlyphRun, looks: TextLookRuns, _ body: (Range<Int>, GlyphStyle) -> Void
+        of run: PositionedGlyphRun, looks: TextAppearanceRuns, _ body: (Range<Int>, GlyphStyle) -> Void
     ) {
         // Clusters are offsets of the line's shaping; looks are in paragraph offsets.
         let offset = unitOffset
         guard let first = looks.runIndex(at: (run.clusters.first ?? 0) + offset) else {
-            body(0 ..< run.glyphs.count, TextLook().glyphs)
+            body(0 ..< run.glyphs.count, TextAppearance().glyphs)
             return
         }
         // A look is read again only where a glyph's cluster leaves the look run of the glyph

@@ -24,7 +24,7 @@ import TextTypography
                 size: CGSize(width: width, height: 0), lineFragmentPadding: 0, lineBreakMode: mode))
         storage.addTextLayoutManager(manager)
         manager.ensureLayoutForEntireDocument()
-        KeptStorages.keep(storage)
+        RetainedStorages.keep(storage)
         return (storage, manager)
     }
 

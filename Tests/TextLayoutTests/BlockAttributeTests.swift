@@ -14,7 +14,7 @@ import TextContent
         let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: width, height: 0)))
         storage.addTextLayoutManager(manager)
         manager.ensureLayoutForEntireDocument()
-        KeptStorages.keep(storage)
+        RetainedStorages.keep(storage)
         return (storage, manager)
     }
 

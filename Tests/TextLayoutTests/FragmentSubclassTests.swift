@@ -40,7 +40,7 @@ private final class PaddingDelegate: TextLayoutManagerDelegate {
     ) {
         let (_, plain) = makeLayout(text, width: width)
         let storage = TextContentStorage(string: text)
-        KeptStorages.keep(storage)
+        RetainedStorages.keep(storage)
         let padded = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: width, height: 0)))
         let delegate = PaddingDelegate()
         padded.delegate = delegate

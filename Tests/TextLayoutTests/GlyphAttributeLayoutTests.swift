@@ -50,7 +50,7 @@ import TextTypography
             defaultFont: font)
         storage.addTextLayoutManager(manager)
         manager.ensureLayoutForEntireDocument()
-        KeptStorages.keep(storage)
+        RetainedStorages.keep(storage)
         let lines = try #require(allFragments(manager).first).textLineFragments
         if !wraps { #expect(lines.count == 1) }
         return try #require(lines.first)

@@ -74,7 +74,7 @@ import TextContent
             textContainer: TextContainer(size: CGSize(width: width, height: 0)), defaultFont: font)
         storage.addTextLayoutManager(manager)
         manager.ensureLayoutForEntireDocument()
-        KeptStorages.keep(storage)
+        RetainedStorages.keep(storage)
         return (storage, manager)
     }
 

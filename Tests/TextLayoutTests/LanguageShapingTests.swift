@@ -58,7 +58,7 @@ import TextTypography
             defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13))
         storage.addTextLayoutManager(manager)
         manager.ensureLayoutForEntireDocument()
-        KeptStorages.keep(storage)
+        RetainedStorages.keep(storage)
         let runs = try #require(allFragments(manager).first).textLineFragments.flatMap(\.glyphRuns)
         var glyphOf: [Int: UInt32] = [:]
         for run in runs { for (glyph, cluster) in zip(run.glyphs, run.clusters) { glyphOf[cluster] = glyph } }

@@ -22,13 +22,13 @@ func makeLayout(
     let manager = TextLayoutManager(textContainer: container)
     storage.addTextLayoutManager(manager)
     manager.ensureLayoutForEntireDocument()
-    KeptStorages.keep(storage)
+    RetainedStorages.keep(storage)
     return (storage, manager)
 }
 
 /// A layout manager holds its content weakly (as TextKit's does) and lays out from it whenever
 /// asked, so tests that keep only the manager have their storage kept alive here.
-enum KeptStorages {
+enum RetainedStorages {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var storages: [TextContentStorage] = []
     static func keep(_ storage: TextContentStorage) {

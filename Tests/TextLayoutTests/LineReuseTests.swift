@@ -87,7 +87,7 @@ private final class InsetDelegate: TextLayoutManagerDelegate, Sendable {
         }
         storage.addTextLayoutManager(manager)
         manager.ensureLayoutForEntireDocument()
-        KeptStorages.keep(storage)
+        RetainedStorages.keep(storage)
         return (storage, manager)
     }
 

@@ -34,7 +34,7 @@ import TextContent
         if sectioned { manager.sectionPolicy = Self.policy }
         storage.addTextLayoutManager(manager)
         manager.ensureLayoutForEntireDocument()
-        KeptStorages.keep(storage)
+        RetainedStorages.keep(storage)
         return (storage, manager)
     }
 
@@ -239,7 +239,7 @@ extension LongParagraphSectionTests {
         manager.sectionPolicy = Self.policy
         manager.keptLayoutLimit = 2_000
         storage.addTextLayoutManager(manager)
-        KeptStorages.keep(storage)
+        RetainedStorages.keep(storage)
         return (storage, manager)
     }
 
@@ -515,7 +515,7 @@ extension LongParagraphSectionTests {
         let managers = [plain, whole].map { storage in
             let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 331, height: 0)))
             storage.addTextLayoutManager(manager)
-            KeptStorages.keep(storage)
+            RetainedStorages.keep(storage)
             return manager
         }
         var random = SplitMix64(seed: 4)
@@ -593,7 +593,7 @@ extension LongParagraphSectionTests {
         if sectioned { manager.sectionPolicy = Self.policy }
         storage.addTextLayoutManager(manager)
         manager.ensureLayoutForEntireDocument()
-        KeptStorages.keep(storage)
+        RetainedStorages.keep(storage)
         return (storage, manager)
     }
 

@@ -159,7 +159,7 @@ import TextContent
         #expect(Self.shapes(manager, storage) == Self.shapes(fresh, freshStorage))
         #expect(manager.keptLayoutUsage.utf16 <= 2_000 + longest)
 
-        // Layout pinned to ranges (as a viewport's is) releases the layouts farthest away.
+        // Layout that protects ranges (as a viewport's does) releases the layouts farthest away.
         for ordinal in stride(from: 0, to: storage.paragraphCount - 3, by: 17) {
             let first = try #require(storage.textParagraph(atIndex: ordinal)?.elementRange)
             let last = try #require(storage.textParagraph(atIndex: ordinal + 2)?.elementRange)

@@ -349,7 +349,7 @@ import TextContent
         let storage = TextContentStorage(string: text)
         let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 2_000, height: 0)))
         storage.addTextLayoutManager(manager)
-        KeptStorages.keep(storage)
+        RetainedStorages.keep(storage)
         var selection = TextSelection(storage.location(at: 3))
         var previous = 3
         for _ in 0 ..< 300 {

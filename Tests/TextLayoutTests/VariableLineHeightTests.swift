@@ -21,7 +21,7 @@ import TextContent
                 textContainer: TextContainer(size: CGSize(width: 200, height: 0)),
                 defaultFont: FontDescriptor(family: "DejaVu Sans", size: 13))
             storage.addTextLayoutManager(manager)
-            KeptStorages.keep(storage)
+            RetainedStorages.keep(storage)
             manager.ensureLayoutForEntireDocument()
             var lines: [TextLineFragment] = []
             manager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) {

@@ -105,11 +105,11 @@ import TextContent
         // What the last viewport layout pins: the paragraphs meeting the viewport and its band.
         let bounds = controller.viewportBounds
         let band = bounds.height * controller.prefetchFraction
-        var pinned = 0
+        var protected = 0
         manager.enumerateTextLayoutFragments(from: nil, options: .estimatesSize) { fragment in
             let frame = fragment.layoutFragmentFrame
             if frame.maxY >= bounds.minY - band, frame.minY <= bounds.maxY + band {
-                pinned += fragment.rangeInElement.map { storage.nsRange(for: $0).length } ?? 0
+                protected += fragment.rangeInElement.map { storage.nsRange(for: $0).length } ?? 0
             }
             #expect(abs(fragment.layoutFragmentFrame.minY - y) < 1e-5, "step \(step): a gap or overlap at \(y)")
             y = fragment.layoutFragmentFrame.maxY
@@ -139,7 +139,7 @@ import TextContent
         }
         // Kept layouts stay within the bound, beyond what the viewport and its band pin.
         #expect(
-            manager.keptLayoutUsage.utf16 <= manager.keptLayoutLimit + pinned + 2 * longest,
+            manager.keptLayoutUsage.utf16 <= manager.keptLayoutLimit + protected + 2 * longest,
             "step \(step): \(manager.keptLayoutUsage)")
         #expect(manager.lastLayoutError == nil, "step \(step): \(String(describing: manager.lastLayoutError))")
     }

@@ -371,7 +371,7 @@ import TextRendering
 
     @Test func theSubclassesBackgroundAndTheRenderingAttributesBothShow() throws {
         let storage = TextContentStorage(string: "Backdrop مرحبا")
-        KeptStorages.keep(storage)
+        RetainedStorages.keep(storage)
         let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 300, height: 0)))
         let delegate = Delegate()
         manager.delegate = delegate

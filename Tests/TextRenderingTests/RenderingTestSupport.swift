@@ -6,7 +6,7 @@ import TextLayout
 import TextRendering
 
 /// Storages are held weakly by their layout managers: keep the ones tests make alive.
-enum KeptStorages {
+enum RetainedStorages {
     nonisolated(unsafe) static var storages: [TextContentStorage] = []
     static let lock = NSLock()
     static func keep(_ storage: TextContentStorage) {
@@ -24,7 +24,7 @@ func makeLayout(
     let manager = TextLayoutManager(
         textContainer: TextContainer(size: CGSize(width: width, height: 0)), defaultFont: font)
     storage.addTextLayoutManager(manager)
-    KeptStorages.keep(storage)
+    RetainedStorages.keep(storage)
     manager.ensureLayoutForEntireDocument()
     return (storage, manager)
 }

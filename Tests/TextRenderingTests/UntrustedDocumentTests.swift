@@ -190,7 +190,7 @@ import TextLayout
         var read = 0
         for line in lines {
             let range = line.characterRange.location ..< line.characterRange.location + line.characterRange.length
-            let looks = TextLookRuns(line.attributedString, isPlain: false, range: range, renderingAttributes: [])
+            let looks = TextAppearanceRuns(line.attributedString, isPlain: false, range: range, renderingAttributes: [])
             read += looks.contentRunsRead
             // The looks are the content's: alternate colours, word by word, where the line shows them.
             for run in looks.runs.dropFirst() where run.range.upperBound < range.upperBound {

@@ -92,7 +92,7 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     /// long paragraph from one shaping a section.
     private enum Lines: Sendable {
         case objects([TextLineFragment])
-        case layout(KeptLines, ShapedParagraph)
+        case layout(LineRecords, ShapedParagraph)
         case sections(LineSections)
     }
     private var lines: Lines
@@ -165,7 +165,7 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// The lines as layout keeps them; nil for a fragment given its lines.
-    var keptLines: KeptLines? {
+    var keptLines: LineRecords? {
         guard case .layout(let records, _) = lines else { return nil }
         return records
     }
@@ -360,7 +360,7 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
 
     /// A fragment laid out by the engine: its lines are kept as values.
     convenience init(
-        textElement: TextParagraph, layoutFragmentFrame: CGRect, renderingSurfaceBounds: CGRect?, lines: KeptLines,
+        textElement: TextParagraph, layoutFragmentFrame: CGRect, renderingSurfaceBounds: CGRect?, lines: LineRecords,
         shaped: ShapedParagraph
     ) {
         self.init(

@@ -44,7 +44,7 @@ extension TextLineFragment {
         let ascent = max(placed.ascent, CGFloat(metrics.ascent))
         let height =
             ascent + max(placed.descent, CGFloat(metrics.descent)) + max(placed.leading, CGFloat(metrics.leading))
-        let kept = KeptLine(
+        let kept = LineRecord(
             typographicBounds: CGRect(x: 0, y: 0, width: placed.width, height: height),
             glyphOriginX: placed.items.first?.x ?? 0, baseline: ascent, placement: request)
         self.init(paragraph: paragraph, layout: kept, shaped: shaped)

@@ -3,7 +3,7 @@ import Synchronization
 import TextContent
 
 /// One line of a laid-out paragraph: TextKit's `NSTextLineFragment`. Immutable. Stage 4 of a
-/// line, made from its `KeptLine` only when asked for.
+/// line, made from its `LineRecord` only when asked for.
 ///
 /// Coordinates are the line's own: x from the left edge of `typographicBounds`, y from its
 /// top. Character indices are UTF-16 offsets into `attributedString`, the paragraph's text.
@@ -166,11 +166,11 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
     /// Where the line's glyphs put ink, relative to the layout fragment (from each glyph's real
     /// extents); `.null` for a line without ink.
     package var inkBounds: CGRect {
-        KeptLine.inkBounds(of: placed, in: shaped, typographicBounds: typographicBounds, baseline: baseline)
+        LineRecord.inkBounds(of: placed, in: shaped, typographicBounds: typographicBounds, baseline: baseline)
     }
 
     /// `unitOffset`: the paragraph offset of `shaped`'s offset 0, in which `layout` is.
-    init(paragraph: TextParagraph, layout: KeptLine, shaped: ShapedParagraph, unitOffset: Int = 0) {
+    init(paragraph: TextParagraph, layout: LineRecord, shaped: ShapedParagraph, unitOffset: Int = 0) {
         self.paragraph = paragraph
         self.unitOffset = unitOffset
         self.localRange = layout.characterRange

@@ -14,7 +14,7 @@ struct LayoutEntry {
     /// Whether the paragraph must be laid out again (from its kept shaping when there is one).
     var needsLayout = true
     /// Its fragment and shaping, while the manager keeps them (see `TextLayoutManager.keptLayoutLimit`).
-    var kept: KeptLayout?
+    var kept: ParagraphLayoutState?
 
     init(gap: Int, length: Int, height: Int) {
         self.gap = gap

@@ -90,7 +90,7 @@ extension TextLayoutManager {
             let start = replacing[0].gap + regionStart
             let edit = ParagraphEdit(range: low - start ..< oldHigh - start, replacementLength: oldHigh - low + delta)
             if let previous = firstPosition.entry.kept?.previous(after: edit) {
-                replacing[0].kept = KeptLayout(previous: previous)
+                replacing[0].kept = ParagraphLayoutState(previous: previous)
             }
         } else if isEdit, last - first < 4 {
             // A long paragraph laid out in sections keeps them for what of its text is left,
@@ -112,7 +112,7 @@ extension TextLayoutManager {
                     if let previous = Self.previousSections(
                         of: range, from: old, editing: low ..< oldHigh, delta: delta)
                     {
-                        replacing[index].kept = KeptLayout(previous: previous)
+                        replacing[index].kept = ParagraphLayoutState(previous: previous)
                     }
                 }
             }
@@ -133,8 +133,8 @@ extension TextLayoutManager {
         of range: Range<Int>, from old: [(range: Range<Int>, sections: LineSections, geometry: LineGeometry?)],
         editing edited: Range<Int>,
         delta: Int
-    ) -> KeptLayout.Previous? {
-        var best: (kept: Int, previous: KeptLayout.Previous)?
+    ) -> ParagraphLayoutState.Previous? {
+        var best: (kept: Int, previous: ParagraphLayoutState.Previous)?
         for paragraph in old {
             // What of the old paragraph survives, where it was (old offsets) and where it is.
             var pieces: [(old: Range<Int>, new: Range<Int>)] = []
@@ -167,7 +167,7 @@ extension TextLayoutManager {
             if !tail.range.isEmpty || tail.replacementLength > 0 { edits.append(tail) }
             let kept = pieces.reduce(0) { $0 + $1.new.count }
             if kept > (best?.kept ?? 0) {
-                let previous = KeptLayout.Previous(
+                let previous = ParagraphLayoutState.Previous(
                     shaped: nil, edits: edits, lines: nil, sections: (paragraph.sections, paragraph.geometry, nil))
                 best = (kept, previous)
             }

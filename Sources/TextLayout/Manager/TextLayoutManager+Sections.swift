@@ -35,7 +35,7 @@ extension TextLayoutManager {
         layoutIndex.update(at: ordinal) { entry in
             entry.needsLayout = true
             entry.kept?.fragment = nil
-            entry.kept?.previous = KeptLayout.Previous(
+            entry.kept?.previous = ParagraphLayoutState.Previous(
                 shaped: nil, edits: [ParagraphEdit(range: junction ..< junction, replacementLength: 0)], lines: nil,
                 sections: (keptSections, kept.lineGeometry, reflow))
         }

@@ -93,7 +93,7 @@ extension TextLayoutManager {
             pending = entry
             return previous.map { emit($0, isLast: false) } ?? true
         }
-        walk(from: first, pinned: nil) { _, fragment in
+        layOutParagraphs(from: first, protected: nil) { _, fragment in
             guard let elementRange = fragment.rangeInElement else { return true }
             let start = content.offset(from: documentStart, to: elementRange.location)
             guard start != NSNotFound, start <= upper, !(start == upper && lower < upper) else { return false }
@@ -161,7 +161,7 @@ extension TextLayoutManager {
         guard let content = textContentManager, offset >= 0, let first = ordinal(nearestTo: offset) else { return nil }
         let documentStart = content.documentRange.location
         var segment: CGRect?
-        walk(from: first, pinned: nil) { _, fragment in
+        layOutParagraphs(from: first, protected: nil) { _, fragment in
             // The paragraph's offsets, from its element when it is placed by them.
             let start: Int, length: Int
             if let offsets = fragment.elementOffsets {

@@ -5,22 +5,25 @@ import TextContent
 extension TextLayoutManager {
     /// Lays shown paragraphs out from ordinal `start` forward (or moves their kept fragments to
     /// where the tree now puts them), calling `body` with each until it returns false. Past
-    /// `keptLayoutLimit`, kept layouts are released, never the one being visited, `pinned`, nor
-    /// (for a pinned walk) what the walk laid out since `pinned`.
-    func walk(from start: Int, pinned: ClosedRange<Int>?, _ body: (Int, TextLayoutFragment) -> Bool) {
+    /// `keptLayoutLimit`, kept layouts are released, never the one being visited, `protected`, nor
+    /// (for a protected walk) what the walk laid out since `protected`.
+    func layOutParagraphs(from start: Int, protected: ClosedRange<Int>?, _ body: (Int, TextLayoutFragment) -> Bool) {
         indexIfNeeded()
         defer { releaseRetiredLayouts() }
         // What a viewport layout mostly meets: kept fragments where the tree puts them, which
         // need neither the content's paragraphs nor a change to the tree.
-        guard let resume = walkKept(from: start, pinned: pinned, body) else { return }
-        walk(from: resume, pinned: pinned.map { $0.lowerBound ... max($0.upperBound, resume) }, retrying: true, body)
+        guard let resume = moveKeptFragments(from: start, protected: protected, body) else { return }
+        layOutParagraphs(
+            from: resume, protected: protected.map { $0.lowerBound ... max($0.upperBound, resume) }, retrying: true,
+            body)
     }
 
     /// Calls `body` with the kept fragments from ordinal `start` on while each lies where the
     /// tree puts it (as `fragment(at:)` finds them); returns the ordinal a full walk goes on
     /// from, or nil when `body` stopped or the document ended.
-    private func walkKept(from start: Int, pinned: ClosedRange<Int>?, _ body: (Int, TextLayoutFragment) -> Bool) -> Int?
-    {
+    private func moveKeptFragments(
+        from start: Int, protected: ClosedRange<Int>?, _ body: (Int, TextLayoutFragment) -> Bool
+    ) -> Int? {
         // A line limit makes each paragraph depend on those above: that walk starts at the top.
         guard textContainer.maximumNumberOfLines == 0,
             let (first, firstCursor) = layoutIndex.positionAndCursor(at: start)
@@ -54,14 +57,16 @@ extension TextLayoutManager {
                 paragraphStart += entry.gap
             }
         }
-        if let pinned, layoutIndex.summary.keptUTF16 > keptLayoutLimit {
-            evictIfNeeded(focus: pinned.lowerBound, pinned: pinned.lowerBound ... max(pinned.upperBound, ordinal))
+        if let protected, layoutIndex.summary.keptUTF16 > keptLayoutLimit {
+            evictIfNeeded(
+                focus: protected.lowerBound, protected: protected.lowerBound ... max(protected.upperBound, ordinal))
         }
         return nil
     }
 
-    private func walk(
-        from requestedStart: Int, pinned: ClosedRange<Int>?, retrying: Bool, _ body: (Int, TextLayoutFragment) -> Bool
+    private func layOutParagraphs(
+        from requestedStart: Int, protected: ClosedRange<Int>?, retrying: Bool,
+        _ body: (Int, TextLayoutFragment) -> Bool
     ) {
         indexIfNeeded()
         walkDepth += 1
@@ -112,7 +117,7 @@ extension TextLayoutManager {
                 // Past the limit, a walk that pins nothing (a whole-document layout, an
                 // enumeration) does not keep what it lays out: letting a layout go while it is
                 // still in cache is cheap, releasing old ones later is not.
-                let keeps = pinned != nil || layoutIndex.summary.keptUTF16 + current.length <= keptLayoutLimit
+                let keeps = protected != nil || layoutIndex.summary.keptUTF16 + current.length <= keptLayoutLimit
                 // The app's fragment, asked for before layout: its paddings and margins are
                 // layout's input. Outside the update: the delegate may call this manager.
                 let proposed = delegate == nil ? nil : proposedFragment(for: paragraph)
@@ -155,10 +160,11 @@ extension TextLayoutManager {
                 return true
             }
             guard ordinal < layoutIndex.count else { return false }
-            if let pinned, layoutIndex.summary.keptUTF16 > keptLayoutLimit {
+            if let protected, layoutIndex.summary.keptUTF16 > keptLayoutLimit {
                 // What this walk laid out stays too: it is what the caller is looking at.
                 evictIfNeeded(
-                    focus: pinned.lowerBound, pinned: pinned.lowerBound ... max(pinned.upperBound, ordinal - 1))
+                    focus: protected.lowerBound,
+                    protected: protected.lowerBound ... max(protected.upperBound, ordinal - 1))
                 cursor = layoutIndex.cursor(at: ordinal)
             } else {
                 layoutIndex.advance(&cursor)
@@ -166,9 +172,10 @@ extension TextLayoutManager {
             expectedStart = paragraphStart + length + layoutIndex.entry(at: cursor).gap
             return true
         }
-        if let pinned, !mismatch, layoutIndex.summary.keptUTF16 > keptLayoutLimit {
+        if let protected, !mismatch, layoutIndex.summary.keptUTF16 > keptLayoutLimit {
             // The walk's last paragraph stopped it before the check above.
-            evictIfNeeded(focus: pinned.lowerBound, pinned: pinned.lowerBound ... max(pinned.upperBound, ordinal))
+            evictIfNeeded(
+                focus: protected.lowerBound, protected: protected.lowerBound ... max(protected.upperBound, ordinal))
         }
         if mismatch {
             // The tree no longer matches what the content shows (a delegate changed what it
@@ -177,7 +184,9 @@ extension TextLayoutManager {
             invalidateLayout()
             indexIfNeeded()
             if retrying, let resume = self.ordinal(nearestTo: expectedStart) {
-                walk(from: resume, pinned: pinned.map { resume ... max(resume, $0.upperBound) }, retrying: false, body)
+                layOutParagraphs(
+                    from: resume, protected: protected.map { resume ... max(resume, $0.upperBound) }, retrying: false,
+                    body)
             }
         }
     }
@@ -203,7 +212,7 @@ extension TextLayoutManager {
             return (fragment, position)
         }
         var found: TextLayoutFragment?
-        walk(from: ordinal, pinned: ordinal ... ordinal) { _, fragment in
+        layOutParagraphs(from: ordinal, protected: ordinal ... ordinal) { _, fragment in
             found = fragment
             return false
         }
@@ -244,7 +253,7 @@ extension TextLayoutManager {
 
     /// A kept fragment with its top at `top` and its paragraph's current element.
     private func moved(
-        _ fragment: TextLayoutFragment, in kept: KeptLayout, to top: Int, paragraph: TextParagraph
+        _ fragment: TextLayoutFragment, in kept: ParagraphLayoutState, to top: Int, paragraph: TextParagraph
     ) -> TextLayoutFragment {
         let y = LayoutHeight.points(top)
         if fragment.layoutFragmentFrame.minY == y, Self.samePlace(fragment.textElement, paragraph) { return fragment }
@@ -292,7 +301,7 @@ extension TextLayoutManager {
         // Only the last paragraph can end the document (asking costs location arithmetic).
         let extra = isLast && needsExtraLineFragment(paragraph)
         // What is not kept needs no holder (one allocation less for every such paragraph).
-        let kept = entry.kept ?? (keeping ? KeptLayout() : nil)
+        let kept = entry.kept ?? (keeping ? ParagraphLayoutState() : nil)
         let fragment: TextLayoutFragment
         do throws(TextLayoutError) {
             if layout.laysOutInSections(paragraph) {
@@ -343,7 +352,7 @@ extension TextLayoutManager {
     /// A long paragraph laid out in sections: from its sections before an edit, or (laid out
     /// before in the same geometry, nothing edited) from its sections as they are, else afresh.
     private func layOutInSections(
-        _ paragraph: TextParagraph, kept: KeptLayout?, top y: CGFloat, extraLineFragment: Bool,
+        _ paragraph: TextParagraph, kept: ParagraphLayoutState?, top y: CGFloat, extraLineFragment: Bool,
         layout: ParagraphLayout
     ) throws(TextLayoutError) -> TextLayoutFragment {
         let geometry = LineGeometry(layout.container, insets: layout.insets)
@@ -367,7 +376,7 @@ extension TextLayoutManager {
 
     /// Keeps and measures the fragment `layOut` made.
     private func finish(
-        _ fragment: TextLayoutFragment, entry: inout LayoutEntry, kept: KeptLayout?, top: Int, keeping: Bool,
+        _ fragment: TextLayoutFragment, entry: inout LayoutEntry, kept: ParagraphLayoutState?, top: Int, keeping: Bool,
         lineBudget: Int?
     ) -> TextLayoutFragment {
         fragment.textLayoutManager = self
@@ -383,10 +392,10 @@ extension TextLayoutManager {
 
     /// Releases kept layouts, farthest from `focus` first, until they are back under three
     /// quarters of the limit (so that releasing happens in batches, not on every paragraph).
-    /// Never releases `focus`, `pinned`, the paragraphs holding the selections' ends (what is
+    /// Never releases `focus`, `protected`, the paragraphs holding the selections' ends (what is
     /// being edited), nor long paragraphs the viewport last walked (what is shown): laying a
     /// long paragraph out again costs far more than keeping it.
-    func evictIfNeeded(focus: Int, pinned: ClosedRange<Int>?) {
+    func evictIfNeeded(focus: Int, protected: ClosedRange<Int>?) {
         guard layoutIndex.summary.keptUTF16 > keptLayoutLimit else { return }
         let target = keptLayoutLimit - keptLayoutLimit / 4
         // Found once, when a layout is about to be released: most walks release none.
@@ -415,7 +424,7 @@ extension TextLayoutManager {
             shown?.contains(ordinal) == true && layoutIndex.position(at: ordinal)?.entry.kept?.sections != nil
         }
         func isPinned(_ ordinal: Int) -> Bool {
-            ordinal == focus || pinned?.contains(ordinal) == true || isEdited(ordinal) || isShownLong(ordinal)
+            ordinal == focus || protected?.contains(ordinal) == true || isEdited(ordinal) || isShownLong(ordinal)
         }
         while layoutIndex.summary.keptUTF16 > target {
             guard let firstKept = layoutIndex.ordinalOfKept(0),
@@ -423,7 +432,7 @@ extension TextLayoutManager {
             else { return }
             let fromTop: Bool
             switch (isPinned(firstKept), isPinned(lastKept)) {
-            case (true, true): return // everything kept lies in what is pinned
+            case (true, true): return // everything kept lies in what is protected
             case (false, true): fromTop = true
             case (true, false): fromTop = false
             case (false, false): fromTop = abs(firstKept - focus) >= abs(lastKept - focus)

@@ -56,7 +56,7 @@ public final class TextLayoutManager: TextContentObserving {
     /// 30 bytes a unit for Latin text. The paragraphs being laid out are never released, so a
     /// single paragraph longer than the limit is still kept while it is in use.
     public var keptLayoutLimit: Int = 1 << 19 {
-        didSet { evictIfNeeded(focus: 0, pinned: nil) }
+        didSet { evictIfNeeded(focus: 0, protected: nil) }
     }
 
     /// Called for every fragment laid out (rendering attributes were dropped with its old
@@ -104,7 +104,7 @@ public final class TextLayoutManager: TextContentObserving {
     var heightsPredateFontContext = false
     /// Layouts a font context change took away, released a batch per walk (see
     /// `dropKeptLayouts()`); at most one `keptLayoutLimit` of text.
-    var retiredLayouts: [KeptLayout] = []
+    var retiredLayouts: [ParagraphLayoutState] = []
 
     public init(
         textContainer: TextContainer = TextContainer(size: CGSize(width: 600, height: 0)),
@@ -162,7 +162,7 @@ public final class TextLayoutManager: TextContentObserving {
     }
 
     /// What an invalidation keeps.
-    enum KeptOnInvalidation {
+    enum RetainedOnInvalidation {
         /// Nothing: the paragraphs are read again (a new default font, a new content).
         case nothing
         /// The heights, as estimates, but no layout (the fonts changed: their shaping is stale).
@@ -171,7 +171,7 @@ public final class TextLayoutManager: TextContentObserving {
         case shaping
     }
 
-    func invalidateLayout(keeping kept: KeptOnInvalidation) {
+    func invalidateLayout(keeping kept: RetainedOnInvalidation) {
         defer { viewportController?.setNeedsLayout() }
         lastLayoutError = nil
         estimatorCache = nil
@@ -233,7 +233,7 @@ public final class TextLayoutManager: TextContentObserving {
     /// Lays out every paragraph that is not laid out. Costs the document: prefer the viewport,
     /// or `ensureLayout(for:)` on what is needed.
     public func ensureLayoutForEntireDocument() {
-        walk(from: 0, pinned: nil) { ordinal, fragment in
+        layOutParagraphs(from: 0, protected: nil) { ordinal, fragment in
             _ = reflowingJunctions(of: fragment, at: ordinal, through: .infinity)
             return true
         }
@@ -255,7 +255,7 @@ public final class TextLayoutManager: TextContentObserving {
         let units =
             (layoutIndex.position(at: last)?.range.upperBound ?? upper)
             - (layoutIndex.position(at: first)?.range.lowerBound ?? lower)
-        walk(from: first, pinned: units <= keptLayoutLimit ? first ... last : nil) { ordinal, fragment in
+        layOutParagraphs(from: first, protected: units <= keptLayoutLimit ? first ... last : nil) { ordinal, fragment in
             // A long paragraph's lines broken again through the range's end, not its own.
             var bottom = CGFloat.infinity
             if ordinal == last, let start = fragment.elementOffsets?.start,
@@ -274,7 +274,7 @@ public final class TextLayoutManager: TextContentObserving {
     /// measured paragraphs.
     public func ensureLayout(for rect: CGRect) {
         guard let first = position(atY: rect.minY) else { return }
-        walk(from: first.ordinal, pinned: nil) { ordinal, fragment in
+        layOutParagraphs(from: first.ordinal, protected: nil) { ordinal, fragment in
             reflowingJunctions(of: fragment, at: ordinal, through: rect.maxY).layoutFragmentFrame.maxY < rect.maxY
         }
         notifyLayoutCompletion(.rect(rect))
@@ -350,7 +350,7 @@ public final class TextLayoutManager: TextContentObserving {
             }
             return edge
         }
-        walk(from: ordinal, pinned: nil) { ordinal, walked in
+        layOutParagraphs(from: ordinal, protected: nil) { ordinal, walked in
             let fragment = ensures ? reflowingJunctions(of: walked, at: ordinal, through: .infinity) : walked
             edge = fragment.rangeInElement?.endLocation
             return block(fragment)

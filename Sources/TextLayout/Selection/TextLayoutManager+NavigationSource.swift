@@ -3,7 +3,7 @@ import TextContent
 
 /// The layout manager answers navigation from its own paragraphs and laid-out lines, with no
 /// round trip through locations.
-extension TextLayoutManager: SelectionNavigationSource {
+extension TextLayoutManager: NavigationOffsetReading {
     func isRightToLeft(at offset: Int) -> Bool {
         baseWritingDirection(at: documentLocation(offset) ?? documentRange.location) == .rightToLeft
     }

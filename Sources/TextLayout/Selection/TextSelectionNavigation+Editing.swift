@@ -36,7 +36,7 @@ extension TextSelectionNavigation {
 
     private func deletion(
         at offset: Int, affinity: TextSelection.Affinity, direction: Direction, destination: Destination,
-        allowsDecomposition: Bool, in source: any SelectionNavigationSource
+        allowsDecomposition: Bool, in source: any NavigationOffsetReading
     ) -> Range<Int>? {
         let rightToLeft = source.isRightToLeft(at: offset)
         let backward: Bool
@@ -79,7 +79,7 @@ extension TextSelectionNavigation {
     /// The last code point of `cluster` when the cluster may be taken apart (several code
     /// points, none of them making it an emoji sequence, a flag or a keycap, and no CR LF).
     private static func lastDecomposableScalar(
-        in cluster: Range<Int>, source: any SelectionNavigationSource
+        in cluster: Range<Int>, source: any NavigationOffsetReading
     ) -> Range<Int>? {
         guard cluster.count > 1, let text = source.text(in: cluster) else { return nil }
         let scalars = Array(text.unicodeScalars)

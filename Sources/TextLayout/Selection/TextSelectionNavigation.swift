@@ -54,10 +54,10 @@ public final class TextSelectionNavigation {
 
     /// The data source as navigation reads it: the layout manager directly, any other source
     /// through its protocol; nil when the source is gone.
-    var navigationSource: (any SelectionNavigationSource)? {
+    var navigationSource: (any NavigationOffsetReading)? {
         guard let dataSource = textSelectionDataSource else { return nil }
         if let manager = dataSource as? TextLayoutManager { return manager }
-        return DataSourceNavigationSource(source: dataSource)
+        return DataSourceOffsetReader(source: dataSource)
     }
 
     // MARK: Moving
@@ -157,7 +157,7 @@ public final class TextSelectionNavigation {
     /// first vertical move).
     private func move(
         _ offset: Int, affinity: TextSelection.Affinity, direction: Direction, destination: Destination,
-        anchorX: inout CGFloat?, in source: any SelectionNavigationSource
+        anchorX: inout CGFloat?, in source: any NavigationOffsetReading
     ) -> (offset: Int, affinity: TextSelection.Affinity)? {
         let length = source.documentLength
         switch (direction, destination) {
@@ -190,7 +190,7 @@ public final class TextSelectionNavigation {
     /// Forward or backward by a unit of text.
     private func logicalMove(
         _ offset: Int, affinity: TextSelection.Affinity, forward: Bool, destination: Destination,
-        in source: any SelectionNavigationSource
+        in source: any NavigationOffsetReading
     ) -> (offset: Int, affinity: TextSelection.Affinity)? {
         switch destination {
         case .character:
@@ -241,7 +241,7 @@ public final class TextSelectionNavigation {
     /// affinity, and both offsets of an x that stands for two), then onto the next or previous
     /// line the paragraph's way.
     private func visualMove(
-        _ offset: Int, affinity: TextSelection.Affinity, right: Bool, in source: any SelectionNavigationSource
+        _ offset: Int, affinity: TextSelection.Affinity, right: Bool, in source: any NavigationOffsetReading
     ) -> (offset: Int, affinity: TextSelection.Affinity)? {
         guard let line = source.visualLine(at: offset, upstream: affinity == .upstream) else {
             return (offset, affinity)
@@ -274,7 +274,7 @@ public final class TextSelectionNavigation {
     /// One line up or down, keeping the column `anchorX` (container coordinates).
     private func verticalMove(
         _ offset: Int, affinity: TextSelection.Affinity, down: Bool, anchorX: inout CGFloat?,
-        in source: any SelectionNavigationSource
+        in source: any NavigationOffsetReading
     ) -> (offset: Int, affinity: TextSelection.Affinity)? {
         guard let line = source.visualLine(at: offset, upstream: affinity == .upstream) else {
             return (offset, affinity)

@@ -42,4 +42,4 @@ struct SmallArray<let inlineCount: Int, Element>: RandomAccessCollection, Mutabl
 extension SmallArray: Sendable where Element: Sendable {}
 
 /// A fragment's lines as laid out, top to bottom.
-typealias KeptLines = SmallArray<1, KeptLine>
+typealias LineRecords = SmallArray<1, LineRecord>

@@ -129,7 +129,7 @@ public final class TextViewportLayoutController {
             let bandStart = manager.layoutIndex.ordinal(atY: bandTop ?? viewTop - prefetch) ?? anchored.ordinal
             let first = min(bandStart, anchored.ordinal)
             var walked: ClosedRange<CGFloat>?
-            manager.walk(from: first, pinned: first ... anchored.ordinal) { ordinal, walkedFragment in
+            manager.layOutParagraphs(from: first, protected: first ... anchored.ordinal) { ordinal, walkedFragment in
                 // A long paragraph's lines broken again where the viewport reaches a junction.
                 let fragment =
                     ordinal == anchored.ordinal

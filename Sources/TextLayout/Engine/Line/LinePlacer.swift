@@ -172,7 +172,7 @@ struct LinePlacer {
 
     /// The glyphs of `piece` whose clusters lie in `range`. A piece's glyphs are in visual order,
     /// so their clusters rise (left to right) or fall (right to left): two binary searches.
-    private func glyphRange(of piece: ShapedParagraph.Piece, in range: Range<Int>) -> Range<Int> {
+    private func glyphRange(of piece: ShapedParagraph.GlyphRun, in range: Range<Int>) -> Range<Int> {
         let glyphs = paragraph.glyphs
         func firstIndex(where isPast: (Int) -> Bool) -> Int {
             var low = piece.glyphRange.lowerBound, high = piece.glyphRange.upperBound

@@ -8,7 +8,7 @@ struct LineSection: Sendable {
     /// The shaping of the section's text and of its lookahead, in offsets of its own.
     let shaped: ShapedParagraph
     /// The lines, in `shaped`'s offsets, with tops relative to ``top``.
-    let lines: KeptLines
+    let lines: LineRecords
     /// The paragraph offset of `shaped`'s offset 0.
     var unitOffset: Int
     /// The fragment y of the lines' y 0.
@@ -22,7 +22,7 @@ struct LineSection: Sendable {
     /// lines are (moving the section keeps it).
     let ink: SectionInk
 
-    init(shaped: ShapedParagraph, lines: KeptLines, unitOffset: Int, top: CGFloat, valid: Range<Int>? = nil) {
+    init(shaped: ShapedParagraph, lines: LineRecords, unitOffset: Int, top: CGFloat, valid: Range<Int>? = nil) {
         self.shaped = shaped
         self.lines = lines
         self.unitOffset = unitOffset
@@ -46,7 +46,7 @@ struct LineSection: Sendable {
     /// Lines `range` of the section, as a section of their own.
     func lines(_ range: Range<Int>) -> LineSection {
         LineSection(
-            shaped: shaped, lines: KeptLines(lines[range]), unitOffset: unitOffset, top: top,
+            shaped: shaped, lines: LineRecords(lines[range]), unitOffset: unitOffset, top: top,
             valid: validStart ..< validEnd)
     }
 
@@ -59,7 +59,7 @@ struct LineSection: Sendable {
     }
 
     /// Line `index` in fragment coordinates (its own offsets are still `shaped`'s).
-    func line(_ index: Int) -> KeptLine {
+    func line(_ index: Int) -> LineRecord {
         var line = lines[index]
         line.typographicBounds.origin.y += top
         return line
@@ -124,7 +124,7 @@ struct LineSections: Sendable {
     }
 
     /// Line `index`: its section and the line in fragment coordinates.
-    func line(at index: Int) -> (section: LineSection, line: KeptLine) {
+    func line(at index: Int) -> (section: LineSection, line: LineRecord) {
         let (section, line) = position(ofLine: index)
         return (sections[section], sections[section].line(line))
     }

@@ -27,7 +27,7 @@ struct LineGeometry: Equatable, Sendable {
 /// again after the edit breaks only the lines around what changed and keeps the others, moved.
 /// Typing in a paragraph of 60,000 lines then breaks three or four.
 struct ReusableLines: Sendable {
-    let lines: KeptLines
+    let lines: LineRecords
     let geometry: LineGeometry
 }
 
@@ -62,7 +62,7 @@ extension ParagraphLayout {
         let tabs = TabStops(of: shaped)
         let breaker = LineBreaker(paragraph: shaped, mode: container.lineBreakMode, tabStops: tabs, scratch: scratch)
         let placement = LinePlacer(paragraph: shaped, tabStops: tabs)
-        var lines = KeptLines()
+        var lines = LineRecords()
         lines.reserveCapacity(oldCount + 4)
         var top = Self.spacing(style.paragraphSpacingBefore) + insets.top
         var keptLines = 0
@@ -108,7 +108,7 @@ extension ParagraphLayout {
             let metrics = lineHeight(
                 ascent: placed.ascent, descent: placed.descent, leading: placed.leading, style: style)
             lines.append(
-                KeptLine(
+                LineRecord(
                     typographicBounds: CGRect(x: margins.lowerBound, y: top, width: width, height: metrics.height),
                     glyphOriginX: placed.items.first?.x ?? 0, baseline: metrics.baseline, placement: request))
             top += metrics.height

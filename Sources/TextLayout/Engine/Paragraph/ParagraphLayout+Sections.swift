@@ -105,7 +105,7 @@ extension ParagraphLayout {
     }
 
     /// `paragraph` laid out again after `edits` (sorted, disjoint, in `old`'s offsets, as
-    /// `KeptLayout` gathers them): edits far apart (several carets, a find and replace) one at
+    /// `ParagraphLayoutState` gathers them): edits far apart (several carets, a find and replace) one at
     /// a time, the last first, each as a keystroke is, rather than as one edit covering the
     /// text between them, which would shape all of it again.
     func relayoutInSections(

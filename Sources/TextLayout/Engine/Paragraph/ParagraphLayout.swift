@@ -112,7 +112,8 @@ struct ParagraphLayout {
             let frame = CGRect(x: 0, y: y, width: containerWidth.isFinite ? containerWidth : 0, height: 0)
             return (
                 TextLayoutFragment(
-                    textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: nil, lines: KeptLines(),
+                    textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: nil,
+                    lines: LineRecords(),
                     shaped: shaped), nil
             )
         }
@@ -130,7 +131,7 @@ struct ParagraphLayout {
             leading: CGFloat(shaped.defaultMetrics.leading), style: style
         ).height
 
-        var lines = KeptLines()
+        var lines = LineRecords()
         var top = firstStart == 0 ? Self.spacing(style.paragraphSpacingBefore) + insets.top : 0
         var start = firstStart
         var rest: Int?
@@ -186,7 +187,7 @@ struct ParagraphLayout {
                 let bounds = CGRect(
                     x: rect.minX, y: top, width: width.isFinite ? width : placed.width, height: metrics.height)
                 lines.append(
-                    KeptLine(
+                    LineRecord(
                         typographicBounds: bounds, glyphOriginX: placed.items.first?.x ?? 0,
                         baseline: metrics.baseline, placement: request))
                 bandHeight = max(bandHeight, metrics.height)
@@ -217,7 +218,7 @@ struct ParagraphLayout {
 
     /// The empty line after the document's final break (TextKit's extra line fragment), its top
     /// at `top`: only a caret, at the paragraph's length.
-    func extraLine(at top: CGFloat, in shaped: ShapedParagraph) -> KeptLine {
+    func extraLine(at top: CGFloat, in shaped: ShapedParagraph) -> LineRecord {
         let style = shaped.content.style
         let rightToLeft = shaped.levels.isRightToLeft
         let containerWidth = container.layoutWidth
@@ -226,7 +227,7 @@ struct ParagraphLayout {
             ascent: CGFloat(shaped.defaultMetrics.ascent), descent: CGFloat(shaped.defaultMetrics.descent),
             leading: CGFloat(shaped.defaultMetrics.leading), style: style)
         let x = rightToLeft ? margins.upperBound - margins.lowerBound : 0
-        return KeptLine(
+        return LineRecord(
             typographicBounds: CGRect(
                 x: margins.lowerBound, y: top,
                 width: containerWidth.isFinite ? margins.upperBound - margins.lowerBound : 0,

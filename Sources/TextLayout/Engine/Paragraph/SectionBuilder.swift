@@ -32,7 +32,7 @@ struct SectionBuilder {
         /// The paragraph offsets where `shaped`'s text is the paragraph's.
         let validStart: Int
         let validEnd: Int
-        var lines = KeptLines()
+        var lines = LineRecords()
         /// How much of `shaped` can be read, from its start.
         var count: Int { validEnd - unitOffset }
     }
@@ -193,7 +193,7 @@ struct SectionBuilder {
         let metrics = layout.lineHeight(
             ascent: placed.ascent, descent: placed.descent, leading: placed.leading, style: style)
         source.lines.append(
-            KeptLine(
+            LineRecord(
                 typographicBounds: CGRect(
                     x: margins.lowerBound, y: y - source.top, width: width, height: metrics.height),
                 glyphOriginX: placed.items.first?.x ?? 0, baseline: metrics.baseline, placement: request))
@@ -255,7 +255,8 @@ struct SectionBuilder {
             let line = layout.extraLine(at: 0, in: last.shaped)
             sections.append(
                 LineSection(
-                    shaped: last.shaped, lines: KeptLines([line]), unitOffset: length - last.shaped.content.units.count,
+                    shaped: last.shaped, lines: LineRecords([line]),
+                    unitOffset: length - last.shaped.content.units.count,
                     top: y))
             y += line.typographicBounds.height
         }

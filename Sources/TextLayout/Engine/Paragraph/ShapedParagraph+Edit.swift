@@ -265,14 +265,14 @@ extension ShapedParagraph {
         // The pieces: those of the other runs as they were (moved after the edited one), and the
         // edited run's, one a run of the shaper, as shaping afresh makes them.
         let glyphDelta = paragraphGlyphs.count - old.glyphs.count
-        var pieces = SmallArray<1, ShapedParagraph.Piece>()
+        var pieces = SmallArray<1, ShapedParagraph.GlyphRun>()
         for piece in old.pieces[..<firstPieceIndex] { pieces.append(piece) }
         var pieceStart = runStart, pieceGlyph = old.pieces[firstPieceIndex].glyphRange.lowerBound
         let runGlyphEnd = old.pieces[lastPieceIndex].glyphRange.upperBound + glyphDelta
         for end in newCuts + [runEnd] {
             let endGlyph = end == runEnd ? runGlyphEnd : firstGlyph(in: paragraphGlyphs, atOrAfter: end)
             pieces.append(
-                Piece(
+                GlyphRun(
                     range: pieceStart ..< end, level: 0, glyphRange: pieceGlyph ..< endGlyph, font: font,
                     attributes: edited))
             (pieceStart, pieceGlyph) = (end, endGlyph)

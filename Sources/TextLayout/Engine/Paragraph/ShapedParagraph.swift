@@ -10,7 +10,7 @@ import TextTypography
 /// breaking and placement run again).
 final class ShapedParagraph: Sendable {
     /// Glyphs of one font, one bidi level and one set of attributes.
-    struct Piece: Sendable {
+    struct GlyphRun: Sendable {
         var range: Range<Int>
         var level: UInt8
         /// Where the piece's glyphs are in ``glyphs``, in visual order.
@@ -32,7 +32,7 @@ final class ShapedParagraph: Sendable {
     /// Every glyph of the paragraph; pieces refer to ranges of it.
     let glyphs: ParagraphGlyphs
     /// In logical order.
-    let pieces: SmallArray<1, Piece>
+    let pieces: SmallArray<1, GlyphRun>
     /// The advance of the cluster starting at each UTF-16 offset (0 elsewhere), kern and tracking
     /// included.
     let advances: [Float]
@@ -58,7 +58,7 @@ final class ShapedParagraph: Sendable {
 
         // Shaped into the scratch's buffer, then kept at its exact size (or compact).
         var glyphs: [ShapedGlyph] = []
-        var pieces = SmallArray<1, Piece>()
+        var pieces = SmallArray<1, GlyphRun>()
         var spans: [ShapedRunSpan] = []
         var segments: [Range<Int>] = []
         swap(&glyphs, &scratch.glyphs)
@@ -90,7 +90,7 @@ final class ShapedParagraph: Sendable {
                     if scale != 1 { Self.stretch(&glyphs, in: first ..< glyphs.count, by: scale) }
                     for span in spans {
                         pieces.append(
-                            Piece(
+                            GlyphRun(
                                 range: span.range, level: level, glyphRange: span.glyphRange, font: span.font,
                                 attributes: index))
                     }
@@ -122,7 +122,7 @@ final class ShapedParagraph: Sendable {
 
     /// A paragraph from parts already worked out (see ``reshaped(_:from:edit:scratch:shaper:)``).
     init(
-        content: ParagraphContent, levels: BidiLevels, glyphs: ParagraphGlyphs, pieces: SmallArray<1, Piece>,
+        content: ParagraphContent, levels: BidiLevels, glyphs: ParagraphGlyphs, pieces: SmallArray<1, GlyphRun>,
         advances: [Float],
         boundaries: GraphemeBoundarySet, attachments: [ShapedAttachment], defaultFont: Font, lineBreaks: [UInt8]?
     ) {

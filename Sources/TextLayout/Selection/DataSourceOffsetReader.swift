@@ -5,7 +5,7 @@ import TextContent
 /// units from `enumerateSubstrings` and `textRange(for:enclosing:)`, lines from
 /// `textRange(for: .line, enclosing:)`, caret positions from
 /// `enumerateCaretOffsetsInLineFragment`, the line at a point from `lineFragmentRange(for:inContainerAt:)`.
-struct DataSourceNavigationSource: SelectionNavigationSource {
+struct DataSourceOffsetReader: NavigationOffsetReading {
     let source: any TextSelectionDataSource
 
     var documentRange: TextRange { source.documentRange }

@@ -4,7 +4,7 @@ import Foundation
 /// ``LinePlacer/Request`` that places it again, not the ``PlacedLine`` itself). The line's
 /// ``TextLineFragment`` object is made only when the fragment's lines are asked for (drawing,
 /// hit testing), so laying out a document allocates no object per line.
-struct KeptLine: Sendable {
+struct LineRecord: Sendable {
     /// The line's rectangle, relative to its layout fragment's frame.
     var typographicBounds: CGRect
     /// The x of the line's leftmost glyph, in line coordinates.

@@ -3,9 +3,9 @@ import TextContent
 
 /// What `TextSelectionNavigation` reads, in UTF-16 offsets from the document's start. The layout
 /// manager answers it from its paragraphs and lines directly (the fast path); any other
-/// `TextSelectionDataSource` answers it through `DataSourceNavigationSource`, which asks only
+/// `TextSelectionDataSource` answers it through `DataSourceOffsetReader`, which asks only
 /// what the protocol offers.
-protocol SelectionNavigationSource {
+protocol NavigationOffsetReading {
     var documentRange: TextRange { get }
     var documentLength: Int { get }
     /// The offset of `location`, if it is of this document.

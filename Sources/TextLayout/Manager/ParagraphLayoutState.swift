@@ -3,7 +3,7 @@ import _RopeModule
 
 /// What a layout manager keeps of one paragraph it has laid out. A class so that the tree's
 /// entries stay small: most paragraphs of a large document keep nothing but their height.
-final class KeptLayout {
+final class ParagraphLayoutState {
     /// The fragment, possibly at a stale position or with a stale element (the manager moves it
     /// when it is next asked for).
     var fragment: TextLayoutFragment?
@@ -45,7 +45,7 @@ final class KeptLayout {
     }
 }
 
-extension KeptLayout {
+extension ParagraphLayoutState {
     /// The edit `edit` (a range of the paragraph's text before it) made to a paragraph with this
     /// layout: what laying it out again starts from. Nil when nothing is kept to reuse.
     func previous(after edit: ParagraphEdit) -> Previous? {

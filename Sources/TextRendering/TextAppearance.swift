@@ -4,7 +4,7 @@ import TextLayout
 
 /// How a run of characters looks when drawn: what the content's attributes say, with the layout
 /// manager's rendering attributes over them.
-struct TextLook: Equatable {
+struct TextAppearance: Equatable {
     /// The colour of links that set none of their own (a readable blue).
     static let linkColor = TextColor(red: 0.10, green: 0.37, blue: 0.71)
 
@@ -40,7 +40,7 @@ struct TextLook: Equatable {
     }
 
     /// The look with `attributes` (rendering attributes) over it.
-    func overridden(by attributes: RenderingAttributes) -> TextLook {
+    func overridden(by attributes: RenderingAttributes) -> TextAppearance {
         var look = self
         if let color = attributes.foregroundColor { look.foreground = color }
         if let color = attributes.backgroundColor { look.background = color }
@@ -62,10 +62,10 @@ struct TextLook: Equatable {
 }
 
 /// The looks of a stretch of a paragraph, as runs in UTF-16 offsets of the paragraph.
-struct TextLookRuns {
+struct TextAppearanceRuns {
     struct Run {
         var range: Range<Int>
-        var look: TextLook
+        var look: TextAppearance
     }
 
     private(set) var runs: [Run]
@@ -82,7 +82,7 @@ struct TextLookRuns {
         var runs: [Run] = []
         // A plain paragraph has one look, and its AttributedString is not worth making.
         if !isPlain { (runs, contentRunsRead) = Self.contentRuns(text(), range: range) }
-        if runs.isEmpty, !range.isEmpty { runs = [Run(range: range, look: TextLook())] }
+        if runs.isEmpty, !range.isEmpty { runs = [Run(range: range, look: TextAppearance())] }
         for attributeRun in renderingAttributes {
             let low = max(attributeRun.range.lowerBound, range.lowerBound),
                 high = min(attributeRun.range.upperBound, range.upperBound)
@@ -106,15 +106,15 @@ struct TextLookRuns {
         for run in text[start ..< end].runs {
             read += 1
             let length = utf16.distance(from: run.range.lowerBound, to: run.range.upperBound)
-            if length > 0 { runs.append(Run(range: offset ..< offset + length, look: TextLook(run))) }
+            if length > 0 { runs.append(Run(range: offset ..< offset + length, look: TextAppearance(run))) }
             offset += length
         }
         return (runs, read)
     }
 
     /// The run holding `offset` (the last run for offsets past the end).
-    func look(at offset: Int) -> TextLook {
-        runIndex(at: offset).map { runs[$0].look } ?? TextLook()
+    func look(at offset: Int) -> TextAppearance {
+        runIndex(at: offset).map { runs[$0].look } ?? TextAppearance()
     }
 
     /// The index of the run holding `offset` (the last run for offsets past the end, the first
