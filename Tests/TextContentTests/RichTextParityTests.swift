@@ -3,7 +3,7 @@ import TestFixtures
 import Testing
 import TextContent
 
-/// SwiftUI's rich-text names on the engine's AttributedString model (issue 27, part 3): the
+/// SwiftUI's rich-text names on the engine's AttributedString model: the
 /// selected substring, selection affinity, the empty and type-erased formatting definitions,
 /// SwiftUI's named colours and opacity, `LineHeight.variable`, Apple's underline patterns.
 @Suite struct RichTextParityTests {

@@ -76,7 +76,7 @@ import TestFixtures
         #expect(throws: MarkdownError.self) { try string.markdown() }
     }
 
-    // MARK: Amplification through cmark-gfm (issue 26): each limit refused before parsing
+    // MARK: Amplification through cmark-gfm: each limit refused before parsing
 
     typealias Options = AttributedString.MarkdownParsingOptions
 

@@ -5,7 +5,7 @@ import Testing
 import Glibc
 #endif
 
-/// What `otk` says and how it exits (issue 26): a mistake in the command line exits 64
+/// What `otk` says and how it exits: a mistake in the command line exits 64
 /// (EX_USAGE) with the usage line; an input that is missing, unreadable or malformed, an output
 /// that cannot be written, or work that failed exits with the sysexits.h code that fits and no
 /// usage line; every value echoed is shortened and escaped.

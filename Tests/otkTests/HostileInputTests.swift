@@ -2,7 +2,7 @@ import Foundation
 import OpenTextKit
 import Testing
 
-/// `otk` with hostile input, round two (issue 26): Markdown that amplifies, inputs that never
+/// `otk` with hostile input: Markdown that amplifies, inputs that never
 /// end or loop, absurd geometry, formats read as what they are.
 @Suite struct HostileInputTests {
     static let text = "English words, مرحبا بالعالم, שלום, ภาษาไทย, ಕನ್ನಡ 👍🏽\n"
