@@ -19,7 +19,8 @@ public struct MarkdownPresentation: Sendable {
     /// resolution context's text size, like `.body` (so every font made from it does): a larger
     /// text size in the layout manager's or view's context draws the whole document larger. A fixed
     /// font (`FontDescriptor(family:size:)`) keeps its size.
-    public var bodyFont = FontDescriptor.custom("DejaVu Sans", size: 13)
+    public var bodyFont = FontDescriptor.custom(
+        FontDescriptor.defaultText.family, size: FontDescriptor.defaultText.size)
     /// The family of code (inline and blocks).
     public var codeFamily = "DejaVu Sans Mono"
     /// Heading sizes as multiples of the body's, level 1 to 6.
@@ -35,7 +36,7 @@ public struct MarkdownPresentation: Sendable {
     /// Whether code block lines wrap (by default they run on, as in an editor).
     public var wrapsCodeBlocks = false
     public var ruleColor = TextColor(white: 0.7)
-    public var linkColor = TextColor(red: 0.0, green: 0.35, blue: 0.8)
+    public var linkColor = TextColor.link
     /// Space between a table cell's text and its grid lines.
     public var tableCellPadding: Double = 6
     /// Space above and below a table row's text, inside its grid.

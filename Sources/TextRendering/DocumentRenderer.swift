@@ -22,7 +22,7 @@ public struct DocumentRenderer {
         /// Pixels per point of a PNG.
         public var scale: Double = 1
         /// The font of text that sets none.
-        public var defaultFont = FontDescriptor(family: "DejaVu Sans", size: 13)
+        public var defaultFont = FontDescriptor.defaultText
         /// What semantic fonts (`.body`, `.title`) and scaling families are resolved in.
         public var fontResolutionContext = FontResolutionContext.standard
         /// The exclusion paths of page `number` (from 1; the sheet is page 1), in the text's

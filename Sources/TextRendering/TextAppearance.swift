@@ -5,8 +5,6 @@ import TextLayout
 /// How a run of characters looks when drawn: what the content's attributes say, with the layout
 /// manager's rendering attributes over them.
 struct TextAppearance: Equatable {
-    /// The colour of links that set none of their own (a readable blue).
-    static let linkColor = TextColor(red: 0.10, green: 0.37, blue: 0.71)
 
     var foreground: TextColor = .black
     var background: TextColor?
@@ -27,7 +25,7 @@ struct TextAppearance: Equatable {
     init(_ run: AttributedString.Runs.Run) {
         link = run.link
         // A link is styled as one unless the text says otherwise.
-        foreground = run.foregroundColor ?? (link != nil ? Self.linkColor : .black)
+        foreground = run.foregroundColor ?? (link != nil ? .link : .black)
         background = run.backgroundColor
         underline = run.underlineStyle ?? (link != nil ? .single : nil)
         underlineColor = run.underlineColor

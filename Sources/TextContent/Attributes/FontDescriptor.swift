@@ -41,6 +41,12 @@ public struct FontDescriptor: Hashable, Sendable, Codable {
     /// (`.custom(_:size:relativeTo:)`), the style it scales like. Nil: the size is fixed.
     public let relativeTextStyle: TextStyle?
 
+    /// The font text is set in when nothing says otherwise: DejaVu Sans, 13 points (installed
+    /// with fontconfig on Debian, and every script falls back from it). The one place the
+    /// default is written: layout managers, the renderer, standalone lines and Markdown's
+    /// presentation start from it.
+    public static let defaultText = FontDescriptor(family: "DejaVu Sans", size: 13)
+
     /// A font descriptor of a named family at a fixed size (it does not scale with the context).
     public init(
         family: String,

@@ -22,6 +22,10 @@ extension TextColor {
     /// Opaque pure blue (sRGB 0, 0, 1).
     public static let blue = TextColor(red: 0, green: 0, blue: 1)
 
+    /// The colour of links that set none of their own, in drawing and in Markdown's
+    /// presentation: a readable blue.
+    public static let link = TextColor(red: 0.0, green: 0.35, blue: 0.8)
+
     /// The colour of primary text: black, as SwiftUI's `Color.primary` in the light appearance.
     public static let primary = TextColor.black
     /// The colour of secondary text: SwiftUI's `Color.secondary` in the light appearance, a

@@ -5,7 +5,7 @@ import TextTypography
 extension TextLineFragment {
     /// The font of text that has no font attribute in a line made on its own: the layout
     /// manager's default.
-    public static let defaultStandaloneFont = FontDescriptor(family: "DejaVu Sans", size: 13)
+    public static let defaultStandaloneFont = FontDescriptor.defaultText
 
     /// A line showing `range` (UTF-16 offsets) of `attributedString` on its own, outside any
     /// layout manager (TextKit's `init(attributedString:range:)`): shaped with the string's

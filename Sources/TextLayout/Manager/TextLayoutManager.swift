@@ -108,7 +108,7 @@ public final class TextLayoutManager: TextContentObserving {
 
     public init(
         textContainer: TextContainer = TextContainer(size: CGSize(width: 600, height: 0)),
-        defaultFont: FontDescriptor = FontDescriptor(family: "DejaVu Sans", size: 13)
+        defaultFont: FontDescriptor = .defaultText
     ) {
         self.textContainer = textContainer
         self.defaultFont = defaultFont

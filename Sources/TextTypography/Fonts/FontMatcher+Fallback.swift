@@ -1,3 +1,5 @@
+import TextContent
+
 /// The fallback cascade: which font draws a grapheme cluster the requested font cannot.
 ///
 /// In order, the first font that has a glyph for every scalar of the cluster (default-ignorables
@@ -12,7 +14,7 @@
 /// (requested style, cluster); "no installed font has it" is cached too.
 extension FontMatcher {
     /// The families tried after the script's own list.
-    static let lastResortFamilies = ["DejaVu Sans"]
+    static let lastResortFamilies = [FontDescriptor.defaultText.family]
 
     /// The face that draws a cluster, or nil when no installed font has it (the caller then uses
     /// the primary face, which draws .notdef). `codePoints` are the cluster's scalars.

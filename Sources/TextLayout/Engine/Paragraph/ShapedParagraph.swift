@@ -112,7 +112,7 @@ final class ShapedParagraph: Sendable {
         } else {
             do {
                 let request =
-                    try content.runs.first?.font ?? FontRequest(FontDescriptor(family: "DejaVu Sans", size: 13))
+                    try content.runs.first?.font ?? FontRequest(FontDescriptor.defaultText)
                 defaultFont = try shaper.matcher.match(request).font
             } catch {
                 throw .shapingFailed(reason: "\(error)")
