@@ -13,29 +13,11 @@ internal import CHarfBuzz
 /// let glyphs = baseline.shape()  // time this
 /// ```
 public final class RunShapingBaseline {
+    /// A paragraph's UTF-16 text (the context of its runs) and its runs, as layout shaped it
+    /// (`TextLayoutFragment.shapingRuns`).
+    public typealias Paragraph = ShapingRuns
     /// One run: a range of its paragraph, in one font and one direction.
-    public struct Run: Sendable {
-        public var range: Range<Int>
-        public var font: Font
-        public var isRightToLeft: Bool
-
-        public init(range: Range<Int>, font: Font, isRightToLeft: Bool) {
-            self.range = range
-            self.font = font
-            self.isRightToLeft = isRightToLeft
-        }
-    }
-
-    /// A paragraph's UTF-16 text (the context of its runs) and its runs.
-    public struct Paragraph: Sendable {
-        public var units: [UInt16]
-        public var runs: [Run]
-
-        public init(units: [UInt16], runs: [Run]) {
-            self.units = units
-            self.runs = runs
-        }
-    }
+    public typealias Run = ShapingRuns.Run
 
     private struct FontKey: Hashable {
         var path: String
@@ -97,7 +79,7 @@ public final class RunShapingBaseline {
     public func shape() -> Int {
         var glyphs = 0
         for (paragraph, fonts) in zip(paragraphs, runFonts) {
-            paragraph.units.withUnsafeBufferPointer { units in
+            paragraph.utf16.withUnsafeBufferPointer { units in
                 for (run, font) in zip(paragraph.runs, fonts) {
                     hb_buffer_clear_contents(buffer)
                     hb_buffer_add_utf16(

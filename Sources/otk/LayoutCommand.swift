@@ -103,16 +103,9 @@ struct LayoutCommand: ParsableCommand {
 
             // The same runs in the fonts layout chose (fonts loaded before the clock starts):
             // the fairer reference when one font lacks some scripts' glyphs.
-            var runs: [RunShapingBaseline.Paragraph] = []
+            var runs: [ShapingRuns] = []
             manager.enumerateTextLayoutFragments(from: nil) { fragment in
-                if let shaped = fragment.shapingRuns {
-                    runs.append(
-                        RunShapingBaseline.Paragraph(
-                            units: shaped.utf16,
-                            runs: shaped.runs.map {
-                                RunShapingBaseline.Run(range: $0.range, font: $0.font, isRightToLeft: $0.isRightToLeft)
-                            }))
-                }
+                if let shaped = fragment.shapingRuns { runs.append(shaped) }
                 return true
             }
             let runShaper = try RunShapingBaseline(paragraphs: runs)

@@ -16,7 +16,7 @@ import TextMeasurement
                 isRightToLeft: sample.isRightToLeft)
             let baseline = try RunShapingBaseline(paragraphs: [
                 RunShapingBaseline.Paragraph(
-                    units: units,
+                    utf16: units,
                     runs: runs.map {
                         RunShapingBaseline.Run(range: $0.range, font: $0.font, isRightToLeft: $0.isRightToLeft)
                     })
