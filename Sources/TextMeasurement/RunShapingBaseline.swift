@@ -1,4 +1,4 @@
-import TextTypography
+@_spi(Typesetting) import TextTypography
 internal import CFreeType
 internal import CHarfBuzz
 

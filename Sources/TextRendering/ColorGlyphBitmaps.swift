@@ -2,7 +2,7 @@ internal import CCairo
 internal import CFreeType
 import Foundation
 import Synchronization
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 /// The colour bitmaps of bitmap-only faces (Noto Color Emoji), as Cairo image surfaces.
 ///

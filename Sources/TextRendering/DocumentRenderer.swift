@@ -1,6 +1,7 @@
 import Foundation
 import TextContent
 import TextLayout
+import TextTypography
 
 /// Draws a whole document into a PNG, SVG or PDF file: as one continuous sheet `width` points
 /// wide, or across pages of `pageSize` (a multi-page PDF; for PNG and SVG the pages are stacked).
@@ -21,8 +22,11 @@ public struct DocumentRenderer {
         public var margin: CGFloat = 24
         /// Pixels per point of a PNG.
         public var scale: Double = 1
-        /// The font of text that sets none.
-        public var defaultFont = FontDescriptor.defaultText
+        /// The fonts, the shaper and its caches, and the colours the document is laid out and
+        /// drawn with.
+        public var typesettingContext = TypesettingContext.standard
+        /// The font of text that sets none; nil for the typesetting context's.
+        public var defaultFont: FontDescriptor?
         /// What semantic fonts (`.body`, `.title`) and scaling families are resolved in.
         public var fontResolutionContext = FontResolutionContext.standard
         /// The exclusion paths of page `number` (from 1; the sheet is page 1), in the text's
@@ -121,9 +125,11 @@ public struct DocumentRenderer {
         }
         let container = TextContainer(
             size: CGSize(width: options.width, height: 0), exclusionPaths: options.exclusionPaths(1))
-        let manager = TextLayoutManager(textContainer: container, defaultFont: options.defaultFont)
+        let manager = TextLayoutManager(
+            textContainer: container, defaultFont: defaultFont, typesettingContext: options.typesettingContext)
         manager.fontResolutionContext = options.fontResolutionContext
-        manager.delegate = options.layoutManagerDelegate
+        let failures = LayoutFailureRecorder(forwardingTo: options.layoutManagerDelegate)
+        manager.delegate = failures
         content.addTextLayoutManager(manager)
         defer { content.removeTextLayoutManager(manager) }
         manager.ensureLayoutForEntireDocument()
@@ -135,8 +141,7 @@ public struct DocumentRenderer {
         }
         let size = CGSize(width: options.width + 2 * options.margin, height: max(usage.height, 1) + 2 * options.margin)
         let surface = try makeSurface(kind: kind, path: path, size: size)
-        let context = try surface.makeContext()
-        configure(context)
+        let context = try makeContext(on: surface)
         if let background = options.background { context.fillBackground(background) }
         let origin = CGPoint(x: options.margin, y: options.margin)
         let documentStart = content.documentRange.location
@@ -147,7 +152,7 @@ public struct DocumentRenderer {
             return TextRange(location: start, end: end)
         }
         manager.drawSelection(options.selection.compactMap(range), in: context, origin: origin)
-        var markers = ListMarkers(defaultFont: options.defaultFont)
+        var markers = ListMarkers(defaultFont: defaultFont)
         markers.fontResolutionContext = options.fontResolutionContext
         let overlay = LayoutDebugOverlay()
         fillExclusions(of: container, in: context, origin: origin)
@@ -166,7 +171,7 @@ public struct DocumentRenderer {
         }
         try context.checkStatus()
         // A picture missing a paragraph is a failure: whatever was at `path` stays.
-        if let error = manager.lastLayoutError { throw .layout("\(error)") }
+        if let error = failures.firstFailure { throw .layout("\(error)") }
         try finish(surface, kind: kind, path: path)
         return Result(
             kind: kind, pageCount: 1, size: size, linkAreas: context.linkAreas.map { (1, $0) },
@@ -178,14 +183,17 @@ public struct DocumentRenderer {
         progress: ((Int) -> Void)?
     ) throws(RenderingError) -> Result {
         let textSize = try textSize(of: pageSize)
-        let layout = TextPageLayout(textContentManager: content, defaultFont: options.defaultFont) { [options] number in
+        let layout = TextPageLayout(
+            textContentManager: content, defaultFont: defaultFont, typesettingContext: options.typesettingContext
+        ) { [options] number in
             TextContainer(size: textSize, exclusionPaths: options.exclusionPaths(number))
         }
         layout.fontResolutionContext = options.fontResolutionContext
+
         // Pages are laid out without a layout manager; the delegate is handed one of the
         // document's (laying nothing out) for its first argument.
         let delegateManager = options.layoutManagerDelegate.map { _ in
-            TextLayoutManager(defaultFont: options.defaultFont)
+            TextLayoutManager(defaultFont: defaultFont, typesettingContext: options.typesettingContext)
         }
         if let delegate = options.layoutManagerDelegate, let delegateManager {
             content.addTextLayoutManager(delegateManager)
@@ -198,7 +206,15 @@ public struct DocumentRenderer {
             }
         }
         defer { if let delegateManager { content.removeTextLayoutManager(delegateManager) } }
-        var markers = ListMarkers(defaultFont: options.defaultFont)
+        // The first failure fails the render; the app's delegate hears of each.
+        var layoutFailure: TextLayoutError?
+        layout.layoutFailureHandler = { [options] paragraph, error in
+            layoutFailure = layoutFailure ?? error
+            if let delegate = options.layoutManagerDelegate, let delegateManager {
+                delegate.textLayoutManager(delegateManager, didFailToLayOut: paragraph, error: error)
+            }
+        }
+        var markers = ListMarkers(defaultFont: defaultFont)
         markers.fontResolutionContext = options.fontResolutionContext
         let overlay = LayoutDebugOverlay()
         let origin = CGPoint(x: options.margin, y: options.margin)
@@ -223,8 +239,7 @@ public struct DocumentRenderer {
 
         if kind == .pdf {
             let surface = try DrawingSurface.pdf(path: path, pageSize: pageSize)
-            var context = try surface.makeContext()
-            configure(context)
+            var context = try makeContext(on: surface)
             var warnings: [String] = []
             var failure: RenderingError?
             let pages = layout.enumeratePages { page in
@@ -232,8 +247,7 @@ public struct DocumentRenderer {
                     if page.number > 1 {
                         try surface.beginPage()
                         warnings += context.warnings.filter { !warnings.contains($0) }
-                        context = try surface.makeContext()
-                        configure(context)
+                        context = try makeContext(on: surface)
                     }
                     if let background = options.background { context.fillBackground(background) }
                     let before = context.linkAreas.count
@@ -248,7 +262,7 @@ public struct DocumentRenderer {
                 }
             }
             if let failure { throw failure }
-            if let error = layout.lastLayoutError { throw .layout("\(error)") }
+            if let layoutFailure { throw .layout("\(layoutFailure)") }
             try surface.finish()
             warnings += context.warnings.filter { !warnings.contains($0) }
             return Result(kind: kind, pageCount: pages, size: pageSize, linkAreas: links, warnings: warnings)
@@ -273,8 +287,7 @@ public struct DocumentRenderer {
         }
         let size = CGSize(width: pageSize.width, height: CGFloat(pages.count) * (pageSize.height + gap) - gap)
         let surface = try makeSurface(kind: kind, path: path, size: size)
-        let context = try surface.makeContext()
-        configure(context)
+        let context = try makeContext(on: surface)
         context.fill(CGRect(origin: .zero, size: size), color: TextColor(white: 0.6))
         for page in pages {
             let top = CGFloat(page.number - 1) * (pageSize.height + gap)
@@ -286,14 +299,20 @@ public struct DocumentRenderer {
             links += context.linkAreas[before...].map { (page.number, $0) }
         }
         try context.checkStatus()
-        if let error = layout.lastLayoutError { throw .layout("\(error)") }
+        if let layoutFailure { throw .layout("\(layoutFailure)") }
         try finish(surface, kind: kind, path: path)
         return Result(kind: kind, pageCount: pages.count, size: size, linkAreas: links, warnings: context.warnings)
     }
 
-    private func configure(_ context: RenderingContext) {
+    /// The font of text that sets none.
+    private var defaultFont: FontDescriptor { options.defaultFont ?? options.typesettingContext.defaultFont }
+
+    /// A context on `surface` in the options' colours, links and image limit.
+    private func makeContext(on surface: DrawingSurface) throws(RenderingError) -> RenderingContext {
+        let context = try surface.makeContext(typesettingContext: options.typesettingContext)
         context.linkPolicy = options.linkPolicy
         context.maximumImagePixels = options.maximumImagePixels
+        return context
     }
 
     private func fillExclusions(of container: TextContainer, in context: RenderingContext, origin: CGPoint) {

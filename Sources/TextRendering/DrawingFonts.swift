@@ -1,7 +1,7 @@
 internal import CCairo
 internal import CFontconfig
 import Synchronization
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 /// Cairo font faces for the fonts layout shaped with, one per face file and synthetic boldness.
 ///

@@ -1,6 +1,7 @@
 internal import CCairo
 import FileOutput
 import Foundation
+import TextTypography
 
 /// Where drawing lands: an image (written as PNG), an SVG file or a PDF file of one or more
 /// pages. Sizes are in points; an image has `scale` pixels per point.
@@ -116,9 +117,13 @@ public final class DrawingSurface {
             ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
     }
 
-    /// A context that draws on this surface in points (the image's scale applied).
-    public func makeContext() throws(RenderingError) -> RenderingContext {
-        try RenderingContext(surface: self)
+    /// A context that draws on this surface in points (the image's scale applied), in the
+    /// colours of `typesettingContext` where the content says none (the layout manager's
+    /// `typesettingContext`, for text it laid out).
+    public func makeContext(
+        typesettingContext: TypesettingContext = .standard
+    ) throws(RenderingError) -> RenderingContext {
+        try RenderingContext(surface: self, typesettingContext: typesettingContext)
     }
 
     /// Ends the current PDF page and starts another of `size` (the same size when nil).

@@ -68,7 +68,7 @@ public struct ListMarkers {
         let storage = TextContentStorage(attributedString: text)
         let manager = TextLayoutManager(
             textContainer: TextContainer(size: CGSize(width: CGFloat.infinity, height: 0), lineBreakMode: .byClipping),
-            defaultFont: defaultFont)
+            defaultFont: defaultFont, typesettingContext: context.typesettingContext)
         manager.fontResolutionContext = fontResolutionContext
         storage.addTextLayoutManager(manager)
         var markerFragment: TextLayoutFragment?

@@ -2,7 +2,7 @@ internal import CCairo
 import Foundation
 import TextContent
 import TextLayout
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 extension RenderingContext {
     /// Shows glyphs `indices` of `run` with their origins offset by `origin` (the line's left

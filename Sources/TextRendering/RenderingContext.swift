@@ -1,5 +1,6 @@
 internal import CCairo
 import Foundation
+import TextTypography
 import TextContent
 import TextLayout
 
@@ -18,6 +19,8 @@ public final class RenderingContext {
 
     let cairo: OpaquePointer
     let surface: DrawingSurface
+    /// The colours text, links, selections and marks are drawn in where the content says none.
+    public let typesettingContext: TypesettingContext
     /// Every link drawn so far, in drawing order.
     public private(set) var linkAreas: [LinkArea] = []
     /// Which links are written (the others are drawn as text only, with a warning).
@@ -39,7 +42,8 @@ public final class RenderingContext {
     /// each drawn with the same URL, which is then neither resolved nor hashed again.
     private var lastLink: (url: URL, written: URL?)?
 
-    init(surface: DrawingSurface) throws(RenderingError) {
+    init(surface: DrawingSurface, typesettingContext: TypesettingContext) throws(RenderingError) {
+        self.typesettingContext = typesettingContext
         self.surface = surface
         cairo = cairo_create(surface.surface)
         // On a throw, deinit still runs and destroys the context.

@@ -1,6 +1,7 @@
 import Foundation
 import TextContent
 import TextLayout
+@_spi(Typesetting) import TextTypography
 
 /// How a run of characters looks when drawn: what the content's attributes say, with the layout
 /// manager's rendering attributes over them.
@@ -20,12 +21,16 @@ struct TextAppearance: Equatable {
     /// How the glyphs themselves are drawn: fill, outline, skew, shadow.
     var glyphs = GlyphStyle()
 
-    init() {}
+    /// The look of text without attributes: `colors.text`.
+    init(_ colors: TypesettingContext.Colors) {
+        foreground = colors.text
+        glyphs.fill = colors.text
+    }
 
-    init(_ run: AttributedString.Runs.Run) {
+    init(_ run: AttributedString.Runs.Run, colors: TypesettingContext.Colors) {
         link = run.link
         // A link is styled as one unless the text says otherwise.
-        foreground = run.foregroundColor ?? (link != nil ? .link : .black)
+        foreground = run.foregroundColor ?? (link != nil ? colors.link : colors.text)
         background = run.backgroundColor
         underline = run.underlineStyle ?? (link != nil ? .single : nil)
         underlineColor = run.underlineColor
@@ -67,6 +72,8 @@ struct TextAppearanceRuns {
     }
 
     private(set) var runs: [Run]
+    /// The colours where the content does not say.
+    let colors: TypesettingContext.Colors
     /// How many of the content's attribute runs were read: those of the range only, so that
     /// drawing a paragraph line by line reads each run about once (not every run before the line).
     private(set) var contentRunsRead = 0
@@ -75,12 +82,13 @@ struct TextAppearanceRuns {
     /// paragraph offsets) over the content's attributes.
     init(
         _ text: @autoclosure () -> AttributedString, isPlain: Bool, range: Range<Int>,
-        renderingAttributes: [RenderingAttributeRun]
+        renderingAttributes: [RenderingAttributeRun], colors: TypesettingContext.Colors
     ) {
+        self.colors = colors
         var runs: [Run] = []
         // A plain paragraph has one look, and its AttributedString is not worth making.
-        if !isPlain { (runs, contentRunsRead) = Self.contentRuns(text(), range: range) }
-        if runs.isEmpty, !range.isEmpty { runs = [Run(range: range, look: TextAppearance())] }
+        if !isPlain { (runs, contentRunsRead) = Self.contentRuns(text(), range: range, colors: colors) }
+        if runs.isEmpty, !range.isEmpty { runs = [Run(range: range, look: TextAppearance(colors))] }
         for attributeRun in renderingAttributes {
             let low = max(attributeRun.range.lowerBound, range.lowerBound),
                 high = min(attributeRun.range.upperBound, range.upperBound)
@@ -90,7 +98,9 @@ struct TextAppearanceRuns {
         self.runs = runs
     }
 
-    private static func contentRuns(_ text: AttributedString, range: Range<Int>) -> (runs: [Run], read: Int) {
+    private static func contentRuns(
+        _ text: AttributedString, range: Range<Int>, colors: TypesettingContext.Colors
+    ) -> (runs: [Run], read: Int) {
         let utf16 = text.utf16
         // The range's runs only: finding its start in the string is logarithmic, where walking
         // the runs from the paragraph's start made drawing a paragraph quadratic in its runs.
@@ -104,7 +114,9 @@ struct TextAppearanceRuns {
         for run in text[start ..< end].runs {
             read += 1
             let length = utf16.distance(from: run.range.lowerBound, to: run.range.upperBound)
-            if length > 0 { runs.append(Run(range: offset ..< offset + length, look: TextAppearance(run))) }
+            if length > 0 {
+                runs.append(Run(range: offset ..< offset + length, look: TextAppearance(run, colors: colors)))
+            }
             offset += length
         }
         return (runs, read)
@@ -112,7 +124,7 @@ struct TextAppearanceRuns {
 
     /// The run holding `offset` (the last run for offsets past the end).
     func look(at offset: Int) -> TextAppearance {
-        runIndex(at: offset).map { runs[$0].look } ?? TextAppearance()
+        runIndex(at: offset).map { runs[$0].look } ?? TextAppearance(colors)
     }
 
     /// The index of the run holding `offset` (the last run for offsets past the end, the first

@@ -1,18 +1,17 @@
 import Foundation
+import TextTypography
 import TextContent
 import TextLayout
 
 extension TextLayoutManager {
-    /// The colour selections are drawn in by default (a light blue).
-    public static let defaultSelectionColor = TextColor(red: 0.70, green: 0.84, blue: 1.0)
-
     /// Fills the selection of `ranges` from the text segments (the code a text view draws its
-    /// selection with), with the container's origin at `origin`. Mixed-direction text gives
-    /// several rectangles per line.
+    /// selection with), with the container's origin at `origin`, in `color` (by default the
+    /// selection colour of the manager's typesetting context, a light blue). Mixed-direction text
+    /// gives several rectangles per line.
     public func drawSelection(
-        _ ranges: [TextRange], color: TextColor = defaultSelectionColor, in context: RenderingContext,
-        origin: CGPoint = .zero
+        _ ranges: [TextRange], color: TextColor? = nil, in context: RenderingContext, origin: CGPoint = .zero
     ) {
+        let color = color ?? typesettingContext.colors.selection
         for range in ranges where !range.isEmpty {
             enumerateTextSegments(in: range, type: .selection, options: .rangeNotRequired) { _, rect, _, _ in
                 context.fill(rect.offsetBy(dx: origin.x, dy: origin.y), color: color)
@@ -22,11 +21,13 @@ extension TextLayoutManager {
     }
 
     /// Draws a caret `width` points wide at `location` (the text segment of the empty range
-    /// there), with the container's origin at `origin`.
+    /// there), with the container's origin at `origin`, in `color` (by default the text colour
+    /// of the manager's typesetting context).
     public func drawCaret(
-        at location: any TextLocation, color: TextColor = .black, width: CGFloat = 1.5, in context: RenderingContext,
+        at location: any TextLocation, color: TextColor? = nil, width: CGFloat = 1.5, in context: RenderingContext,
         origin: CGPoint = .zero
     ) {
+        let color = color ?? typesettingContext.colors.text
         let range = TextRange(location: location)
         enumerateTextSegments(in: range, type: .standard, options: .rangeNotRequired) { _, rect, _, _ in
             let caret = CGRect(x: rect.minX - width / 2, y: rect.minY, width: width, height: rect.height)

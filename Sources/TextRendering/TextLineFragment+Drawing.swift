@@ -1,19 +1,15 @@
 import Foundation
 import TextContent
 import TextLayout
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 extension TextLineFragment {
-    /// The wavy underline of a misspelled word (GTK's and LibreOffice's red).
-    static let spellingMarkColor = TextColor(red: 0.87, green: 0.12, blue: 0.12)
-    /// The wavy underline of a grammatical error.
-    static let grammarMarkColor = TextColor(red: 0.13, green: 0.55, blue: 0.13)
-
     /// Draws the line with its top-left corner (the origin of its own coordinates) at `point`:
     /// backgrounds, underlines, glyph shadows, glyphs (filled, outlined, skewed as the content
     /// says), strikethroughs, in the content's colours with
     /// `renderingAttributes` (runs in paragraph offsets, such as the layout manager's
-    /// `renderingAttributes(for:)` gives) over them. Links are recorded in the context.
+    /// `renderingAttributes(for:)` gives) over them, and the context's typesetting colours where
+    /// neither says (text, links, spelling marks). Links are recorded in the context.
     /// Without rendering attributes, call `draw(at:in:)`.
     ///
     /// ```swift
@@ -24,7 +20,8 @@ extension TextLineFragment {
     public func draw(at point: CGPoint, in context: RenderingContext, renderingAttributes: [RenderingAttributeRun]) {
         let range = characterRange.location ..< characterRange.location + characterRange.length
         let looks = TextAppearanceRuns(
-            attributedString, isPlain: paragraphIsPlain, range: range, renderingAttributes: renderingAttributes)
+            attributedString, isPlain: paragraphIsPlain, range: range, renderingAttributes: renderingAttributes,
+            colors: context.typesettingContext.colors)
         let runs = glyphRuns
         let baselineY = point.y + baseline
         let height = typographicBounds.height
@@ -69,7 +66,7 @@ extension TextLineFragment {
             for piece in pieces(of: run.range) {
                 context.drawWavyLine(
                     minX: piece.minX, maxX: piece.maxX, y: y, thickness: thickness,
-                    color: state.contains(.spelling) ? Self.spellingMarkColor : Self.grammarMarkColor)
+                    color: state.contains(.spelling) ? looks.colors.spellingMark : looks.colors.grammarMark)
             }
         }
         for placement in attachmentPlacements {
@@ -129,7 +126,7 @@ extension TextLineFragment {
         // Clusters are offsets of the line's shaping; looks are in paragraph offsets.
         let offset = unitOffset
         guard let first = looks.runIndex(at: (run.clusters.first ?? 0) + offset) else {
-            body(0 ..< run.glyphs.count, TextAppearance().glyphs)
+            body(0 ..< run.glyphs.count, TextAppearance(looks.colors).glyphs)
             return
         }
         // A look is read again only where a glyph's cluster leaves the look run of the glyph

@@ -38,7 +38,7 @@ public enum BidiAnalyzer {
     }
 
     /// The embedding levels of the paragraph `text`, given as UTF-16; see ``levels(for:baseDirection:)``.
-    package static func levels(
+    @_spi(Typesetting) public static func levels(
         forUTF16 text: UnsafeBufferPointer<UInt16>, baseDirection: BaseDirection = .natural
     ) throws(TextAnalysisError) -> BidiLevels {
         let count = text.count

@@ -60,7 +60,7 @@ public final class TextBoundaryIterator {
     }
 
     /// Points the iterator at UTF-16 text (copied), as ``setText(_:)`` does.
-    package func setText(utf16 text: UnsafeBufferPointer<UInt16>) throws(TextAnalysisError) {
+    @_spi(Typesetting) public func setText(utf16 text: UnsafeBufferPointer<UInt16>) throws(TextAnalysisError) {
         try setText(count: text.count) { _ = $0.initialize(fromContentsOf: text) }
     }
 

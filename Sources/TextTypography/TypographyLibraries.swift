@@ -5,13 +5,13 @@ internal import CUnicodeAnalysis
 
 /// The versions of the system libraries the typography layer runs on, read from the libraries
 /// themselves at run time (not from the headers it was compiled against).
-package enum TypographyLibraries {
+public enum TypographyLibraries {
     /// HarfBuzz's version, e.g. "6.0.0".
-    package static let harfBuzzVersion: String = String(cString: hb_version_string())
+    public static let harfBuzzVersion: String = String(cString: hb_version_string())
 
     /// FreeType's version, e.g. "2.12.1", asked of a temporary library instance. If FreeType
     /// cannot even create a library (out of memory), the text says so with its error code.
-    package static let freeTypeVersion: String = {
+    public static let freeTypeVersion: String = {
         var library: FT_Library?
         let error = FT_Init_FreeType(&library)
         guard error == 0, let library else { return "unavailable (FT_Init_FreeType error \(error))" }
@@ -23,20 +23,20 @@ package enum TypographyLibraries {
 
     /// fontconfig's version, e.g. "2.14.1" (FcGetVersion encodes it as major * 10000 + minor * 100
     /// + revision).
-    package static let fontconfigVersion: String = {
+    public static let fontconfigVersion: String = {
         let version = Int(FcGetVersion())
         return "\(version / 10000).\(version / 100 % 100).\(version % 100)"
     }()
 
     /// ICU's version, e.g. "72.1".
-    package static let icuVersion: String = icuString(cua_icu_version)
+    public static let icuVersion: String = icuString(cua_icu_version)
 
     /// The Unicode version of ICU's character data, e.g. "15.0": the version the bidi and
     /// segmentation rules follow.
-    package static let icuUnicodeVersion: String = icuString(cua_unicode_version)
+    public static let icuUnicodeVersion: String = icuString(cua_unicode_version)
 
     /// Every library with its version, for `--version` output and bug reports.
-    package static var all: [(library: String, version: String)] {
+    public static var all: [(library: String, version: String)] {
         [
             ("HarfBuzz", harfBuzzVersion),
             ("FreeType", freeTypeVersion),

@@ -90,8 +90,6 @@ struct EditCommand: ParsableCommand {
         session.moveDown(moves)
         try session.compareWithRawShaping()
         printJSONReport(session.report)
-        if let error = session.view.textLayoutManager.lastLayoutError {
-            throw CommandFailure(.software, "Layout failed: \(error)")
-        }
+        try session.layoutFailures.check()
     }
 }

@@ -7,6 +7,8 @@ import OpenTextKit
 struct EditSession {
     let view: TextView
     let host: BenchmarkView
+    /// The first paragraph that could not be laid out.
+    let layoutFailures: LayoutFailures
     let font: FontDescriptor
     let clock = ContinuousClock()
     private(set) var report: [(String, String)]
@@ -27,6 +29,7 @@ struct EditSession {
         let storage = try DocumentLoader.open(path, document: document, formatOf: reportedName, copies: copies)
         let manager = TextLayoutManager(
             textContainer: TextContainer(size: CGSize(width: size.width, height: 0)), defaultFont: font)
+        layoutFailures = LayoutFailures(watching: manager)
         view = TextView(storage: storage, layoutManager: manager)
         host = BenchmarkView(visibleRect: CGRect(origin: .zero, size: size))
         manager.textViewportLayoutController.delegate = host

@@ -50,6 +50,7 @@ struct LayoutCommand: ParsableCommand {
                 size: CGSize(width: containerWidth, height: 0),
                 lineBreakMode: width > 0 ? .byWordWrapping : .byClipping),
             defaultFont: descriptor)
+        let failures = LayoutFailures(watching: manager)
         storage.addTextLayoutManager(manager)
         if let keptLayoutLimit {
             guard keptLayoutLimit >= 0 else {
@@ -63,7 +64,7 @@ struct LayoutCommand: ParsableCommand {
         // use): the raw HarfBuzz reference loads its font before its clock starts too. Fallback
         // fonts a document needs are still loaded inside the layout's time.
         let fontStart = clock.now
-        _ = try? FontMatcher.shared.match(FontRequest(descriptor))
+        _ = try? manager.typesettingContext.fontMatcher.match(FontRequest(descriptor))
         let fontSeconds = (clock.now - fontStart).seconds
 
         // One walk lays every paragraph out and counts its lines: a second walk after
@@ -77,7 +78,7 @@ struct LayoutCommand: ParsableCommand {
         }
         let layoutSeconds = (clock.now - start).seconds
         let usage = ProcessMemory.usage() - usageBefore
-        if let error = manager.lastLayoutError { throw CommandFailure(.software, "Layout failed: \(error)") }
+        try failures.check()
         var report: [(String, String)] = [
             ("file", jsonString(document.file)),
             ("width", width > 0 ? jsonNumber(width) : "null"),
@@ -89,7 +90,7 @@ struct LayoutCommand: ParsableCommand {
             ("defaultFontLoadSeconds", jsonNumber(fontSeconds, "%.6f")),
             ("layoutProcessUsage", usage.json),
         ]
-        let words = ShapingStatistics.shapedWordCache
+        let words = manager.typesettingContext.shapedWordCacheStatistics
         report.append(
             ("shapedWordCache", "{\"hits\": \(words.hits), \"misses\": \(words.misses), \"entries\": \(words.count)}"))
         if baseline {

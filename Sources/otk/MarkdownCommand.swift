@@ -101,6 +101,7 @@ struct MarkdownCommand: ParsableCommand {
         report.append(("importSeconds", jsonNumber(importSeconds, "%.6f")))
         report.append(("importRatioToCmark", jsonNumber(importSeconds / max(raw.seconds, 1e-9), "%.3f")))
         let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 800, height: 0)))
+        let failures = LayoutFailures(watching: manager)
         storage.addTextLayoutManager(manager)
         let view = BenchmarkView(visibleRect: CGRect(x: 0, y: 0, width: 800, height: 600))
         manager.textViewportLayoutController.delegate = view
@@ -124,6 +125,6 @@ struct MarkdownCommand: ParsableCommand {
         report.append(("attributedStringImportSeconds", jsonNumber((clock.now - attributedStart).seconds, "%.6f")))
         report.append(("attributedStringUTF16", "\(attributed.utf16.count)"))
         printJSONReport(report)
-        if let error = manager.lastLayoutError { throw CommandFailure(.software, "Layout failed: \(error)") }
+        try failures.check()
     }
 }

@@ -113,7 +113,8 @@ struct RenderCommand: ParsableCommand {
         // A text file named notes.png, or -o naming the input: the input would be lost.
         try FileIdentity.checkOutput(outputPath, option: "-o", isNotInput: document.file)
         var options = DocumentRenderer.Options()
-        options.defaultFont = try font.descriptor()
+        let defaultFont = try font.descriptor()
+        options.defaultFont = defaultFont
         guard width.isFinite, width >= 1, width <= 100_000 else {
             throw ValidationError("--width takes a number of points from 1 to 100000; got \(width).")
         }
@@ -193,7 +194,7 @@ struct RenderCommand: ParsableCommand {
         }
 
         var presentation = MarkdownPresentation()
-        presentation.bodyFont = options.defaultFont
+        presentation.bodyFont = defaultFont
         presentation.wrapsCodeBlocks = wrapCodeBlocks
         // Tables share out the width lines have: the text width less the line padding.
         let textWidth =
@@ -207,9 +208,9 @@ struct RenderCommand: ParsableCommand {
                     + "(\(storage.utf16Length) UTF-16 units)."
             )
         }
-        try checkFonts(in: storage, defaultFont: options.defaultFont)
+        try checkFonts(in: storage, defaultFont: defaultFont)
         if DocumentLoader.isMarkdown(document.file), !wrapCodeBlocks {
-            let clipped = CodeLineClipping.clippedLines(in: storage, width: textWidth, defaultFont: options.defaultFont)
+            let clipped = CodeLineClipping.clippedLines(in: storage, width: textWidth, defaultFont: defaultFont)
             if clipped.count > 0 {
                 let lines = clipped.count == 1 ? "1 code block line is" : "\(clipped.count) code block lines are"
                 FileHandle.standardError.write(
@@ -250,7 +251,7 @@ struct RenderCommand: ParsableCommand {
                     .utf8))
         if stats {
             let paragraphs = RawShaping.paragraphs(of: storage)
-            let shaper = try ShapingBaseline(family: options.defaultFont.family, size: options.defaultFont.size)
+            let shaper = try ShapingBaseline(family: defaultFont.family, size: defaultFont.size)
             let shapeStart = clock.now
             shaper.shape(paragraphs)
             let rawSeconds = (clock.now - shapeStart).seconds

@@ -76,7 +76,7 @@ struct ViewportCommand: ParsableCommand {
         try session.compareWithRawShaping(wholeDocument: baseline)
         printJSONReport(session.report)
         // The figures are printed (they say what was measured), but a run that lost a paragraph failed.
-        if let error = session.manager.lastLayoutError { throw CommandFailure(.software, "Layout failed: \(error)") }
+        try session.layoutFailures.check()
         // A guard that stopped the work fails the run, whose figures are then partial.
         if let pagingStopped { throw CommandFailure(.software, pagingStopped) }
     }

@@ -8,6 +8,8 @@ import TextMeasurement
 struct ViewportSession {
     let storage: TextContentStorage
     let manager: TextLayoutManager
+    /// The first paragraph that could not be laid out.
+    let layoutFailures: LayoutFailures
     let view: BenchmarkView
     let font: FontDescriptor
     let clock = ContinuousClock()
@@ -30,6 +32,7 @@ struct ViewportSession {
         let readSeconds = (clock.now - openStart).seconds
         manager = TextLayoutManager(
             textContainer: TextContainer(size: CGSize(width: size.width, height: 0)), defaultFont: font)
+        layoutFailures = LayoutFailures(watching: manager)
         storage.addTextLayoutManager(manager)
         view = BenchmarkView(visibleRect: CGRect(origin: .zero, size: size))
         manager.textViewportLayoutController.delegate = view
@@ -202,7 +205,7 @@ struct ViewportSession {
     /// every paragraph) in the same run; the memory and any layout error last.
     mutating func compareWithRawShaping(wholeDocument: Bool) throws {
         report.append(("residentBytes", "\(ProcessMemory.residentBytes())"))
-        if let error = manager.lastLayoutError { report.append(("layoutError", jsonString("\(error)"))) }
+        if let error = layoutFailures.first { report.append(("layoutError", jsonString("\(error)"))) }
         report += try RawShaping.firstViewportFigures(
             firstViewportText, font: font, layoutSeconds: firstViewportSeconds)
         if wholeDocument {

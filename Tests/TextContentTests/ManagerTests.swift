@@ -137,6 +137,8 @@ import Testing
         var hidden: Set<String> = []
         var substituteUppercase = false
         var substituteWrongLength = false
+        /// The substitutes the storage refused, where and why.
+        var refused: [(text: String, range: NSRange, error: TextContentError)] = []
 
         func textContentManager(
             _ manager: TextContentManager, shouldEnumerate element: any TextElement,
@@ -152,6 +154,13 @@ import Testing
             let text = String(stored.characters)
             return TextParagraph(
                 attributedString: AttributedString(substituteWrongLength ? text + "!" : text.uppercased()))
+        }
+
+        func textContentStorage(
+            _ storage: TextContentStorage, didRefuse paragraph: TextParagraph, for range: NSRange,
+            error: TextContentError
+        ) {
+            refused.append((String(paragraph.attributedString.characters), range, error))
         }
     }
 
@@ -192,7 +201,14 @@ import Testing
         storage.delegate = delegate
         let first = storage.textParagraph(atIndex: 0)!
         #expect(String(first.attributedString.characters) == "hello\n")
-        #expect(storage.lastDelegateError == .substitutedParagraphLengthMismatch(expected: 6, actual: 7))
+        #expect(delegate.refused.map(\.text) == ["hello\n!"])
+        #expect(delegate.refused.first?.range == NSRange(location: 0, length: 6))
+        #expect(delegate.refused.first?.error == .substitutedParagraphLengthMismatch(expected: 6, actual: 7))
+        // A substitute of the right length is not refused.
+        delegate.substituteWrongLength = false
+        delegate.substituteUppercase = true
+        #expect(String(storage.textParagraph(atIndex: 1)!.attributedString.characters) == "WORLD")
+        #expect(delegate.refused.count == 1)
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import TestFixtures
 import Testing
 import TextContent
-import TextTypography
+@_spi(Typesetting) import TextTypography
 @testable import TextLayout
 
 @Suite struct AttachmentLayoutTests {
@@ -22,6 +22,7 @@ import TextTypography
         let manager = TextLayoutManager(
             textContainer: TextContainer(
                 size: CGSize(width: width, height: 0), lineFragmentPadding: 0, lineBreakMode: mode))
+        manager.recordLayoutFailures()
         storage.addTextLayoutManager(manager)
         manager.ensureLayoutForEntireDocument()
         RetainedStorages.keep(storage)
@@ -178,7 +179,7 @@ import TextTypography
         let text =
             AttributedString("Before ") + Self.attached(TextAttachment(bounds: bounds)) + AttributedString(" after")
         let (_, manager) = Self.layout(text, width: 200)
-        #expect(manager.lastLayoutError == nil)
+        #expect(manager.layoutFailures == [])
         let lines = try #require(allFragments(manager).first).textLineFragments
         let placements = lines.flatMap(\.attachmentPlacements)
         #expect(placements.count == 1)
@@ -258,7 +259,7 @@ import TextTypography
                 NSRange(location: 0, length: 1), NSRange(location: 1, length: 1),
             ])
         let (_, truncated) = Self.layout(text, width: 200, mode: .byTruncatingTail)
-        #expect(truncated.lastLayoutError == nil)
+        #expect(truncated.layoutFailures == [])
         #expect(allFragments(truncated).first?.textLineFragments.count == 1)
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import TestFixtures
 import Testing
 import TextContent
-import TextTypography
+@_spi(Typesetting) import TextTypography
 @testable import TextLayout
 
 /// What a shaped paragraph keeps in a compact form (grapheme boundaries without flags, shared

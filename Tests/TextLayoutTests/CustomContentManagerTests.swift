@@ -125,6 +125,7 @@ final class LineListContent: TextContentManager {
     @Test func aViewportOverAnAppsOwnContentManager() throws {
         let custom = LineListContent(lines: Array(repeating: Self.lines, count: 40).flatMap { $0 })
         let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 800, height: 0)))
+        manager.recordLayoutFailures()
         custom.addTextLayoutManager(manager)
         let view = ViewportTestView(visibleRect: CGRect(x: 0, y: 0, width: 800, height: 600))
         manager.textViewportLayoutController.delegate = view
@@ -134,6 +135,6 @@ final class LineListContent: TextContentManager {
         manager.textViewportLayoutController.layoutViewport()
         let first = try #require(manager.textViewportLayoutController.visibleFragments.first)
         #expect(first.layoutFragmentFrame.minY <= manager.textViewportLayoutController.viewportBounds.minY)
-        #expect(manager.lastLayoutError == nil)
+        #expect(manager.layoutFailures == [])
     }
 }

@@ -3,7 +3,7 @@ import TestFixtures
 import Testing
 import TextContent
 @testable import TextLayout
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 /// Layout resolves the content's fonts in its layout manager's font resolution context; a new
 /// context lays out again what is visible and keeps the viewport's anchored text at its top.
@@ -37,6 +37,7 @@ import TextTypography
         let storage = TextContentStorage(attributedString: document())
         let manager = TextLayoutManager(
             textContainer: TextContainer(size: CGSize(width: 420, height: 0)), defaultFont: .body)
+        manager.recordLayoutFailures()
         storage.addTextLayoutManager(manager)
         let view = ViewportTestView(visibleRect: CGRect(x: 0, y: 0, width: 700, height: 600))
         manager.textViewportLayoutController.delegate = view
@@ -111,7 +112,7 @@ import TextTypography
         #expect(Self.sizes(of: "Title", in: controller, storage) == [28.0 * 13 / 17 * 1.5])
         #expect(Self.sizes(of: "serif", in: controller, storage) == [13 * 1.5])
         #expect(Self.sizes(of: "fixed", in: controller, storage) == [13])
-        #expect(manager.lastLayoutError == nil)
+        #expect(manager.layoutFailures == [])
         // Only around the viewport was laid out again.
         #expect(manager.keptLayoutUsage.paragraphs < 100, "\(manager.keptLayoutUsage)")
         #expect(!manager.isLayoutComplete)
@@ -182,10 +183,11 @@ import TextTypography
         text.font = .custom("No Such Family OTK", fixedSize: 0)
         let storage = TextContentStorage(attributedString: text)
         let manager = TextLayoutManager(defaultFont: .body)
+        manager.recordLayoutFailures()
         storage.addTextLayoutManager(manager)
         manager.ensureLayoutForEntireDocument()
-        guard case .unusableFont(let descriptor, _)? = manager.lastLayoutError else {
-            Issue.record("expected an unusable font, got \(String(describing: manager.lastLayoutError))")
+        guard case .unusableFont(let descriptor, _)? = manager.layoutFailures?.first else {
+            Issue.record("expected an unusable font, got \(String(describing: manager.layoutFailures))")
             return
         }
         #expect(descriptor.family == "No Such Family OTK")

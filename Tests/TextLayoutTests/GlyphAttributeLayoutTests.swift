@@ -2,7 +2,7 @@ import Foundation
 import TestFixtures
 import Testing
 import TextContent
-import TextTypography
+@_spi(Typesetting) import TextTypography
 @testable import TextLayout
 
 /// The attributes of seed 003 that change geometry: `kern` and `tracking` (points after each

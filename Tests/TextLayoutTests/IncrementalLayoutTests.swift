@@ -67,7 +67,7 @@ import TextContent
             }
             let fresh = makeLayout(text, width: 280, configure: shape.configure)
             #expect(summary(manager, storage) == summary(fresh.1, fresh.0), "step \(step)")
-            #expect(manager.lastLayoutError == nil)
+            #expect(manager.layoutFailures == [])
         }
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import TestFixtures
 import Testing
 import TextContent
-import TextTypography
+@_spi(Typesetting) import TextTypography
 @testable import TextLayout
 
 /// An edited paragraph is shaped again only around the edit (ShapedParagraph.reshaped): the

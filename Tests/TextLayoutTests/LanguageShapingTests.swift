@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TextContent
-import TextTypography
+@_spi(Typesetting) import TextTypography
 @testable import TextLayout
 
 /// `languageIdentifier` (and the context's language for runs without one) reaches HarfBuzz's

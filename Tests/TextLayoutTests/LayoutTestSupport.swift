@@ -2,6 +2,7 @@ import Foundation
 import TestFixtures
 import TextContent
 @testable import TextLayout
+@_spi(Typesetting) import TextTypography
 
 enum LayoutSamples {
     /// Every script of the shared corpus (Tests/Fixtures/mixed-sample.tsv).
@@ -20,18 +21,44 @@ func makeLayout(
     var container = TextContainer(size: CGSize(width: width, height: 0))
     configure(&container)
     let manager = TextLayoutManager(textContainer: container)
+    manager.recordLayoutFailures()
     storage.addTextLayoutManager(manager)
     manager.ensureLayoutForEntireDocument()
     RetainedStorages.keep(storage)
     return (storage, manager)
 }
 
+/// What layout could not lay out: the delegate tests give a manager to check that nothing
+/// failed, or that what must fail did. Tests' own delegates subclass it to record failures too.
+class LayoutFailureLog: TextLayoutManagerDelegate {
+    private(set) var errors: [TextLayoutError] = []
+
+    func textLayoutManager(
+        _ textLayoutManager: TextLayoutManager, didFailToLayOut textElement: TextParagraph, error: TextLayoutError
+    ) {
+        errors.append(error)
+    }
+}
+
+extension TextLayoutManager {
+    /// Makes a new failure log this manager's delegate, kept alive for the test run (a manager
+    /// holds its delegate weakly).
+    func recordLayoutFailures() {
+        let log = LayoutFailureLog()
+        RetainedStorages.keep(log)
+        delegate = log
+    }
+
+    /// The failures layout met since `recordLayoutFailures()`; nil when it was not called.
+    var layoutFailures: [TextLayoutError]? { (delegate as? LayoutFailureLog)?.errors }
+}
+
 /// A layout manager holds its content weakly (as TextKit's does) and lays out from it whenever
 /// asked, so tests that keep only the manager have their storage kept alive here.
 enum RetainedStorages {
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var storages: [TextContentStorage] = []
-    static func keep(_ storage: TextContentStorage) {
+    nonisolated(unsafe) private static var storages: [AnyObject] = []
+    static func keep(_ storage: AnyObject) {
         lock.withLock { storages.append(storage) }
     }
 }
@@ -136,5 +163,34 @@ func lines(_ manager: TextLayoutManager) -> [[LineSummary]] {
                 range: $0.characterRange, bounds: $0.typographicBounds, glyphOrigin: $0.glyphOrigin,
                 baseline: $0.baseline)
         }
+    }
+}
+
+// The engine's internal stages always name their typesetting context; these tests shape in
+// the standard one.
+extension ParagraphContent {
+    init(
+        _ paragraph: TextParagraph, defaultFont: FontDescriptor, context: FontResolutionContext = .standard
+    ) throws(TextLayoutError) {
+        try self.init(paragraph, defaultFont: defaultFont, context: context, matcher: .shared)
+    }
+
+    init(
+        _ paragraph: TextParagraph, defaultFont: FontDescriptor, context: FontResolutionContext = .standard,
+        plainRuns: PlainAttributeRuns
+    ) throws(TextLayoutError) {
+        try self.init(paragraph, defaultFont: defaultFont, context: context, matcher: .shared, plainRuns: plainRuns)
+    }
+}
+
+extension ShapedParagraph {
+    convenience init(_ content: ParagraphContent, scratch: LayoutScratch) throws(TextLayoutError) {
+        try self.init(content, scratch: scratch, shaper: TypesettingContext.standard.shaper)
+    }
+
+    static func reshaped(
+        _ content: ParagraphContent, from old: ShapedParagraph, edits: [ParagraphEdit], scratch: LayoutScratch
+    ) throws(TextLayoutError) -> ShapedParagraph? {
+        try reshaped(content, from: old, edits: edits, scratch: scratch, shaper: TypesettingContext.standard.shaper)
     }
 }

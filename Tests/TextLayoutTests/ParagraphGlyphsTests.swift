@@ -2,7 +2,7 @@ import Foundation
 import TestFixtures
 import Testing
 import TextContent
-import TextTypography
+@_spi(Typesetting) import TextTypography
 @testable import TextLayout
 
 /// A paragraph's glyphs are kept compact (ids only) when they are one per offset in logical
@@ -20,7 +20,7 @@ import TextTypography
     /// The glyphs shaped afresh with the word cache and the context-free table off: what
     /// HarfBuzz gives, to compare the stored glyphs with.
     private func harfBuzzGlyphs(of paragraph: ShapedParagraph) throws -> [ShapedGlyph] {
-        let shaper = TextShaper(usesContextFreeGlyphs: false)
+        let shaper = TextShaper(matcher: .shared, usesContextFreeGlyphs: false)
         var glyphs: [ShapedGlyph] = []
         for piece in paragraph.pieces {
             let run = paragraph.content.runs[piece.attributes]

@@ -218,11 +218,12 @@ import TextContent
         text.font = FontDescriptor(family: "No Such Family 12345", size: 13)
         let storage = TextContentStorage(attributedString: text)
         let manager = TextLayoutManager()
+        manager.recordLayoutFailures()
         storage.addTextLayoutManager(manager)
         let line = try #require(allFragments(manager).first?.textLineFragments.first)
         #expect(!line.glyphRuns.isEmpty)
         #expect(line.glyphRuns.allSatisfy { !$0.glyphs.contains(0) })
-        #expect(manager.lastLayoutError == nil)
+        #expect(manager.layoutFailures == [])
     }
 
     @Test(arguments: [0, -3, .nan, .infinity] as [Double])
@@ -231,10 +232,11 @@ import TextContent
         text.font = FontDescriptor(family: "DejaVu Sans", size: size)
         let storage = TextContentStorage(attributedString: text)
         let manager = TextLayoutManager()
+        manager.recordLayoutFailures()
         storage.addTextLayoutManager(manager)
         manager.ensureLayoutForEntireDocument()
-        guard case .unusableFont = manager.lastLayoutError else {
-            Issue.record("expected unusableFont, got \(String(describing: manager.lastLayoutError))")
+        guard case .unusableFont = manager.layoutFailures?.first else {
+            Issue.record("expected unusableFont, got \(String(describing: manager.layoutFailures))")
             return
         }
     }

@@ -79,6 +79,6 @@ import TextContent
         #expect(
             (0 ... 6).map { last.locationForCharacter(at: $0) }
                 == (0 ... 6).map { seventh.locationForCharacter(at: $0) })
-        #expect(manager.lastLayoutError == nil)
+        #expect(manager.layoutFailures == [])
     }
 }

@@ -66,7 +66,7 @@ import TextContent
             #expect(view.visibleRect.minY == controller.viewportBounds.minY)
             let after = try Self.screenY(of: reference, manager)
             #expect(abs(after - (before - distance)) < 1e-6, "moved \(after - before) for a scroll of \(distance)")
-            #expect(manager.lastLayoutError == nil)
+            #expect(manager.layoutFailures == [])
         }
         for _ in 0 ..< 15 { try scroll(by: -step) }
         for _ in 0 ..< 15 { try scroll(by: step) }

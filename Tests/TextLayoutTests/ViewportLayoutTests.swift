@@ -73,6 +73,7 @@ final class ViewportTestView: TextViewportLayoutControllerDelegate {
     {
         let storage = TextContentStorage(string: text)
         let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 800, height: 0)))
+        manager.recordLayoutFailures()
         storage.addTextLayoutManager(manager)
         let view = ViewportTestView(visibleRect: CGRect(x: 0, y: y, width: 800, height: 600))
         manager.textViewportLayoutController.delegate = view

@@ -47,7 +47,7 @@ func drawDocument(
     let size = manager.usageBoundsForTextContainer.size
     let surface = try DrawingSurface.image(
         size: CGSize(width: max(size.width, 1), height: max(size.height, 1)), scale: scale)
-    let context = try surface.makeContext()
+    let context = try surface.makeContext(typesettingContext: manager.typesettingContext)
     if let background { context.fillBackground(background) }
     before(context)
     for fragment in fragments(of: manager) {

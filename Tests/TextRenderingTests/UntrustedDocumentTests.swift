@@ -3,6 +3,7 @@ import Testing
 import TextContent
 import TextLayout
 @testable import TextRendering
+import TextTypography
 
 /// Documents are untrusted: their links, numbers and characters must not crash the renderer,
 /// inject PDF syntax, or produce blank output.
@@ -190,7 +191,9 @@ import TextLayout
         var read = 0
         for line in lines {
             let range = line.characterRange.location ..< line.characterRange.location + line.characterRange.length
-            let looks = TextAppearanceRuns(line.attributedString, isPlain: false, range: range, renderingAttributes: [])
+            let looks = TextAppearanceRuns(
+                line.attributedString, isPlain: false, range: range, renderingAttributes: [],
+                colors: TypesettingContext.Colors())
             read += looks.contentRunsRead
             // The looks are the content's: alternate colours, word by word, where the line shows them.
             for run in looks.runs.dropFirst() where run.range.upperBound < range.upperBound {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 @Suite struct BidiAnalyzerTests {
     /// "abc אבג 123" with a natural base: the first strong character is L, so the paragraph level

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 /// Unicode's BidiTest.txt through the engine's bidi layer: every sequence of bidi classes, with
 /// every paragraph direction its bitset names, resolved by ``BidiAnalyzer`` and reordered by

@@ -1,6 +1,6 @@
 import CUnicodeAnalysis
 import Testing
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 /// The C layer's contract for bad input: no trap, a clear result. The Swift wrappers never pass
 /// such input, so it is tested here directly.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestFixtures
 import TextContent
-@testable import TextTypography
+@_spi(Typesetting) @testable import TextTypography
 
 /// Words of characters that shape alone are placed from a table instead of HarfBuzz: the table
 /// must give exactly what HarfBuzz gives, in every font the engine uses for such text.

@@ -1,5 +1,5 @@
 import Testing
-@testable import TextTypography
+@_spi(Typesetting) @testable import TextTypography
 
 @Suite struct FontFallbackTests {
     let matcher = FontMatcher()

@@ -1,7 +1,7 @@
 import CFreeType
 import Testing
 import TextContent
-@testable import TextTypography
+@_spi(Typesetting) @testable import TextTypography
 
 @Suite struct FontMatchingTests {
     let matcher = FontMatcher()

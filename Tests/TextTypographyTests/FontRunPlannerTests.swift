@@ -1,7 +1,7 @@
 import Testing
 import TestFixtures
 import TextContent
-@testable import TextTypography
+@_spi(Typesetting) @testable import TextTypography
 
 /// The planner takes printable ASCII a block at a time; the words and runs it plans must be
 /// those of planning every cluster on its own.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 /// ICU's grapheme clusters must agree with Swift's `Character`s: the engine uses ICU for layout
 /// and Swift strings for editing, and a disagreement would let one split what the other keeps.

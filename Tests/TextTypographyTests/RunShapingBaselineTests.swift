@@ -1,6 +1,6 @@
 import Testing
 import TextContent
-@testable import TextTypography
+@_spi(Typesetting) @testable import TextTypography
 import TextMeasurement
 
 /// The benchmarks' second reference: raw HarfBuzz (hb-ft) shaping the runs the engine itemized,

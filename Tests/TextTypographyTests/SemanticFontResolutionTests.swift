@@ -1,6 +1,6 @@
 import Testing
 import TextContent
-@testable import TextTypography
+@_spi(Typesetting) @testable import TextTypography
 
 /// Semantic fonts resolved against fontconfig, with the fonts `make test` installs (DejaVu,
 /// Noto, Noto CJK, Noto Color Emoji): installed families resolve to themselves, missing ones to

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestFixtures
-@testable import TextTypography
+@_spi(Typesetting) @testable import TextTypography
 
 /// The shaper's grapheme segmentation (fast paths for simple code units, Swift's `Character`
 /// for the rest) agrees with Swift's own segmentation everywhere.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 @Suite struct TextBoundaryTests {
     @Test func englishWords() throws {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TextTypography
+@_spi(Typesetting) @testable import TextTypography
 
 /// Bad and pathological input: clear errors, no traps, bounded time and memory.
 @Suite struct TextShaperRobustnessTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TextContent
-@testable import TextTypography
+@_spi(Typesetting) @testable import TextTypography
 
 @Suite struct TextShaperTests {
     let shaper = TextShaper(matcher: FontMatcher())

@@ -1,5 +1,5 @@
 import Testing
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 @Suite struct TypographyLibrariesTests {
     @Test func versionsAreReported() {

@@ -6,10 +6,10 @@ import Testing
 @Suite struct ArchitectureTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let swiftOwn: Set<String> = ["Foundation", "Glibc", "Dispatch", "Synchronization"]
+    static let swiftOwn: Set<String> = ["Swift", "Foundation", "Glibc", "Dispatch", "Synchronization"]
 
     /// The modules a module's sources import (a line that starts with `import`, possibly after
-    /// an access level or `@_exported`), Swift's own left out.
+    /// an access level, `@_exported` or `@_spi(...)`), Swift's own left out.
     static func imports(of module: String) throws -> Set<String> {
         let folder = repository.appendingPathComponent("Sources/\(module)")
         var found: Set<String> = []
@@ -20,7 +20,8 @@ import Testing
                 let words = line.split(separator: " ")
                 guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
                     words[..<index].allSatisfy({
-                        ["@_exported", "internal", "public", "package", "private", "fileprivate"].contains($0)
+                        $0.hasPrefix("@_spi(")
+                            || ["@_exported", "internal", "public", "package", "private", "fileprivate"].contains($0)
                     })
                 else { continue }
                 found.insert(String(words[index + 1]))

@@ -8,6 +8,13 @@ public protocol TextContentStorageDelegate: TextContentManagerDelegate {
     func textContentStorage(
         _ textContentStorage: TextContentStorage, textParagraphWith range: NSRange
     ) -> TextParagraph?
+
+    /// The paragraph this delegate gave for `range` was refused (`error` says why: its length is
+    /// not the stored paragraph's), and the stored one is shown in its place. Called each time it
+    /// is refused; the default does nothing.
+    func textContentStorage(
+        _ textContentStorage: TextContentStorage, didRefuse paragraph: TextParagraph, for range: NSRange,
+        error: TextContentError)
 }
 
 extension TextContentStorageDelegate {
@@ -16,4 +23,9 @@ extension TextContentStorageDelegate {
     ) -> TextParagraph? {
         nil
     }
+
+    public func textContentStorage(
+        _ textContentStorage: TextContentStorage, didRefuse paragraph: TextParagraph, for range: NSRange,
+        error: TextContentError
+    ) {}
 }

@@ -126,16 +126,17 @@ extension TextContentStorage {
     /// The element for a paragraph position, as the delegate wants it shown.
     func paragraph(at position: ParagraphPosition) -> TextParagraph {
         let (document, start, contentEnd, end) = (documentIdentifier, position.start, position.contentEnd, position.end)
+        let range = NSRange(location: position.start, length: position.entry.utf16Length)
         if let delegate = delegate as? any TextContentStorageDelegate,
-            let substitute = delegate.textContentStorage(
-                self, textParagraphWith: NSRange(location: position.start, length: position.entry.utf16Length))
+            let substitute = delegate.textContentStorage(self, textParagraphWith: range)
         {
             let length = substitute.attributedString.utf16.count
-            if length == position.entry.utf16Length {
+            if length == range.length {
                 return substitute.placed(document: document, start: start, contentEnd: contentEnd, end: end)
             }
-            lastDelegateError = .substitutedParagraphLengthMismatch(
-                expected: position.entry.utf16Length, actual: length)
+            delegate.textContentStorage(
+                self, didRefuse: substitute, for: range,
+                error: .substitutedParagraphLengthMismatch(expected: range.length, actual: length))
         }
         switch position.entry.content {
         case .plain(let byteStart, let byteCount):

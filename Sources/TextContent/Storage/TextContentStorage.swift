@@ -19,8 +19,6 @@ public final class TextContentStorage: TextContentManager {
     let source: SourceText
     var index: ParagraphIndex
     var cache: ParagraphCache
-    /// The last time a delegate's substituted paragraph was refused, and why.
-    public internal(set) var lastDelegateError: TextContentError?
     /// True until the first edit of a document made from plain text: its text is `source`.
     var isPristine: Bool
     /// From how many UTF-16 units a paragraph without attributes is kept as a `LongParagraphText`

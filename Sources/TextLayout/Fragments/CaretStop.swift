@@ -1,5 +1,5 @@
 import Foundation
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 /// A caret position in a line: an x (line coordinates) and the character index it stands for.
 public struct CaretStop: Sendable, Hashable {

@@ -1,5 +1,5 @@
 import Foundation
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 /// Glyphs of one font placed in a line, for drawing. Not public: TextKit's first principle is
 /// no glyph APIs in the public surface.

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import TextContent
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 /// One laid-out paragraph: TextKit's `NSTextLayoutFragment`. Immutable once the layout manager
 /// hands it out; to change one, lay the paragraph out again (``invalidateLayout()``). Open so an

@@ -1,6 +1,6 @@
 import Foundation
 import TextContent
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 extension TextLineFragment {
     /// The font of text that has no font attribute in a line made on its own: the layout
@@ -31,7 +31,8 @@ extension TextLineFragment {
         let paragraph = TextParagraph(attributedString: attributedString)
         let container = TextContainer(size: CGSize(width: CGFloat.infinity, height: 0), lineFragmentPadding: 0)
         let layout = ParagraphLayout(
-            container: container, defaultFont: Self.defaultStandaloneFont, scratch: LayoutScratch())
+            container: container, typesetting: .standard, defaultFont: Self.defaultStandaloneFont,
+            scratch: LayoutScratch())
         let shaped = try layout.shape(paragraph)
         let content = shaped.content
         var hang = start + length

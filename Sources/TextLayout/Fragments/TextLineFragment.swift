@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Typesetting) import TextTypography
 import Synchronization
 import TextContent
 

@@ -1,6 +1,6 @@
 import Foundation
 import TextContent
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 /// Guesses the height of a paragraph that has not been laid out, from its length alone: lines of
 /// the default font's height, as many as its text would need at the font's average advance.
@@ -17,13 +17,16 @@ struct HeightEstimator {
     /// How many UTF-16 units fit on a line at the average advance; nil when lines never wrap.
     private let unitsPerLine: Int?
 
-    init(defaultFont: FontDescriptor, context: FontResolutionContext = .standard, container: TextContainer) {
+    init(
+        defaultFont: FontDescriptor, context: FontResolutionContext = .standard, typesetting: TypesettingContext,
+        container: TextContainer
+    ) {
         let sample = Array("The quick brown fox jumps over the lazy dog, 0123456789.".utf16)
         let size = defaultFont.pointSize(in: context)
         var lineHeight: CGFloat = size.isFinite ? CGFloat(size) * 1.2 : 16
         var advance = lineHeight / 2.4
-        if let request = try? FontRequest(defaultFont, in: context),
-            let runs = try? TextShaper.shared.shape(
+        if let request = try? FontRequest(defaultFont, in: context, matcher: typesetting.fontMatcher),
+            let runs = try? typesetting.shaper.shape(
                 text: sample, range: 0 ..< sample.count, request: request, features: defaultFont.features,
                 language: context.language),
             let font = runs.first?.font

@@ -1,6 +1,6 @@
 import Foundation
 import TextContent
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 /// Options of layout-fragment enumeration.
 public struct TextLayoutFragmentEnumerationOptions: OptionSet, Sendable {

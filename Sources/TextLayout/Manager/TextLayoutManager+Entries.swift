@@ -5,7 +5,9 @@ import TextContent
 extension TextLayoutManager {
     var estimator: HeightEstimator {
         if let estimatorCache { return estimatorCache }
-        let made = HeightEstimator(defaultFont: defaultFont, context: fontResolutionContext, container: textContainer)
+        let made = HeightEstimator(
+            defaultFont: defaultFont, context: fontResolutionContext, typesetting: typesettingContext,
+            container: textContainer)
         estimatorCache = made
         return made
     }

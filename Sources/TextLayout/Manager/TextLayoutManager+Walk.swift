@@ -82,7 +82,8 @@ extension TextLayoutManager {
         guard let (first, firstCursor) = layoutIndex.positionAndCursor(at: start) else { return }
         var cursor = firstCursor
         var layout = ParagraphLayout(
-            container: textContainer, defaultFont: defaultFont, fontContext: fontResolutionContext, scratch: scratch)
+            container: textContainer, typesetting: typesettingContext, defaultFont: defaultFont,
+            fontContext: fontResolutionContext, scratch: scratch)
         layout.sectionPolicy = sectionPolicy
         var ordinal = start
         var top = first.top
@@ -337,7 +338,7 @@ extension TextLayoutManager {
             }
             kept?.lineGeometry = lineBudget == nil ? LineGeometry(layout.container, insets: layout.insets) : nil
         } catch {
-            lastLayoutError = error
+            delegate?.textLayoutManager(self, didFailToLayOut: paragraph, error: error)
             kept?.shaped = nil
             kept?.previous = nil
             kept?.sections = nil

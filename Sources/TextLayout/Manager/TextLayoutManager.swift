@@ -1,6 +1,6 @@
 import Foundation
 import TextContent
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 /// Lays a content manager's paragraphs out in a text container: TextKit's
 /// `NSTextLayoutManager`.
@@ -63,8 +63,12 @@ public final class TextLayoutManager: TextContentObserving {
     /// layout): set the rendering attributes it should have, e.g. find highlights in its range.
     public var renderingAttributesValidator: ((TextLayoutManager, TextLayoutFragment) -> Void)?
 
-    /// Supplies the app's own fragment types.
+    /// Supplies the app's own fragment types, and hears of paragraphs that could not be laid out.
     public weak var delegate: (any TextLayoutManagerDelegate)?
+
+    /// The fonts, the shaper and its caches, and the colours this manager's text is laid out
+    /// and drawn with (see ``TypesettingContext``).
+    public let typesettingContext: TypesettingContext
 
     /// Lays out what a view shows, and keeps it still while estimates are measured.
     public var textViewportLayoutController: TextViewportLayoutController {
@@ -74,9 +78,6 @@ public final class TextLayoutManager: TextContentObserving {
         return made
     }
     private(set) var viewportController: TextViewportLayoutController?
-
-    /// Why the last layout could not lay a paragraph out (it then gets an empty fragment).
-    public internal(set) var lastLayoutError: TextLayoutError?
 
     /// How many lines layout after edits kept rather than broke again (see ``ReusableLines``):
     /// what tests check to know the lines were kept.
@@ -106,12 +107,15 @@ public final class TextLayoutManager: TextContentObserving {
     /// `dropKeptLayouts()`); at most one `keptLayoutLimit` of text.
     var retiredLayouts: [ParagraphLayoutState] = []
 
+    /// A manager laying text out in `textContainer` with `typesettingContext`'s fonts and
+    /// caches; text without a font attribute is set in `defaultFont`, by default the context's.
     public init(
         textContainer: TextContainer = TextContainer(size: CGSize(width: 600, height: 0)),
-        defaultFont: FontDescriptor = .defaultText
+        defaultFont: FontDescriptor? = nil, typesettingContext: TypesettingContext = .standard
     ) {
         self.textContainer = textContainer
-        self.defaultFont = defaultFont
+        self.typesettingContext = typesettingContext
+        self.defaultFont = defaultFont ?? typesettingContext.defaultFont
         self.textContainer.textLayoutManager = self
     }
 
@@ -173,7 +177,6 @@ public final class TextLayoutManager: TextContentObserving {
 
     func invalidateLayout(keeping kept: RetainedOnInvalidation) {
         defer { viewportController?.setNeedsLayout() }
-        lastLayoutError = nil
         estimatorCache = nil
         widestFragment = 0
         guard kept != .nothing else {
@@ -287,7 +290,8 @@ public final class TextLayoutManager: TextContentObserving {
         for paragraph: TextParagraph, at y: CGFloat
     ) throws(TextLayoutError) -> TextLayoutFragment {
         let fragment = try ParagraphLayout(
-            container: textContainer, defaultFont: defaultFont, fontContext: fontResolutionContext, scratch: scratch
+            container: textContainer, typesetting: typesettingContext, defaultFont: defaultFont,
+            fontContext: fontResolutionContext, scratch: scratch
         )
         .layout(paragraph, at: y, extraLineFragment: needsExtraLineFragment(paragraph))
         fragment.textLayoutManager = self

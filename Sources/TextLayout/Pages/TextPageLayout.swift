@@ -1,6 +1,6 @@
 import Foundation
 import TextContent
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 /// Lays a document out across a sequence of page-sized containers, one page at a time: a
 /// paragraph that does not fit on a page continues on the next at a line boundary. Each page has
@@ -16,14 +16,17 @@ import TextTypography
 public final class TextPageLayout {
     public let textContentManager: TextContentManager
     public let defaultFont: FontDescriptor
+    /// The fonts, the shaper and its caches the pages are laid out with.
+    public let typesettingContext: TypesettingContext
     /// What the content's fonts (and a semantic default font) are resolved in.
     public var fontResolutionContext: FontResolutionContext = .standard
     /// The container of page `number` (from 1). Its height is the page's text height; a height
     /// of 0 or infinity is taken as 10,000 points (a page must end).
     public let containerForPage: (Int) -> TextContainer
-    /// The last error met laying a paragraph out. Such a paragraph (or its rest) is left out and
-    /// the pages go on; a caller that must lose nothing checks this afterwards.
-    public private(set) var lastLayoutError: TextLayoutError?
+    /// Called when a paragraph cannot be laid out (as a layout manager's delegate hears it,
+    /// `textLayoutManager(_:didFailToLayOut:error:)`): that paragraph (or its rest) is left out
+    /// and the pages go on. A caller that must lose nothing stops there, or fails after.
+    public var layoutFailureHandler: ((TextParagraph, TextLayoutError) -> Void)?
     /// The fragment each piece of a paragraph is laid out into, as a layout manager's delegate
     /// gives it (`TextLayoutManagerDelegate.textLayoutManager(_:textLayoutFragmentFor:in:)`): a
     /// `TextLayoutFragment` subclass made with `init(textElement:range:)`, asked for anew for
@@ -34,10 +37,11 @@ public final class TextPageLayout {
 
     public init(
         textContentManager: TextContentManager, defaultFont: FontDescriptor,
-        containerForPage: @escaping (Int) -> TextContainer
+        typesettingContext: TypesettingContext = .standard, containerForPage: @escaping (Int) -> TextContainer
     ) {
         self.textContentManager = textContentManager
         self.defaultFont = defaultFont
+        self.typesettingContext = typesettingContext
         self.containerForPage = containerForPage
     }
 
@@ -50,7 +54,8 @@ public final class TextPageLayout {
         var number = 1
         var container = containerForPage(number)
         var layout = ParagraphLayout(
-            container: container, defaultFont: defaultFont, fontContext: fontResolutionContext, scratch: scratch)
+            container: container, typesetting: typesettingContext, defaultFont: defaultFont,
+            fontContext: fontResolutionContext, scratch: scratch)
         var fragments: [TextLayoutFragment] = []
         var y: CGFloat = 0
         var stopped = false
@@ -75,7 +80,8 @@ public final class TextPageLayout {
                 container.exclusionPaths = []
             }
             layout = ParagraphLayout(
-                container: container, defaultFont: defaultFont, fontContext: fontResolutionContext, scratch: scratch)
+                container: container, typesetting: typesettingContext, defaultFont: defaultFont,
+                fontContext: fontResolutionContext, scratch: scratch)
             fragments = []
             y = 0
             return true
@@ -91,7 +97,7 @@ public final class TextPageLayout {
             do throws(TextLayoutError) {
                 shaped = try layout.shape(paragraph)
             } catch {
-                lastLayoutError = error
+                layoutFailureHandler?(paragraph, error)
                 continue
             }
             var start = 0
@@ -112,7 +118,7 @@ public final class TextPageLayout {
                         part.fragment = custom
                     }
                 } catch {
-                    lastLayoutError = error
+                    layoutFailureHandler?(paragraph, error)
                     break
                 }
                 let placedLines = part.fragment.lineCount

@@ -1,6 +1,6 @@
 import Foundation
 import TextContent
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 /// The layout manager answers selection navigation from its paragraphs and lines: each answer
 /// reads or lays out only the paragraphs it needs (O(log n) to find them), never the document.

@@ -1,6 +1,6 @@
 import Foundation
 import TextContent
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 /// Characters, words, sentences, lines and paragraphs of the shown text, found paragraph by
 /// paragraph from an offset: what selection navigation moves by. Words and sentences come from

@@ -49,19 +49,19 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
 
     /// The union of the ink (HarfBuzz's glyph extents: outlines, or the bitmap of a colour glyph)
     /// of `glyphs` drawn at `positions` (points, y down), or nil when none has ink.
-    package func inkBounds(
+    @_spi(Typesetting) public func inkBounds(
         of glyphs: [UInt32], at positions: [(x: Double, y: Double)]
     ) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
         instance.inkBounds(of: glyphs, at: positions)
     }
 
     /// The font file, for a renderer that opens its own face (never share shaping's).
-    package var filePath: String { instance.face.path }
+    @_spi(Typesetting) public var filePath: String { instance.face.path }
     /// The face index in ``filePath``, as FreeType's `FT_New_Face` takes it.
-    package var faceIndex: Int { instance.face.index }
+    @_spi(Typesetting) public var faceIndex: Int { instance.face.index }
     /// For a bitmap-only face, the factor from its strike's pixels to points (size / ppem, such as
     /// 13 / 109 for Noto Color Emoji at 13 pt); nil for outline faces.
-    package var bitmapScale: Double? { instance.face.bitmapPixelsPerEm.map { instance.size / $0 } }
+    @_spi(Typesetting) public var bitmapScale: Double? { instance.face.bitmapPixelsPerEm.map { instance.size / $0 } }
 
     public var description: String {
         "\(familyName) \(styleName) "

@@ -12,12 +12,12 @@ import Synchronization
 /// OpenType functions read advances from `hmtx` in design units, which are thread-safe once the
 /// font is immutable and need no per-ppem correction for bitmap-only faces such as Noto Color
 /// Emoji.
-package final class FontFace: @unchecked Sendable {
+@_spi(Typesetting) public final class FontFace: @unchecked Sendable {
     /// The font file.
-    package let path: String
+    @_spi(Typesetting) public let path: String
     /// The face index in the file (for a collection such as a .ttc; named instances of a variable
     /// font in the high 16 bits, as fontconfig reports them).
-    package let index: Int
+    @_spi(Typesetting) public let index: Int
     /// The family name FreeType reads from the face.
     let familyName: String
     /// The style name, such as "Bold" or "Oblique".
@@ -144,14 +144,14 @@ package final class FontFace: @unchecked Sendable {
 }
 
 /// Where a face lives: its file and its index in the file.
-package struct FontFaceKey: Hashable, Sendable {
-    package init(path: String, index: Int) {
+@_spi(Typesetting) public struct FontFaceKey: Hashable, Sendable {
+    @_spi(Typesetting) public init(path: String, index: Int) {
         self.path = path
         self.index = index
     }
 
-    package var path: String
-    package var index: Int
+    @_spi(Typesetting) public var path: String
+    @_spi(Typesetting) public var index: Int
 }
 
 /// Which code points a face maps, readable without reference counting. Valid only while its

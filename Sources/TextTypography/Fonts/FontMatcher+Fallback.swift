@@ -8,14 +8,12 @@ import TextContent
 /// 2. the requested font;
 /// 3. the families listed for the cluster's script (``FallbackScript``): Noto Sans Arabic, Noto
 ///    Sans Kannada, Noto Sans CJK in the regional variant the language asks for...;
-/// 4. DejaVu Sans, which covers much of Latin, Greek, Cyrillic and symbols;
+/// 4. the matcher's ``FontMatcher/fallbackFamilies``: DejaVu Sans unless told otherwise, which
+///    covers much of Latin, Greek, Cyrillic and symbols;
 /// 5. fontconfig's own sort by coverage of the cluster (FcFontSort with its character set).
 /// Each family is asked for in the requested weight, slant and width. The decision is cached per
 /// (requested style, cluster); "no installed font has it" is cached too.
 extension FontMatcher {
-    /// The families tried after the script's own list.
-    static let lastResortFamilies = [FontDescriptor.defaultText.family]
-
     /// The face that draws a cluster, or nil when no installed font has it (the caller then uses
     /// the primary face, which draws .notdef). `codePoints` are the cluster's scalars.
     func fallbackSelection(
@@ -51,7 +49,7 @@ extension FontMatcher {
             families = []
         }
         if covers(primary) { return primary }
-        for family in families + Self.lastResortFamilies {
+        for family in families + fallbackFamilies {
             if let selection = exactFamilySelection(family, style: style), covers(selection) { return selection }
         }
         guard let found = Fontconfig.firstFace(covering: required, style: style) else { return nil }

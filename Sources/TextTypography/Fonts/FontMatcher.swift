@@ -1,4 +1,5 @@
 import Synchronization
+import TextContent
 
 /// Finds fonts: matches requests through fontconfig, loads faces, and picks a fallback font per
 /// grapheme cluster (see FontMatcher+Fallback.swift). Thread-safe; every answer is cached in a
@@ -10,8 +11,12 @@ import Synchronization
 /// let font = try FontMatcher.shared.font(for: "ಕ್ಷ", request: request)  // Noto Sans Kannada
 /// ```
 public final class FontMatcher: Sendable {
-    /// The matcher the engine uses unless given another.
-    public static let shared = FontMatcher()
+    /// The matcher of ``TypesettingContext/standard``: the one the engine uses unless given another.
+    public static var shared: FontMatcher { TypesettingContext.standard.fontMatcher }
+
+    /// The families every cluster no other font has falls back to, in order, before fontconfig's
+    /// own sort by coverage (see FontMatcher+Fallback.swift): DejaVu Sans unless told otherwise.
+    public static let standardFallbackFamilies = [FontDescriptor.defaultText.family]
 
     /// Generic families fontconfig resolves through its configuration: any match satisfies them.
     static let genericFamilies: Set<String> = [
@@ -21,6 +26,8 @@ public final class FontMatcher: Sendable {
 
     /// The limits this matcher's caches were created with.
     public let limits: FontCacheLimits
+    /// The families a cluster falls back to after its script's own families, in order.
+    public let fallbackFamilies: [String]
 
     let faceCache: BoundedCache<FontFaceKey, FontFace>
     let fontCache: BoundedCache<FontInstanceKey, FontInstance>
@@ -29,9 +36,11 @@ public final class FontMatcher: Sendable {
     /// See `installedRoundedFamily`: nil until first asked, then the answer.
     let roundedFamily = Mutex<String??>(nil)
 
-    /// A matcher with its own caches.
-    public init(limits: FontCacheLimits = FontCacheLimits()) {
+    /// A matcher with its own caches, falling back last to `fallbackFamilies` (a name that is
+    /// not installed is skipped).
+    public init(limits: FontCacheLimits = FontCacheLimits(), fallbackFamilies: [String] = standardFallbackFamilies) {
         self.limits = limits
+        self.fallbackFamilies = fallbackFamilies
         faceCache = BoundedCache(capacity: limits.faces)
         fontCache = BoundedCache(capacity: limits.fonts)
         matchCache = BoundedCache(capacity: limits.matches)

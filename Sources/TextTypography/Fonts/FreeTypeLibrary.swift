@@ -1,11 +1,11 @@
-package import CFreeType
+@_spi(Typesetting) public import CFreeType
 import Synchronization
 
 /// The one FreeType library instance of the process. FreeType lets faces of one library be used
 /// from different threads, one thread per face at a time, as long as creating and destroying
 /// faces is serialized: that is what the lock here is for.
-package final class FreeTypeLibrary: @unchecked Sendable {
-    package static let shared = FreeTypeLibrary()
+@_spi(Typesetting) public final class FreeTypeLibrary: @unchecked Sendable {
+    @_spi(Typesetting) public static let shared = FreeTypeLibrary()
 
     private let library: FT_Library?
     private let initError: FT_Error
@@ -18,7 +18,7 @@ package final class FreeTypeLibrary: @unchecked Sendable {
     }
 
     /// Opens face `index` of the file at `path`.
-    package func newFace(path: String, index: Int) throws(FontError) -> FT_Face {
+    @_spi(Typesetting) public func newFace(path: String, index: Int) throws(FontError) -> FT_Face {
         guard let library else {
             throw .unreadableFont(
                 path: path, index: index, reason: "FreeType failed to initialize (error \(initError))")
@@ -32,7 +32,7 @@ package final class FreeTypeLibrary: @unchecked Sendable {
     }
 
     /// Closes a face opened by `newFace`.
-    package func doneFace(_ face: FT_Face) {
+    @_spi(Typesetting) public func doneFace(_ face: FT_Face) {
         lock.withLock { _ in _ = FT_Done_Face(face) }
     }
 }

@@ -1,7 +1,7 @@
 /// Grapheme clusters of UTF-16 text, with Swift's `Character` segmentation (extended grapheme
 /// clusters, Unicode 15.1 rules including Indic conjuncts) and a fast path for "simple" code
 /// units, between two of which there is always a boundary (except CR LF).
-package enum GraphemeSegmenter {
+@_spi(Typesetting) public enum GraphemeSegmenter {
     /// Whether a code unit is simple: Grapheme_Cluster_Break=Other (or CR, LF, Control) and none
     /// of the properties that hold a boundary back from either side (Extend, SpacingMark, Prepend,
     /// ZWJ, Extended_Pictographic after a ZWJ, regional indicators, Hangul jamo and syllables,
@@ -22,7 +22,7 @@ package enum GraphemeSegmenter {
 
     /// Whether every code unit of `text` is simple and none is CR: then every offset is a cluster
     /// boundary.
-    package static func isAllSimple(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
+    @_spi(Typesetting) public static func isAllSimple(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
         for unit in text where unit >= 0x300 || unit == 0x0D {
             if unit == 0x0D || !isSimple(unit) { return false }
         }
@@ -82,7 +82,9 @@ package enum GraphemeSegmenter {
 
     /// Calls `body` with the range of each cluster of `text[range]`, in order. The text before
     /// and after `range` is not looked at: a range that starts inside a cluster starts a cluster.
-    package static func forEach(in text: UnsafeBufferPointer<UInt16>, range: Range<Int>, _ body: (Range<Int>) -> Void) {
+    @_spi(Typesetting) public static func forEach(
+        in text: UnsafeBufferPointer<UInt16>, range: Range<Int>, _ body: (Range<Int>) -> Void
+    ) {
         var start = range.lowerBound
         let end = range.upperBound
         while start < end {

@@ -4,19 +4,19 @@
 /// right-to-left run lists its last cluster first. Runs themselves come back from
 /// ``TextShaper/shape(text:range:request:features:isRightToLeft:script:language:)`` in logical
 /// order.
-package struct ShapedRun: Hashable, Sendable {
+@_spi(Typesetting) public struct ShapedRun: Hashable, Sendable {
     /// The font every glyph of the run is in.
-    package let font: Font
+    @_spi(Typesetting) public let font: Font
     /// The UTF-16 range of the paragraph the run covers.
-    package let range: Range<Int>
+    @_spi(Typesetting) public let range: Range<Int>
     /// The glyphs, in visual order.
-    package let glyphs: [ShapedGlyph]
+    @_spi(Typesetting) public let glyphs: [ShapedGlyph]
     /// Whether the run was shaped right to left.
-    package let isRightToLeft: Bool
+    @_spi(Typesetting) public let isRightToLeft: Bool
     /// The sum of the advances, in points.
-    package let advance: Double
+    @_spi(Typesetting) public let advance: Double
 
-    package init(font: Font, range: Range<Int>, glyphs: [ShapedGlyph], isRightToLeft: Bool) {
+    @_spi(Typesetting) public init(font: Font, range: Range<Int>, glyphs: [ShapedGlyph], isRightToLeft: Bool) {
         self.font = font
         self.range = range
         self.glyphs = glyphs
@@ -27,9 +27,9 @@ package struct ShapedRun: Hashable, Sendable {
     }
 
     /// The glyph ids, in visual order.
-    package var glyphIDs: [UInt32] { glyphs.map(\.id) }
+    @_spi(Typesetting) public var glyphIDs: [UInt32] { glyphs.map(\.id) }
     /// The cluster of each glyph (UTF-16 offsets in the paragraph), in visual order.
-    package var clusters: [Int] { glyphs.map(\.cluster) }
+    @_spi(Typesetting) public var clusters: [Int] { glyphs.map(\.cluster) }
     /// The advance of each glyph in points, in visual order.
-    package var advances: [Double] { glyphs.map { Double($0.advance) } }
+    @_spi(Typesetting) public var advances: [Double] { glyphs.map { Double($0.advance) } }
 }

@@ -25,9 +25,3 @@ public struct ShapingRuns: Sendable {
         self.runs = runs
     }
 }
-
-/// What the shaper's caches did, for measuring (otk's reports, benchmarks).
-public enum ShapingStatistics {
-    /// The shaped-word cache of the shaper layout uses: hits, misses, entries, evictions.
-    public static var shapedWordCache: CacheStatistics { TextShaper.shared.statistics }
-}

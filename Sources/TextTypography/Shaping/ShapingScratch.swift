@@ -6,7 +6,7 @@ internal import CHarfBuzz
 /// paragraph would allocate these again and look the same font up in three shared caches.
 ///
 /// Not `Sendable`: one per thread (a layout pass owns one).
-package final class ShapingScratch {
+@_spi(Typesetting) public final class ShapingScratch {
     /// Words of the font runs being planned, all runs in one array.
     var words: [FontRunPlan.Word] = []
     /// The font runs being planned; each refers to a range of `words`.
@@ -24,7 +24,7 @@ package final class ShapingScratch {
     var lastInstance:
         (face: ObjectIdentifier, size: Double, syntheticBold: Bool, syntheticItalic: Bool, instance: FontInstance)?
 
-    package init() {}
+    @_spi(Typesetting) public init() {}
 
     deinit {
         if let buffer { hb_buffer_destroy(buffer) }

@@ -8,30 +8,29 @@ import TextContent
 ///
 /// ```swift
 /// let text = Array("Hello, مرحبا".utf16)
-/// let runs = try TextShaper.shared.shape(
+/// let runs = try TypesettingContext.standard.shaper.shape(
 ///     text: text, range: 0..<7, request: request, isRightToLeft: false)
 /// ```
-package final class TextShaper: Sendable {
-    /// The shaper the engine uses unless given another.
-    package static let shared = TextShaper()
+@_spi(Typesetting) public final class TextShaper: Sendable {
 
     /// Words longer than this many code units are shaped but not cached.
-    package static let maximumCachedWordLength = WordSegmentation.maximumWordLength
+    @_spi(Typesetting) public static let maximumCachedWordLength = WordSegmentation.maximumWordLength
     /// Font runs are cut into shaped runs of at most about this many code units.
-    package static let maximumRunLength = 65_536
+    @_spi(Typesetting) public static let maximumRunLength = 65_536
 
     /// Where fonts and fallback decisions come from.
-    package let matcher: FontMatcher
+    @_spi(Typesetting) public let matcher: FontMatcher
     let wordCache: ShapedWordCache
     let optionsRegistry = ShapingOptionsRegistry()
     /// Whether words of characters that shape alone skip the cache and HarfBuzz (see
     /// ``ContextFreeGlyphs``). Off only to check that path against HarfBuzz.
-    package let usesContextFreeGlyphs: Bool
+    @_spi(Typesetting) public let usesContextFreeGlyphs: Bool
 
     /// A shaper with its own word cache of at most `wordCapacity` words and `wordCostLimit` cost
     /// (glyphs plus code units; a glyph costs 20 bytes, a code unit 2).
-    package init(
-        matcher: FontMatcher = .shared, wordCapacity: Int = 100_000, wordCostLimit: Int = 4_000_000,
+    @_spi(Typesetting) public init(
+        matcher: FontMatcher, wordCapacity: Int = TypesettingContext.standardShapedWordCapacity,
+        wordCostLimit: Int = 4_000_000,
         usesContextFreeGlyphs: Bool = true
     ) {
         self.matcher = matcher
@@ -40,7 +39,7 @@ package final class TextShaper: Sendable {
     }
 
     /// Hits and misses of the shaped-word cache.
-    package var statistics: CacheStatistics { wordCache.statistics }
+    @_spi(Typesetting) public var statistics: CacheStatistics { wordCache.statistics }
 
     /// Shapes `text[range]`, where `text` is a whole paragraph's UTF-16 (the text around `range`
     /// is context: Arabic joins across the edges of the range and of font runs).
@@ -53,7 +52,7 @@ package final class TextShaper: Sendable {
     ///   - language: a BCP 47 tag; also chooses the regional CJK font for Han ideographs.
     /// - Returns: runs in logical order, each in one font, covering `range` without gaps; glyphs in
     ///   each run in visual order. Empty for an empty range.
-    package func shape(
+    @_spi(Typesetting) public func shape(
         text: [UInt16], range: Range<Int>, request: FontRequest, features: [FontFeature] = [],
         isRightToLeft: Bool = false, script: String? = nil, language: String? = nil
     ) throws(ShapingError) -> [ShapedRun] {
@@ -73,7 +72,7 @@ package final class TextShaper: Sendable {
     /// Shapes `text[range]` as the other `shape` does, appending the glyphs to `glyphs` (one
     /// buffer for a whole paragraph, no array per run) and the runs to `runs`. Give a `scratch`
     /// when shaping many paragraphs on one thread: its buffers are reused.
-    package func shape(
+    @_spi(Typesetting) public func shape(
         text: UnsafeBufferPointer<UInt16>, range: Range<Int>, request: FontRequest, features: [FontFeature] = [],
         isRightToLeft: Bool = false, script: String? = nil, language: String? = nil,
         glyphs: inout [ShapedGlyph], runs: inout [ShapedRunSpan], scratch: ShapingScratch = ShapingScratch()
@@ -180,13 +179,13 @@ package final class TextShaper: Sendable {
 
 /// A run of glyphs from one font in a paragraph's glyph buffer (see
 /// ``TextShaper/shape(text:range:request:features:isRightToLeft:script:language:glyphs:runs:)``).
-package struct ShapedRunSpan: Sendable {
+@_spi(Typesetting) public struct ShapedRunSpan: Sendable {
     /// The font every glyph of the run is in.
-    package let font: Font
+    @_spi(Typesetting) public let font: Font
     /// The UTF-16 range of the paragraph the run covers.
-    package let range: Range<Int>
+    @_spi(Typesetting) public let range: Range<Int>
     /// Where the run's glyphs are in the buffer, in visual order.
-    package let glyphRange: Range<Int>
+    @_spi(Typesetting) public let glyphRange: Range<Int>
     /// Whether the run was shaped right to left.
-    package let isRightToLeft: Bool
+    @_spi(Typesetting) public let isRightToLeft: Bool
 }

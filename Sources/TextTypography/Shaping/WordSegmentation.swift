@@ -1,10 +1,10 @@
 /// Where the shaper cuts text into the pieces it shapes and caches separately.
-package enum WordSegmentation {
+@_spi(Typesetting) public enum WordSegmentation {
     /// Whether a code unit is a separator: runs of separators are shaped apart from the words
     /// between them, so that each word can be cached on its own. Spaces neither join nor form
     /// ligatures with letters; kerning against a space is the one thing lost, as in every
     /// word-caching shaper (Chrome's, Firefox's).
-    package static func isSeparator(_ unit: UInt16) -> Bool {
+    @_spi(Typesetting) public static func isSeparator(_ unit: UInt16) -> Bool {
         switch unit {
         case 0x20, 0x09, 0xA0, 0x1680, 0x2000 ... 0x200A, 0x202F, 0x205F, 0x3000: return true
         default: return false

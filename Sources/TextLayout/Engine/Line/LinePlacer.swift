@@ -1,6 +1,6 @@
 import Foundation
 import TextContent
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 /// Stage 2 of a line: places a ``LineSpan``, giving a ``PlacedLine``: the items it shows in visual
 /// order (UAX #9 L2, with trailing white space at the paragraph level, rule L1), aligned and

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Typesetting) import TextTypography
 
 /// Stage 3 of a line: what layout keeps of it, a value in its fragment's array (the
 /// ``LinePlacer/Request`` that places it again, not the ``PlacedLine`` itself). The line's

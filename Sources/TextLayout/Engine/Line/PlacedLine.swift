@@ -1,5 +1,5 @@
 import Foundation
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 /// A piece of a placed line: glyphs of one shaped piece (or the ellipsis), a glyphless
 /// control (tab, line or paragraph separator) or an attachment.

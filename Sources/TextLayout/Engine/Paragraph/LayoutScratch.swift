@@ -1,5 +1,5 @@
 import Foundation
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 /// Objects a layout pass reuses from paragraph to paragraph: opening an ICU line-break
 /// iterator costs about as much as breaking a short paragraph with it, and the shaper's buffers

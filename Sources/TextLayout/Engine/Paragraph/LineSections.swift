@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Typesetting) import TextTypography
 import Synchronization
 
 /// Some lines of a long paragraph and the shaping they were laid out from: a stretch of the

@@ -1,6 +1,6 @@
 import Foundation
 import TextContent
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 /// What layout needs of one paragraph, read once from its AttributedString: its UTF-16 text,
 /// its style, and its runs of character attributes.
@@ -70,17 +70,18 @@ struct ParagraphContent: Sendable {
     let inkOutset: InkOutset?
 
     /// Reads `paragraph`; runs without a font use `defaultFont`, every font resolved in
-    /// `context`. A font that cannot be used (a size that is not finite and positive) is an
-    /// error naming it.
+    /// `context` (`matcher` finds the installed rounded family). A font that cannot be used (a
+    /// size that is not finite and positive) is an error naming it.
     init(
-        _ paragraph: TextParagraph, defaultFont: FontDescriptor, context: FontResolutionContext = .standard
+        _ paragraph: TextParagraph, defaultFont: FontDescriptor, context: FontResolutionContext = .standard,
+        matcher: FontMatcher
     ) throws(TextLayoutError) {
         let request: FontRequest
-        do { request = try FontRequest(defaultFont, in: context) } catch {
+        do { request = try FontRequest(defaultFont, in: context, matcher: matcher) } catch {
             throw .unusableFont(descriptor: defaultFont, reason: "\(error)")
         }
         try self.init(
-            paragraph, defaultFont: defaultFont, context: context,
+            paragraph, defaultFont: defaultFont, context: context, matcher: matcher,
             plainRuns: PlainAttributeRuns(font: request, features: defaultFont.features, language: context.language))
     }
 
@@ -88,7 +89,7 @@ struct ParagraphContent: Sendable {
     /// per layout pass, not once per paragraph), a plain paragraph's run shared from `plainRuns`.
     init(
         _ paragraph: TextParagraph, defaultFont: FontDescriptor, context: FontResolutionContext = .standard,
-        plainRuns: PlainAttributeRuns
+        matcher: FontMatcher, plainRuns: PlainAttributeRuns
     ) throws(TextLayoutError) {
         if let (plainUnits, control) = paragraph.withPlainUTF8(Self.utf16) {
             // Plain text: one run in the default font, the default style, no AttributedString.
@@ -97,7 +98,7 @@ struct ParagraphContent: Sendable {
                 controlBeforeSeparator: control)
             return
         }
-        try self.init(attributed: paragraph, defaultFont: defaultFont, context: context)
+        try self.init(attributed: paragraph, defaultFont: defaultFont, context: context, matcher: matcher)
     }
 
     /// A stretch of a long plain paragraph, `units`, laid out in the paragraph's resolved
@@ -120,14 +121,15 @@ struct ParagraphContent: Sendable {
 
     /// Reads the AttributedString of `paragraph`.
     private init(
-        attributed paragraph: TextParagraph, defaultFont: FontDescriptor, context: FontResolutionContext
+        attributed paragraph: TextParagraph, defaultFont: FontDescriptor, context: FontResolutionContext,
+        matcher: FontMatcher
     ) throws(TextLayoutError) {
         let text = paragraph.attributedString
         // A slice of the characters is copied a chunk of the rope at a time: 5 MB in about a
         // millisecond, where the UTF-8 view, read a byte at a time, takes half a second.
         try self.init(
             attributedText: text, string: String(text.characters[...]), defaultFont: defaultFont, context: context,
-            isRightToLeft: nil)
+            matcher: matcher, isRightToLeft: nil)
     }
 
     /// A stretch of a long paragraph with attributes, `text`, laid out in the paragraph's
@@ -135,10 +137,10 @@ struct ParagraphContent: Sendable {
     /// `string` is its text (its characters, when it starts and ends where clusters do).
     init(
         section text: AttributedSubstring, string: String, defaultFont: FontDescriptor, context: FontResolutionContext,
-        isRightToLeft: Bool
+        matcher: FontMatcher, isRightToLeft: Bool
     ) throws(TextLayoutError) {
         try self.init(
-            attributedText: text, string: string, defaultFont: defaultFont, context: context,
+            attributedText: text, string: string, defaultFont: defaultFont, context: context, matcher: matcher,
             isRightToLeft: isRightToLeft)
     }
 
@@ -146,8 +148,7 @@ struct ParagraphContent: Sendable {
     /// its style says.
     private init(
         attributedText text: some AttributedStringProtocol, string: String, defaultFont: FontDescriptor,
-        context: FontResolutionContext,
-        isRightToLeft: Bool?
+        context: FontResolutionContext, matcher: FontMatcher, isRightToLeft: Bool?
     ) throws(TextLayoutError) {
         var string = string
         var runs: [AttributeRun] = []
@@ -164,7 +165,7 @@ struct ParagraphContent: Sendable {
             if let resolved, resolved.descriptor == descriptor {
                 request = resolved.request
             } else {
-                do { request = try FontRequest(descriptor, in: context) } catch {
+                do { request = try FontRequest(descriptor, in: context, matcher: matcher) } catch {
                     throw .unusableFont(descriptor: descriptor, reason: "\(error)")
                 }
                 resolved = (descriptor, request)

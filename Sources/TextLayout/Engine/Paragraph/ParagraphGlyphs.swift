@@ -1,4 +1,4 @@
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 /// A paragraph's glyphs, piece after piece (each piece's in visual order).
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import TextContent
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 /// What lines depend on besides the paragraph: the container's line geometry and the fragment's
 /// paddings and margins, when nothing else (exclusion paths, a line limit, truncation) makes a

@@ -1,6 +1,6 @@
 import Foundation
 import TextContent
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 /// How long paragraphs are laid out in sections (see ``LineSections``): what typing in a
 /// paragraph of 5 MB costs follows these, not the paragraph's length.

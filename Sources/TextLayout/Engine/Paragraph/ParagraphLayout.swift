@@ -1,12 +1,14 @@
 import Foundation
 import TextContent
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 /// Lays out one paragraph. A pure function of the paragraph, the container, the default
 /// font and the font resolution context, so it can run on any thread; the shaping inside it is
 /// cached by the shaper.
 struct ParagraphLayout {
     let container: TextContainer
+    /// The fonts, the shaper and its caches.
+    let typesetting: TypesettingContext
     let defaultFont: FontDescriptor
     /// What the fonts are resolved in: semantic sizes, system families, the default language.
     let fontContext: FontResolutionContext
@@ -23,14 +25,15 @@ struct ParagraphLayout {
     let plainRuns: PlainAttributeRuns?
 
     init(
-        container: TextContainer, defaultFont: FontDescriptor, fontContext: FontResolutionContext = .standard,
-        scratch: LayoutScratch
+        container: TextContainer, typesetting: TypesettingContext, defaultFont: FontDescriptor,
+        fontContext: FontResolutionContext = .standard, scratch: LayoutScratch
     ) {
         self.container = container
+        self.typesetting = typesetting
         self.defaultFont = defaultFont
         self.fontContext = fontContext
         self.scratch = scratch
-        let request = try? FontRequest(defaultFont, in: fontContext)
+        let request = try? FontRequest(defaultFont, in: fontContext, matcher: typesetting.fontMatcher)
         let language = fontContext.language
         if let request {
             let runs =
@@ -57,7 +60,7 @@ struct ParagraphLayout {
         try scratch.recentParagraphs.shaped(paragraph) { () throws(TextLayoutError) in
             try content(of: paragraph)
         } else: { (content) throws(TextLayoutError) in
-            try ShapedParagraph(content, scratch: scratch)
+            try ShapedParagraph(content, scratch: scratch, shaper: typesetting.shaper)
         }
     }
 
@@ -70,18 +73,22 @@ struct ParagraphLayout {
     {
         let content = try content(of: paragraph)
         if let reshaped = try ShapedParagraph.reshapedWithWindows(
-            content, from: previous, edits: edits, scratch: scratch)
+            content, from: previous, edits: edits, scratch: scratch, shaper: typesetting.shaper)
         {
             return reshaped
         }
-        return (try ShapedParagraph(content, scratch: scratch), nil)
+        return (try ShapedParagraph(content, scratch: scratch, shaper: typesetting.shaper), nil)
     }
 
     private func content(of paragraph: TextParagraph) throws(TextLayoutError) -> ParagraphContent {
         guard let plainRuns else {
-            return try ParagraphContent(paragraph, defaultFont: defaultFont, context: fontContext)
-        } // the font's error
-        return try ParagraphContent(paragraph, defaultFont: defaultFont, context: fontContext, plainRuns: plainRuns)
+            // The default font's error.
+            return try ParagraphContent(
+                paragraph, defaultFont: defaultFont, context: fontContext, matcher: typesetting.fontMatcher)
+        }
+        return try ParagraphContent(
+            paragraph, defaultFont: defaultFont, context: fontContext, matcher: typesetting.fontMatcher,
+            plainRuns: plainRuns)
     }
 
     /// With `lineLimit`, at most that many lines (what the container's `maximumNumberOfLines`
@@ -263,7 +270,7 @@ struct ParagraphLayout {
         }
         let run = content.runs.first { $0.range.contains(cut) } ?? content.runs.first
         guard let run,
-            let ellipsis = try? TextShaper.shared.shape(
+            let ellipsis = try? typesetting.shaper.shape(
                 text: [0x2026], range: 0 ..< 1, request: run.font, features: run.features, language: run.language
             ).first
         else {

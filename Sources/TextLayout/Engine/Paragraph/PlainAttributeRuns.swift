@@ -1,5 +1,5 @@
 import TextContent
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 /// The one attribute run of plain paragraphs (the default font over all the text), one array
 /// per length and shared: each plain paragraph would otherwise allocate its own, 128 bytes

@@ -1,5 +1,5 @@
 import TextContent
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 /// Short paragraphs of plain text shaped recently, by their text: source code repeats whole
 /// lines ("}", " *", "#endif", blank ones), and a repeated line is read and shaped once and

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Typesetting) import TextTypography
 import TextContent
 
 /// Breaks a long paragraph's lines into sections (see ``LineSections``): lines are broken in
@@ -137,13 +138,15 @@ struct SectionBuilder {
             if count != upper - lower { slice = text[from ..< utf16.index(from, offsetBy: count)] }
             content = try ParagraphContent(
                 section: slice, string: string, defaultFont: layout.defaultFont, context: layout.fontContext,
-                isRightToLeft: isRightToLeft)
+                matcher: layout.typesetting.fontMatcher, isRightToLeft: isRightToLeft)
             upper = lower + content.units.count
             guard upper > start else {
                 throw .shapingFailed(reason: "the paragraph's text changed while it was laid out")
             }
         }
-        open(try ShapedParagraph(content, scratch: layout.scratch), unitOffset: lower, valid: lower ..< upper)
+        open(
+            try ShapedParagraph(content, scratch: layout.scratch, shaper: layout.typesetting.shaper), unitOffset: lower,
+            valid: lower ..< upper)
     }
 
     /// Breaks the line starting at paragraph offset `start` in the current source and returns

@@ -1,6 +1,6 @@
 import Foundation
 import TextContent
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 /// An attachment of a shaped paragraph and the room it takes in a line, worked out once when
 /// the paragraph is shaped: its U+FFFC is one unbreakable object as wide as the attachment,

@@ -1,6 +1,6 @@
 import Foundation
 import TextContent
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 /// A stretch of a paragraph shaped again after an edit: its offsets in the new text and in the old.
 typealias ReshapedWindow = (new: Range<Int>, old: Range<Int>)
@@ -21,7 +21,7 @@ extension ShapedParagraph {
     /// shaped again too, so that typing in a 5 MB paragraph shapes a few words, not 5 MB.
     static func reshaped(
         _ content: ParagraphContent, from old: ShapedParagraph, edits: [ParagraphEdit], scratch: LayoutScratch,
-        shaper: TextShaper = .shared
+        shaper: TextShaper
     ) throws(TextLayoutError) -> ShapedParagraph? {
         try reshapedWithWindows(content, from: old, edits: edits, scratch: scratch, shaper: shaper)?.paragraph
     }
@@ -31,7 +31,7 @@ extension ShapedParagraph {
     /// moved; what layout needs to know to keep the lines outside them.
     static func reshapedWithWindows(
         _ content: ParagraphContent, from old: ShapedParagraph, edits: [ParagraphEdit], scratch: LayoutScratch,
-        shaper: TextShaper = .shared
+        shaper: TextShaper
     ) throws(TextLayoutError) -> (paragraph: ShapedParagraph, windows: [ReshapedWindow])? {
         let units = content.units, oldUnits = old.content.units
         let delta = edits.reduce(0) { $0 + $1.delta }

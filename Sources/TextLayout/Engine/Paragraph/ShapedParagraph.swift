@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import TextContent
-import TextTypography
+@_spi(Typesetting) import TextTypography
 
 /// A paragraph analysed and shaped once: its glyphs in one buffer, per-offset advances, its
 /// grapheme boundaries and (worked out the first time a line overflows) its line-break
@@ -50,7 +50,7 @@ final class ShapedParagraph: Sendable {
     /// The metrics of the paragraph's first font.
     var defaultMetrics: FontMetrics { defaultFont.metrics }
 
-    init(_ content: ParagraphContent, scratch: LayoutScratch, shaper: TextShaper = .shared) throws(TextLayoutError) {
+    init(_ content: ParagraphContent, scratch: LayoutScratch, shaper: TextShaper) throws(TextLayoutError) {
         self.content = content
         let units = content.units
         let levels = try Self.levels(of: content)
