@@ -50,27 +50,31 @@ let package = Package(
         .target(
             name: "TextTypography",
             dependencies: ["TextContent", "CHarfBuzz", "CFreeType", "CFontconfig", "CUnicodeAnalysis"],
+            packageAccess: false,
             swiftSettings: strict
         ),
         .target(
             name: "TextLayout",
             dependencies: ["TextContent", "TextTypography"],
+            packageAccess: false,
             swiftSettings: strict
         ),
         // Files written whole or not at all (outputs of the renderer and of otk): no text in it.
-        .target(name: "FileOutput", swiftSettings: strict),
+        .target(name: "FileOutput", packageAccess: false, swiftSettings: strict),
         // The only place Cairo appears.
         .target(
             name: "TextRendering",
             dependencies: [
                 "TextContent", "TextTypography", "TextLayout", "FileOutput", "CCairo", "CFontconfig", "CFreeType",
             ],
+            packageAccess: false,
             swiftSettings: strict
         ),
         // Measuring, not part of the engine's API: raw HarfBuzz shaping to compare figures with.
         .target(
             name: "TextMeasurement",
             dependencies: ["TextTypography", "CHarfBuzz", "CFreeType", "CFontconfig", "CCmarkGFM"],
+            packageAccess: false,
             swiftSettings: strict
         ),
         // The headless text view: input client, marked text, commands, undo.
@@ -91,7 +95,7 @@ let package = Package(
             name: "OpenTextKit",
             dependencies: [
                 "TextContent", "TextTypography", "TextLayout", "TextRendering", "TextEditing", "TextMarkdown",
-            ], swiftSettings: strict),
+            ], packageAccess: false, swiftSettings: strict),
         .executableTarget(
             name: "otk",
             dependencies: [

@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 /// Why layout could not be done as asked. Layout never traps: it throws one of these.
 public enum TextLayoutError: Error, Equatable, CustomStringConvertible {

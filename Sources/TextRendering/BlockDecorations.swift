@@ -1,6 +1,6 @@
 import Foundation
 import TextContent
-import TextLayout
+@_spi(Rendering) import TextLayout
 
 /// Draws what a paragraph's `blockDecoration` asks for around its text, under it: a background
 /// margin to margin, the bars of its block quotes, a rule, a table row's grid. Call it for each

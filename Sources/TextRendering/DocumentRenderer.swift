@@ -1,6 +1,6 @@
 import Foundation
 import TextContent
-import TextLayout
+@_spi(Rendering) import TextLayout
 import TextTypography
 
 /// Draws a whole document into a PNG, SVG or PDF file: as one continuous sheet `width` points
@@ -128,8 +128,9 @@ public struct DocumentRenderer {
         let manager = TextLayoutManager(
             textContainer: container, defaultFont: defaultFont, typesettingContext: options.typesettingContext)
         manager.fontResolutionContext = options.fontResolutionContext
-        let failures = LayoutFailureRecorder(forwardingTo: options.layoutManagerDelegate)
-        manager.delegate = failures
+        manager.delegate = options.layoutManagerDelegate
+        var layoutFailure: TextLayoutError?
+        manager.layoutFailureHandler = { _, error in layoutFailure = layoutFailure ?? error }
         content.addTextLayoutManager(manager)
         defer { content.removeTextLayoutManager(manager) }
         manager.ensureLayoutForEntireDocument()
@@ -171,7 +172,7 @@ public struct DocumentRenderer {
         }
         try context.checkStatus()
         // A picture missing a paragraph is a failure: whatever was at `path` stays.
-        if let error = failures.firstFailure { throw .layout("\(error)") }
+        if let layoutFailure { throw .layout("\(layoutFailure)") }
         try finish(surface, kind: kind, path: path)
         return Result(
             kind: kind, pageCount: 1, size: size, linkAreas: context.linkAreas.map { (1, $0) },
@@ -206,14 +207,9 @@ public struct DocumentRenderer {
             }
         }
         defer { if let delegateManager { content.removeTextLayoutManager(delegateManager) } }
-        // The first failure fails the render; the app's delegate hears of each.
+        // The first failure fails the render.
         var layoutFailure: TextLayoutError?
-        layout.layoutFailureHandler = { [options] paragraph, error in
-            layoutFailure = layoutFailure ?? error
-            if let delegate = options.layoutManagerDelegate, let delegateManager {
-                delegate.textLayoutManager(delegateManager, didFailToLayOut: paragraph, error: error)
-            }
-        }
+        layout.layoutFailureHandler = { _, error in layoutFailure = layoutFailure ?? error }
         var markers = ListMarkers(defaultFont: defaultFont)
         markers.fontResolutionContext = options.fontResolutionContext
         let overlay = LayoutDebugOverlay()

@@ -1,6 +1,6 @@
 import Foundation
 import TextContent
-import TextLayout
+@_spi(Rendering) import TextLayout
 
 /// The picture a developer wants when a layout looks wrong: each layout fragment's frame (blue),
 /// its rendering-surface bounds (magenta, dashed), each line's typographic bounds (green) and

@@ -1,6 +1,6 @@
 import Foundation
 import TextContent
-import TextLayout
+@_spi(Rendering) import TextLayout
 
 /// Draws the markers of list items ("1.", "•") in the space before their first line, numbering
 /// items as it meets them in document order: one counter per nesting level, restarted when the

@@ -1,7 +1,7 @@
 internal import CCairo
 import Foundation
 import TextContent
-import TextLayout
+@_spi(Rendering) import TextLayout
 @_spi(Typesetting) import TextTypography
 
 extension RenderingContext {

@@ -1,7 +1,7 @@
 internal import CCairo
 import Foundation
 import TextContent
-import TextLayout
+@_spi(Rendering) import TextLayout
 
 /// The rendering context is where layout fragments draw: what their overridable
 /// `draw(at:in:)` is given.

@@ -2,7 +2,7 @@ internal import CCairo
 import Foundation
 import TextTypography
 import TextContent
-import TextLayout
+@_spi(Rendering) import TextLayout
 
 /// A place to draw: TextKit's `CGContext` role, wrapping a Cairo context. Coordinates are points,
 /// y grows downward, the origin is the surface's top left until `translate` moves it.

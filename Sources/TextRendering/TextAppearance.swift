@@ -1,6 +1,6 @@
 import Foundation
 import TextContent
-import TextLayout
+@_spi(Rendering) import TextLayout
 @_spi(Typesetting) import TextTypography
 
 /// How a run of characters looks when drawn: what the content's attributes say, with the layout

@@ -1,7 +1,7 @@
 import Foundation
 import TextTypography
 import TextContent
-import TextLayout
+@_spi(Rendering) import TextLayout
 
 extension TextLayoutManager {
     /// Fills the selection of `ranges` from the text segments (the code a text view draws its

@@ -1,20 +1,17 @@
 import OpenTextKit
 
-/// A layout manager's delegate that keeps the first paragraph that could not be laid out: a
-/// command fails rather than report figures for a layout that lost text.
-final class LayoutFailures: TextLayoutManagerDelegate {
+/// The first paragraph a layout manager could not lay out: a command fails rather than report
+/// figures for a layout that lost text.
+final class LayoutFailures {
     /// Why the first paragraph that failed could not be laid out.
     private(set) var first: TextLayoutError?
 
-    /// Becomes `manager`'s delegate (the caller keeps this object alive).
+    /// Listens to `manager`'s layout failures.
     init(watching manager: TextLayoutManager) {
-        manager.delegate = self
-    }
-
-    func textLayoutManager(
-        _ textLayoutManager: TextLayoutManager, didFailToLayOut textElement: TextParagraph, error: TextLayoutError
-    ) {
-        if first == nil { first = error }
+        manager.layoutFailureHandler = { [weak self] _, error in
+            guard let self, first == nil else { return }
+            first = error
+        }
     }
 
     /// Throws the first failure, if there was one.

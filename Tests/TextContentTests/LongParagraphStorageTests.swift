@@ -1,7 +1,7 @@
 import Foundation
 import TestFixtures
 import Testing
-@testable import TextContent
+@_spi(Layout) @testable import TextContent
 
 /// Long paragraphs kept as trees (`LongParagraphText`): random edits inside them, across their
 /// edges, splitting and joining them, checked against a plain-string model after every step.

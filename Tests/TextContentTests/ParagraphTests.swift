@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TextContent
+@_spi(Layout) @testable import TextContent
 
 @Suite struct ParagraphTests {
     func paragraphs(_ storage: TextContentStorage) -> [(text: String, content: Range<Int>, separator: Range<Int>)] {

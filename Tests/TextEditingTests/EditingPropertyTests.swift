@@ -3,7 +3,7 @@ import TestFixtures
 import Testing
 import TextContent
 @testable import TextEditing
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// Random navigation and editing through the input client (`doCommand(by:)`, `insertText`,
 /// `setSelectedRange`, several carets, undo and redo) on text of mixed.tsv and English, checked

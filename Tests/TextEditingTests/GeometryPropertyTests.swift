@@ -3,7 +3,7 @@ import TestFixtures
 import Testing
 import TextContent
 @testable import TextEditing
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// The input client's geometry against the layout's own: selection rectangles over lines that
 /// mix directions, the first rectangle of a range across wrapped lines, and hit testing.

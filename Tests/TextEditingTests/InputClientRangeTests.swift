@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TextContent
-import TextLayout
+@_spi(Rendering) import TextLayout
 @testable import TextEditing
 
 /// Bad ranges and positions given to the input client get the documented answer, never a trap:

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TextContent
-import TextLayout
+@_spi(Rendering) import TextLayout
 @testable import TextEditing
 
 /// Records what an input delegate is told, with the text at each call.

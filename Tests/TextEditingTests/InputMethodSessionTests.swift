@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TextContent
-import TextLayout
+@_spi(Rendering) import TextLayout
 @testable import TextEditing
 
 /// Whole input-method sessions as an input method drives the input client: marked text

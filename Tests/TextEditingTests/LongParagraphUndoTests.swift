@@ -2,7 +2,7 @@ import Foundation
 import TestFixtures
 import Testing
 @testable import TextContent
-import TextLayout
+@_spi(Rendering) import TextLayout
 @testable import TextEditing
 
 /// The view's keystroke path on paragraphs kept as trees (`LongParagraphText`): typing,

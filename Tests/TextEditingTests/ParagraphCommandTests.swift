@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TextContent
-import TextLayout
+@_spi(Rendering) import TextLayout
 @testable import TextEditing
 
 /// AppKit's paragraph commands, checked against a model of what AppKit does, from every caret

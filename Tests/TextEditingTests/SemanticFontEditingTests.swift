@@ -3,7 +3,7 @@ import TestFixtures
 import Testing
 import TextContent
 import TextEditing
-import TextLayout
+@_spi(Rendering) import TextLayout
 @_spi(Typesetting) import TextTypography
 
 /// No custom fonts: any font reduced to its semantic form.
@@ -141,17 +141,11 @@ struct NoCustomFonts: AttributedTextFormattingDefinition {
         #expect(try font(of: "headline") == .headline)
         #expect(text.runs.allSatisfy { $0.font?.isSemantic ?? true })
         // The text is laid out with them.
-        final class Failures: TextLayoutManagerDelegate {
-            var errors: [TextLayoutError] = []
-            func textLayoutManager(
-                _ manager: TextLayoutManager, didFailToLayOut textElement: TextParagraph, error: TextLayoutError
-            ) { errors.append(error) }
-        }
-        let failures = Failures()
-        view.textLayoutManager.delegate = failures
+        var failures: [TextLayoutError] = []
+        view.textLayoutManager.layoutFailureHandler = { _, error in failures.append(error) }
         view.textLayoutManager.invalidateLayout()
         view.textLayoutManager.ensureLayoutForEntireDocument()
-        #expect(failures.errors.isEmpty)
+        #expect(failures.isEmpty)
     }
 
     @Test func typingAndTransformsAreReducedToo() throws {

@@ -3,7 +3,7 @@ import TestFixtures
 import Testing
 import TextContent
 import TextEditing
-import TextLayout
+@_spi(Rendering) import TextLayout
 
 /// The text input methods of `TextView` are open, as `NSTextView`'s are: a subclass sees every
 /// keystroke, composition and command, changes or refuses it, and calls super.

@@ -3,7 +3,7 @@ import TestFixtures
 import Testing
 import TextContent
 import TextEditing
-import TextLayout
+@_spi(Rendering) import TextLayout
 import TextRendering
 
 /// `TextView` as a base class: it is its viewport layout controller's delegate, and a subclass

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestFixtures
 import TextContent
-import TextLayout
+@_spi(Rendering) import TextLayout
 @testable import TextEditing
 
 /// The word commands never leave a caret, a selection edge or a deletion edge inside a grapheme

@@ -3,7 +3,7 @@ import TestFixtures
 import Testing
 import TextContent
 @_spi(Typesetting) import TextTypography
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 @Suite struct AttachmentLayoutTests {
     /// The U+FFFC of `attachment`, as an attributed string.

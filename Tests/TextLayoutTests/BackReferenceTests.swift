@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TextContent
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// TextKit's weak back-references: a container's and a fragment's layout manager, an element's
 /// content manager.

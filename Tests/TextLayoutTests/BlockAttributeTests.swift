@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TextContent
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// `alignment`, `lineHeight` and `writingDirection` on an AttributedString, as SwiftUI's rich
 /// text sets them, lay out as the paragraph style would, and they and `paragraphStyle` are one

@@ -3,7 +3,7 @@ import TestFixtures
 import Testing
 import TextContent
 @_spi(Typesetting) import TextTypography
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// What a shaped paragraph keeps in a compact form (grapheme boundaries without flags, shared
 /// attribute runs, inline short arrays) must read back as the full form would.

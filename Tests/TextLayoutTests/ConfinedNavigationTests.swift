@@ -2,7 +2,7 @@ import Foundation
 import TestFixtures
 import Testing
 import TextContent
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// `destinationSelection(... confined: true)` keeps the result in the text of the paragraph the
 /// move starts in: a move that stays in it is the unconfined move, one that would leave it stops

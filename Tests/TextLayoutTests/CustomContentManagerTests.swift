@@ -2,7 +2,7 @@ import Foundation
 import TestFixtures
 import Testing
 import TextContent
-import TextLayout
+@_spi(Rendering) import TextLayout
 
 /// A location of `LineListContent`: a UTF-16 offset of its own type (not the storage's).
 struct LineListLocation: TextLocation {

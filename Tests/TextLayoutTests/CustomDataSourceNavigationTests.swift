@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TextContent
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// Navigation over a data source that is not a layout manager: it asks only the
 /// `TextSelectionDataSource` protocol, and the moves come out as they do over laid-out text.

@@ -2,7 +2,7 @@ import Foundation
 import TestFixtures
 import Testing
 import TextContent
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 @_spi(Typesetting) import TextTypography
 
 /// Layout resolves the content's fonts in its layout manager's font resolution context; a new

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TextContent
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// Records what a fragment draws, in order: the layout layer draws through the protocol
 /// alone, without the rendering layer.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestFixtures
 import TextContent
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// A fragment kind that reserves room around its lines.
 private final class PaddedFragment: TextLayoutFragment, @unchecked Sendable {

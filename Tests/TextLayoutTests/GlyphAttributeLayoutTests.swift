@@ -3,7 +3,7 @@ import TestFixtures
 import Testing
 import TextContent
 @_spi(Typesetting) import TextTypography
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// The attributes of seed 003 that change geometry: `kern` and `tracking` (points after each
 /// cluster), `expansion` (the log of a horizontal stretch), `baselineOffset`; and

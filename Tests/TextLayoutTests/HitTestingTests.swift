@@ -2,7 +2,7 @@ import Foundation
 import TestFixtures
 import Testing
 import TextContent
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 @Suite struct HitTestingTests {
     static let text = ([LayoutSamples.english] + LayoutSamples.mixed.map(\.text)).joined(separator: "\n")

@@ -2,7 +2,7 @@ import Foundation
 import TestFixtures
 import Testing
 import TextContent
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// The layout manager keeps layout per paragraph: edits lay out only what they touched, and the
 /// result is always what laying the document out from nothing gives.

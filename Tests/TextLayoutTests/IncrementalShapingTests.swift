@@ -3,7 +3,7 @@ import TestFixtures
 import Testing
 import TextContent
 @_spi(Typesetting) import TextTypography
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// An edited paragraph is shaped again only around the edit (ShapedParagraph.reshaped): the
 /// result must be what shaping the edited text from nothing gives, glyph for glyph.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TextContent
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// Clicks as TextKit's selection navigation answers them: `textSelections(interactingAt:...)`
 /// for a click, a shift-click, a double-click (word) and a triple-click (paragraph), and

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TextContent
 @_spi(Typesetting) import TextTypography
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// `languageIdentifier` (and the context's language for runs without one) reaches HarfBuzz's
 /// buffer on every path that shapes: a whole paragraph, the words reshaped around an edit, the

@@ -2,7 +2,7 @@ import Foundation
 import TestFixtures
 import Testing
 import TextContent
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// Pathological paragraphs through the public layout path (DESIGN.md, principle 7): a 10 MB line
 /// with no break opportunity, 100,000 combining marks on one base, and right-to-left and Indic

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TextContent
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// Counts the change sets a content manager delivers.
 private final class ChangeCounter: TextContentObserving {

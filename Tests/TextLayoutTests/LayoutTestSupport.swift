@@ -1,7 +1,7 @@
 import Foundation
 import TestFixtures
 import TextContent
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 @_spi(Typesetting) import TextTypography
 
 enum LayoutSamples {
@@ -28,37 +28,39 @@ func makeLayout(
     return (storage, manager)
 }
 
-/// What layout could not lay out: the delegate tests give a manager to check that nothing
-/// failed, or that what must fail did. Tests' own delegates subclass it to record failures too.
-class LayoutFailureLog: TextLayoutManagerDelegate {
-    private(set) var errors: [TextLayoutError] = []
+/// What layout could not lay out, for tests to check that nothing failed, or that what must
+/// fail did: a manager's failures, by the manager.
+enum LayoutFailureLog {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var errors: [ObjectIdentifier: [TextLayoutError]] = [:]
 
-    func textLayoutManager(
-        _ textLayoutManager: TextLayoutManager, didFailToLayOut textElement: TextParagraph, error: TextLayoutError
-    ) {
-        errors.append(error)
+    static func record(_ error: TextLayoutError, of manager: ObjectIdentifier) {
+        lock.withLock { errors[manager, default: []].append(error) }
     }
+
+    static func start(_ manager: ObjectIdentifier) { lock.withLock { errors[manager] = [] } }
+
+    static func errors(of manager: ObjectIdentifier) -> [TextLayoutError]? { lock.withLock { errors[manager] } }
 }
 
 extension TextLayoutManager {
-    /// Makes a new failure log this manager's delegate, kept alive for the test run (a manager
-    /// holds its delegate weakly).
+    /// Records this manager's layout failures from now on (its `layoutFailureHandler`).
     func recordLayoutFailures() {
-        let log = LayoutFailureLog()
-        RetainedStorages.keep(log)
-        delegate = log
+        let identifier = ObjectIdentifier(self)
+        LayoutFailureLog.start(identifier)
+        layoutFailureHandler = { _, error in LayoutFailureLog.record(error, of: identifier) }
     }
 
     /// The failures layout met since `recordLayoutFailures()`; nil when it was not called.
-    var layoutFailures: [TextLayoutError]? { (delegate as? LayoutFailureLog)?.errors }
+    var layoutFailures: [TextLayoutError]? { LayoutFailureLog.errors(of: ObjectIdentifier(self)) }
 }
 
 /// A layout manager holds its content weakly (as TextKit's does) and lays out from it whenever
 /// asked, so tests that keep only the manager have their storage kept alive here.
 enum RetainedStorages {
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var storages: [AnyObject] = []
-    static func keep(_ storage: AnyObject) {
+    nonisolated(unsafe) private static var storages: [TextContentStorage] = []
+    static func keep(_ storage: TextContentStorage) {
         lock.withLock { storages.append(storage) }
     }
 }

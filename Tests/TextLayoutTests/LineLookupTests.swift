@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TextContent
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// Finding a fragment's line by offset or by y is a search by halves that makes one line's
 /// object; it must find the line a walk through every line finds.

@@ -3,7 +3,7 @@ import Synchronization
 import TestFixtures
 import Testing
 import TextContent
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// A fragment kind with paddings and margins (the seed's chat bubble's shape).
 private final class InsetFragment: TextLayoutFragment, @unchecked Sendable {
@@ -13,7 +13,7 @@ private final class InsetFragment: TextLayoutFragment, @unchecked Sendable {
     override var bottomMargin: CGFloat { 9 }
 }
 
-private final class InsetDelegate: LayoutFailureLog, @unchecked Sendable {
+private final class InsetDelegate: TextLayoutManagerDelegate, Sendable {
     func textLayoutManager(
         _ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
         in textElement: TextParagraph
@@ -81,7 +81,6 @@ private final class InsetDelegate: LayoutFailureLog, @unchecked Sendable {
         if setting == .charWrapping { container.lineBreakMode = .byCharWrapping }
         let manager = TextLayoutManager(textContainer: container)
         manager.recordLayoutFailures()
-        // The inset delegate records failures too (it is a failure log).
         if setting == .insetFragments {
             let delegate = InsetDelegate()
             manager.delegate = delegate

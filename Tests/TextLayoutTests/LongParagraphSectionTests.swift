@@ -1,8 +1,8 @@
 import Foundation
 import TestFixtures
 import Testing
-import TextContent
-@testable import TextLayout
+@_spi(Layout) import TextContent
+@_spi(Rendering) @testable import TextLayout
 
 /// Long paragraphs are laid out in sections (a shaping each, see `LineSections`): the lines are
 /// those of the whole paragraph laid out at once; after edits, lines broken again meet the old

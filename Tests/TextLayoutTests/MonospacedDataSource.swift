@@ -1,6 +1,6 @@
 import Foundation
 import TextContent
-import TextLayout
+@_spi(Rendering) import TextLayout
 
 /// A location in a `MonospacedDataSource`: a UTF-16 offset.
 struct MonospacedLocation: TextLocation {

@@ -2,7 +2,7 @@ import Foundation
 import TestFixtures
 import Testing
 import TextContent
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// The layout manager lays out only what it is asked for; every other paragraph has an estimated
 /// height in the tree, and what it keeps stays within `keptLayoutLimit`.

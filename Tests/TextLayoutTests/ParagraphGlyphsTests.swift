@@ -3,7 +3,7 @@ import TestFixtures
 import Testing
 import TextContent
 @_spi(Typesetting) import TextTypography
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// A paragraph's glyphs are kept compact (ids only) when they are one per offset in logical
 /// order; every glyph read back must be the one the shaper made.

@@ -2,7 +2,7 @@ import Foundation
 import TestFixtures
 import Testing
 import TextContent
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// Repeated short lines of plain text are shaped once and their shaping shared; the layout
 /// must be what laying each line out alone gives.

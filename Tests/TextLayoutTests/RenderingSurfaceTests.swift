@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TextContent
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// `renderingSurfaceBounds` comes from the glyphs' real extents.
 @Suite struct RenderingSurfaceTests {

@@ -2,7 +2,7 @@ import Foundation
 import TestFixtures
 import Testing
 import TextContent
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// A scroll by d points moves the text by exactly d points, whatever was estimated; a width
 /// changed and changed back keeps the top line; documents far taller than 10⁷ points are

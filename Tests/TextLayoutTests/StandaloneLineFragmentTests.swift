@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestFixtures
 import TextContent
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// `TextLineFragment(attributedString:range:)` and `init(string:attributes:range:)`: lines made
 /// outside a layout manager that measure like laid-out ones.

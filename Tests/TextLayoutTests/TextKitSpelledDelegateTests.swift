@@ -2,7 +2,7 @@ import Foundation
 import TestFixtures
 import Testing
 import TextContent
-import TextLayout
+@_spi(Rendering) import TextLayout
 
 /// A fragment kind as seed 000 writes it.
 private final class SeedBubbleFragment: TextLayoutFragment, @unchecked Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TextContent
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 @_spi(Typesetting) import TextTypography
 
 /// A layout manager lays out with its own typesetting context: its fonts, fallback families and

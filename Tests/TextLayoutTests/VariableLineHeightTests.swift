@@ -2,7 +2,7 @@ import Foundation
 import TestFixtures
 import Testing
 import TextContent
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// `LineHeight.variable`: each line as tall as its own fonts make it.
 @Suite struct VariableLineHeightTests {

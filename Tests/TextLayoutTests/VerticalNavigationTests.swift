@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TextContent
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// Up and down through what layout does to lines: paragraphs a delegate hides, and lines that
 /// flow around an exclusion path.

@@ -2,7 +2,7 @@ import Foundation
 import TestFixtures
 import Testing
 import TextContent
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// A surface that records nothing: the tests count how many are made.
 final class RecordedSurface: TextViewportRenderingSurface {}

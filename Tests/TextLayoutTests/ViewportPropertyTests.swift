@@ -2,7 +2,7 @@ import Foundation
 import TestFixtures
 import Testing
 import TextContent
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// Thousands of random steps (edits, viewport moves, container resizes, hidden-paragraph
 /// toggles, rendering-attribute changes), checking the layout manager's invariants after each.

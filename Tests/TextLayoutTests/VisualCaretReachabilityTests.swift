@@ -2,7 +2,7 @@ import Foundation
 import TestFixtures
 import Testing
 import TextContent
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// Every caret position a click can give is reached from the keyboard, by walking right from the
 /// line's left end and by walking left from its right end; and so is every offset of the line,

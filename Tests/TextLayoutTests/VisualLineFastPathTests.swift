@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TextContent
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// A left-to-right line's caret positions are made in one pass straight from its glyphs; they
 /// must be exactly what the general way (grouping every edge by x) makes, in every script and

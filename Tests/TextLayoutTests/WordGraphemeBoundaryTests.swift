@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestFixtures
 import TextContent
-@testable import TextLayout
+@_spi(Rendering) @testable import TextLayout
 
 /// Word (and sentence) boundaries come from ICU, whose rules may break where Swift's grapheme
 /// clusters do not: every word move, extending or not, every word deletion and the word a

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TextContent
-import TextLayout
+@_spi(Rendering) import TextLayout
 import TextRendering
 
 /// Outputs are written whole or not at all: a render that fails leaves the file that was there.

@@ -2,7 +2,7 @@ internal import CCairo
 import Foundation
 import Testing
 import TextContent
-import TextLayout
+@_spi(Rendering) import TextLayout
 @testable import TextRendering
 
 /// Attached images are untrusted: a large one is refused with a clear error, the others are

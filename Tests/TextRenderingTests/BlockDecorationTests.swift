@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestFixtures
 import TextContent
-import TextLayout
+@_spi(Rendering) import TextLayout
 @testable import TextRendering
 
 /// Backgrounds, quote bars, rules and table grids drawn around paragraphs, and code that does

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TextContent
-import TextLayout
+@_spi(Rendering) import TextLayout
 @testable import TextRendering
 
 /// A link in a PDF is written once a page however many lines it covers, and relative links are

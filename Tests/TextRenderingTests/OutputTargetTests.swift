@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestFixtures
 import TextContent
-import TextLayout
+@_spi(Rendering) import TextLayout
 @testable import TextRendering
 
 /// What is not a regular file is never replaced: a device, FIFO or socket is written in place,

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestFixtures
 import TextContent
-import TextLayout
+@_spi(Rendering) import TextLayout
 import TextRendering
 
 /// The marks only rendering attributes carry: spelling and grammar marks (wavy underlines) and

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestFixtures
 import TextContent
-import TextLayout
+@_spi(Rendering) import TextLayout
 import TextRendering
 
 /// Storages are held weakly by their layout managers: keep the ones tests make alive.

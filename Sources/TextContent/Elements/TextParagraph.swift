@@ -46,7 +46,9 @@ public struct TextParagraph: TextElement {
     /// layout's way to read plain text without making a String. A long paragraph's String is
     /// made for it: O(n) (once per version of the paragraph), so what runs on every keystroke
     /// reads `plainUTF16(in:)` and `utf16Count` instead.
-    package func withPlainUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
+    @_spi(Layout) public func withPlainUTF8<Result>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result? {
         switch content {
         case .attributed: return nil
         case .plain(var text): return try text.withUTF8(body)
@@ -169,7 +171,7 @@ public struct TextParagraph: TextElement {
 
     /// The UTF-16 offsets of the paragraph in its document (separator included, and without
     /// it), or nil for one not placed: layout's way to place it without location arithmetic.
-    package var elementOffsets: (start: Int, contentEnd: Int, end: Int)? {
+    @_spi(Layout) public var elementOffsets: (start: Int, contentEnd: Int, end: Int)? {
         guard case .offsets(_, let start, let contentEnd, let end) = placement else { return nil }
         return (start, contentEnd, end)
     }

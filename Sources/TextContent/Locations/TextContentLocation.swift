@@ -9,7 +9,7 @@ public struct TextContentLocation: TextLocation, Hashable, Comparable {
     /// Identifies the content manager that made this location.
     public let documentIdentifier: UInt64
 
-    package init(offset: Int, documentIdentifier: UInt64) {
+    @_spi(Layout) public init(offset: Int, documentIdentifier: UInt64) {
         self.offset = offset
         self.documentIdentifier = documentIdentifier
     }

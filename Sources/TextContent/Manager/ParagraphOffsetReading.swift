@@ -4,13 +4,14 @@ import Foundation
 /// paragraphs it shows from an offset on. The one seam between layout and content:
 /// `TextContentStorage` answers from its paragraph tree without making a location, and any
 /// other `TextContentManager` (an app's own subclass) through `LocationParagraphReader`, from
-/// its locations and elements.
+/// its locations and elements. An app's own content manager that can answer by offsets
+/// conforms to it, and layout reads it without making locations.
 ///
 /// ```swift
 /// let reader = content.paragraphReader
 /// reader.enumerateTextParagraphs(fromOffset: 0) { paragraph, start in print(start); return true }
 /// ```
-package protocol ParagraphOffsetReading {
+public protocol ParagraphOffsetReading {
     /// The document's length in UTF-16 units.
     var utf16Length: Int { get }
     /// Calls `block` with each paragraph the content shows, from the one holding `offset`
@@ -28,18 +29,18 @@ package protocol ParagraphOffsetReading {
 }
 
 /// Where a paragraph lies, in UTF-16 offsets: its text, then its separator from `contentEnd`.
-package struct ParagraphExtent: Equatable, Sendable {
-    package var start: Int
-    package var contentEnd: Int
-    package var end: Int
+public struct ParagraphExtent: Equatable, Sendable {
+    public var start: Int
+    public var contentEnd: Int
+    public var end: Int
 
-    package init(start: Int, contentEnd: Int, end: Int) {
+    public init(start: Int, contentEnd: Int, end: Int) {
         (self.start, self.contentEnd, self.end) = (start, contentEnd, end)
     }
 }
 
 extension ParagraphOffsetReading {
-    package func enumerateParagraphsLazily(
+    public func enumerateParagraphsLazily(
         fromOffset offset: Int, using block: (Int, ParagraphExtent?, () -> TextParagraph) -> Bool
     ) {
         enumerateTextParagraphs(fromOffset: offset) { paragraph, start in
@@ -51,7 +52,7 @@ extension ParagraphOffsetReading {
 extension TextContentManager {
     /// How layout reads this content by offsets: the content itself when it knows how (a
     /// `TextContentStorage`), else its locations and elements.
-    package var paragraphReader: any ParagraphOffsetReading {
+    public var paragraphReader: any ParagraphOffsetReading {
         // A class check first: far cheaper than looking a conformance up, and asked for on
         // every caret move and layout walk.
         if let storage = self as? TextContentStorage { return storage }
@@ -62,15 +63,15 @@ extension TextContentManager {
 /// Reads any `TextContentManager` by offsets through its public element API: a location for
 /// the offset, then its elements, each paragraph placed by `offset(from:to:)`. Elements that
 /// are not paragraphs, or not placed, are skipped.
-package struct LocationParagraphReader: ParagraphOffsetReading {
+struct LocationParagraphReader: ParagraphOffsetReading {
     let content: TextContentManager
 
-    package var utf16Length: Int {
+    var utf16Length: Int {
         let length = content.offset(from: content.documentRange.location, to: content.documentRange.endLocation)
         return length == NSNotFound ? 0 : max(0, length)
     }
 
-    package func enumerateTextParagraphs(fromOffset offset: Int, using block: (TextParagraph, Int) -> Bool) {
+    func enumerateTextParagraphs(fromOffset offset: Int, using block: (TextParagraph, Int) -> Bool) {
         let documentStart = content.documentRange.location
         guard offset >= 0, let location = content.location(documentStart, offsetBy: offset) else { return }
         content.enumerateTextElements(from: location) { element in
@@ -81,7 +82,7 @@ package struct LocationParagraphReader: ParagraphOffsetReading {
         }
     }
 
-    package func enumerateParagraphRanges(fromOffset offset: Int, using block: (Range<Int>) -> Bool) {
+    func enumerateParagraphRanges(fromOffset offset: Int, using block: (Range<Int>) -> Bool) {
         let documentStart = content.documentRange.location
         guard offset >= 0, let location = content.location(documentStart, offsetBy: offset) else { return }
         content.enumerateTextElements(from: location) { element in

@@ -80,7 +80,7 @@ extension TextContentStorage {
     /// the one containing `offset` (hidden ones skipped), with the UTF-16 offset each starts at,
     /// until it returns false: layout's path, which passes each as a `TextParagraph` rather than
     /// boxed in `any TextElement`.
-    package func enumerateTextParagraphs(fromOffset offset: Int, using block: (TextParagraph, Int) -> Bool) {
+    public func enumerateTextParagraphs(fromOffset offset: Int, using block: (TextParagraph, Int) -> Bool) {
         guard offset >= 0, offset < utf16Length, let first = index.paragraph(containing: offset) else { return }
         index.forEach(from: first.ordinal, reverse: false) { position in
             let element = paragraph(at: position)
@@ -92,7 +92,7 @@ extension TextContentStorage {
     /// Calls `block` with the UTF-16 range of each paragraph `enumerateTextElements(from:)` gives
     /// going forward from the one containing `offset`, until it returns false. Without a delegate
     /// (which could hide paragraphs) no element is made: O(log n) plus one step a paragraph.
-    package func enumerateParagraphRanges(fromOffset offset: Int, using block: (Range<Int>) -> Bool) {
+    public func enumerateParagraphRanges(fromOffset offset: Int, using block: (Range<Int>) -> Bool) {
         guard delegate == nil else {
             enumerateTextParagraphs(fromOffset: offset) { paragraph, start in
                 guard let range = paragraph.elementRange, let end = try? self.offset(of: range.endLocation) else {
@@ -108,7 +108,7 @@ extension TextContentStorage {
 
     /// Without a delegate (which may hide or substitute paragraphs) each element is made only
     /// when `block` asks for it.
-    package func enumerateParagraphsLazily(
+    public func enumerateParagraphsLazily(
         fromOffset offset: Int, using block: (Int, ParagraphExtent?, () -> TextParagraph) -> Bool
     ) {
         guard delegate == nil else {

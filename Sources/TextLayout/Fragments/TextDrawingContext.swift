@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 /// Where a fragment draws: TextKit's `CGContext` role, as the layout layer sees it. Layout knows
 /// nothing of how pixels are made; the rendering layer's `RenderingContext` is one, and any other

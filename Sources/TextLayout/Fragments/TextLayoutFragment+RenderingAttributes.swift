@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 extension TextLayoutFragment {
     /// Draws the fragment with its origin at `point` (usually `layoutFragmentFrame.origin`, in

@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import TextContent
+@_spi(Layout) import TextContent
 @_spi(Typesetting) import TextTypography
 
 /// One laid-out paragraph: TextKit's `NSTextLayoutFragment`. Immutable once the layout manager
@@ -131,7 +131,7 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
 
     /// Line `index` (of `lineCount`) as ``textLineFragments`` has it, made alone when those
     /// have not been made: a caret in a paragraph of 60,000 lines needs one line, not all.
-    package func textLineFragment(at index: Int) -> TextLineFragment {
+    @_spi(Rendering) public func textLineFragment(at index: Int) -> TextLineFragment {
         switch lines {
         case .objects(let objects):
             return objects[index]
@@ -153,7 +153,7 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
     /// The index of the first line whose characters end after `offset` (paragraph offsets), or
     /// end at it when `atEnd`; the last line when none does. Lines follow one another, so this
     /// is a binary search. Nil for a fragment without lines.
-    package func lineIndex(reaching offset: Int, atEnd: Bool) -> Int? {
+    @_spi(Rendering) public func lineIndex(reaching offset: Int, atEnd: Bool) -> Int? {
         guard lineCount > 0 else { return nil }
         var low = 0, high = lineCount
         while low < high {

@@ -1,20 +1,20 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 /// Where a line draws one attachment, for the renderer. Not public: like glyph runs, it is what
 /// drawing needs, and TextKit's first principle keeps such things out of the public surface.
-package struct AttachmentPlacement: Sendable {
-    package let attachment: TextAttachment
+@_spi(Rendering) public struct AttachmentPlacement: Sendable {
+    @_spi(Rendering) public let attachment: TextAttachment
     /// The paragraph UTF-16 offset of the attachment's U+FFFC.
-    package let characterIndex: Int
+    @_spi(Rendering) public let characterIndex: Int
     /// Where the attachment is drawn, in line coordinates: x from the line's left edge like glyph
     /// positions, y from the line's top, growing downward.
-    package let frame: CGRect
+    @_spi(Rendering) public let frame: CGRect
 }
 
 extension TextLineFragment {
     /// The attachments the line shows, left to right.
-    package var attachmentPlacements: [AttachmentPlacement] {
+    @_spi(Rendering) public var attachmentPlacements: [AttachmentPlacement] {
         let placements = placed.attachmentPlacements(in: shaped, baseline: baseline)
         guard unitOffset != 0 else { return placements }
         return placements.map {

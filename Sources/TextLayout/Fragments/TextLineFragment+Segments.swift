@@ -3,16 +3,16 @@ import Foundation
 extension TextLineFragment {
     /// A visually contiguous piece of a line: its x extent (line coordinates) and the paragraph
     /// offsets it shows.
-    package struct Segment {
-        package var minX: CGFloat
-        package var maxX: CGFloat
-        package var range: Range<Int>
+    @_spi(Rendering) public struct Segment {
+        @_spi(Rendering) public var minX: CGFloat
+        @_spi(Rendering) public var maxX: CGFloat
+        @_spi(Rendering) public var range: Range<Int>
     }
 
     /// The pieces of the line that show `range` (paragraph offsets), left to right. In a
     /// mixed-direction line one logical range can be several pieces. A cluster that holds
     /// several graphemes (a ligature, a conjunct) is shared out evenly between them, as carets are.
-    package func segments(showing paragraphRange: Range<Int>) -> [Segment] {
+    @_spi(Rendering) public func segments(showing paragraphRange: Range<Int>) -> [Segment] {
         // The shaping's offsets, then the paragraph's again.
         let range = paragraphRange.lowerBound - unitOffset ..< paragraphRange.upperBound - unitOffset
         var pieces: [Segment] = []

@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Typesetting) import TextTypography
 import Synchronization
-import TextContent
+@_spi(Layout) import TextContent
 
 /// One line of a laid-out paragraph: TextKit's `NSTextLineFragment`. Immutable. Stage 4 of a
 /// line, made from its `LineRecord` only when asked for.
@@ -54,7 +54,7 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
     /// Both caret edges of every grapheme the line shows, in logical order, in line coordinates
     /// and paragraph offsets: where selection finds the two carets of an offset at a direction
     /// boundary.
-    package var graphemeEdges: [GraphemeEdges] {
+    @_spi(Rendering) public var graphemeEdges: [GraphemeEdges] {
         let edges = localGraphemeEdges
         guard unitOffset != 0 else { return edges }
         return edges.map { edge in
@@ -152,21 +152,21 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
     public let isTruncated: Bool
     /// The UTF-16 text of the shaping the line shows (the paragraph's, or for a long paragraph
     /// laid out in sections its section's), for drawing: glyph clusters are its offsets.
-    package var paragraphUnits: [UInt16] { shaped.content.units }
+    @_spi(Rendering) public var paragraphUnits: [UInt16] { shaped.content.units }
     /// The paragraph offset of `paragraphUnits`' first unit (0 but in a long paragraph laid
     /// out in sections): glyph clusters plus this are paragraph offsets.
-    package let unitOffset: Int
+    @_spi(Rendering) public let unitOffset: Int
     /// The characters the line shows, in the offsets of its shaping.
     private let localRange: Range<Int>
     /// Whether the paragraph's resolved base direction is right to left.
-    package var paragraphIsRightToLeft: Bool { shaped.levels.isRightToLeft }
+    @_spi(Rendering) public var paragraphIsRightToLeft: Bool { shaped.levels.isRightToLeft }
     /// Whether the paragraph has no attributes at all, so drawing need not read them.
-    package var paragraphIsPlain: Bool { shaped.content.isPlain }
+    @_spi(Rendering) public var paragraphIsPlain: Bool { shaped.content.isPlain }
     /// The line's glyphs for drawing, positioned in line coordinates.
-    package var glyphRuns: [PositionedGlyphRun] { placed.glyphRuns(in: shaped) }
+    @_spi(Rendering) public var glyphRuns: [PositionedGlyphRun] { placed.glyphRuns(in: shaped) }
     /// Where the line's glyphs put ink, relative to the layout fragment (from each glyph's real
     /// extents); `.null` for a line without ink.
-    package var inkBounds: CGRect {
+    @_spi(Rendering) public var inkBounds: CGRect {
         LineRecord.inkBounds(of: placed, in: shaped, typographicBounds: typographicBounds, baseline: baseline)
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 @_spi(Typesetting) import TextTypography
 
 /// Guesses the height of a paragraph that has not been laid out, from its length alone: lines of

@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 /// What a layout manager finished laying out: observers hear of it once the layout it was asked
 /// for is complete, something TextKit 2 never says (its users poll `usageBounds`).

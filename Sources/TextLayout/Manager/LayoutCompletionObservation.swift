@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 /// Keeps an observer registered until it is cancelled or released.
 public final class LayoutCompletionObservation {

@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 /// Rendering attributes over a stretch of one paragraph (UTF-16 offsets of the paragraph).
 public struct RenderingAttributeRun {

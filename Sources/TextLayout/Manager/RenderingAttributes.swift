@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 /// How a stretch of laid-out text is drawn over what its content says: TextKit's rendering
 /// attributes as a typed value. A find highlight, a spelling mark, the marked text's underline:

@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 /// Editing through the layout manager (TextKit's `NSTextLayoutManager.replaceContents`): the
 /// edit goes to the content manager, in an editing transaction, and comes back to every layout

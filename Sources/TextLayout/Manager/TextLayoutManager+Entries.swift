@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 /// Keeping the tree of paragraphs in step with the content.
 extension TextLayoutManager {

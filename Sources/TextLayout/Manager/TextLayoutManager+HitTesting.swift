@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 /// Where a point falls in the text: what selection and input start from.
 extension TextLayoutManager {

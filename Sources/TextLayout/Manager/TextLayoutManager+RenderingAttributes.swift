@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 /// Rendering attributes: how text is drawn (a find highlight, a spelling underline, a colour),
 /// set on the layout, never on the content. TextKit's rules: they belong to the laid-out

@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 extension TextLayoutManager {
     /// Calls `block` with the rectangles that show `range`, one per visually contiguous piece of

@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 /// Laying paragraphs out as they are reached, and releasing what is kept beyond the limit.
 extension TextLayoutManager {
@@ -338,7 +338,7 @@ extension TextLayoutManager {
             }
             kept?.lineGeometry = lineBudget == nil ? LineGeometry(layout.container, insets: layout.insets) : nil
         } catch {
-            delegate?.textLayoutManager(self, didFailToLayOut: paragraph, error: error)
+            layoutFailureHandler?(paragraph, error)
             kept?.shaped = nil
             kept?.previous = nil
             kept?.sections = nil

@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 @_spi(Typesetting) import TextTypography
 
 /// Lays a content manager's paragraphs out in a text container: TextKit's
@@ -63,7 +63,19 @@ public final class TextLayoutManager: TextContentObserving {
     /// layout): set the rendering attributes it should have, e.g. find highlights in its range.
     public var renderingAttributesValidator: ((TextLayoutManager, TextLayoutFragment) -> Void)?
 
-    /// Supplies the app's own fragment types, and hears of paragraphs that could not be laid out.
+    /// Called when a paragraph cannot be laid out (a font that cannot be used, a failure of
+    /// shaping), with the paragraph and why: it is shown as an empty fragment, and layout goes on
+    /// with the paragraphs after it. Called each time layout meets the failure. A program that
+    /// must lose nothing (a renderer writing a file) fails when it hears of one.
+    ///
+    /// ```swift
+    /// layoutManager.layoutFailureHandler = { paragraph, error in
+    ///     logger.error("paragraph at \(String(describing: paragraph.elementRange)) not shown: \(error)")
+    /// }
+    /// ```
+    public var layoutFailureHandler: ((TextParagraph, TextLayoutError) -> Void)?
+
+    /// Supplies the app's own fragment types.
     public weak var delegate: (any TextLayoutManagerDelegate)?
 
     /// The fonts, the shaper and its caches, and the colours this manager's text is laid out

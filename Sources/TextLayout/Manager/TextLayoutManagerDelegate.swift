@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 /// Hooks into how a layout manager makes fragments: TextKit's `NSTextLayoutManagerDelegate`.
 /// Both methods have default implementations; implement the one that fits.
@@ -56,21 +56,6 @@ public protocol TextLayoutManagerDelegate: AnyObject {
         _ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
         in textElement: TextParagraph, laidOut fragment: TextLayoutFragment
     ) -> TextLayoutFragment
-
-    /// `textElement` could not be laid out (a font that cannot be used, a failure of shaping):
-    /// it is shown as an empty fragment, and layout goes on with the paragraphs after it. Called
-    /// each time layout meets the failure; the default does nothing. A program that must lose
-    /// nothing (a renderer writing a file) fails when it hears of one.
-    ///
-    /// ```swift
-    /// func textLayoutManager(
-    ///     _ manager: TextLayoutManager, didFailToLayOut textElement: TextParagraph, error: TextLayoutError
-    /// ) {
-    ///     logger.error("paragraph at \(String(describing: textElement.elementRange)) not shown: \(error)")
-    /// }
-    /// ```
-    func textLayoutManager(
-        _ textLayoutManager: TextLayoutManager, didFailToLayOut textElement: TextParagraph, error: TextLayoutError)
 }
 
 extension TextLayoutManagerDelegate {
@@ -94,8 +79,4 @@ extension TextLayoutManagerDelegate {
     ) -> TextLayoutFragment {
         fragment
     }
-
-    public func textLayoutManager(
-        _ textLayoutManager: TextLayoutManager, didFailToLayOut textElement: TextParagraph, error: TextLayoutError
-    ) {}
 }

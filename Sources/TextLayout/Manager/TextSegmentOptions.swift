@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 /// Options of `enumerateTextSegments`.
 public struct TextSegmentOptions: OptionSet, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 /// What text segments are for.
 public enum TextSegmentType: Sendable {

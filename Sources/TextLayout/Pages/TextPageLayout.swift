@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 @_spi(Typesetting) import TextTypography
 
 /// Lays a document out across a sequence of page-sized containers, one page at a time: a
@@ -23,9 +23,9 @@ public final class TextPageLayout {
     /// The container of page `number` (from 1). Its height is the page's text height; a height
     /// of 0 or infinity is taken as 10,000 points (a page must end).
     public let containerForPage: (Int) -> TextContainer
-    /// Called when a paragraph cannot be laid out (as a layout manager's delegate hears it,
-    /// `textLayoutManager(_:didFailToLayOut:error:)`): that paragraph (or its rest) is left out
-    /// and the pages go on. A caller that must lose nothing stops there, or fails after.
+    /// Called when a paragraph cannot be laid out (as a layout manager's `layoutFailureHandler`
+    /// is): that paragraph (or its rest) is left out and the pages go on. A caller that must
+    /// lose nothing stops there, or fails after.
     public var layoutFailureHandler: ((TextParagraph, TextLayoutError) -> Void)?
     /// The fragment each piece of a paragraph is laid out into, as a layout manager's delegate
     /// gives it (`TextLayoutManagerDelegate.textLayoutManager(_:textLayoutFragmentFor:in:)`): a

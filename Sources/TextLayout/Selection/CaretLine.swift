@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 /// One laid-out line as selection sees it: where it is, which characters it shows, and its
 /// caret stops (`visual`), all in document offsets and container coordinates.

@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 /// Navigation's questions answered by any `TextSelectionDataSource`, through its protocol alone:
 /// units from `enumerateSubstrings` and `textRange(for:enclosing:)`, lines from

@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 /// What `TextSelectionNavigation` reads, in UTF-16 offsets from the document's start. The layout
 /// manager answers it from its paragraphs and lines directly (the fast path); any other

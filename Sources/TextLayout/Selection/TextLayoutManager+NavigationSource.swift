@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 /// The layout manager answers navigation from its own paragraphs and laid-out lines, with no
 /// round trip through locations.

@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 @_spi(Typesetting) import TextTypography
 
 /// The layout manager answers selection navigation from its paragraphs and lines: each answer

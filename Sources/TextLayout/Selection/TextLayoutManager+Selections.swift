@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 /// A selection and its ranges as UTF-16 offsets: what an edit moves, whatever kind of locations
 /// the content manager makes.

@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 /// A selection: one or more ranges of text, or an insertion point, with what moving it needs to
 /// remember. TextKit's `NSTextSelection`, as a value.

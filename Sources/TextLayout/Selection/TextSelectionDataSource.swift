@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 /// How a text flows in its container.
 public enum TextLayoutOrientation: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 /// What deleting, clicking and growing a selection to a unit select.
 extension TextSelectionNavigation {

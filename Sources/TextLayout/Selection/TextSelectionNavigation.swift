@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 /// Moves selections through text: TextKit's `NSTextSelectionNavigation`. It asks its data source
 /// for units of text, lines and caret positions, and answers with new selections; it changes

@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 /// One laid-out line as selection navigation moves through it, whoever answers for it (the
 /// layout manager, or any `TextSelectionDataSource`): its characters in document offsets, and

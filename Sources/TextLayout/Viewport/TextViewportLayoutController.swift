@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 /// Lays out what a view shows, and only that: TextKit's `NSTextViewportLayoutController`.
 ///

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The visual extent of a piece of a line (a HarfBuzz cluster or a control character).
-package struct CaretExtent: Sendable {
+@_spi(Rendering) public struct CaretExtent: Sendable {
     var range: Range<Int>
     var minX: CGFloat
     var maxX: CGFloat
@@ -9,7 +9,7 @@ package struct CaretExtent: Sendable {
 }
 
 /// What a line needs to place its caret stops, which are worked out only when asked for.
-package struct CaretLayout: Sendable {
+@_spi(Rendering) public struct CaretLayout: Sendable {
     var extents: [CaretExtent]
     /// The grapheme boundaries inside the line, in logical order.
     var graphemeStarts: [Int]

@@ -5,9 +5,9 @@ import Foundation
 /// direction (its left side written left to right, its right side written right to left), the
 /// trailing edge where it ends: at a direction boundary the trailing edge of one grapheme and the
 /// leading edge of the next in logical order are in different places on screen.
-package struct GraphemeEdges: Sendable, Hashable {
-    package var range: Range<Int>
-    package var leadingX: CGFloat
-    package var trailingX: CGFloat
-    package var isRightToLeft: Bool
+@_spi(Rendering) public struct GraphemeEdges: Sendable, Hashable {
+    @_spi(Rendering) public var range: Range<Int>
+    @_spi(Rendering) public var leadingX: CGFloat
+    @_spi(Rendering) public var trailingX: CGFloat
+    @_spi(Rendering) public var isRightToLeft: Bool
 }

@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 /// Stage 1 of a line: finds where it ends (a ``LineSpan``). Greedy line breaking over a shaped
 /// paragraph: lines break at UAX #14 opportunities; a word longer than a line breaks between

@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 @_spi(Typesetting) import TextTypography
 
 /// Stage 2 of a line: places a ``LineSpan``, giving a ``PlacedLine``: the items it shows in visual

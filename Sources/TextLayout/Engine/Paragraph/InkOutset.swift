@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 
 /// How far past its glyphs' outlines a paragraph's drawing may reach: its shadows (offset and
 /// blur), outlines (half the stroke width) and skewed glyphs (the obliqueness times the font

@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 @_spi(Typesetting) import TextTypography
 
 /// What layout needs of one paragraph, read once from its AttributedString: its UTF-16 text,

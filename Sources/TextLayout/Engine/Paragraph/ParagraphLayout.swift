@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 @_spi(Typesetting) import TextTypography
 
 /// Lays out one paragraph. A pure function of the paragraph, the container, the default

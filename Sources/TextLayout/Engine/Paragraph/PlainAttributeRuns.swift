@@ -1,4 +1,4 @@
-import TextContent
+@_spi(Layout) import TextContent
 @_spi(Typesetting) import TextTypography
 
 /// The one attribute run of plain paragraphs (the default font over all the text), one array

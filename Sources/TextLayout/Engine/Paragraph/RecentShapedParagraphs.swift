@@ -1,4 +1,4 @@
-import TextContent
+@_spi(Layout) import TextContent
 @_spi(Typesetting) import TextTypography
 
 /// Short paragraphs of plain text shaped recently, by their text: source code repeats whole

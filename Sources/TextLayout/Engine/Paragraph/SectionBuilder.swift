@@ -1,6 +1,6 @@
 import Foundation
 @_spi(Typesetting) import TextTypography
-import TextContent
+@_spi(Layout) import TextContent
 
 /// Breaks a long paragraph's lines into sections (see ``LineSections``): lines are broken in
 /// one shaping at a time (the source), a section a source, top to bottom.

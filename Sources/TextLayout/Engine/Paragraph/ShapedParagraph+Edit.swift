@@ -1,5 +1,5 @@
 import Foundation
-import TextContent
+@_spi(Layout) import TextContent
 @_spi(Typesetting) import TextTypography
 
 /// A stretch of a paragraph shaped again after an edit: its offsets in the new text and in the old.

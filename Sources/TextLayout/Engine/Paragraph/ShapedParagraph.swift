@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import TextContent
+@_spi(Layout) import TextContent
 @_spi(Typesetting) import TextTypography
 
 /// A paragraph analysed and shaped once: its glyphs in one buffer, per-offset advances, its
