@@ -42,11 +42,17 @@ let package = Package(
         .target(name: "CHeapStatistics"),
 
         // The layers, bottom up (../shared/DESIGN.md). Dependencies point down only.
+        // What text can say: the attribute scope and its values, rich-text formatting, and the
+        // stand-ins for Foundation types swift-foundation on Linux lacks.
+        .target(name: "TextAttributes", packageAccess: false, swiftSettings: strict),
+        // The model: content managers, paragraphs, locations, edits (it re-exports TextAttributes).
         .target(
             name: "TextContent",
-            dependencies: [.product(name: "_RopeModule", package: "swift-collections")],
+            dependencies: ["TextAttributes", .product(name: "_RopeModule", package: "swift-collections")],
             swiftSettings: strict
         ),
+        // The engine's JSON document format for attributed text.
+        .target(name: "TextDocument", dependencies: ["TextAttributes"], packageAccess: false, swiftSettings: strict),
         .target(
             name: "TextTypography",
             dependencies: ["TextContent", "CHarfBuzz", "CFreeType", "CFontconfig", "CUnicodeAnalysis"],
@@ -95,6 +101,7 @@ let package = Package(
             name: "OpenTextKit",
             dependencies: [
                 "TextContent", "TextTypography", "TextLayout", "TextRendering", "TextEditing", "TextMarkdown",
+                "TextDocument",
             ], packageAccess: false, swiftSettings: strict),
         .executableTarget(
             name: "otk",
@@ -121,7 +128,8 @@ let package = Package(
         .testTarget(
             name: "TextContentTests",
             dependencies: [
-                "TextContent", "TestFixtures", .product(name: "PropertyBased", package: "swift-property-based"),
+                "TextContent", "TextAttributes", "TextDocument", "TestFixtures",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict
         ),
@@ -132,12 +140,12 @@ let package = Package(
         ),
         .testTarget(
             name: "TextLayoutTests",
-            dependencies: ["TextLayout", "TestFixtures"],
+            dependencies: ["TextLayout", "TextDocument", "TestFixtures"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "TextRenderingTests",
-            dependencies: ["TextRendering", "FileOutput", "TextMarkdown", "TestFixtures", "CCairo"],
+            dependencies: ["TextRendering", "FileOutput", "TextMarkdown", "TextDocument", "TestFixtures", "CCairo"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -147,7 +155,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TextMarkdownTests",
-            dependencies: ["TextMarkdown", "TestFixtures"],
+            dependencies: ["TextMarkdown", "TextDocument", "TestFixtures"],
             swiftSettings: strict
         ),
         .testTarget(name: "otkTests", dependencies: ["otk", "OpenTextKit", "TestFixtures"], swiftSettings: strict),

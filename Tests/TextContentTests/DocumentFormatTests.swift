@@ -1,6 +1,7 @@
 import Foundation
 import TestFixtures
 import Testing
+import TextDocument
 @testable import TextContent
 
 /// An attribute outside every scope the document format knows.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TextDocument
 @testable import TextContent
 
 /// Seed 003's attributes that AppKit draws and SwiftUI's Text does not: `shadow`, `strokeColor`,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TextDocument
 @testable import TextContent
 
 /// Presentation intents, task items and source positions as attributes of the engine's scope,

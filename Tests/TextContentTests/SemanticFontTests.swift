@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TextDocument
 import TextContent
 
 /// Semantic fonts in the content: text styles, designs, modifiers, the resolution context's

@@ -2,6 +2,7 @@ import Foundation
 import TestFixtures
 import PropertyBased
 import Testing
+import TextDocument
 @testable import TextContent
 
 /// Random edit sequences checked against a plain-string model after every step:

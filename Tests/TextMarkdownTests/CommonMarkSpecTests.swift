@@ -19,7 +19,7 @@ import TextMarkdown
     static let fixture = Fixtures.directory.appendingPathComponent("commonmark-spec-0.29.json")
     /// The export's source, whose documentation lists the examples that do not round trip.
     static let exportSource = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/TextMarkdown/AttributedString+MarkdownExport.swift")
+        .appendingPathComponent("Sources/TextMarkdown/Writing/AttributedString+MarkdownExport.swift")
 
     static func examples() throws -> [Example] {
         try JSONDecoder().decode([Example].self, from: Data(contentsOf: fixture))

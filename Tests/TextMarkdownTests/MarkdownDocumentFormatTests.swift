@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TextDocument
 import TextContent
 import TextMarkdown
 

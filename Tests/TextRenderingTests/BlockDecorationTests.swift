@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TextDocument
 import TestFixtures
 import TextContent
 @_spi(Rendering) import TextLayout

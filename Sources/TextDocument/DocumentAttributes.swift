@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Coding) import TextAttributes
 
 /// The attributes of one run as the document format writes them: one optional field per
 /// attribute, under names that never change.
@@ -167,18 +168,7 @@ struct DocumentAttributes: Codable, Equatable {
         rest.lineHeight = nil
         rest.writingDirection = nil
         guard rest != AttributeContainer() else { return nil }
-        return keyNames(in: rest).first ?? "(an attribute Foundation does not name)"
-    }
-
-    /// The key names in a container, sorted. Foundation offers no public way to list them, so
-    /// its storage is reflected; the check above, not this, decides whether a key is unstored,
-    /// so a change in Foundation's layout would only blur the error message.
-    static func keyNames(in container: AttributeContainer) -> [String] {
-        guard let contents = Mirror(reflecting: container).descendant("storage", "contents") else { return [] }
-        if let dictionary = contents as? [String: Any] { return dictionary.keys.sorted() }
-        return Mirror(reflecting: contents).children.compactMap {
-            Mirror(reflecting: $0.value).descendant("key") as? String
-        }.sorted()
+        return rest.attributeKeyNames.first ?? "(an attribute Foundation does not name)"
     }
 
     /// Whether `tag` looks like a BCP 47 tag: 1 to 64 ASCII letters, digits, hyphens and underscores.

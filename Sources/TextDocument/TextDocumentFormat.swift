@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Coding) import TextAttributes
 
 /// OpenTextKit's own document format: versioned JSON that stores every attribute of
 /// `AttributeScopes.OpenTextKitAttributes` (and Foundation's `link`, `imageURL` and

@@ -53,7 +53,7 @@ extension AttributedString {
             var filtered = AttributeContainer()
             for key in kept.types { key.copy(from: attributes, into: &filtered) }
             if filtered != AttributeContainer() { result[resultIndex ..< next].setAttributes(filtered) }
-            for name in DocumentAttributes.keyNames(in: attributes) where !kept.names.contains(name) {
+            for name in attributes.attributeKeyNames where !kept.names.contains(name) {
                 let range = offset ..< offset + length
                 if let last = dropped[name]?.last, last.upperBound == range.lowerBound {
                     dropped[name]![dropped[name]!.count - 1] = last.lowerBound ..< range.upperBound

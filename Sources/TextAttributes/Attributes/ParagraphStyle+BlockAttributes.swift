@@ -40,7 +40,7 @@ extension AttributedString {
     /// Makes one paragraph's `paragraphStyle` agree with its block attributes (`alignment`,
     /// `lineHeight`, `writingDirection`): the storage calls it on every paragraph whose
     /// attributes it takes in. A paragraph with none of them is left alone.
-    mutating func unifyParagraphStyle() {
+    public mutating func unifyParagraphStyle() {
         guard let attributes = runs.first?.attributes,
             attributes.alignment != nil || attributes.lineHeight != nil || attributes.writingDirection != nil,
             let style = ParagraphStyle(resolving: attributes), attributes.paragraphStyle != style
@@ -52,7 +52,7 @@ extension AttributedString {
 extension AttributeContainer {
     /// Makes the container's `paragraphStyle` agree with its block attributes, as
     /// `AttributedString.unifyParagraphStyle()` does for a paragraph.
-    mutating func unifyParagraphStyle() {
+    public mutating func unifyParagraphStyle() {
         guard self.alignment != nil || self.lineHeight != nil || self.writingDirection != nil,
             let style = ParagraphStyle(resolving: self), self.paragraphStyle != style
         else { return }

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Coding) import TextAttributes
 
 /// Why a document could not be read or written. Every case says where the problem is, and no
 /// partial result is ever returned alongside one.

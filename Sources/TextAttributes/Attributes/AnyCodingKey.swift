@@ -1,18 +1,18 @@
 import Foundation
 
 /// A coding key made from any string or index, used to see every key a container holds.
-struct AnyCodingKey: CodingKey, Hashable {
-    let stringValue: String
-    let intValue: Int?
+@_spi(Coding) public struct AnyCodingKey: CodingKey, Hashable {
+    public let stringValue: String
+    public let intValue: Int?
 
-    init(_ string: String) {
+    @_spi(Coding) public init(_ string: String) {
         stringValue = string
         intValue = nil
     }
 
-    init(stringValue: String) { self.init(stringValue) }
+    @_spi(Coding) public init(stringValue: String) { self.init(stringValue) }
 
-    init(intValue: Int) {
+    @_spi(Coding) public init(intValue: Int) {
         stringValue = String(intValue)
         self.intValue = intValue
     }
@@ -20,14 +20,16 @@ struct AnyCodingKey: CodingKey, Hashable {
 
 /// The underlying error of a `DecodingError` raised for a key the type does not know. The
 /// document format recognises it and reports `TextDocumentError.unknownField`.
-struct UnknownKeyError: Error, Equatable {}
+@_spi(Coding) public struct UnknownKeyError: Error, Equatable {}
 
 extension Decoder {
     /// A keyed container that throws for any key `Keys` does not name.
     ///
     /// The attribute values decode strictly: a key this version does not know would otherwise be
     /// dropped without a word, and the next save would lose it for good.
-    func strictContainer<Keys: CodingKey>(keyedBy type: Keys.Type) throws -> KeyedDecodingContainer<Keys> {
+    @_spi(Coding) public func strictContainer<Keys: CodingKey>(
+        keyedBy type: Keys.Type
+    ) throws -> KeyedDecodingContainer<Keys> {
         let all = try container(keyedBy: AnyCodingKey.self)
         let unknown = all.allKeys.filter { Keys(stringValue: $0.stringValue) == nil }
         if let first = unknown.min(by: { $0.stringValue < $1.stringValue }) {
@@ -48,7 +50,7 @@ extension KeyedDecodingContainer {
     /// an Int, 1e400 for a Double) fails with an internal error that reaches the caller as "The
     /// given data was not valid JSON." with an empty coding path. That failure is rethrown here as a
     /// `DecodingError` at `key`, so the document error can say where.
-    func decodeNumber<T: Decodable & Numeric>(_ type: T.Type, forKey key: Key) throws -> T {
+    @_spi(Coding) public func decodeNumber<T: Decodable & Numeric>(_ type: T.Type, forKey key: Key) throws -> T {
         do {
             return try decode(type, forKey: key)
         } catch DecodingError.dataCorrupted(let context) where context.codingPath.count <= codingPath.count {
@@ -64,22 +66,24 @@ extension KeyedDecodingContainer {
 
     /// Whether `key` has a value: present and not null (null reads as absent, as in
     /// `decodeIfPresent`).
-    func hasValue(_ key: Key) throws -> Bool {
+    @_spi(Coding) public func hasValue(_ key: Key) throws -> Bool {
         try contains(key) && !decodeNil(forKey: key)
     }
 
     /// A number of type `T`, or nil when the key is absent or null.
-    func decodeNumberIfPresent<T: Decodable & Numeric>(_ type: T.Type, forKey key: Key) throws -> T? {
+    @_spi(Coding) public func decodeNumberIfPresent<T: Decodable & Numeric>(
+        _ type: T.Type, forKey key: Key
+    ) throws -> T? {
         try hasValue(key) ? try decodeNumber(type, forKey: key) : nil
     }
 
     /// A finite number, or nil when the key is absent or null.
-    func decodeFiniteIfPresent(_ key: Key) throws -> Double? {
+    @_spi(Coding) public func decodeFiniteIfPresent(_ key: Key) throws -> Double? {
         try hasValue(key) ? try decodeFinite(key) : nil
     }
 
     /// A number that must be finite (JSON has no NaN or infinity, but other decoders do).
-    func decodeFinite(_ key: Key) throws -> Double {
+    @_spi(Coding) public func decodeFinite(_ key: Key) throws -> Double {
         let value = try decodeNumber(Double.self, forKey: key)
         guard value.isFinite else {
             throw DecodingError.dataCorruptedError(
@@ -89,12 +93,12 @@ extension KeyedDecodingContainer {
     }
 
     /// A finite number, or `defaultValue` when the key is absent or null.
-    func decodeFinite(_ key: Key, default defaultValue: Double) throws -> Double {
+    @_spi(Coding) public func decodeFinite(_ key: Key, default defaultValue: Double) throws -> Double {
         try decodeFiniteIfPresent(key) ?? defaultValue
     }
 
     /// A number inside `range`.
-    func decode(_ key: Key, in range: ClosedRange<Double>) throws -> Double {
+    @_spi(Coding) public func decode(_ key: Key, in range: ClosedRange<Double>) throws -> Double {
         let value = try decodeNumber(Double.self, forKey: key)
         guard range.contains(value) else {
             throw DecodingError.dataCorruptedError(
@@ -107,7 +111,7 @@ extension KeyedDecodingContainer {
 
 extension SingleValueDecodingContainer {
     /// A number of type `T`; see `KeyedDecodingContainer.decodeNumber(_:forKey:)`.
-    func decodeNumber<T: Decodable & Numeric>(_ type: T.Type) throws -> T {
+    @_spi(Coding) public func decodeNumber<T: Decodable & Numeric>(_ type: T.Type) throws -> T {
         do {
             return try decode(type)
         } catch DecodingError.dataCorrupted(let context) where context.codingPath.count < codingPath.count {

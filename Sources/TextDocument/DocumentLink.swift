@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Coding) import TextAttributes
 
 /// A URL as the document format writes it: its string, or for a URL relative to a base, the
 /// relative string and the base. Writing only `absoluteString` would not give back an equal URL.

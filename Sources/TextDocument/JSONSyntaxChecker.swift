@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Coding) import TextAttributes
 
 /// Checks that data is one JSON value (RFC 8259) in UTF-8, and says exactly where it is not.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Coding) import TextAttributes
 
 /// The tokens of JSON: strings with their escapes and UTF-8, literals and numbers.
 extension JSONSyntaxChecker.Scanner {
