@@ -64,6 +64,9 @@ extension TextLayoutManager {
         return nil
     }
 
+    /// The full walk from ordinal `requestedStart` (see ``ParagraphWalk``); when the tree no
+    /// longer matches what the content shows, reads the paragraphs again and, if `retrying`,
+    /// goes on once from where the walk was.
     private func layOutParagraphs(
         from requestedStart: Int, protected: ClosedRange<Int>?, retrying: Bool,
         _ body: (Int, TextLayoutFragment) -> Bool
@@ -71,124 +74,26 @@ extension TextLayoutManager {
         indexIfNeeded()
         walkDepth += 1
         defer { walkDepth -= 1 }
-        // `maximumNumberOfLines` limits the whole container (as TextKit's does), so what a
-        // paragraph may show depends on the lines above it: such a walk starts at the top.
-        let lineLimit = textContainer.maximumNumberOfLines
-        let start = lineLimit > 0 ? 0 : requestedStart
-        var linesAbove = 0
-        // Lines that flow around exclusion paths depend on their y: a kept fragment is moved
-        // only in a plain rectangle, and laid out again elsewhere.
-        let linesDependOnY = !textContainer.exclusionPaths.isEmpty
-        guard let (first, firstCursor) = layoutIndex.positionAndCursor(at: start) else { return }
-        var cursor = firstCursor
-        var layout = ParagraphLayout(
-            container: textContainer, typesetting: typesettingContext, defaultFont: defaultFont,
-            fontContext: fontResolutionContext, scratch: scratch)
-        layout.sectionPolicy = sectionPolicy
-        var ordinal = start
-        var top = first.top
-        var expectedStart = first.range.lowerBound
-        var mismatch = false
-        textContentManager?.paragraphReader.enumerateParagraphsLazily(fromOffset: first.range.lowerBound) {
+        guard var walk = ParagraphWalk(manager: self, from: requestedStart, protected: protected) else { return }
+        textContentManager?.paragraphReader.enumerateParagraphsLazily(fromOffset: walk.expectedStart) {
             paragraphStart, extent, makeParagraph in
-            lazy var paragraph = makeParagraph()
-            guard paragraphStart == expectedStart else {
-                mismatch = true
-                return false
-            }
-            let isLast = ordinal == layoutIndex.count - 1
-            let current = layoutIndex.entry(at: cursor)
-            var fragment: TextLayoutFragment
-            var (height, length) = (current.height, current.length)
-            let lineBudget = lineLimit > 0 ? max(0, lineLimit - linesAbove) : nil
-            if !current.needsLayout, let kept = current.kept, let keptFragment = kept.fragment,
-                !linesDependOnY || kept.laidOutTop == top, kept.lineBudget == lineBudget
-            {
-                // Laid out: at most moved, which changes nothing the tree sums up.
-                if let extent, keptFragment.layoutFragmentFrame.minY == LayoutHeight.points(top),
-                    keptFragment.elementOffsets.map({
-                        ParagraphExtent(start: $0.start, contentEnd: $0.contentEnd, end: $0.end)
-                    }) == extent
-                {
-                    fragment = keptFragment // where it was: no element needed
-                } else {
-                    fragment = moved(keptFragment, in: kept, to: top, paragraph: paragraph)
-                }
-            } else {
-                // Past the limit, a walk that pins nothing (a whole-document layout, an
-                // enumeration) does not keep what it lays out: letting a layout go while it is
-                // still in cache is cheap, releasing old ones later is not.
-                let keeps = protected != nil || layoutIndex.summary.keptUTF16 + current.length <= keptLayoutLimit
-                // The app's fragment, asked for before layout: its paddings and margins are
-                // layout's input. Outside the update: the delegate may call this manager.
-                let proposed = delegate == nil ? nil : proposedFragment(for: paragraph)
-                if proposed != nil, !layoutIndex.isValid(cursor) {
-                    // The delegate changed the layout: read the paragraphs again.
-                    mismatch = true
-                    return false
-                }
-                let inset = proposed.map { proposed in
-                    var inset = layout
-                    inset.insets = proposed.layoutInsets
-                    return inset
-                }
-                (fragment, length) = layoutIndex.update(at: &cursor) { entry in
-                    (
-                        layOut(
-                            &entry, paragraph: paragraph, top: top, isLast: isLast, keeping: keeps,
-                            lineBudget: lineBudget, layout: inset ?? layout), entry.length
-                    )
-                }
-                // As the tree holds it (clamped if the document's total would pass its bound).
-                height = layoutIndex.entry(at: cursor).height
-                // Outside the update: the delegate and the validator may call this manager.
-                if delegate != nil {
-                    fragment = customized(fragment, proposed: proposed, paragraph: paragraph)
-                    layoutIndex.entry(at: cursor).kept?.fragment = fragment
-                }
-                renderingAttributesValidator?(self, fragment)
-            }
-            if lineLimit > 0 { linesAbove += fragment.lineCount }
-            if ordinal >= requestedStart {
-                guard body(ordinal, fragment) else { return false }
-            }
-            ordinal += 1
-            top += height
-            if !layoutIndex.isValid(cursor) {
-                // `body` asked for other layout: find the place again.
-                guard let next = layoutIndex.position(at: ordinal) else { return false }
-                (top, expectedStart, cursor) = (next.top, next.range.lowerBound, layoutIndex.cursor(at: ordinal))
-                return true
-            }
-            guard ordinal < layoutIndex.count else { return false }
-            if let protected, layoutIndex.summary.keptUTF16 > keptLayoutLimit {
-                // What this walk laid out stays too: it is what the caller is looking at.
-                evictIfNeeded(
-                    focus: protected.lowerBound,
-                    protected: protected.lowerBound ... max(protected.upperBound, ordinal - 1))
-                cursor = layoutIndex.cursor(at: ordinal)
-            } else {
-                layoutIndex.advance(&cursor)
-            }
-            expectedStart = paragraphStart + length + layoutIndex.entry(at: cursor).gap
-            return true
+            walk.visit(paragraphStart, extent: extent, makeParagraph: makeParagraph, body)
         }
-        if let protected, !mismatch, layoutIndex.summary.keptUTF16 > keptLayoutLimit {
-            // The walk's last paragraph stopped it before the check above.
+        if let protected, !walk.mismatch, layoutIndex.summary.keptUTF16 > keptLayoutLimit {
+            // The walk's last paragraph stopped it before it released layouts.
             evictIfNeeded(
-                focus: protected.lowerBound, protected: protected.lowerBound ... max(protected.upperBound, ordinal))
+                focus: protected.lowerBound, protected: protected.lowerBound ... max(protected.upperBound, walk.ordinal)
+            )
         }
-        if mismatch {
-            // The tree no longer matches what the content shows (a delegate changed what it
-            // hides without `invalidateLayout(for:)`): read the paragraphs again, once, and go
-            // on from where the walk was (what `body` was given stays given).
-            invalidateLayout()
-            indexIfNeeded()
-            if retrying, let resume = self.ordinal(nearestTo: expectedStart) {
-                layOutParagraphs(
-                    from: resume, protected: protected.map { resume ... max(resume, $0.upperBound) }, retrying: false,
-                    body)
-            }
+        guard walk.mismatch else { return }
+        // The tree no longer matches what the content shows (a delegate changed what it hides
+        // without `invalidateLayout(for:)`): read the paragraphs again, once, and go on from
+        // where the walk was (what `body` was given stays given).
+        invalidateLayout()
+        indexIfNeeded()
+        if retrying, let resume = ordinal(nearestTo: walk.expectedStart) {
+            layOutParagraphs(
+                from: resume, protected: protected.map { resume ... max(resume, $0.upperBound) }, retrying: false, body)
         }
     }
 
@@ -253,7 +158,7 @@ extension TextLayoutManager {
     }
 
     /// A kept fragment with its top at `top` and its paragraph's current element.
-    private func moved(
+    func moved(
         _ fragment: TextLayoutFragment, in kept: ParagraphLayoutState, to top: Int, paragraph: TextParagraph
     ) -> TextLayoutFragment {
         let y = LayoutHeight.points(top)
@@ -267,7 +172,7 @@ extension TextLayoutManager {
 
     /// The delegate's fragment for what the engine laid out, if there is a delegate: `proposed`
     /// (the delegate's fragment before layout) given the layout, then the delegate's choice.
-    private func customized(
+    func customized(
         _ fragment: TextLayoutFragment, proposed: TextLayoutFragment?, paragraph: TextParagraph
     ) -> TextLayoutFragment {
         guard let delegate, let location = paragraph.elementRange?.location else { return fragment }
@@ -282,7 +187,7 @@ extension TextLayoutManager {
     /// The delegate's fragment for `paragraph` before layout; nil when it gave a plain
     /// `TextLayoutFragment` (the engine's own is then kept), or one a layout manager already
     /// laid out (a fragment handed out never changes; the engine's own is used instead).
-    private func proposedFragment(for paragraph: TextParagraph) -> TextLayoutFragment? {
+    func proposedFragment(for paragraph: TextParagraph) -> TextLayoutFragment? {
         guard let delegate, let location = paragraph.elementRange?.location else { return nil }
         let proposed = delegate.textLayoutManager(self, textLayoutFragmentFor: location, in: paragraph)
         guard type(of: proposed) != TextLayoutFragment.self, proposed.textLayoutManager == nil, proposed.state == .none
@@ -292,7 +197,7 @@ extension TextLayoutManager {
 
     /// Lays the entry's paragraph out with its top at `top`, from its kept shaping where there
     /// is one, and measures it; keeps the result when `keeping`. Touches no other entry.
-    private func layOut(
+    func layOut(
         _ entry: inout LayoutEntry, paragraph: TextParagraph, top: Int, isLast: Bool, keeping: Bool, lineBudget: Int?,
         layout: ParagraphLayout
     ) -> TextLayoutFragment {

@@ -89,8 +89,26 @@ public final class TextViewportLayoutController {
         delegate.textViewportLayoutControllerWillLayout(self)
         let requested = Self.sanitized(delegate.viewportBounds(for: self))
         manager.indexIfNeeded()
-        // Where the viewport's top was meant to be: where the view scrolled, or where a
-        // relocation or adjustment put it.
+        let expectedTop = updateAnchor(for: requested, in: manager)
+        var laidOut: [TextLayoutFragment] = []
+        var top = requested.minY
+        if let anchor,
+            let anchored = manager.layoutIndex.position(containingOffset: anchor.offset)
+                ?? manager.layoutIndex.position(at: manager.layoutIndex.count - 1)
+        {
+            (laidOut, top, prefetchedSpan) = layOutFragments(
+                around: anchor, in: anchored, requested: requested, manager: manager)
+        } else {
+            prefetchedSpan = nil
+        }
+        let bounds = CGRect(x: requested.minX, y: top, width: requested.width, height: requested.height)
+        show(laidOut, in: bounds, expectedTop: expectedTop, delegate: delegate)
+        manager.notifyLayoutCompletion(.viewport(bounds))
+    }
+
+    /// Moves the anchor where scrolling since the last layout puts it (the view's own scroll,
+    /// `adjustViewport`, a relocation); returns where the viewport's top was meant to be.
+    private func updateAnchor(for requested: CGRect, in manager: TextLayoutManager) -> CGFloat {
         let expectedTop = keepsAnchor ? viewportBounds.minY : requested.minY
         if let top = anchoredTop {
             anchor = anchor(atY: top, in: manager)
@@ -107,70 +125,76 @@ public final class TextViewportLayoutController {
         }
         pendingScroll = 0
         if manager.layoutIndex.isEmpty { anchor = nil }
+        return expectedTop
+    }
 
-        var laidOut: [TextLayoutFragment] = []
-        var top = requested.minY
-        if let anchor,
-            let anchored = manager.layoutIndex.position(containingOffset: anchor.offset)
-                ?? manager.layoutIndex.position(at: manager.layoutIndex.count - 1)
-        {
-            let prefetch = max(0, requested.height * prefetchFraction)
-            let inParagraph = max(0, anchor.offset - anchored.range.lowerBound)
-            // The bands beyond the viewport are laid out in batches: while the last walk's
-            // reaches half a band or more past an edge, the walk goes no farther there; when
-            // less, a whole band. Most small scrolls then lay nothing new out.
-            let last = prefetchedSpan
-            let viewTop = anchored.y + anchor.delta
-            let bandTop =
-                last.map { $0.lowerBound <= viewTop - prefetch / 2 ? max($0.lowerBound, viewTop - prefetch) : nil }
-                ?? nil
-            // Start the walk a band above the anchor: measuring that band moves the anchor's
-            // paragraph, and the viewport moves with it.
-            let bandStart = manager.layoutIndex.ordinal(atY: bandTop ?? viewTop - prefetch) ?? anchored.ordinal
-            let first = min(bandStart, anchored.ordinal)
-            var walked: ClosedRange<CGFloat>?
-            manager.layOutParagraphs(from: first, protected: first ... anchored.ordinal) { ordinal, walkedFragment in
-                // A long paragraph's lines broken again where the viewport reaches a junction.
-                let fragment =
-                    ordinal == anchored.ordinal
-                    ? Self.reflowingJunctions(
-                        of: walkedFragment, at: ordinal, in: manager, showingFrom: inParagraph, delta: anchor.delta,
-                        height: requested.height)
-                    : manager.reflowingJunctions(
-                        of: walkedFragment, at: ordinal,
-                        through: (ordinal > anchored.ordinal ? top : viewTop) + requested.height)
-                let frame = fragment.layoutFragmentFrame
-                walked =
-                    walked.map { min($0.lowerBound, frame.minY) ... max($0.upperBound, frame.maxY) } ?? frame.minY
-                    ... max(frame.minY, frame.maxY)
-                if ordinal == anchored.ordinal {
-                    var y = ViewportAnchor.lineTop(in: fragment, at: inParagraph) + anchor.delta
-                    if y >= frame.height, ordinal == manager.layoutIndex.count - 1 {
-                        // Below the document's end: its last line.
-                        y = max(0, fragment.lastLineTop)
-                        self.anchor = ViewportAnchor.at(y, in: fragment, paragraphStart: anchored.range.lowerBound)
-                    }
-                    top = frame.minY + y
-                }
-                guard ordinal >= anchored.ordinal else { return true }
-                if frame.maxY > top, frame.minY < top + requested.height || (frame.height == 0 && frame.minY == top) {
-                    laidOut.append(fragment)
-                }
-                let bottom = top + requested.height
-                let reach =
-                    last.map { $0.upperBound >= bottom + prefetch / 2 ? min($0.upperBound, bottom + prefetch) : nil }
-                    ?? nil
-                return frame.maxY < reach ?? bottom + prefetch
+    /// Lays out the paragraphs from a band above the anchor's down to a band below the
+    /// viewport; returns the fragments in the viewport, its top (the anchored text's place), and
+    /// the span walked.
+    private func layOutFragments(
+        around anchor: ViewportAnchor, in anchored: LayoutPosition, requested: CGRect, manager: TextLayoutManager
+    ) -> (fragments: [TextLayoutFragment], top: CGFloat, walked: ClosedRange<CGFloat>?) {
+        let band = ViewportPrefetchBand(height: requested.height * prefetchFraction, lastWalked: prefetchedSpan)
+        let inParagraph = max(0, anchor.offset - anchored.range.lowerBound)
+        let viewTop = anchored.y + anchor.delta
+        // Start the walk a band above the anchor: measuring that band moves the anchor's
+        // paragraph, and the viewport moves with it.
+        let bandStart = manager.layoutIndex.ordinal(atY: band.top(above: viewTop)) ?? anchored.ordinal
+        let first = min(bandStart, anchored.ordinal)
+        var (laidOut, top, walked) = ([TextLayoutFragment](), requested.minY, ClosedRange<CGFloat>?.none)
+        manager.layOutParagraphs(from: first, protected: first ... anchored.ordinal) { ordinal, walkedFragment in
+            // A long paragraph's lines broken again where the viewport reaches a junction.
+            let fragment =
+                ordinal == anchored.ordinal
+                ? Self.reflowingJunctions(
+                    of: walkedFragment, at: ordinal, in: manager, showingFrom: inParagraph, delta: anchor.delta,
+                    height: requested.height)
+                : manager.reflowingJunctions(
+                    of: walkedFragment, at: ordinal,
+                    through: (ordinal > anchored.ordinal ? top : viewTop) + requested.height)
+            let frame = fragment.layoutFragmentFrame
+            walked =
+                walked.map { min($0.lowerBound, frame.minY) ... max($0.upperBound, frame.maxY) }
+                ?? frame.minY ... max(frame.minY, frame.maxY)
+            if ordinal == anchored.ordinal {
+                top =
+                    frame.minY
+                    + anchoredLineTop(
+                        in: fragment, showingFrom: inParagraph, delta: anchor.delta, at: anchored, manager: manager)
             }
-            prefetchedSpan = walked
-        } else {
-            prefetchedSpan = nil
+            guard ordinal >= anchored.ordinal else { return true }
+            if frame.maxY > top, frame.minY < top + requested.height || (frame.height == 0 && frame.minY == top) {
+                laidOut.append(fragment)
+            }
+            return frame.maxY < band.bottom(below: top + requested.height)
         }
-        let bounds = CGRect(x: requested.minX, y: top, width: requested.width, height: requested.height)
+        return (laidOut, top, walked)
+    }
+
+    /// Where the viewport's top is in the anchor's paragraph `fragment`: the anchor's line top
+    /// and delta; below the document's end, its last line (and the anchor moves there).
+    private func anchoredLineTop(
+        in fragment: TextLayoutFragment, showingFrom offset: Int, delta: CGFloat, at anchored: LayoutPosition,
+        manager: TextLayoutManager
+    ) -> CGFloat {
+        let y = ViewportAnchor.lineTop(in: fragment, at: offset) + delta
+        guard y >= fragment.layoutFragmentFrame.height, anchored.ordinal == manager.layoutIndex.count - 1 else {
+            return y
+        }
+        let last = max(0, fragment.lastLineTop)
+        anchor = ViewportAnchor.at(last, in: fragment, paragraphStart: anchored.range.lowerBound)
+        return last
+    }
+
+    /// Hands the viewport's fragments to the delegate (a surface each; surfaces of fragments no
+    /// longer shown go back to it) and records the layout.
+    private func show(
+        _ laidOut: [TextLayoutFragment], in bounds: CGRect, expectedTop: CGFloat,
+        delegate: any TextViewportLayoutControllerDelegate
+    ) {
         for fragment in laidOut {
             delegate.textViewportLayoutController(self, configureRenderingSurfaceFor: fragment)
         }
-        // Surfaces of fragments no longer in the viewport go back to the delegate.
         if !surfaces.isEmpty {
             let visibleKeys = Set(laidOut.map(\.renderingSurfaceKey))
             for (key, surface) in surfaces where !visibleKeys.contains(key) {
@@ -179,10 +203,9 @@ public final class TextViewportLayoutController {
             }
         }
         visibleFragments = laidOut
-        scrollCorrection = top - expectedTop
+        scrollCorrection = bounds.minY - expectedTop
         viewportBounds = bounds
         delegate.textViewportLayoutControllerDidLayout(self)
-        manager.notifyLayoutCompletion(.viewport(bounds))
     }
 
     /// `fragment`, the paragraph the viewport's top is in (maybe far down a long one, at offset

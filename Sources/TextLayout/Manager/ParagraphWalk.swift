@@ -1,0 +1,163 @@
+import Foundation
+@_spi(Layout) import TextContent
+
+/// The full walk of a layout pass (`TextLayoutManager.layOutParagraphs(from:protected:retrying:_:)`
+/// drives it over the content's paragraphs): at each shown paragraph, its kept fragment moved to
+/// where the tree now puts it (``keptFragment(_:lineBudget:extent:paragraph:)``) or the paragraph
+/// laid out afresh (``layOutAfresh(_:lineBudget:paragraph:)``), then the walk advanced to the next
+/// one (``advance(from:length:height:)``), releasing kept layouts past the limit as it goes.
+struct ParagraphWalk {
+    unowned let manager: TextLayoutManager
+    /// The first ordinal the walk's caller is given (a line limit starts the walk above it).
+    let requestedStart: Int
+    /// What must stay laid out when layouts are released (the caller's ordinals).
+    let protected: ClosedRange<Int>?
+    /// The container's `maximumNumberOfLines`; 0 for no limit.
+    let lineLimit: Int
+    /// Whether lines flow around exclusion paths: a kept fragment then moves only to where it
+    /// was laid out (elsewhere its lines would be different).
+    let linesDependOnY: Bool
+    var layout: ParagraphLayout
+    var cursor: LayoutIndex.Cursor
+    var ordinal: Int
+    /// The paragraph's top, in `LayoutHeight` units.
+    var top: Int
+    /// Where the next paragraph the content shows must start, for the tree to match it.
+    var expectedStart: Int
+    /// The lines of the paragraphs above, counted only under a line limit.
+    var linesAbove = 0
+    /// Set when the tree no longer matches what the content shows: the caller reads again.
+    var mismatch = false
+
+    /// A walk from ordinal `requestedStart` (from the top under a line limit: what a paragraph
+    /// may show then depends on the lines above it); nil past the document's end.
+    init?(manager: TextLayoutManager, from requestedStart: Int, protected: ClosedRange<Int>?) {
+        let container = manager.textContainer
+        lineLimit = container.maximumNumberOfLines
+        let start = lineLimit > 0 ? 0 : requestedStart
+        guard let (first, firstCursor) = manager.layoutIndex.positionAndCursor(at: start) else { return nil }
+        self.manager = manager
+        self.requestedStart = requestedStart
+        self.protected = protected
+        linesDependOnY = !container.exclusionPaths.isEmpty
+        layout = ParagraphLayout(
+            container: container, typesetting: manager.typesettingContext, defaultFont: manager.defaultFont,
+            fontContext: manager.fontResolutionContext, scratch: manager.scratch)
+        layout.sectionPolicy = manager.sectionPolicy
+        (cursor, ordinal, top, expectedStart) = (firstCursor, start, first.top, first.range.lowerBound)
+    }
+
+    /// Visits the paragraph the content shows at `paragraphStart`, calling `body` with its
+    /// fragment from `requestedStart` on; false stops the walk (`body` did, the document ended,
+    /// or the tree does not match the content: then `mismatch` is set).
+    mutating func visit(
+        _ paragraphStart: Int, extent: ParagraphExtent?, makeParagraph: () -> TextParagraph,
+        _ body: (Int, TextLayoutFragment) -> Bool
+    ) -> Bool {
+        lazy var paragraph = makeParagraph()
+        guard paragraphStart == expectedStart else {
+            mismatch = true
+            return false
+        }
+        let current = manager.layoutIndex.entry(at: cursor)
+        let lineBudget = lineLimit > 0 ? max(0, lineLimit - linesAbove) : nil
+        let fragment: TextLayoutFragment
+        var (height, length) = (current.height, current.length)
+        if let kept = keptFragment(current, lineBudget: lineBudget, extent: extent, paragraph: paragraph) {
+            fragment = kept
+        } else {
+            guard let laidOut = layOutAfresh(current, lineBudget: lineBudget, paragraph: paragraph) else {
+                mismatch = true
+                return false
+            }
+            (fragment, height, length) = laidOut
+        }
+        if lineLimit > 0 { linesAbove += fragment.lineCount }
+        if ordinal >= requestedStart {
+            guard body(ordinal, fragment) else { return false }
+        }
+        return advance(from: paragraphStart, length: length, height: height)
+    }
+
+    /// The entry's kept fragment, moved to the walk's `top` if it is not there; nil when it has
+    /// none that holds here (it needs layout, its lines depend on a y or a line budget it was
+    /// not laid out for).
+    private func keptFragment(
+        _ entry: LayoutEntry, lineBudget: Int?, extent: ParagraphExtent?, paragraph: @autoclosure () -> TextParagraph
+    ) -> TextLayoutFragment? {
+        guard !entry.needsLayout, let kept = entry.kept, let fragment = kept.fragment,
+            !linesDependOnY || kept.laidOutTop == top, kept.lineBudget == lineBudget
+        else { return nil }
+        // Where it was, for the same extent: no element needed.
+        if let extent, fragment.layoutFragmentFrame.minY == LayoutHeight.points(top),
+            fragment.elementOffsets.map({ ParagraphExtent(start: $0.start, contentEnd: $0.contentEnd, end: $0.end) })
+                == extent
+        {
+            return fragment
+        }
+        return manager.moved(fragment, in: kept, to: top, paragraph: paragraph())
+    }
+
+    /// The paragraph laid out afresh into the tree's entry at the cursor, with the app's fragment
+    /// (the delegate's) and rendering attributes; with the height and length the tree now holds.
+    /// Nil when the delegate changed the layout while asked (the walk must read again).
+    private mutating func layOutAfresh(
+        _ entry: LayoutEntry, lineBudget: Int?, paragraph: TextParagraph
+    ) -> (fragment: TextLayoutFragment, height: Int, length: Int)? {
+        let manager = manager
+        // Past the limit, a walk that protects nothing (a whole-document layout, an enumeration)
+        // does not keep what it lays out: letting a layout go while it is in cache is cheap,
+        // releasing old ones later is not.
+        let keeps = protected != nil || manager.layoutIndex.summary.keptUTF16 + entry.length <= manager.keptLayoutLimit
+        // The app's fragment, asked for before layout: its paddings and margins are layout's
+        // input. Outside the update: the delegate may call the manager.
+        let proposed = manager.delegate == nil ? nil : manager.proposedFragment(for: paragraph)
+        if proposed != nil, !manager.layoutIndex.isValid(cursor) { return nil }
+        var layout = layout
+        if let proposed { layout.insets = proposed.layoutInsets }
+        let (isLast, top) = (ordinal == manager.layoutIndex.count - 1, top)
+        var (fragment, length) = manager.layoutIndex.update(at: &cursor) { entry in
+            (
+                manager.layOut(
+                    &entry, paragraph: paragraph, top: top, isLast: isLast, keeping: keeps, lineBudget: lineBudget,
+                    layout: layout), entry.length
+            )
+        }
+        // As the tree holds it (clamped if the document's total would pass its bound).
+        let height = manager.layoutIndex.entry(at: cursor).height
+        // Outside the update: the delegate and the validator may call the manager.
+        if manager.delegate != nil {
+            fragment = manager.customized(fragment, proposed: proposed, paragraph: paragraph)
+            manager.layoutIndex.entry(at: cursor).kept?.fragment = fragment
+        }
+        manager.renderingAttributesValidator?(manager, fragment)
+        return (fragment, height, length)
+    }
+
+    /// Steps past the paragraph at `paragraphStart`, `length` units long and `height` tall:
+    /// to the next entry, or where the tree now puts the next ordinal if the caller changed it;
+    /// releases kept layouts past the limit. False at the document's end.
+    private mutating func advance(from paragraphStart: Int, length: Int, height: Int) -> Bool {
+        // The tree is read through the manager each time, never copied: a copy held across the
+        // release below would make it copy the whole tree.
+        ordinal += 1
+        top += height
+        if !manager.layoutIndex.isValid(cursor) {
+            // The caller asked for other layout: find the place again.
+            guard let next = manager.layoutIndex.position(at: ordinal) else { return false }
+            (top, expectedStart, cursor) = (next.top, next.range.lowerBound, manager.layoutIndex.cursor(at: ordinal))
+            return true
+        }
+        guard ordinal < manager.layoutIndex.count else { return false }
+        if let protected, manager.layoutIndex.summary.keptUTF16 > manager.keptLayoutLimit {
+            // What this walk laid out stays too: it is what the caller is looking at.
+            manager.evictIfNeeded(
+                focus: protected.lowerBound, protected: protected.lowerBound ... max(protected.upperBound, ordinal - 1))
+            cursor = manager.layoutIndex.cursor(at: ordinal)
+        } else {
+            manager.layoutIndex.advance(&cursor)
+        }
+        expectedStart = paragraphStart + length + manager.layoutIndex.entry(at: cursor).gap
+        return true
+    }
+}
