@@ -29,128 +29,10 @@ extension TextLayoutManager {
         guard lower != NSNotFound, upper != NSNotFound, lower <= upper, let first = ordinal(nearestTo: lower) else {
             return false
         }
-
-        // Each line the range touches, with the pieces of it the range covers.
-        struct LineSegments {
-            var line: TextLineFragment
-            var origin: CGPoint
-            var isRightToLeft: Bool
-            var continuesPastLine: Bool
-            var pieces: [TextLineFragment.Segment]
-            var paragraphStart: Int
-        }
-        // Lines are handed on as they are laid out, one held back to know which is the last
-        // (select-all in a large document never holds every line at once).
-        var pending: LineSegments?
-        var emitted = 0
-        var stopped = false
-        func emit(_ entry: LineSegments, isLast: Bool) -> Bool {
-            let isFirst = emitted == 0
-            emitted += 1
-            if options.contains(.middleFragmentsExcluded), !isFirst, !isLast { return true }
-            var pieces = entry.pieces
-            let width =
-                entry.line.typographicBounds.width.isFinite
-                ? entry.line.typographicBounds.width : (pieces.map(\.maxX).max() ?? 0)
-            let extendTrailing =
-                (type == .selection && entry.continuesPastLine) || (isLast && options.contains(.tailSegmentExtended))
-            let extendLeading = isFirst && options.contains(.headSegmentExtended)
-            if !pieces.isEmpty {
-                // Leading and trailing follow the paragraph's direction.
-                if extendTrailing {
-                    if entry.isRightToLeft {
-                        pieces[0].minX = 0
-                    } else {
-                        pieces[pieces.count - 1].maxX = max(pieces[pieces.count - 1].maxX, width)
-                    }
-                }
-                if extendLeading {
-                    if entry.isRightToLeft {
-                        pieces[pieces.count - 1].maxX = max(pieces[pieces.count - 1].maxX, width)
-                    } else {
-                        pieces[0].minX = 0
-                    }
-                }
-            }
-            for piece in pieces {
-                let rect = CGRect(
-                    x: entry.origin.x + piece.minX, y: entry.origin.y, width: piece.maxX - piece.minX,
-                    height: entry.line.typographicBounds.height)
-                var segmentRange: TextRange?
-                if !options.contains(.rangeNotRequired),
-                    let start = content.location(
-                        documentStart, offsetBy: entry.paragraphStart + piece.range.lowerBound),
-                    let end = content.location(documentStart, offsetBy: entry.paragraphStart + piece.range.upperBound)
-                {
-                    segmentRange = TextRange(location: start, end: end)
-                }
-                guard block(segmentRange, rect, entry.line.baseline, textContainer) else { return false }
-            }
-            return true
-        }
-        func add(_ entry: LineSegments) -> Bool {
-            let previous = pending
-            pending = entry
-            return previous.map { emit($0, isLast: false) } ?? true
-        }
-        layOutParagraphs(from: first, protected: nil) { _, fragment in
-            guard let elementRange = fragment.rangeInElement else { return true }
-            let start = content.offset(from: documentStart, to: elementRange.location)
-            guard start != NSNotFound, start <= upper, !(start == upper && lower < upper) else { return false }
-            let origin = fragment.layoutFragmentFrame.origin
-            let rightToLeft = fragment.isRightToLeft ?? false
-            // From the first line the range reaches, found by halves (a paragraph can have 60,000
-            // lines), to the first past it; each line's object made as it is reached.
-            let lineCount = fragment.lineCount
-            let firstLine =
-                fragment.lineIndex(
-                    reaching: max(0, lower - start), atEnd: lower == upper && options.contains(.upstreamAffinity))
-                ?? lineCount
-            for index in firstLine ..< lineCount {
-                let line = fragment.textLineFragment(at: index)
-                let lineStart = start + line.characterRange.location, lineEnd = lineStart + line.characterRange.length
-                if lower < upper, lineStart >= upper { break }
-                let lineOrigin = CGPoint(
-                    x: origin.x + line.typographicBounds.minX, y: origin.y + line.typographicBounds.minY)
-                if lower == upper {
-                    // The caret: the line holding it (at a wrap, the earlier line if upstream).
-                    let isLastLine = index == lineCount - 1
-                    let holds =
-                        lower >= lineStart
-                        && (lower < lineEnd || isLastLine || (lower == lineEnd && options.contains(.upstreamAffinity)))
-                    guard holds else { continue }
-                    // Where the text changes direction an offset shows in two places: the
-                    // affinity says which (upstream: after the character before it).
-                    let x = Self.caretX(
-                        at: lower, upstream: options.contains(.upstreamAffinity), line: line, index: index,
-                        in: fragment, paragraphStart: start)
-                    stopped = !add(
-                        LineSegments(
-                            line: line, origin: lineOrigin, isRightToLeft: rightToLeft, continuesPastLine: false,
-                            pieces: [.init(minX: x, maxX: x, range: lower - start ..< lower - start)],
-                            paragraphStart: start))
-                    return false
-                }
-                guard lineEnd > lower, lineStart < upper else { continue }
-                let pieces = line.segments(showing: max(lower, lineStart) - start ..< min(upper, lineEnd) - start)
-                guard
-                    add(
-                        LineSegments(
-                            line: line, origin: lineOrigin, isRightToLeft: rightToLeft,
-                            continuesPastLine: upper > lineEnd,
-                            pieces: pieces, paragraphStart: start))
-                else {
-                    stopped = true
-                    return false
-                }
-            }
-            return start
-                + (elementRange.isEmpty ? 0 : content.offset(from: elementRange.location, to: elementRange.endLocation))
-                < upper
-        }
-        if stopped { return false }
-        if let last = pending { return emit(last, isLast: true) }
-        return true
+        var segments = TextSegmentEnumeration(
+            content: content, offsets: lower ..< upper, type: type, options: options, container: textContainer)
+        layOutParagraphs(from: first, protected: nil) { _, fragment in segments.visit(fragment, block) }
+        return segments.finish(block)
     }
 
     /// The caret at `offset` as `enumerateTextSegments` gives it for the empty range there (a
@@ -199,7 +81,7 @@ extension TextLayoutManager {
     /// The x of the caret at `offset` in `line` (line coordinates): where the text changes
     /// direction an offset shows in two places, and the affinity says which (upstream: after
     /// the character before it).
-    private static func caretX(
+    static func caretX(
         at offset: Int, upstream: Bool, line: TextLineFragment, index: Int, in fragment: TextLayoutFragment,
         paragraphStart: Int
     ) -> CGFloat {

@@ -197,6 +197,27 @@ extension TextLayoutManager {
 
     /// Lays the entry's paragraph out with its top at `top`, from its kept shaping where there
     /// is one, and measures it; keeps the result when `keeping`. Touches no other entry.
+    /// The paragraph's shaping: kept, reshaped from its shaping before the edits since (and
+    /// then, when it can, its lines around the edits broken again and the others kept), or
+    /// afresh.
+    private func shape(
+        _ paragraph: TextParagraph, kept: ParagraphLayoutState?, at y: CGFloat, extraLineFragment extra: Bool,
+        lineBudget: Int?, layout: ParagraphLayout
+    ) throws(TextLayoutError) -> (ShapedParagraph, reused: (fragment: TextLayoutFragment, keptLines: Int)?) {
+        if let shaped = kept?.shaped { return (shaped, nil) }
+        guard let previous = kept?.previous, let previousShaped = previous.shaped else {
+            return (try layout.shape(paragraph), nil)
+        }
+        let reshaped = try layout.shape(paragraph, after: previous.edits, of: previousShaped)
+        guard let windows = reshaped.windows, let lines = previous.lines, lineBudget == nil else {
+            return (reshaped.paragraph, nil)
+        }
+        let reused = try layout.layout(
+            paragraph, shaped: reshaped.paragraph, at: y, extraLineFragment: extra, reusing: lines,
+            from: previousShaped, windows: windows)
+        return (reshaped.paragraph, reused)
+    }
+
     func layOut(
         _ entry: inout LayoutEntry, paragraph: TextParagraph, top: Int, isLast: Bool, keeping: Bool, lineBudget: Int?,
         layout: ParagraphLayout
@@ -214,22 +235,8 @@ extension TextLayoutManager {
                 fragment = try layOutInSections(paragraph, kept: kept, top: y, extraLineFragment: extra, layout: layout)
                 return finish(fragment, entry: &entry, kept: kept, top: top, keeping: keeping, lineBudget: lineBudget)
             }
-            let shaped: ShapedParagraph
-            var reused: (fragment: TextLayoutFragment, keptLines: Int)?
-            if let kept = kept?.shaped {
-                shaped = kept
-            } else if let previous = kept?.previous, let previousShaped = previous.shaped {
-                let reshaped = try layout.shape(paragraph, after: previous.edits, of: previousShaped)
-                shaped = reshaped.paragraph
-                // Only the lines around the edits broken again, the others kept.
-                if let windows = reshaped.windows, let lines = previous.lines, lineBudget == nil {
-                    reused = try layout.layout(
-                        paragraph, shaped: shaped, at: y, extraLineFragment: extra, reusing: lines,
-                        from: previousShaped, windows: windows)
-                }
-            } else {
-                shaped = try layout.shape(paragraph)
-            }
+            let (shaped, reused) = try shape(
+                paragraph, kept: kept, at: y, extraLineFragment: extra, lineBudget: lineBudget, layout: layout)
             kept?.shaped = shaped
             kept?.previous = nil
             kept?.sections = nil
@@ -304,62 +311,44 @@ extension TextLayoutManager {
     func evictIfNeeded(focus: Int, protected: ClosedRange<Int>?) {
         guard layoutIndex.summary.keptUTF16 > keptLayoutLimit else { return }
         let target = keptLayoutLimit - keptLayoutLimit / 4
-        // Found once, when a layout is about to be released: most walks release none.
-        var edited: [Int]?
-        func isEdited(_ ordinal: Int) -> Bool {
-            if edited == nil {
-                var found: [Int] = []
-                for selection in trackedSelections.prefix(8) {
-                    for range in selection.offsets.prefix(4) {
-                        for offset in [range.lowerBound, range.upperBound] {
-                            if let paragraph = layoutIndex.ordinalAndRange(containingOffset: offset) {
-                                found.append(paragraph.ordinal)
-                            }
-                        }
-                    }
-                }
-                edited = found
-            }
-            return edited?.contains(ordinal) == true
-        }
-        lazy var shown: ClosedRange<Int>? = viewportController?.prefetchedSpan.flatMap { span in
-            guard let first = layoutIndex.ordinal(atY: span.lowerBound) else { return nil }
-            return first ... max(first, layoutIndex.ordinal(atY: span.upperBound) ?? layoutIndex.count - 1)
-        }
-        func isShownLong(_ ordinal: Int) -> Bool {
-            shown?.contains(ordinal) == true && layoutIndex.position(at: ordinal)?.entry.kept?.sections != nil
-        }
-        func isPinned(_ ordinal: Int) -> Bool {
-            ordinal == focus || protected?.contains(ordinal) == true || isEdited(ordinal) || isShownLong(ordinal)
-        }
+        var pins = PinnedLayouts(manager: self, focus: focus, protected: protected)
         while layoutIndex.summary.keptUTF16 > target {
             guard let firstKept = layoutIndex.ordinalOfKept(0),
                 let lastKept = layoutIndex.ordinalOfKept(layoutIndex.summary.kept - 1)
             else { return }
             let fromTop: Bool
-            switch (isPinned(firstKept), isPinned(lastKept)) {
+            switch (pins.contains(firstKept), pins.contains(lastKept)) {
             case (true, true): return // everything kept lies in what is protected
             case (false, true): fromTop = true
             case (true, false): fromTop = false
             case (false, false): fromTop = abs(firstKept - focus) >= abs(lastKept - focus)
             }
-            // Kept layouts usually lie together (laid out in a row), so walk from the end
-            // clearing them one after another, rather than finding each anew.
-            var ordinal = fromTop ? firstKept : lastKept
-            var cursor = layoutIndex.cursor(at: ordinal)
-            while layoutIndex.summary.keptUTF16 > target, !isPinned(ordinal), ordinal >= firstKept, ordinal <= lastKept
-            {
-                if layoutIndex.entry(at: cursor).kept != nil {
-                    layoutIndex.update(at: &cursor) { $0.kept = nil }
-                }
-                if fromTop {
-                    ordinal += 1
-                    layoutIndex.advance(&cursor)
-                } else {
-                    guard ordinal > 0 else { break }
-                    ordinal -= 1
-                    layoutIndex.retreat(&cursor)
-                }
+            releaseKeptLayouts(
+                from: fromTop ? firstKept : lastKept, downward: fromTop, within: firstKept ... lastKept, until: target,
+                sparing: &pins)
+        }
+    }
+
+    /// Releases the kept layouts from ordinal `start` on, down or up, while more than `target`
+    /// is kept, stopping at a pinned paragraph or the end of `kept`. Kept layouts usually lie
+    /// together (laid out in a row): clearing them one after another beats finding each anew.
+    private func releaseKeptLayouts(
+        from start: Int, downward: Bool, within kept: ClosedRange<Int>, until target: Int,
+        sparing pins: inout PinnedLayouts
+    ) {
+        var ordinal = start
+        var cursor = layoutIndex.cursor(at: ordinal)
+        while layoutIndex.summary.keptUTF16 > target, kept.contains(ordinal), !pins.contains(ordinal) {
+            if layoutIndex.entry(at: cursor).kept != nil {
+                layoutIndex.update(at: &cursor) { $0.kept = nil }
+            }
+            if downward {
+                ordinal += 1
+                layoutIndex.advance(&cursor)
+            } else {
+                guard ordinal > 0 else { break }
+                ordinal -= 1
+                layoutIndex.retreat(&cursor)
             }
         }
     }

@@ -63,60 +63,103 @@ struct LinePlacer {
     }
 
     /// Lays `span` out from x = 0 in `width` points (infinity: natural width); with a
-    /// truncation, its hidden text gives way to the ellipsis.
+    /// truncation, its hidden text gives way to the ellipsis. In stages: the line's items in
+    /// logical order, trailing white space hung, the alignment's offset and justification,
+    /// visual order, then each item's x and the line's height.
     func place(
         _ span: LineSpan, width: CGFloat, alignment: TextAlignment, isLastLine: Bool, truncation: Truncation? = nil
     ) -> PlacedLine {
-        let content = paragraph.content
-        let paragraphLevel = paragraph.levels.paragraphLevel
+        var items = logicalItems(span, truncation: truncation)
+        let widths = hangTrailingWhiteSpace(of: &items, from: span.hangStart)
+        let (offset, spaceExtra) = horizontalPlacement(
+            of: span, widths: widths, in: width, alignment: alignment, isLastLine: isLastLine)
+        // Visual order; a line all at one even level is already in it.
+        if !widths.isUniformLevel || paragraph.levels.paragraphLevel & 1 == 1 {
+            let order = BidiReordering.visualOrder(levels: items.map(\.level))
+            items = SmallArray<2, LineItem>(order.map { items[$0] })
+        }
+        let height = position(&items, from: offset, spaceExtra: spaceExtra, span: span, ellipsis: truncation?.ellipsis)
+        return PlacedLine(
+            items: items, spaceExtra: spaceExtra, ellipsis: truncation?.ellipsis, width: widths.content,
+            ascent: height.ascent, descent: height.descent, leading: height.leading, caretEnd: caretEnd(of: span))
+    }
+
+    /// The widths of a line's items: of its content, of its hanging white space; and whether
+    /// every item is at the paragraph's level (no reordering needed then).
+    struct ItemWidths {
+        var content: CGFloat = 0
+        var hanging: CGFloat = 0
+        var isUniformLevel = true
+    }
+
+    /// The line's items in logical order, with the ellipsis in place of what a truncation hides.
+    private func logicalItems(_ span: LineSpan, truncation: Truncation?) -> SmallArray<2, LineItem> {
         var items = lineItems(span, hiding: truncation?.hidden)
         if let truncation {
             items.append(
                 LineItem(
-                    range: truncation.hidden, level: paragraphLevel, source: .ellipsis,
+                    range: truncation.hidden, level: paragraph.levels.paragraphLevel, source: .ellipsis,
                     glyphRange: 0 ..< truncation.ellipsis.glyphs.count, width: CGFloat(truncation.ellipsis.advance)))
             items.sort { $0.range.lowerBound < $1.range.lowerBound }
         }
-        var contentWidth: CGFloat = 0
-        var hangingWidth: CGFloat = 0
-        var uniform = true
-        for index in items.indices {
-            if items[index].range.lowerBound >= span.hangStart {
-                items[index].level = paragraphLevel
-                hangingWidth += items[index].width
-            } else {
-                contentWidth += items[index].width
-            }
-            if items[index].level != paragraphLevel { uniform = false }
-        }
+        return items
+    }
 
-        let naturalAlignment: TextAlignment = paragraphLevel & 1 == 1 ? .right : .left
+    /// Puts the items from `hangStart` on (trailing white space) at the paragraph's level, so
+    /// that it hangs past the line's end; returns the widths.
+    private func hangTrailingWhiteSpace(of items: inout SmallArray<2, LineItem>, from hangStart: Int) -> ItemWidths {
+        let paragraphLevel = paragraph.levels.paragraphLevel
+        var widths = ItemWidths()
+        for index in items.indices {
+            if items[index].range.lowerBound >= hangStart {
+                items[index].level = paragraphLevel
+                widths.hanging += items[index].width
+            } else {
+                widths.content += items[index].width
+            }
+            if items[index].level != paragraphLevel { widths.isUniformLevel = false }
+        }
+        return widths
+    }
+
+    /// Where the line starts for `alignment` in `width`, and the width each space gains when it
+    /// is justified (the last line of a paragraph sits where natural alignment puts it).
+    private func horizontalPlacement(
+        of span: LineSpan, widths: ItemWidths, in width: CGFloat, alignment: TextAlignment, isLastLine: Bool
+    ) -> (offset: CGFloat, spaceExtra: CGFloat) {
+        let isRightToLeft = paragraph.levels.paragraphLevel & 1 == 1
+        let naturalAlignment: TextAlignment = isRightToLeft ? .right : .left
         var resolved = alignment == .natural ? naturalAlignment : alignment
         var spaceExtra: CGFloat = 0
         if resolved == .justified {
-            let spaces = (span.range.lowerBound ..< span.hangStart).filter { content.units[$0] == 0x20 }.count
-            if width.isFinite, !isLastLine, !span.endsWithHardBreak, spaces > 0, width > contentWidth {
-                spaceExtra = (width - contentWidth) / CGFloat(spaces)
+            let units = paragraph.content.units
+            let spaces = (span.range.lowerBound ..< span.hangStart).filter { units[$0] == 0x20 }.count
+            if width.isFinite, !isLastLine, !span.endsWithHardBreak, spaces > 0, width > widths.content {
+                spaceExtra = (width - widths.content) / CGFloat(spaces)
             }
-            // A line that is not stretched (the last one) sits where natural alignment puts it.
             resolved = spaceExtra > 0 ? .left : naturalAlignment
         }
         var offset: CGFloat = 0
         if width.isFinite {
             switch resolved {
-            case .right: offset = width - contentWidth
-            case .center: offset = (width - contentWidth) / 2
+            case .right: offset = width - widths.content
+            case .center: offset = (width - widths.content) / 2
             default: offset = 0
             }
         }
         // Trailing white space hangs past the line's end: on the left in a right-to-left line.
-        if paragraphLevel & 1 == 1 { offset -= hangingWidth }
+        if isRightToLeft { offset -= widths.hanging }
+        return (offset, spaceExtra)
+    }
 
-        // Visual order; a line all at one even level is already in it.
-        if !uniform || paragraphLevel & 1 == 1 {
-            let order = BidiReordering.visualOrder(levels: items.map(\.level))
-            items = SmallArray<2, LineItem>(order.map { items[$0] })
-        }
+    /// Gives each item (in visual order) its x from `offset`, widening justified spaces; the
+    /// line's ascent, descent and leading from the fonts and attachments on it (the paragraph's
+    /// default font's on a line of none).
+    private func position(
+        _ items: inout SmallArray<2, LineItem>, from offset: CGFloat, spaceExtra: CGFloat, span: LineSpan,
+        ellipsis: ShapedRun?
+    ) -> (ascent: CGFloat, descent: CGFloat, leading: CGFloat) {
+        let content = paragraph.content
         var x = offset
         var ascent: CGFloat = 0, descent: CGFloat = 0, leading: CGFloat = 0
         for index in items.indices {
@@ -125,49 +168,51 @@ struct LinePlacer {
                 items[index].width += spaceExtra * CGFloat(spaces)
             }
             items[index].x = x
-            let item = items[index]
-            x += item.width
-            let font: Font, baselineOffset: CGFloat
-            switch item.source {
-            case .piece(let piece):
-                font = paragraph.pieces[piece].font
-                baselineOffset = CGFloat(content.runs[paragraph.pieces[piece].attributes].baselineOffset)
-            case .ellipsis:
-                guard let ellipsis = truncation?.ellipsis else { continue }
-                font = ellipsis.font
-                baselineOffset = 0
-            case .control:
-                continue
-            case .attachment(let index):
-                // The line makes room for the image above and below its baseline.
-                let attachment = paragraph.attachments[index]
-                ascent = max(ascent, attachment.ascent)
-                descent = max(descent, attachment.descent)
-                leading = max(leading, attachment.leading)
-                continue
-            }
-            let metrics = font.metrics
+            x += items[index].width
+            guard let room = room(for: items[index].source, ellipsis: ellipsis) else { continue }
             // Raised glyphs grow the line above, lowered ones below; neither gives up the
             // font's own room on the other side (a line all raised is taller, as in TextKit).
-            ascent = max(ascent, CGFloat(metrics.ascent) + max(0, baselineOffset))
-            descent = max(descent, CGFloat(metrics.descent) + max(0, -baselineOffset))
-            leading = max(leading, CGFloat(metrics.leading))
+            ascent = max(ascent, room.ascent + max(0, room.raise))
+            descent = max(descent, room.descent + max(0, -room.raise))
+            leading = max(leading, room.leading)
         }
-        if ascent == 0, descent == 0 {
-            ascent = CGFloat(paragraph.defaultMetrics.ascent)
-            descent = CGFloat(paragraph.defaultMetrics.descent)
-            leading = CGFloat(paragraph.defaultMetrics.leading)
+        guard ascent == 0, descent == 0 else { return (ascent, descent, leading) }
+        let metrics = paragraph.defaultMetrics
+        return (CGFloat(metrics.ascent), CGFloat(metrics.descent), CGFloat(metrics.leading))
+    }
+
+    /// The room an item makes on its line, and how far its glyphs are raised; nil for a control.
+    private func room(
+        for source: LineItem.Source, ellipsis: ShapedRun?
+    ) -> (ascent: CGFloat, descent: CGFloat, leading: CGFloat, raise: CGFloat)? {
+        let font: Font
+        var raise: CGFloat = 0
+        switch source {
+        case .piece(let piece):
+            font = paragraph.pieces[piece].font
+            raise = CGFloat(paragraph.content.runs[paragraph.pieces[piece].attributes].baselineOffset)
+        case .ellipsis:
+            guard let ellipsis else { return nil }
+            font = ellipsis.font
+        case .control:
+            return nil
+        case .attachment(let index):
+            // The line makes room for the image above and below its baseline.
+            let attachment = paragraph.attachments[index]
+            return (attachment.ascent, attachment.descent, attachment.leading, 0)
         }
-        let length = content.units.count
-        // A caret stands at the line's end when nothing after it on the line is a character of
-        // its own: the paragraph's end (not after a break), or a soft wrap, where the caret with
-        // upstream affinity stays on this line (the same offset starts the next line).
+        let metrics = font.metrics
+        return (CGFloat(metrics.ascent), CGFloat(metrics.descent), CGFloat(metrics.leading), raise)
+    }
+
+    /// Where a caret stands at the line's end: when nothing after it on the line is a character
+    /// of its own (the paragraph's end, not after a break; or a soft wrap, where the caret with
+    /// upstream affinity stays on this line, the same offset starting the next); else nil.
+    private func caretEnd(of span: LineSpan) -> Int? {
+        let length = paragraph.content.units.count
         let endsParagraph = span.range.upperBound == length && (!span.endsWithHardBreak || span.range.isEmpty)
         let wraps = span.range.upperBound < length && !span.endsWithHardBreak
-        return PlacedLine(
-            items: items, spaceExtra: spaceExtra, ellipsis: truncation?.ellipsis, width: contentWidth,
-            ascent: ascent, descent: descent, leading: leading,
-            caretEnd: endsParagraph || wraps ? span.range.upperBound : nil)
+        return endsParagraph || wraps ? span.range.upperBound : nil
     }
 
     /// The glyphs of `piece` whose clusters lie in `range`. A piece's glyphs are in visual order,
@@ -198,80 +243,98 @@ struct LinePlacer {
     /// The line's items in logical order: the parts of shaped pieces inside the line, and
     /// glyphless items for controls (tabs, line and paragraph separators) and attachments.
     private func lineItems(_ span: LineSpan, hiding hidden: Range<Int>?) -> SmallArray<2, LineItem> {
-        let content = paragraph.content
+        let pieces = paragraph.pieces
         var items = SmallArray<2, LineItem>()
         // The first piece that can overlap the line (pieces are in logical order).
-        var low = 0, high = paragraph.pieces.count
-        while low < high {
-            let mid = (low + high) / 2
-            if paragraph.pieces[mid].range.upperBound <= span.range.lowerBound { low = mid + 1 } else { high = mid }
-        }
-        var pieceIndex = low
+        var pieceIndex = firstPiece(endingAfter: span.range.lowerBound)
         var x: CGFloat = 0
         var offset = span.range.lowerBound
         // Controls lie between pieces; walk both in logical order so a tab knows its x.
         while offset < span.range.upperBound {
-            if content.isControl(offset) {
-                if !(hidden?.contains(offset) ?? false) {
-                    let width =
-                        content.units[offset] == 0x09
-                        ? tabStops.advance(from: x) { paragraph.widthAfterTab(at: offset) } : 0
-                    items.append(
-                        LineItem(
-                            range: offset ..< offset + 1, level: paragraph.level(at: offset), source: .control,
-                            glyphRange: 0 ..< 0, width: width))
-                    x += width
-                }
+            let isHidden = hidden?.contains(offset) ?? false
+            if paragraph.content.isControl(offset) {
+                if !isHidden { append(controlItem(at: offset, x: x), to: &items, x: &x) }
                 offset += 1
                 continue
             }
-            while pieceIndex < paragraph.pieces.count, paragraph.pieces[pieceIndex].range.upperBound <= offset {
-                pieceIndex += 1
-            }
-            guard pieceIndex < paragraph.pieces.count, paragraph.pieces[pieceIndex].range.lowerBound <= offset else {
+            while pieceIndex < pieces.count, pieces[pieceIndex].range.upperBound <= offset { pieceIndex += 1 }
+            guard pieceIndex < pieces.count, pieces[pieceIndex].range.lowerBound <= offset else {
                 // Not shaped: an attachment (looked for only here, so text without one pays
                 // nothing), an item of its own width; nothing else is left unshaped.
-                if let index = paragraph.attachmentIndex(at: offset), !(hidden?.contains(offset) ?? false) {
-                    let width = CGFloat(paragraph.advances[offset])
-                    items.append(
-                        LineItem(
-                            range: offset ..< offset + 1, level: paragraph.level(at: offset),
-                            source: .attachment(index),
-                            glyphRange: 0 ..< 0, width: width))
-                    x += width
-                }
+                if !isHidden, let item = attachmentItem(at: offset) { append(item, to: &items, x: &x) }
                 offset += 1
                 continue
             }
-            let piece = paragraph.pieces[pieceIndex]
-            let attributes = content.runs[piece.attributes]
-            let extra = CGFloat(attributes.kern + attributes.tracking)
-            let lower = offset, upper = min(piece.range.upperBound, span.range.upperBound)
-            // The part before the hanging white space, and the part in it (rule L1 levels it).
-            let hang = min(max(span.hangStart, lower), upper)
-            // Up to four parts: before and in the hanging white space, each less what a
-            // truncation hides (plain ranges, no arrays: this runs for every line).
-            func add(_ shown: Range<Int>) {
-                guard !shown.isEmpty else { return }
-                let glyphs = glyphRange(of: piece, in: shown)
-                let width = Self.width(of: paragraph.glyphs[glyphs], extra: extra)
-                items.append(
-                    LineItem(
-                        range: shown, level: piece.level, source: .piece(pieceIndex), glyphRange: glyphs, width: width))
-                x += width
-            }
-            for half in 0 ..< 2 {
-                let part = half == 0 ? lower ..< hang : hang ..< upper
-                guard let hidden else {
-                    add(part)
-                    continue
-                }
-                add(part.lowerBound ..< min(part.upperBound, max(part.lowerBound, hidden.lowerBound)))
-                add(max(part.lowerBound, min(part.upperBound, hidden.upperBound)) ..< part.upperBound)
-            }
+            let upper = min(pieces[pieceIndex].range.upperBound, span.range.upperBound)
+            appendParts(
+                of: pieceIndex, in: offset ..< upper, hangStart: span.hangStart, hiding: hidden, to: &items, x: &x)
             offset = upper
         }
         return items
+    }
+
+    /// The first piece ending after `offset`, found by halves.
+    private func firstPiece(endingAfter offset: Int) -> Int {
+        var low = 0, high = paragraph.pieces.count
+        while low < high {
+            let mid = (low + high) / 2
+            if paragraph.pieces[mid].range.upperBound <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    private func append(_ item: LineItem, to items: inout SmallArray<2, LineItem>, x: inout CGFloat) {
+        items.append(item)
+        x += item.width
+    }
+
+    /// A control's item at `x`: a tab as wide as the way to its stop, others of no width.
+    private func controlItem(at offset: Int, x: CGFloat) -> LineItem {
+        let width =
+            paragraph.content.units[offset] == 0x09
+            ? tabStops.advance(from: x) { paragraph.widthAfterTab(at: offset) } : 0
+        return LineItem(
+            range: offset ..< offset + 1, level: paragraph.level(at: offset), source: .control, glyphRange: 0 ..< 0,
+            width: width)
+    }
+
+    /// The item of the attachment at `offset`, if there is one.
+    private func attachmentItem(at offset: Int) -> LineItem? {
+        guard let index = paragraph.attachmentIndex(at: offset) else { return nil }
+        return LineItem(
+            range: offset ..< offset + 1, level: paragraph.level(at: offset), source: .attachment(index),
+            glyphRange: 0 ..< 0, width: CGFloat(paragraph.advances[offset]))
+    }
+
+    /// The parts of piece `pieceIndex` in `range`: before and in the hanging white space from
+    /// `hangStart` (rule L1 levels it), each less what a truncation hides. Up to four parts,
+    /// plain ranges and no arrays: this runs for every line.
+    private func appendParts(
+        of pieceIndex: Int, in range: Range<Int>, hangStart: Int, hiding hidden: Range<Int>?,
+        to items: inout SmallArray<2, LineItem>, x: inout CGFloat
+    ) {
+        let piece = paragraph.pieces[pieceIndex]
+        let attributes = paragraph.content.runs[piece.attributes]
+        let extra = CGFloat(attributes.kern + attributes.tracking)
+        let hang = min(max(hangStart, range.lowerBound), range.upperBound)
+        func add(_ shown: Range<Int>) {
+            guard !shown.isEmpty else { return }
+            let glyphs = glyphRange(of: piece, in: shown)
+            let width = Self.width(of: paragraph.glyphs[glyphs], extra: extra)
+            append(
+                LineItem(
+                    range: shown, level: piece.level, source: .piece(pieceIndex), glyphRange: glyphs, width: width),
+                to: &items, x: &x)
+        }
+        for half in 0 ..< 2 {
+            let part = half == 0 ? range.lowerBound ..< hang : hang ..< range.upperBound
+            guard let hidden else {
+                add(part)
+                continue
+            }
+            add(part.lowerBound ..< min(part.upperBound, max(part.lowerBound, hidden.lowerBound)))
+            add(max(part.lowerBound, min(part.upperBound, hidden.upperBound)) ..< part.upperBound)
+        }
     }
 
     /// The advance of `glyphs`, with `extra` after each cluster.

@@ -112,7 +112,6 @@ struct ParagraphLayout {
         extraLineFragment: Bool,
         lineLimit: Int? = nil
     ) throws(TextLayoutError) -> (fragment: TextLayoutFragment, rest: Int?) {
-        let maximumLines = lineLimit ?? container.maximumNumberOfLines
         let containerWidth = container.layoutWidth
         if lineLimit == 0 {
             // The container's lines are used up above: the paragraph shows nothing.
@@ -124,93 +123,17 @@ struct ParagraphLayout {
                     shaped: shaped), nil
             )
         }
-        let content = shaped.content
-        let style = content.style
-        let rightToLeft = shaped.levels.isRightToLeft
-        let tabs = TabStops(of: shaped)
-        // A paragraph that does not wrap (a code block) runs past the edge, as clipping does.
-        let breaker = LineBreaker(
-            paragraph: shaped, mode: style.wrapsLines ? container.lineBreakMode : .byClipping, tabStops: tabs,
-            scratch: scratch)
-        let placement = LinePlacer(paragraph: shaped, tabStops: tabs)
-        let estimate = lineHeight(
-            ascent: CGFloat(shaped.defaultMetrics.ascent), descent: CGFloat(shaped.defaultMetrics.descent),
-            leading: CGFloat(shaped.defaultMetrics.leading), style: style
-        ).height
-
-        var lines = LineRecords()
-        var top = firstStart == 0 ? Self.spacing(style.paragraphSpacingBefore) + insets.top : 0
-        var start = firstStart
-        var rest: Int?
-        var blockedBands = 0
-        let length = content.units.count
-        repeat {
-            let margins = self.margins(
-                style: style, firstLine: start == 0, rightToLeft: rightToLeft, width: containerWidth)
-            let band = CGRect(
-                x: margins.lowerBound, y: y + top, width: margins.upperBound - margins.lowerBound, height: estimate)
-            // Without exclusion paths the band is the one rectangle (and no array is made).
-            var rects = container.exclusionPaths.isEmpty ? [] : container.lineFragmentRects(forProposedRect: band)
-            if rects.isEmpty, !container.exclusionPaths.isEmpty {
-                // Blocked down to the page's bottom: the rest goes on the next page.
-                if let bottom, y + top + estimate > bottom {
-                    rest = start
-                    break
-                }
-                // The band is blocked; try below it, but give up on exclusions after a while so
-                // that layout always ends.
-                blockedBands += 1
-                if blockedBands < 1_000, y + top < container.layoutHeight {
-                    top += max(estimate, 1)
-                    continue
-                }
-                rects = [band]
-            }
-            var bandHeight: CGFloat = 0
-            for rectIndex in 0 ..< max(rects.count, 1) where start < length || lines.isEmpty {
-                let rect = rects.isEmpty ? band : rects[rectIndex]
-                let width = max(0, rect.width)
-                let span = try breaker.nextLine(from: start, width: width)
-                var request = LinePlacer.Request.span(
-                    span, width: width, isLastLine: span.range.upperBound >= length, truncation: nil)
-                var placed = placement.place(request)
-                if container.lineBreakMode.truncates, width.isFinite, placed.width > width,
-                    let truncation = truncation(of: span, in: shaped, width: width)
-                {
-                    request = .span(span, width: width, isLastLine: true, truncation: truncation)
-                    placed = placement.place(request)
-                }
-                let metrics = lineHeight(
-                    ascent: placed.ascent, descent: placed.descent, leading: placed.leading, style: style)
-                // At a page's top, space before the paragraph never pushes its first line below the
-                // page (where it would be drawn nowhere): it shrinks to what the page has room for.
-                if let bottom, lines.isEmpty, y <= 0, top > 0, y + top + metrics.height > bottom {
-                    top = max(0, bottom - y - metrics.height)
-                }
-                if let bottom, !lines.isEmpty || y > 0, y + top + metrics.height > bottom {
-                    rest = start
-                    break
-                }
-                let bounds = CGRect(
-                    x: rect.minX, y: top, width: width.isFinite ? width : placed.width, height: metrics.height)
-                lines.append(
-                    LineRecord(
-                        typographicBounds: bounds, glyphOriginX: placed.items.first?.x ?? 0,
-                        baseline: metrics.baseline, placement: request))
-                bandHeight = max(bandHeight, metrics.height)
-                start = span.range.upperBound
-                if maximumLines > 0, lines.count >= maximumLines { break }
-            }
-            top += bandHeight
-            if rest != nil || (maximumLines > 0 && lines.count >= maximumLines) { break }
-        } while start < length
-
+        var stack = LineStack(
+            self, shaped: shaped, at: y, from: firstStart, bottom: bottom,
+            maximumLines: lineLimit ?? container.maximumNumberOfLines)
+        try stack.fill()
+        var (lines, top, rest) = (stack.lines, stack.top, stack.rest)
         if extraLineFragment, rest == nil {
             let line = extraLine(at: top, in: shaped)
             lines.append(line)
             top += line.typographicBounds.height
         }
-        if rest == nil { top += Self.spacing(style.paragraphSpacing) + insets.bottom }
+        if rest == nil { top += Self.spacing(shaped.content.style.paragraphSpacing) + insets.bottom }
 
         let frameWidth =
             containerWidth.isFinite
@@ -253,7 +176,7 @@ struct ParagraphLayout {
     /// What a line too wide for `width` hides for its ellipsis (U+2026, in the font of the text
     /// it replaces), by the container's mode: its end, its start or its middle. Nil when the
     /// ellipsis cannot be shaped; the line is then clipped.
-    private func truncation(of span: LineSpan, in shaped: ShapedParagraph, width: CGFloat) -> LinePlacer.Truncation? {
+    func truncation(of span: LineSpan, in shaped: ShapedParagraph, width: CGFloat) -> LinePlacer.Truncation? {
         let content = shaped.content
         let end = min(span.hangStart, content.contentLength)
         let boundaries = (span.range.lowerBound ... end).filter { shaped.isGraphemeBoundary($0) }

@@ -33,210 +33,19 @@ extension ShapedParagraph {
         _ content: ParagraphContent, from old: ShapedParagraph, edits: [ParagraphEdit], scratch: LayoutScratch,
         shaper: TextShaper
     ) throws(TextLayoutError) -> (paragraph: ShapedParagraph, windows: [ReshapedWindow])? {
-        let units = content.units, oldUnits = old.content.units
-        let delta = edits.reduce(0) { $0 + $1.delta }
-        let contentLength = content.contentLength
-        guard let lastEdit = edits.last, units.count == oldUnits.count + delta,
-            contentLength == old.content.contentLength + delta,
-            contentLength > 0, edits[0].range.lowerBound >= 0, lastEdit.range.upperBound <= old.content.contentLength,
-            !old.pieces.isEmpty, content.attachments.isEmpty, old.attachments.isEmpty,
-            old.levels.levels.isEmpty, old.levels.paragraphLevel == 0, content.style == old.content.style,
-            let edited = editedRun(content, old: old, edits: edits, delta: delta)
+        guard let reshape = IncrementalReshape(content, from: old, edits: edits),
+            let (windows, newCuts) = reshape.windows(),
+            let (glyphs, glyphEnds) = try reshape.shape(windows, cutAt: newCuts, scratch: scratch, shaper: shaper)
         else { return nil }
-        let run = content.runs[edited]
-        // The edited run's shaped stretch (runs are shaped up to the separator), after the
-        // edits and before; the text outside it, and its glyphs, only move.
-        let runStart = run.range.lowerBound
-        let runEnd = min(run.range.upperBound, contentLength)
-        let oldRunEnd = min(old.content.runs[edited].range.upperBound, old.content.contentLength)
-        // The old pieces of the edited run: one font, left to right, one after another from the
-        // run's start (no control between them); where one ends, the shaper ended a run.
-        guard let firstPieceIndex = old.pieces.firstIndex(where: { $0.attributes == edited }) else { return nil }
-        var lastPieceIndex = firstPieceIndex
-        while lastPieceIndex + 1 < old.pieces.count, old.pieces[lastPieceIndex + 1].attributes == edited {
-            lastPieceIndex += 1
-        }
-        let font = old.pieces[firstPieceIndex].font
-        var oldCuts: [Int] = []
-        var expected = runStart
-        for piece in old.pieces[firstPieceIndex ... lastPieceIndex] {
-            guard piece.font == font, piece.level == 0, piece.range.lowerBound == expected else { return nil }
-            if expected > runStart { oldCuts.append(expected) }
-            expected = piece.range.upperBound
-        }
-        guard expected == oldRunEnd, !old.pieces[(lastPieceIndex + 1)...].contains(where: { $0.attributes == edited })
-        else { return nil }
-
-        // The words each edit touched, from the separator before it to the one after it, in the
-        // new text and in the old; windows that meet are merged.
-        var windows: [ReshapedWindow] = []
-        var shift = 0
-        for edit in edits {
-            let start = edit.range.lowerBound + shift
-            // A run's edges end words, as they end the shaper's text.
-            var lower = start
-            while lower > runStart, !WordSegmentation.isSeparator(units[lower - 1]) { lower -= 1 }
-            var upper = start + edit.replacementLength
-            while upper < runEnd, !WordSegmentation.isSeparator(units[upper]) { upper += 1 }
-            let oldLower = lower - shift
-            shift += edit.delta
-            if let last = windows.last, lower <= last.new.upperBound {
-                windows[windows.count - 1] = (last.new.lowerBound ..< upper, last.old.lowerBound ..< upper - shift)
-            } else {
-                windows.append((lower ..< upper, oldLower ..< upper - shift))
-            }
-        }
-        guard windows.allSatisfy({ $0.new.count <= TextShaper.maximumRunLength }) else { return nil }
-        // Where the shaper ends runs in the new text, and where it ended them in the old: the
-        // words there are shaped again (a cut moves with the text after an edit).
-        var newCuts: [Int] = []
-        if runEnd - runStart > TextShaper.maximumRunLength {
-            guard
-                let cuts = runCuts(
-                    length: runEnd - runStart,
-                    isBoundary: { local in
-                        let offset = runStart + local
-                        if windows.contains(where: { $0.new.lowerBound <= offset && offset <= $0.new.upperBound }) {
-                            return true
-                        }
-                        return old.isGraphemeBoundary(offset - shiftBefore(offset, in: windows))
-                    })
-            else { return nil }
-            newCuts = cuts.map { $0 + runStart }
-        }
-        if !newCuts.isEmpty || !oldCuts.isEmpty {
-            let editWindows = windows
-            var points = newCuts
-            for cut in oldCuts {
-                // A cut inside an edited stretch is in its window already.
-                guard !windows.contains(where: { $0.old.lowerBound < cut && cut < $0.old.upperBound }) else { continue }
-                let moved =
-                    cut
-                    + (editWindows.last { $0.old.upperBound <= cut }.map { $0.new.upperBound - $0.old.upperBound } ?? 0)
-                points.append(moved)
-            }
-            for point in points
-            where !windows.contains(where: { $0.new.lowerBound <= point && point <= $0.new.upperBound }) {
-                var lower = point
-                while lower > runStart, !WordSegmentation.isSeparator(units[lower - 1]) { lower -= 1 }
-                var upper = point
-                while upper < runEnd, !WordSegmentation.isSeparator(units[upper]) { upper += 1 }
-                let before = shiftBefore(point, in: editWindows)
-                windows.append((lower ..< upper, lower - before ..< upper - before))
-            }
-            windows.sort { $0.new.lowerBound < $1.new.lowerBound }
-            var merged: [ReshapedWindow] = []
-            for window in windows {
-                if let last = merged.last, window.new.lowerBound <= last.new.upperBound {
-                    let upper = max(last.new.upperBound, window.new.upperBound)
-                    let oldUpper =
-                        window.new.upperBound >= last.new.upperBound ? window.old.upperBound : last.old.upperBound
-                    merged[merged.count - 1] = (last.new.lowerBound ..< upper, last.old.lowerBound ..< oldUpper)
-                } else {
-                    merged.append(window)
-                }
-            }
-            windows = merged
-        }
-        // A window and the units on its edges must be simple, left to right and not controls, so
-        // that the planner cuts words at the window's edges as it does in the whole paragraph.
-        for window in windows {
-            let edges = max(0, window.new.lowerBound - 1) ..< min(contentLength, window.new.upperBound + 1)
-            let simple = units.withUnsafeBufferPointer {
-                GraphemeSegmenter.isAllSimple(UnsafeBufferPointer(rebasing: $0[edges]))
-            }
-            guard simple, !mayHoldRightToLeft(units[edges]), !edges.contains(where: content.isControl) else {
-                return nil
-            }
-        }
-
-        // Shape the windows, each into its own stretch of `windowGlyphs`, in parts cut where
-        // the shaper ends its runs (as shaping the whole paragraph does).
-        var windowGlyphs: [ShapedGlyph] = []
-        var windowGlyphEnds: [Int] = []
-        var spans: [ShapedRunSpan] = []
-        swap(&spans, &scratch.spans)
-        defer { swap(&spans, &scratch.spans) }
-        spans.removeAll(keepingCapacity: true)
-        do {
-            try units.withUnsafeBufferPointer { (text) throws(ShapingError) in
-                var nextCut = 0
-                for window in windows {
-                    var start = window.new.lowerBound
-                    while nextCut < newCuts.count, newCuts[nextCut] <= start { nextCut += 1 }
-                    while start < window.new.upperBound {
-                        let end =
-                            nextCut < newCuts.count
-                            ? min(newCuts[nextCut], window.new.upperBound) : window.new.upperBound
-                        try shaper.shape(
-                            text: text, range: start ..< end, request: run.font, features: run.features,
-                            language: run.language,
-                            glyphs: &windowGlyphs, runs: &spans, scratch: scratch.shaping)
-                        start = end
-                        while nextCut < newCuts.count, newCuts[nextCut] <= start { nextCut += 1 }
-                    }
-                    windowGlyphEnds.append(windowGlyphs.count)
-                }
-            }
-        } catch {
-            throw .shapingFailed(reason: "\(error)")
-        }
-        guard spans.allSatisfy({ $0.font == font }) else { return nil }
-        let scale = run.horizontalScale
-        if scale != 1 { ShapedParagraph.stretch(&windowGlyphs, in: 0 ..< windowGlyphs.count, by: scale) }
-
-        let extra = Float(run.kern + run.tracking)
-        let paragraphGlyphs: ParagraphGlyphs, advances: [Float], boundarySet: GraphemeBoundarySet
-        if extra == 0,
-            let compact = compactlySpliced(
-                old, windows: windows, windowGlyphs: windowGlyphs, windowGlyphEnds: windowGlyphEnds)
-        {
-            // One glyph an offset before and after: ids and advances copied a stretch at a time.
-            (paragraphGlyphs, advances) = compact
-            boundarySet =
-                old.boundaries.isEveryOffset
-                ? GraphemeBoundarySet(everyOffsetOf: units.count, endsWithCRLF: units.count - contentLength == 2)
-                : splicedBoundaries(old.boundaries, windows: windows, count: units.count + 1)
-        } else {
-            (paragraphGlyphs, advances, boundarySet) = splicedGlyphs(
-                old, windows: windows, windowGlyphs: windowGlyphs, windowGlyphEnds: windowGlyphEnds, extra: extra,
-                delta: delta, unitCount: units.count)
-        }
-
-        let lineBreaks = try old.knownBreakOpportunities.flatMap { (known) throws(TextLayoutError) in
-            try splicedBreakOpportunities(known, units: units, windows: windows, scratch: scratch)
-        }
-        // The pieces: those of the other runs as they were (moved after the edited one), and the
-        // edited run's, one a run of the shaper, as shaping afresh makes them.
-        let glyphDelta = paragraphGlyphs.count - old.glyphs.count
-        var pieces = SmallArray<1, ShapedParagraph.GlyphRun>()
-        for piece in old.pieces[..<firstPieceIndex] { pieces.append(piece) }
-        var pieceStart = runStart, pieceGlyph = old.pieces[firstPieceIndex].glyphRange.lowerBound
-        let runGlyphEnd = old.pieces[lastPieceIndex].glyphRange.upperBound + glyphDelta
-        for end in newCuts + [runEnd] {
-            let endGlyph = end == runEnd ? runGlyphEnd : firstGlyph(in: paragraphGlyphs, atOrAfter: end)
-            pieces.append(
-                GlyphRun(
-                    range: pieceStart ..< end, level: 0, glyphRange: pieceGlyph ..< endGlyph, font: font,
-                    attributes: edited))
-            (pieceStart, pieceGlyph) = (end, endGlyph)
-        }
-        for var piece in old.pieces[(lastPieceIndex + 1)...] {
-            piece.range = piece.range.lowerBound + delta ..< piece.range.upperBound + delta
-            piece.glyphRange = piece.glyphRange.lowerBound + glyphDelta ..< piece.glyphRange.upperBound + glyphDelta
-            pieces.append(piece)
-        }
-        let paragraph = ShapedParagraph(
-            content: content, levels: BidiLevels(paragraphLevel: 0, levels: []), glyphs: paragraphGlyphs,
-            pieces: pieces, advances: advances, boundaries: boundarySet, attachments: [], defaultFont: old.defaultFont,
-            lineBreaks: lineBreaks)
+        let paragraph = try reshape.spliced(
+            windows: windows, cutAt: newCuts, windowGlyphs: glyphs, windowGlyphEnds: glyphEnds, scratch: scratch)
         return (paragraph, windows)
     }
 
     /// The attribute run that holds every edit, when the runs after the edits are the runs
     /// before them (the same attributes, the same text around the edits), that one longer or
     /// shorter by `delta`: an insertion where two runs meet goes to the one the new runs say.
-    private static func editedRun(
+    static func editedRun(
         _ content: ParagraphContent, old: ShapedParagraph, edits: [ParagraphEdit], delta: Int
     ) -> Int? {
         let runs = content.runs, oldRuns = old.content.runs
@@ -257,7 +66,7 @@ extension ShapedParagraph {
     /// The glyphs and advances after the edits when the old glyphs are compact and every window
     /// shaped to one glyph an offset, undisplaced (most Latin text): old ids and advances are
     /// copied a stretch at a time, no glyph is made. Nil otherwise.
-    private static func compactlySpliced(
+    static func compactlySpliced(
         _ old: ShapedParagraph, windows: [ReshapedWindow], windowGlyphs: [ShapedGlyph], windowGlyphEnds: [Int]
     ) -> (ParagraphGlyphs, [Float])? {
         guard let oldIDs = old.glyphs.compactIDs, let last = windows.last, last.old.upperBound <= oldIDs.count else {
@@ -288,7 +97,7 @@ extension ShapedParagraph {
     }
 
     /// The old boundary flags between the windows, and every offset of the (simple) windows.
-    private static func splicedBoundaries(
+    static func splicedBoundaries(
         _ old: GraphemeBoundarySet, windows: [ReshapedWindow], count: Int
     ) -> GraphemeBoundarySet {
         var boundaries: [UInt8] = []
@@ -306,7 +115,7 @@ extension ShapedParagraph {
     /// The glyphs, advances and grapheme boundaries after the edits, glyph by glyph: the old
     /// ones between the windows (glyphs in logical order: left to right), moved to their new
     /// offsets, and the windows'.
-    private static func splicedGlyphs(
+    static func splicedGlyphs(
         _ old: ShapedParagraph, windows: [ReshapedWindow], windowGlyphs: [ShapedGlyph], windowGlyphEnds: [Int],
         extra: Float, delta: Int, unitCount: Int
     ) -> (ParagraphGlyphs, [Float], GraphemeBoundarySet) {
@@ -352,7 +161,7 @@ extension ShapedParagraph {
     /// Where the shaper ends its runs in a paragraph of `length` units: each run as long as it
     /// may be (``TextShaper/maximumRunLength``), ending on a grapheme boundary. Nil when a run
     /// would have no boundary to end on.
-    private static func runCuts(length: Int, isBoundary: (Int) -> Bool) -> [Int]? {
+    static func runCuts(length: Int, isBoundary: (Int) -> Bool) -> [Int]? {
         var cuts: [Int] = []
         var start = 0
         while length - start > TextShaper.maximumRunLength {
@@ -367,12 +176,12 @@ extension ShapedParagraph {
 
     /// How far the edits before `offset` (new text, outside every window) moved it: new minus old
     /// (`windows` sorted).
-    private static func shiftBefore(_ offset: Int, in windows: [ReshapedWindow]) -> Int {
+    static func shiftBefore(_ offset: Int, in windows: [ReshapedWindow]) -> Int {
         windows.last { $0.new.upperBound <= offset }.map { $0.new.upperBound - $0.old.upperBound } ?? 0
     }
 
     /// The index of the first glyph whose cluster is at or after `offset` (glyphs in logical order).
-    private static func firstGlyph<Glyphs: RandomAccessCollection<ShapedGlyph>>(
+    static func firstGlyph<Glyphs: RandomAccessCollection<ShapedGlyph>>(
         in glyphs: Glyphs, atOrAfter offset: Int
     ) -> Int where Glyphs.Index == Int {
         var low = 0, high = glyphs.count
@@ -387,43 +196,12 @@ extension ShapedParagraph {
     /// inside them, asked over each window and two words on each side. Nil (worked out afresh
     /// when needed) unless ICU agrees with the old flags between each window and those words,
     /// which shows that the edit's context ends there.
-    private static func splicedBreakOpportunities(
+    static func splicedBreakOpportunities(
         _ old: [UInt8], units: [UInt16], windows: [ReshapedWindow], scratch: LayoutScratch
     ) throws(TextLayoutError) -> [UInt8]? {
-        func wordsBefore(_ offset: Int) -> Int {
-            var position = offset
-            for _ in 0 ..< 2 {
-                while position > 0, WordSegmentation.isSeparator(units[position - 1]) { position -= 1 }
-                while position > 0, !WordSegmentation.isSeparator(units[position - 1]) { position -= 1 }
-            }
-            return position
-        }
-        func wordsAfter(_ offset: Int) -> Int {
-            var position = offset
-            for _ in 0 ..< 2 {
-                while position < units.count, WordSegmentation.isSeparator(units[position]) { position += 1 }
-                while position < units.count, !WordSegmentation.isSeparator(units[position]) { position += 1 }
-            }
-            return position
-        }
-        // The stretches ICU reads: each window with two words either side, merged where they meet.
-        var stretches: [(new: Range<Int>, shiftBefore: Int, shiftAfter: Int, windows: Range<Int>)] = []
-        for (index, window) in windows.enumerated() {
-            let stretch = wordsBefore(window.new.lowerBound) ..< wordsAfter(window.new.upperBound)
-            let before = window.new.lowerBound - window.old.lowerBound,
-                after = window.new.upperBound - window.old.upperBound
-            if let last = stretches.last, stretch.lowerBound <= last.new.upperBound {
-                stretches[stretches.count - 1] = (
-                    last.new.lowerBound ..< stretch.upperBound, last.shiftBefore, after,
-                    last.windows.lowerBound ..< index + 1
-                )
-            } else {
-                stretches.append((stretch, before, after, index ..< index + 1))
-            }
-        }
         var flags = [UInt8](repeating: 0, count: units.count + 1)
         var next = 0 // the first offset not yet filled
-        for stretch in stretches {
+        for stretch in breakStretches(around: windows, in: units) {
             // Old flags up to the stretch's start (its start included: ICU sees no text before it).
             for offset in next ... stretch.new.lowerBound { flags[offset] = old[offset - stretch.shiftBefore] }
             do {
@@ -452,5 +230,44 @@ extension ShapedParagraph {
         let shift = units.count - (old.count - 1)
         for offset in next ... units.count { flags[offset] = old[offset - shift] }
         return flags
+    }
+
+    /// A stretch of the new text ICU reads again for line breaks, how far the text before and
+    /// after it moved, and the windows in it.
+    typealias BreakStretch = (new: Range<Int>, shiftBefore: Int, shiftAfter: Int, windows: Range<Int>)
+
+    /// The stretches ICU reads: each window with two words either side, merged where they meet.
+    static func breakStretches(around windows: [ReshapedWindow], in units: [UInt16]) -> [BreakStretch] {
+        func wordsBefore(_ offset: Int) -> Int {
+            var position = offset
+            for _ in 0 ..< 2 {
+                while position > 0, WordSegmentation.isSeparator(units[position - 1]) { position -= 1 }
+                while position > 0, !WordSegmentation.isSeparator(units[position - 1]) { position -= 1 }
+            }
+            return position
+        }
+        func wordsAfter(_ offset: Int) -> Int {
+            var position = offset
+            for _ in 0 ..< 2 {
+                while position < units.count, WordSegmentation.isSeparator(units[position]) { position += 1 }
+                while position < units.count, !WordSegmentation.isSeparator(units[position]) { position += 1 }
+            }
+            return position
+        }
+        var stretches: [BreakStretch] = []
+        for (index, window) in windows.enumerated() {
+            let stretch = wordsBefore(window.new.lowerBound) ..< wordsAfter(window.new.upperBound)
+            let before = window.new.lowerBound - window.old.lowerBound
+            let after = window.new.upperBound - window.old.upperBound
+            if let last = stretches.last, stretch.lowerBound <= last.new.upperBound {
+                stretches[stretches.count - 1] = (
+                    last.new.lowerBound ..< stretch.upperBound, last.shiftBefore, after,
+                    last.windows.lowerBound ..< index + 1
+                )
+            } else {
+                stretches.append((stretch, before, after, index ..< index + 1))
+            }
+        }
+        return stretches
     }
 }
