@@ -3,11 +3,14 @@ import Foundation
 
 /// The full walk of a layout pass (`TextLayoutManager.layOutParagraphs(from:protected:retrying:_:)`
 /// drives it over the content's paragraphs): at each shown paragraph, its kept fragment moved to
-/// where the tree now puts it (``keptFragment(_:lineBudget:extent:paragraph:)``) or the paragraph
-/// laid out afresh (``layOutAfresh(_:lineBudget:paragraph:)``), then the walk advanced to the next
-/// one (``advance(from:length:height:)``), releasing kept layouts past the limit as it goes.
+/// where the tree now puts it (``keptFragment(_:lineBudget:extent:)``) or the paragraph
+/// laid out afresh (``layOutAfresh(_:lineBudget:paragraph:in:)``), then the walk advanced to the next
+/// one (``advance(from:length:height:in:)``), releasing kept layouts past the limit as it goes.
+///
+/// The walk holds no reference to its manager: every step is handed it as a borrowed argument.
+/// A stored reference was retained and released at each of a step's uses, on the slow path (the
+/// manager has weak references to it): typing took 34 µs instead of 29.
 struct ParagraphWalk {
-    unowned let manager: TextLayoutManager
     /// The first ordinal the walk's caller is given (a line limit starts the walk above it).
     let requestedStart: Int
     /// What must stay laid out when layouts are released (the caller's ordinals).
@@ -36,7 +39,6 @@ struct ParagraphWalk {
         lineLimit = container.maximumNumberOfLines
         let start = lineLimit > 0 ? 0 : requestedStart
         guard let (first, firstCursor) = manager.layoutIndex.positionAndCursor(at: start) else { return nil }
-        self.manager = manager
         self.requestedStart = requestedStart
         self.protected = protected
         linesDependOnY = !container.exclusionPaths.isEmpty
@@ -52,9 +54,9 @@ struct ParagraphWalk {
     /// or the tree does not match the content: then `mismatch` is set).
     mutating func visit(
         _ paragraphStart: Int, extent: ParagraphExtent?, makeParagraph: () -> TextParagraph,
+        in manager: TextLayoutManager,
         _ body: (Int, TextLayoutFragment) -> Bool
     ) -> Bool {
-        lazy var paragraph = makeParagraph()
         guard paragraphStart == expectedStart else {
             mismatch = true
             return false
@@ -63,10 +65,13 @@ struct ParagraphWalk {
         let lineBudget = lineLimit > 0 ? max(0, lineLimit - linesAbove) : nil
         let fragment: TextLayoutFragment
         var (height, length) = (current.height, current.length)
-        if let kept = keptFragment(current, lineBudget: lineBudget, extent: extent, paragraph: paragraph) {
-            fragment = kept
+        if let (kept, inPlace) = keptFragment(current, lineBudget: lineBudget, extent: extent) {
+            // Where it was, for the same extent, no element is needed.
+            fragment =
+                inPlace ? kept.fragment! : manager.moved(kept.fragment!, in: kept, to: top, paragraph: makeParagraph())
         } else {
-            guard let laidOut = layOutAfresh(current, lineBudget: lineBudget, paragraph: paragraph) else {
+            guard let laidOut = layOutAfresh(current, lineBudget: lineBudget, paragraph: makeParagraph(), in: manager)
+            else {
                 mismatch = true
                 return false
             }
@@ -76,35 +81,30 @@ struct ParagraphWalk {
         if ordinal >= requestedStart {
             guard body(ordinal, fragment) else { return false }
         }
-        return advance(from: paragraphStart, length: length, height: height)
+        return advance(from: paragraphStart, length: length, height: height, in: manager)
     }
 
-    /// The entry's kept fragment, moved to the walk's `top` if it is not there; nil when it has
-    /// none that holds here (it needs layout, its lines depend on a y or a line budget it was
-    /// not laid out for).
+    /// The entry's kept layout when its fragment holds here, and whether the fragment is in
+    /// place already (at the walk's `top`, for the same extent); nil when it has none that holds
+    /// (it needs layout, its lines depend on a y or a line budget it was not laid out for).
     private func keptFragment(
-        _ entry: LayoutEntry, lineBudget: Int?, extent: ParagraphExtent?, paragraph: @autoclosure () -> TextParagraph
-    ) -> TextLayoutFragment? {
+        _ entry: LayoutEntry, lineBudget: Int?, extent: ParagraphExtent?
+    ) -> (kept: ParagraphLayoutState, inPlace: Bool)? {
         guard !entry.needsLayout, let kept = entry.kept, let fragment = kept.fragment,
             !linesDependOnY || kept.laidOutTop == top, kept.lineBudget == lineBudget
         else { return nil }
-        // Where it was, for the same extent: no element needed.
-        if let extent, fragment.layoutFragmentFrame.minY == LayoutHeight.points(top),
-            fragment.elementOffsets.map({ ParagraphExtent(start: $0.start, contentEnd: $0.contentEnd, end: $0.end) })
-                == extent
-        {
-            return fragment
-        }
-        return manager.moved(fragment, in: kept, to: top, paragraph: paragraph())
+        guard let extent, fragment.layoutFragmentFrame.minY == LayoutHeight.points(top),
+            let offsets = fragment.elementOffsets
+        else { return (kept, false) }
+        return (kept, ParagraphExtent(start: offsets.start, contentEnd: offsets.contentEnd, end: offsets.end) == extent)
     }
 
     /// The paragraph laid out afresh into the tree's entry at the cursor, with the app's fragment
     /// (the delegate's) and rendering attributes; with the height and length the tree now holds.
     /// Nil when the delegate changed the layout while asked (the walk must read again).
     private mutating func layOutAfresh(
-        _ entry: LayoutEntry, lineBudget: Int?, paragraph: TextParagraph
+        _ entry: LayoutEntry, lineBudget: Int?, paragraph: TextParagraph, in manager: TextLayoutManager
     ) -> (fragment: TextLayoutFragment, height: Int, length: Int)? {
-        let manager = manager
         // Past the limit, a walk that protects nothing (a whole-document layout, an enumeration)
         // does not keep what it lays out: letting a layout go while it is in cache is cheap,
         // releasing old ones later is not.
@@ -113,8 +113,12 @@ struct ParagraphWalk {
         // input. Outside the update: the delegate may call the manager.
         let proposed = manager.delegate == nil ? nil : manager.proposedFragment(for: paragraph)
         if proposed != nil, !manager.layoutIndex.isValid(cursor) { return nil }
-        var layout = layout
-        if let proposed { layout.insets = proposed.layoutInsets }
+        var inset: ParagraphLayout?
+        if let proposed {
+            inset = layout
+            inset?.insets = proposed.layoutInsets
+        }
+        let layout = inset ?? layout
         let (isLast, top) = (ordinal == manager.layoutIndex.count - 1, top)
         var (fragment, length) = manager.layoutIndex.update(at: &cursor) { entry in
             (
@@ -137,7 +141,9 @@ struct ParagraphWalk {
     /// Steps past the paragraph at `paragraphStart`, `length` units long and `height` tall:
     /// to the next entry, or where the tree now puts the next ordinal if the caller changed it;
     /// releases kept layouts past the limit. False at the document's end.
-    private mutating func advance(from paragraphStart: Int, length: Int, height: Int) -> Bool {
+    private mutating func advance(
+        from paragraphStart: Int, length: Int, height: Int, in manager: TextLayoutManager
+    ) -> Bool {
         // The tree is read through the manager each time, never copied: a copy held across the
         // release below would make it copy the whole tree.
         ordinal += 1

@@ -6,7 +6,8 @@ import Foundation
 /// sections, dear to lay out again). What costs a search is found once, when first asked:
 /// most walks release nothing.
 struct PinnedLayouts {
-    unowned let manager: TextLayoutManager
+    /// Unowned and unchecked: it lives only inside one of the manager's calls.
+    unowned(unsafe) let manager: TextLayoutManager
     let focus: Int
     let protected: ClosedRange<Int>?
     private var edited: [Int]?

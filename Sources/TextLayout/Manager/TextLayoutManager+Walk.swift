@@ -77,7 +77,7 @@ extension TextLayoutManager {
         guard var walk = ParagraphWalk(manager: self, from: requestedStart, protected: protected) else { return }
         textContentManager?.paragraphReader.enumerateParagraphsLazily(fromOffset: walk.expectedStart) {
             paragraphStart, extent, makeParagraph in
-            walk.visit(paragraphStart, extent: extent, makeParagraph: makeParagraph, body)
+            walk.visit(paragraphStart, extent: extent, makeParagraph: makeParagraph, in: self, body)
         }
         if let protected, !walk.mismatch, layoutIndex.summary.keptUTF16 > keptLayoutLimit {
             // The walk's last paragraph stopped it before it released layouts.
