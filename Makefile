@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SAMPLE ?= Samples/sample.otk.json
 
-.PHONY: deps build run test lint format bench docs release clean
+.PHONY: deps build run test lint format bench pango-baseline docs release clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -54,6 +54,17 @@ release: deps
 bench: deps
 	@echo "Benchmark corpus: $(if $(CORPUS),$(abspath $(CORPUS)),Tests/Fixtures (set CORPUS=folder for the full corpus))"
 	cd Benchmarks && CORPUS="$(if $(CORPUS),$(abspath $(CORPUS)),)" $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress
+
+# Pango's line breaking of FILE (by default the KJV fixture), the reference the layout figure is
+# given beside: `make pango-baseline FILE=../shared/corpus/en_kjv_verses.txt`. Needs
+# libpango1.0-dev (installed here if missing); not part of `make test`.
+PANGO_FILE ?= $(if $(FILE),$(FILE),Tests/Fixtures/kjv-genesis.txt)
+pango-baseline:
+	@pkg-config --exists pangocairo || { S=$$([ "$$(id -u)" = 0 ] || echo sudo); $$S apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$S apt-get install -y -qq --no-install-recommends libpango1.0-dev; }
+	@mkdir -p .build
+	cc -O2 Benchmarks/Pango/pango-layout-lines.c $$(pkg-config --cflags --libs pangocairo) -o .build/pango-layout-lines
+	.build/pango-layout-lines "$(PANGO_FILE)" "DejaVu Sans 13" 590
 
 clean:
 	rm -rf .build Benchmarks/.build docs
