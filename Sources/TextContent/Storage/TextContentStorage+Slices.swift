@@ -82,28 +82,36 @@ extension TextContentStorage {
     /// The first of `offsets` (sorted) that falls between the two halves of a surrogate pair,
     /// reading each paragraph at most once (nil when none does).
     package func firstSurrogatePairSplit(in offsets: some Sequence<Int>) -> Int? {
-        var paragraph: (start: Int, end: Int, units: [UInt16])?
+        // The paragraph last read; no units when it has no surrogate (ASCII, found without a copy).
+        var paragraph: (start: Int, end: Int, units: [UInt16]?)?
         var previous = Int.min
         for offset in offsets {
             guard offset >= previous else { return offsets.first { splitsSurrogatePair(at: $0) } }
             previous = offset
             if let current = paragraph, offset > current.start, offset < current.end {
-                if UTF16.isTrailSurrogate(current.units[offset - current.start]) { return offset }
+                if let units = current.units, UTF16.isTrailSurrogate(units[offset - current.start]) { return offset }
                 continue
             }
             guard let position = index.paragraph(containing: offset), offset > position.start, offset < position.end
             else { continue }
-            let units: [UInt16]
-            switch position.entry.content {
-            case .plain(let start, let count): units = Array(plainText(start, count).utf16)
-            case .string(let text), .uniform(let text, _): units = Array(text.utf16)
-            case .attributed(let text): units = Array(text.utf16)
-            case .long(let text): units = Array(text.string.utf16)
-            }
-            paragraph = (position.start, position.start + units.count, units)
-            if UTF16.isTrailSurrogate(units[offset - position.start]) { return offset }
+            let units = unitsIfNotASCII(position.entry)
+            paragraph = (position.start, position.end, units)
+            if let units, UTF16.isTrailSurrogate(units[offset - position.start]) { return offset }
         }
         return nil
+    }
+
+    /// A paragraph's UTF-16 units, or nil when it is ASCII (then it holds no surrogate): bytes
+    /// read as ASCII, or a string as long in UTF-8 as in UTF-16 (both counts O(1) for ASCII).
+    private func unitsIfNotASCII(_ entry: ParagraphEntry) -> [UInt16]? {
+        switch entry.content {
+        case .plain(let start, let count):
+            return count == entry.utf16Length ? nil : Array(plainText(start, count).utf16)
+        case .string(let text), .uniform(let text, _):
+            return text.utf8.count == text.utf16.count ? nil : Array(text.utf16)
+        case .attributed(let text): return Array(text.utf16)
+        case .long(let text): return Array(text.string.utf16)
+        }
     }
 
     /// The first edge of `ranges` (UTF-16 offsets, sorted, disjoint) that falls between the two
