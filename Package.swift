@@ -49,6 +49,7 @@ let package = Package(
         .target(
             name: "TextContent",
             dependencies: ["TextAttributes", .product(name: "_RopeModule", package: "swift-collections")],
+            packageAccess: false,
             swiftSettings: strict
         ),
         // The engine's JSON document format for attributed text.

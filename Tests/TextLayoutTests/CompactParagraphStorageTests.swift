@@ -1,7 +1,7 @@
 import Foundation
 import TestFixtures
 import Testing
-import TextContent
+@testable import TextContent
 @_spi(Typesetting) import TextTypography
 @_spi(Rendering) @testable import TextLayout
 

@@ -193,6 +193,7 @@ extension ShapedParagraph {
     static func reshaped(
         _ content: ParagraphContent, from old: ShapedParagraph, edits: [ParagraphEdit], scratch: LayoutScratch
     ) throws(TextLayoutError) -> ShapedParagraph? {
-        try reshaped(content, from: old, edits: edits, scratch: scratch, shaper: TypesettingContext.standard.shaper)
+        try reshapedWithWindows(
+            content, from: old, edits: edits, scratch: scratch, shaper: TypesettingContext.standard.shaper)?.paragraph
     }
 }

@@ -203,13 +203,13 @@ public struct TextParagraph: TextElement {
     }
 
     /// A paragraph of `document` at UTF-16 offsets `start ..< end`, its separator from `contentEnd`.
-    package init(attributedString: AttributedString, document: UInt64, start: Int, contentEnd: Int, end: Int) {
+    init(attributedString: AttributedString, document: UInt64, start: Int, contentEnd: Int, end: Int) {
         self.init(
             content: .attributed(attributedString),
             placement: .offsets(document: document, start: start, contentEnd: contentEnd, end: end))
     }
 
-    package init(plainText: String, document: UInt64, start: Int, contentEnd: Int, end: Int) {
+    init(plainText: String, document: UInt64, start: Int, contentEnd: Int, end: Int) {
         self.init(
             content: .plain(plainText),
             placement: .offsets(document: document, start: start, contentEnd: contentEnd, end: end))
@@ -235,7 +235,7 @@ public struct TextParagraph: TextElement {
     }
 
     /// A copy placed at `start ..< end` of `document` (used when a delegate substitutes a display paragraph).
-    package func placed(document: UInt64, start: Int, contentEnd: Int, end: Int) -> TextParagraph {
+    func placed(document: UInt64, start: Int, contentEnd: Int, end: Int) -> TextParagraph {
         TextParagraph(
             content: content, placement: .offsets(document: document, start: start, contentEnd: contentEnd, end: end))
     }

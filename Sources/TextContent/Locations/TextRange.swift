@@ -23,7 +23,7 @@ public struct TextRange: Sendable, Equatable, CustomStringConvertible {
 
     /// A range whose ends the caller knows are in order (a storage's own paragraphs): the
     /// comparison, a dynamic cast of each end, is skipped.
-    package init(orderedLocation location: any TextLocation, end: any TextLocation) {
+    init(orderedLocation location: any TextLocation, end: any TextLocation) {
         self.location = location
         self.endLocation = end
     }

@@ -108,7 +108,7 @@ open class TextContentManager {
     }
 
     /// Runs `body` and hands `finish` the edits it made, also when `body` throws.
-    package func recordingEdits<Result>(
+    func recordingEdits<Result>(
         _ body: () throws -> Result, finish: (TextContentChangeSet) -> Void
     ) rethrows -> Result {
         let key = nextRecorder

@@ -10,38 +10,38 @@ import _RopeModule
 /// A value never changes: an edit makes a new one (sharing all but the edited path of the
 /// tree). The whole text as a `String` is made at most once a value, when something asks for
 /// it (O(n)); the keystroke path never does.
-package struct LongParagraphText: Sendable {
-    package let text: BigString
+struct LongParagraphText: Sendable {
+    let text: BigString
     private let whole: WholeString
 
-    package init(_ text: BigString) {
+    init(_ text: BigString) {
         self.text = text
         whole = WholeString()
     }
 
     /// O(n) with a grapheme-breaking pass (about 40 ns a byte): made once, when a long
     /// paragraph is first edited.
-    package init(_ string: String) {
+    init(_ string: String) {
         self.init(BigString(string))
     }
 
     /// Length in UTF-16 code units: O(1).
-    package var utf16Count: Int { text.utf16.count }
+    var utf16Count: Int { text.utf16.count }
 
     /// The index of UTF-16 offset `offset` (clamped): O(log n).
-    package func index(_ offset: Int) -> BigString.Index {
+    func index(_ offset: Int) -> BigString.Index {
         text.utf16.index(text.startIndex, offsetBy: max(0, min(offset, utf16Count)))
     }
 
     /// The range clamped to the text.
-    package func clamped(_ range: Range<Int>) -> Range<Int> {
+    func clamped(_ range: Range<Int>) -> Range<Int> {
         let count = utf16Count
         let lower = max(0, min(range.lowerBound, count))
         return lower ..< max(lower, min(range.upperBound, count))
     }
 
     /// The code units of `range` (clamped): O(log n + range).
-    package func units(in range: Range<Int>) -> [UInt16] {
+    func units(in range: Range<Int>) -> [UInt16] {
         let range = clamped(range)
         guard !range.isEmpty else { return [] }
         let lower = index(range.lowerBound)
@@ -66,23 +66,23 @@ package struct LongParagraphText: Sendable {
     }
 
     /// The text of `range` (clamped; edges never inside a surrogate pair): O(log n + range).
-    package func string(in range: Range<Int>) -> String {
+    func string(in range: Range<Int>) -> String {
         String(decoding: units(in: range), as: UTF16.self)
     }
 
     /// The code unit at `offset`, or nil out of bounds: O(log n).
-    package func unit(at offset: Int) -> UInt16? {
+    func unit(at offset: Int) -> UInt16? {
         guard offset >= 0, offset < utf16Count else { return nil }
         return text.utf16[index(offset)]
     }
 
     /// The whole text: O(n) the first time a value is asked, then kept with it.
-    package var string: String {
+    var string: String {
         whole.value { String(text) }
     }
 
     /// This text with `range` replaced by `replacement`: O(log n + replacement).
-    package func replacing(_ range: Range<Int>, with replacement: String) -> LongParagraphText {
+    func replacing(_ range: Range<Int>, with replacement: String) -> LongParagraphText {
         let range = clamped(range)
         var edited = text
         let lower = index(range.lowerBound)
@@ -92,7 +92,7 @@ package struct LongParagraphText: Sendable {
 
     /// The text of `range` (clamped; edges never inside a surrogate pair) as a tree of its own,
     /// sharing this one's chunks: O(log n).
-    package func slice(_ range: Range<Int>) -> BigString {
+    func slice(_ range: Range<Int>) -> BigString {
         Self.slice(text, clamped(range))
     }
 
@@ -100,7 +100,7 @@ package struct LongParagraphText: Sendable {
     /// view, whose slices may end inside a grapheme cluster (a character slice rounds its edges
     /// to clusters); `removeSubrange` is not used: swift-collections 1.6 leaves the grapheme
     /// breaks at its seam out of date, when it cuts a cluster.
-    package static func slice(_ text: BigString, _ range: Range<Int>) -> BigString {
+    static func slice(_ text: BigString, _ range: Range<Int>) -> BigString {
         if range.lowerBound == 0, range.upperBound == text.utf16.count { return text }
         let lower = text.utf16.index(text.startIndex, offsetBy: range.lowerBound)
         let upper = text.utf16.index(lower, offsetBy: range.count)
@@ -109,7 +109,7 @@ package struct LongParagraphText: Sendable {
 
     /// The grapheme cluster that holds UTF-16 offset `local` strictly inside it, or nil at a
     /// boundary: O(log n), from the character boundaries the tree keeps.
-    package func clusterEdges(around local: Int) -> Range<Int>? {
+    func clusterEdges(around local: Int) -> Range<Int>? {
         guard local > 0, local < utf16Count else { return nil }
         let target = index(local)
         let lower = text.index(roundingDown: target)

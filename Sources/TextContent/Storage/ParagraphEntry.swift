@@ -2,40 +2,40 @@ import Foundation
 import _RopeModule
 
 /// One paragraph in the index: its content and its UTF-16 lengths.
-package struct ParagraphEntry: Sendable {
-    package var content: StoredParagraphText
+struct ParagraphEntry: Sendable {
+    var content: StoredParagraphText
     /// UTF-16 length, separator included. Never zero.
-    package var utf16Length: Int
+    var utf16Length: Int
     /// UTF-16 length of the separator: 0 (last paragraph only), 1 or 2 (`\r\n`).
-    package var separatorLength: Int
+    var separatorLength: Int
     /// Whether the paragraph may carry attributes; false lets typing skip every attribute
     /// look-up (AttributedString's `runs` costs microseconds on Linux).
-    package var hasAttributes: Bool = false
+    var hasAttributes: Bool = false
 
-    package init(content: StoredParagraphText, utf16Length: Int, separatorLength: Int, hasAttributes: Bool = false) {
+    init(content: StoredParagraphText, utf16Length: Int, separatorLength: Int, hasAttributes: Bool = false) {
         self.content = content
         self.utf16Length = utf16Length
         self.separatorLength = separatorLength
         self.hasAttributes = hasAttributes
     }
 
-    package var contentLength: Int { utf16Length - separatorLength }
+    var contentLength: Int { utf16Length - separatorLength }
 }
 
 extension ParagraphEntry: RopeElement {
-    package typealias Summary = ParagraphSummary
-    package typealias Index = Int
+    typealias Summary = ParagraphSummary
+    typealias Index = Int
 
-    package var summary: ParagraphSummary { ParagraphSummary(paragraphs: 1, utf16: utf16Length) }
-    package var isEmpty: Bool { utf16Length == 0 }
+    var summary: ParagraphSummary { ParagraphSummary(paragraphs: 1, utf16: utf16Length) }
+    var isEmpty: Bool { utf16Length == 0 }
     // Paragraphs are atoms: the rope never merges or splits them.
-    package var isUndersized: Bool { false }
-    package func invariantCheck() {}
-    package mutating func rebalance(nextNeighbor right: inout ParagraphEntry) -> Bool { false }
+    var isUndersized: Bool { false }
+    func invariantCheck() {}
+    mutating func rebalance(nextNeighbor right: inout ParagraphEntry) -> Bool { false }
     /// The rope splits items at the edges of a removed range; for atoms those edges are the
     /// start (everything moves to the new item) or the end (nothing does). Metrics map every
     /// other offset to one of the two, so a paragraph is never cut.
-    package mutating func split(at index: Int) -> ParagraphEntry {
+    mutating func split(at index: Int) -> ParagraphEntry {
         if index <= 0 {
             let whole = self
             self = .empty

@@ -3,10 +3,10 @@ import _RopeModule
 
 /// The document's paragraphs in a summarized B-tree: offset -> paragraph, paragraph -> offset
 /// and replacing a run of paragraphs are O(log n).
-package struct ParagraphIndex: Sendable {
-    package private(set) var rope: Rope<ParagraphEntry>
+struct ParagraphIndex: Sendable {
+    private(set) var rope: Rope<ParagraphEntry>
 
-    package init(_ entries: some Sequence<ParagraphEntry>) {
+    init(_ entries: some Sequence<ParagraphEntry>) {
         rope = Rope(entries)
     }
 
@@ -15,19 +15,19 @@ package struct ParagraphIndex: Sendable {
     }
 
     /// Builds an index one paragraph at a time, in order.
-    package struct Builder {
+    struct Builder {
         private var builder = Rope<ParagraphEntry>.Builder()
-        package init() {}
-        package mutating func append(_ entry: ParagraphEntry) { builder.insertBeforeTip(entry) }
-        package mutating func finish() -> ParagraphIndex { ParagraphIndex(rope: builder.finalize()) }
+        init() {}
+        mutating func append(_ entry: ParagraphEntry) { builder.insertBeforeTip(entry) }
+        mutating func finish() -> ParagraphIndex { ParagraphIndex(rope: builder.finalize()) }
     }
 
-    package var paragraphCount: Int { rope.summary.paragraphs }
-    package var utf16Length: Int { rope.summary.utf16 }
+    var paragraphCount: Int { rope.summary.paragraphs }
+    var utf16Length: Int { rope.summary.utf16 }
 
     /// The paragraph containing `offset` (start <= offset < end); at the end of the document,
     /// the last paragraph. Nil for an empty document or an offset out of bounds.
-    package func paragraph(containing offset: Int) -> ParagraphPosition? {
+    func paragraph(containing offset: Int) -> ParagraphPosition? {
         let length = utf16Length
         guard offset >= 0, offset <= length, paragraphCount > 0 else { return nil }
         if offset == length { return paragraph(at: paragraphCount - 1) }
@@ -37,7 +37,7 @@ package struct ParagraphIndex: Sendable {
     }
 
     /// The paragraph with the given ordinal, or nil out of bounds.
-    package func paragraph(at ordinal: Int) -> ParagraphPosition? {
+    func paragraph(at ordinal: Int) -> ParagraphPosition? {
         guard ordinal >= 0, ordinal < paragraphCount else { return nil }
         let (index, _) = rope.find(at: ordinal, in: ParagraphMetric(), preferEnd: false)
         let start = rope.offset(of: index, in: UTF16Metric())
@@ -46,7 +46,7 @@ package struct ParagraphIndex: Sendable {
 
     /// Calls `body` with consecutive paragraphs from `ordinal`, forward or backward, until it
     /// returns false. Each step costs O(1) amortized.
-    package func forEach(from ordinal: Int, reverse: Bool, _ body: (ParagraphPosition) -> Bool) {
+    func forEach(from ordinal: Int, reverse: Bool, _ body: (ParagraphPosition) -> Bool) {
         guard var position = paragraph(at: ordinal) else { return }
         var (index, _) = rope.find(at: ordinal, in: ParagraphMetric(), preferEnd: false)
         while body(position) {
@@ -65,7 +65,7 @@ package struct ParagraphIndex: Sendable {
     }
 
     /// Replaces paragraphs `ordinals` with `entries`.
-    package mutating func replace(_ ordinals: Range<Int>, with entries: [ParagraphEntry]) {
+    mutating func replace(_ ordinals: Range<Int>, with entries: [ParagraphEntry]) {
         if ordinals.count == 1, entries.count == 1 {
             var (index, _) = rope.find(at: ordinals.lowerBound, in: ParagraphMetric(), preferEnd: false)
             rope.update(at: &index) { $0 = entries[0] }
@@ -76,7 +76,7 @@ package struct ParagraphIndex: Sendable {
 
     /// Paragraphs `ordinals` as an index of their own, sharing this one's nodes: O(log n).
     /// (A copy with the rest removed: the rope's `extract` cuts atoms at the wrong edge.)
-    package func extract(_ ordinals: Range<Int>) -> ParagraphIndex {
+    func extract(_ ordinals: Range<Int>) -> ParagraphIndex {
         var copy = rope
         let count = paragraphCount
         if ordinals.upperBound < count { copy.removeSubrange(ordinals.upperBound ..< count, in: ParagraphMetric()) }
@@ -86,7 +86,7 @@ package struct ParagraphIndex: Sendable {
 
     /// Puts the paragraphs of `other` before paragraph `ordinal` (at the end for
     /// `paragraphCount`): O(log n), their nodes shared.
-    package mutating func insert(_ other: ParagraphIndex, at ordinal: Int) {
+    mutating func insert(_ other: ParagraphIndex, at ordinal: Int) {
         let before = extract(0 ..< ordinal), after = extract(ordinal ..< paragraphCount)
         rope = Rope.join(Rope.join(before.rope, other.rope), after.rope)
     }

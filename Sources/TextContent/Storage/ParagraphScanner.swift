@@ -3,11 +3,11 @@ import Foundation
 /// Splits UTF-8 text into paragraphs in one pass, counting UTF-16 lengths on the way.
 /// Separators are `\n`, `\r\n`, `\r` and U+2029, the set Foundation's AttributedString uses
 /// for paragraph-bound attributes.
-package enum ParagraphScanner {
+enum ParagraphScanner {
     /// The plain paragraphs of `bytes`, or the byte offset of the first invalid UTF-8 sequence.
     /// Entries go straight into the index's B-tree as they are found: no array of them is ever
     /// made, which keeps the peak memory of opening a large file down.
-    package static func plainParagraphs(
+    static func plainParagraphs(
         in bytes: UnsafeBufferPointer<UInt8>
     ) -> Result<ParagraphIndex, TextContentError> {
         plainParagraphs(in: bytes, longFrom: .max).map(\.index)
@@ -38,7 +38,7 @@ package enum ParagraphScanner {
     /// unless the text ends with one; empty text has no paragraphs. Returns the byte offset of
     /// the first invalid sequence (and stops there), or nil.
     @discardableResult
-    package static func scan(
+    static func scan(
         _ bytes: UnsafeBufferPointer<UInt8>,
         _ paragraph: (Int, Int, Int, Int) -> Void
     ) -> Int? {
@@ -146,7 +146,7 @@ package enum ParagraphScanner {
     static func isSeparator(_ unit: UInt16) -> Bool { unit == 0x0A || unit == 0x0D || unit == 0x2029 }
 
     /// Paragraph ranges (UTF-16 offsets) and separator lengths of any string.
-    package static func paragraphs(ofUTF16 units: some Sequence<UInt16>) -> [(utf16Length: Int, separatorLength: Int)] {
+    static func paragraphs(ofUTF16 units: some Sequence<UInt16>) -> [(utf16Length: Int, separatorLength: Int)] {
         var result: [(Int, Int)] = []
         var length = 0
         var previousWasCR = false

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// Sendable because it is written only while a document is being opened; after that its bytes
 /// never change, and paragraphs handed to other threads read slices of them.
-package final class SourceText: @unchecked Sendable {
+final class SourceText: @unchecked Sendable {
     let bytes: UnsafeMutableBufferPointer<UInt8>
     /// Breadcrumbs of long paragraphs that are not ASCII, by their first byte, made when asked.
     let breadcrumbs = Mutex<[Int: UTF16Breadcrumbs]>([:])

@@ -5,7 +5,7 @@ import _RopeModule
 /// the file's bytes) until something asks for their attributes or edits them: building an
 /// `AttributedString` costs about 50 ns a byte (grapheme breaking), 5 s for 100 MB, so a
 /// document opens without building any.
-package enum StoredParagraphText: Sendable {
+enum StoredParagraphText: Sendable {
     /// Bytes `utf8Start ..< utf8Start + utf8Count` of the storage's source text; no attributes.
     case plain(utf8Start: Int, utf8Count: Int)
     /// Text without attributes that has been edited: typing into a plain paragraph keeps it a

@@ -81,7 +81,7 @@ extension TextContentStorage {
 
     /// The first of `offsets` (sorted) that falls between the two halves of a surrogate pair,
     /// reading each paragraph at most once (nil when none does).
-    package func firstSurrogatePairSplit(in offsets: some Sequence<Int>) -> Int? {
+    func firstSurrogatePairSplit(in offsets: some Sequence<Int>) -> Int? {
         // The paragraph last read; no units when it has no surrogate (ASCII, found without a copy).
         var paragraph: (start: Int, end: Int, units: [UInt16]?)?
         var previous = Int.min

@@ -24,7 +24,7 @@ public final class TextContentStorage: TextContentManager {
     /// From how many UTF-16 units a paragraph without attributes is kept as a `LongParagraphText`
     /// (a B-tree) when it is edited, rather than as a `String` that each edit copies; one that
     /// shrinks below half of it becomes a `String` again. A knob for tests, which keep it small.
-    package var longParagraphThreshold = 65_536
+    var longParagraphThreshold = 65_536
     /// The trees of the file's long paragraphs, built on another thread once it is opened.
     let prebuiltTrees = LongParagraphPrebuild()
 

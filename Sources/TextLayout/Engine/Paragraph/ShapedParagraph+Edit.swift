@@ -19,16 +19,10 @@ extension ShapedParagraph {
     /// than the shaper's longest run (``TextShaper/maximumRunLength``) is shaped in runs cut at
     /// fixed lengths, and a run's end ends a word: the words at the runs' old and new ends are
     /// shaped again too, so that typing in a 5 MB paragraph shapes a few words, not 5 MB.
-    static func reshaped(
-        _ content: ParagraphContent, from old: ShapedParagraph, edits: [ParagraphEdit], scratch: LayoutScratch,
-        shaper: TextShaper
-    ) throws(TextLayoutError) -> ShapedParagraph? {
-        try reshapedWithWindows(content, from: old, edits: edits, scratch: scratch, shaper: shaper)?.paragraph
-    }
-
-    /// ``reshaped(_:from:edits:scratch:shaper:)``, with the stretches shaped again (sorted, in the
-    /// new text's offsets and the old's): outside them the glyphs and advances are the old ones,
-    /// moved; what layout needs to know to keep the lines outside them.
+    ///
+    /// Also the stretches shaped again (sorted, in the new text's offsets and the old's): outside
+    /// them the glyphs and advances are the old ones, moved; what layout needs to know to keep the
+    /// lines outside them.
     static func reshapedWithWindows(
         _ content: ParagraphContent, from old: ShapedParagraph, edits: [ParagraphEdit], scratch: LayoutScratch,
         shaper: TextShaper

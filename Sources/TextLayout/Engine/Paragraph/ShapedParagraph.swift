@@ -120,7 +120,7 @@ final class ShapedParagraph: Sendable {
         }
     }
 
-    /// A paragraph from parts already worked out (see ``reshaped(_:from:edit:scratch:shaper:)``).
+    /// A paragraph from parts already worked out (see ``reshapedWithWindows(_:from:edits:scratch:shaper:)``).
     init(
         content: ParagraphContent, levels: BidiLevels, glyphs: ParagraphGlyphs, pieces: SmallArray<1, GlyphRun>,
         advances: [Float],
