@@ -235,6 +235,15 @@ extension TextLayoutManager {
                 fragment = try layOutInSections(paragraph, kept: kept, top: y, extraLineFragment: extra, layout: layout)
                 return finish(fragment, entry: &entry, kept: kept, top: top, keeping: keeping, lineBudget: lineBudget)
             }
+            if lineBudget == nil, !extra, kept?.shaped == nil, kept?.previous == nil,
+                let repeated = try layout.layoutRepeated(paragraph, at: y)
+            {
+                kept?.shaped = repeated.shaped
+                kept?.sections = nil
+                kept?.lineGeometry = LineGeometry(layout.container, insets: layout.insets)
+                return finish(
+                    repeated.fragment, entry: &entry, kept: kept, top: top, keeping: keeping, lineBudget: lineBudget)
+            }
             let (shaped, reused) = try shape(
                 paragraph, kept: kept, at: y, extraLineFragment: extra, lineBudget: lineBudget, layout: layout)
             kept?.shaped = shaped

@@ -55,8 +55,15 @@ public final class TextLayoutManager: TextContentObserving {
     /// and they are laid out again (from the shaper's word cache) when next asked for. About
     /// 30 bytes a unit for Latin text. The paragraphs being laid out are never released, so a
     /// single paragraph longer than the limit is still kept while it is in use.
+    ///
+    /// The lines of plain paragraphs whose text comes back (a log, a file pasted into itself)
+    /// are kept by their text, up to 16 times this limit, and the fragment of the next paragraph
+    /// with the same text is made from them (its shaping is shared).
     public var keptLayoutLimit: Int = 1 << 19 {
-        didSet { evictIfNeeded(focus: 0, protected: nil) }
+        didSet {
+            scratch.repeatedParagraphs.limit = RepeatedParagraphLayouts.limit(keptLayoutLimit: keptLayoutLimit)
+            evictIfNeeded(focus: 0, protected: nil)
+        }
     }
 
     /// Called for every fragment laid out (rendering attributes were dropped with its old

@@ -17,6 +17,8 @@ final class LayoutScratch {
     var segments: [Range<Int>] = []
     /// Short plain paragraphs shaped recently (repeated lines of code are shaped once).
     let recentParagraphs = RecentShapedParagraphs()
+    /// The lines of plain paragraphs whose text comes back far apart.
+    let repeatedParagraphs = RepeatedParagraphLayouts()
     /// The attribute runs of plain paragraphs, in the default font of the last pass.
     var plainRuns: PlainAttributeRuns?
 

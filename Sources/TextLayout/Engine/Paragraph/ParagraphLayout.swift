@@ -46,6 +46,7 @@ struct ParagraphLayout {
             plainRuns = nil
         }
         scratch.recentParagraphs.use(font: request, features: defaultFont.features, language: language)
+        scratch.repeatedParagraphs.use(font: request, features: defaultFont.features, language: language)
     }
 
     /// The paragraph's fragment with its top at `y` (container coordinates).
@@ -123,6 +124,28 @@ struct ParagraphLayout {
                     shaped: shaped), nil
             )
         }
+        let stacked = try lines(
+            of: shaped, at: y, from: firstStart, bottom: bottom, extraLineFragment: extraLineFragment,
+            lineLimit: lineLimit)
+        let frameWidth =
+            containerWidth.isFinite
+            ? containerWidth
+            : stacked.lines.reduce(0) { max($0, $1.typographicBounds.maxX) } + insets.trailing
+        let frame = CGRect(x: 0, y: y, width: frameWidth, height: stacked.height)
+        return (
+            TextLayoutFragment(
+                textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: nil, lines: stacked.lines,
+                shaped: shaped), stacked.rest
+        )
+    }
+
+    /// The lines of `shaped` from offset `start` with the paragraph's top at `y`, in fragment
+    /// coordinates, and how tall they make the fragment (what `layout(_:shaped:at:from:...)` makes
+    /// its fragment of).
+    func lines(
+        of shaped: ShapedParagraph, at y: CGFloat, from firstStart: Int, bottom: CGFloat?, extraLineFragment: Bool,
+        lineLimit: Int?
+    ) throws(TextLayoutError) -> (lines: LineRecords, height: CGFloat, rest: Int?) {
         var stack = LineStack(
             self, shaped: shaped, at: y, from: firstStart, bottom: bottom,
             maximumLines: lineLimit ?? container.maximumNumberOfLines)
@@ -134,16 +157,7 @@ struct ParagraphLayout {
             top += line.typographicBounds.height
         }
         if rest == nil { top += Self.spacing(shaped.content.style.paragraphSpacing) + insets.bottom }
-
-        let frameWidth =
-            containerWidth.isFinite
-            ? containerWidth : lines.reduce(0) { max($0, $1.typographicBounds.maxX) } + insets.trailing
-        let frame = CGRect(x: 0, y: y, width: frameWidth, height: top)
-        return (
-            TextLayoutFragment(
-                textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: nil, lines: lines,
-                shaped: shaped), rest
-        )
+        return (lines, top, rest)
     }
 
     /// The empty line after the document's final break (TextKit's extra line fragment), its top

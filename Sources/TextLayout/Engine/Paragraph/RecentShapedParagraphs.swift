@@ -47,9 +47,10 @@ final class RecentShapedParagraphs {
     ) throws(TextLayoutError) -> ShapedParagraph {
         let found: (slot: Int, hash: UInt64, known: ShapedParagraph?)?? = paragraph.withPlainUTF8 { utf8 in
             guard font != nil, utf8.count <= Self.maximumLength else { return nil }
-            let hash = Self.hash(utf8)
+            let hash = PlainTextKey.hash(utf8)
             let slot = Int(truncatingIfNeeded: hash) & (Self.capacity - 1)
-            if hashes[slot] == hash, let known = paragraphs[slot], Self.units(known.content.units, equal: utf8) {
+            if hashes[slot] == hash, let known = paragraphs[slot], PlainTextKey.units(known.content.units, equal: utf8)
+            {
                 return (slot, hash, known)
             }
             return (slot, hash, nil)
@@ -60,36 +61,5 @@ final class RecentShapedParagraphs {
         hashes[found.slot] = found.hash
         paragraphs[found.slot] = shaped
         return shaped
-    }
-
-    /// FNV-1a over the bytes, then mixed; never 0 (the empty slot's mark).
-    private static func hash(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        hash ^= hash >> 33
-        hash &*= 0xFF51_AFD7_ED55_8CCD
-        hash ^= hash >> 33
-        return hash | 1
-    }
-
-    /// Whether `units` are the UTF-16 of `utf8` (valid UTF-8: the paragraph's own text).
-    private static func units(_ units: [UInt16], equal utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        units.withUnsafeBufferPointer { units in
-            // ASCII: a unit per byte.
-            if units.count == utf8.count {
-                var index = 0
-                while index < utf8.count, utf8[index] < 0x80 {
-                    guard units[index] == UInt16(utf8[index]) else { return false }
-                    index += 1
-                }
-                if index == utf8.count { return true }
-            }
-            var index = 0
-            var equal = true
-            _ = transcode(utf8.makeIterator(), from: UTF8.self, to: UTF16.self, stoppingOnError: true) { unit in
-                if index < units.count, units[index] == unit { index += 1 } else { equal = false }
-            }
-            return equal && index == units.count
-        }
     }
 }
