@@ -29,6 +29,12 @@ enum PlainTextKey {
         return hash | 1
     }
 
+    /// The slot of `hash` in a table of `count` slots (a power of two): from the bits above the
+    /// lowest, which is always set.
+    static func slot(of hash: UInt64, count: Int) -> Int {
+        Int(truncatingIfNeeded: hash >> 1) & (count - 1)
+    }
+
     /// Whether `units` are the UTF-16 of `utf8` (valid UTF-8: a paragraph's own text).
     static func units(_ units: [UInt16], equal utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         units.withUnsafeBufferPointer { units in

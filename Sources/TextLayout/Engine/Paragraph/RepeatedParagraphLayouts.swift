@@ -8,7 +8,7 @@ import Foundation
 /// remembered, and from the third on the fragment is made from them: no shaping, no line
 /// breaking (SkParagraph's paragraph cache does the same).
 ///
-/// A text seen once costs a hash in a set; only text that comes back is kept, so laying out a
+/// A text seen once costs a hash in a table; only text that comes back is kept, so laying out a
 /// document of distinct paragraphs keeps nothing. What is kept is bounded by `limit` UTF-16
 /// units of text, the oldest forgotten first. Lines depend on the container, so each entry
 /// holds the geometry it was laid out in and is used only in the same one. One thread at a
@@ -31,8 +31,12 @@ final class RepeatedParagraphLayouts {
 
     /// Longer paragraphs (in UTF-8 bytes) are rarely repeated and cost more to compare.
     static let maximumLength = 4_096
-    /// How many texts seen once are remembered at most; then they are forgotten together.
-    static let seenCapacity = 1 << 20
+    /// Shorter paragraphs (most lines of code) lay out in about the time a probe of a large
+    /// table takes; ``RecentShapedParagraphs`` shares the shaping of those that repeat nearby.
+    static let minimumLength = 48
+    /// The most slots of the table of texts laid out (16 bytes each; at most half of them
+    /// used): past it, everything is forgotten at once.
+    static let tableCapacity = 1 << 20
 
     /// How much text (UTF-16 units) the kept layouts may hold: 16 times a manager's kept-layout
     /// limit, enough for the distinct paragraphs of a Bible-sized text with the default limit.
@@ -50,10 +54,14 @@ final class RepeatedParagraphLayouts {
     private var hasFont = false
     private var features: [FontFeature] = []
     private var language: String?
-    /// Hashes of texts laid out once.
-    private var seen = Set<UInt64>()
-    /// The kept layouts, each with the number it was kept under.
-    private var layouts: [UInt64: Layout] = [:]
+    /// The texts laid out before, by hash: an open-addressed table (hash 0: an empty slot) at
+    /// most half full, of at most `tableCapacity` slots; a text laid out twice has its layout
+    /// in the same slot of `slotLayouts`.
+    private var hashes: [UInt64] = []
+    private var slotLayouts: [Layout?] = []
+    private var usedSlots = 0
+    /// How many layouts are kept.
+    private(set) var count = 0
     /// The kept layouts' hashes and numbers, oldest first from `oldest`.
     private var order: [(hash: UInt64, serial: Int)] = []
     private var serial = 0
@@ -74,8 +82,10 @@ final class RepeatedParagraphLayouts {
 
     /// Forgets everything.
     func removeAll() {
-        seen = []
-        layouts = [:]
+        hashes = []
+        slotLayouts = []
+        usedSlots = 0
+        count = 0
         order = []
         oldest = 0
         cost = 0
@@ -92,53 +102,93 @@ final class RepeatedParagraphLayouts {
     func lookUp(_ paragraph: TextParagraph, geometry: LineGeometry) -> Lookup? {
         guard hasFont, paragraph.utf16Count <= Self.maximumLength else { return nil }
         let result: Lookup?? = paragraph.withPlainUTF8 { utf8 in
-            guard utf8.count <= Self.maximumLength else { return nil }
+            guard utf8.count >= Self.minimumLength, utf8.count <= Self.maximumLength else { return nil }
             let hash = PlainTextKey.hash(utf8)
-            if let layout = layouts[hash] {
-                if layout.geometry == geometry, PlainTextKey.units(layout.shaped.content.units, equal: utf8) {
-                    return .found(layout)
-                }
-                return .missing(hash: hash, keep: true)
+            let (slot, found) = self.slot(of: hash, inserting: true)
+            guard found else { return .missing(hash: hash, keep: false) }
+            if let layout = slotLayouts[slot], layout.geometry == geometry,
+                PlainTextKey.units(layout.shaped.content.units, equal: utf8)
+            {
+                return .found(layout)
             }
-            if seen.contains(hash) { return .missing(hash: hash, keep: true) }
-            if seen.count >= Self.seenCapacity { seen.removeAll(keepingCapacity: true) }
-            seen.insert(hash)
-            return .missing(hash: hash, keep: false)
+            return .missing(hash: hash, keep: true)
         }
         return result ?? nil
+    }
+
+    /// The slot of `hash` and whether it holds it; with `inserting`, a slot it did not hold
+    /// now does (the table grown, or emptied at its capacity, first when it is half full).
+    private func slot(of hash: UInt64, inserting: Bool) -> (slot: Int, found: Bool) {
+        if inserting, usedSlots * 2 >= hashes.count { makeRoom() }
+        guard !hashes.isEmpty else { return (0, false) }
+        // Linear probing: at most half full, a probe ends soon.
+        var slot = PlainTextKey.slot(of: hash, count: hashes.count)
+        while hashes[slot] != 0 {
+            if hashes[slot] == hash { return (slot, true) }
+            slot = (slot + 1) & (hashes.count - 1)
+        }
+        if inserting {
+            hashes[slot] = hash
+            usedSlots += 1
+        }
+        return (slot, false)
+    }
+
+    /// Doubles the table, or at its capacity empties it.
+    private func makeRoom() {
+        let (oldHashes, oldLayouts) = (hashes, slotLayouts)
+        let grows = hashes.count < Self.tableCapacity
+        let size = grows ? max(4_096, hashes.count * 2) : hashes.count
+        hashes = [UInt64](repeating: 0, count: size)
+        slotLayouts = [Layout?](repeating: nil, count: size)
+        usedSlots = 0
+        guard grows else {
+            (count, cost, order, oldest) = (0, 0, [], 0)
+            return
+        }
+        for (hash, layout) in zip(oldHashes, oldLayouts) where hash != 0 {
+            let slot = self.slot(of: hash, inserting: true).slot
+            slotLayouts[slot] = layout
+        }
     }
 
     /// Keeps `layout` under `hash`, forgetting the oldest layouts past the limit.
     func keep(_ layout: Layout, hash: UInt64) {
         let units = layout.shaped.content.units.count
         guard units <= limit else { return }
+        let slot = self.slot(of: hash, inserting: true).slot
         serial += 1
         layout.serial = serial
-        if let old = layouts.updateValue(layout, forKey: hash) {
+        if let old = slotLayouts[slot] {
             cost -= old.shaped.content.units.count
+        } else {
+            count += 1
         }
+        slotLayouts[slot] = layout
         order.append((hash, serial))
         cost += units
         evict()
     }
 
-    /// How many layouts are kept.
-    var count: Int { layouts.count }
-
     /// Forgets the oldest layouts until they fit the limit.
     private func evict() {
         while cost > limit, oldest < order.count {
             let (hash, serial) = order[oldest]
-            if let kept = layouts[hash], kept.serial == serial {
-                layouts[hash] = nil
+            let (slot, found) = self.slot(of: hash, inserting: false)
+            if found, let kept = slotLayouts[slot], kept.serial == serial {
+                slotLayouts[slot] = nil
+                count -= 1
                 cost -= kept.shaped.content.units.count
             }
             oldest += 1
         }
         // Layouts replaced under the same text leave their old places behind: dropped when
         // they outnumber the layouts.
-        if order.count - oldest > 2 * layouts.count + 4_096 {
-            order = order[oldest...].filter { layouts[$0.hash]?.serial == $0.serial }
+        if order.count - oldest > 2 * count + 4_096 {
+            order = order[oldest...].filter { entry in
+                let (slot, found) = self.slot(of: entry.hash, inserting: false)
+                return found && slotLayouts[slot]?.serial == entry.serial
+            }
             oldest = 0
         } else if oldest > 4_096, oldest * 2 > order.count {
             order.removeFirst(oldest)

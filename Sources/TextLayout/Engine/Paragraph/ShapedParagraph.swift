@@ -164,6 +164,13 @@ final class ShapedParagraph: Sendable {
     func breakOpportunities(scratch: LayoutScratch) throws(TextLayoutError) -> [UInt8] {
         if let known = lineBreaks.withLock({ $0 }) { return known }
         let units = content.units
+        if content.isPrintableASCII,
+            let flags = units.withUnsafeBufferPointer({ ProseBreakOpportunities.flags($0, flag: Self.breakOpportunity) }
+            )
+        {
+            lineBreaks.withLock { $0 = flags }
+            return flags
+        }
         var flags = [UInt8](filledWith: 0, count: units.count + 1)
         do {
             let lineBreaks = try units.withUnsafeBufferPointer { (text) throws(TextAnalysisError) in
