@@ -143,4 +143,28 @@ import TextContent
         manager.keptLayoutLimit = .max
         #expect(manager.scratch.repeatedParagraphs.limit == .max)
     }
+
+    @Test func aFullTableIsEmptiedAndLayoutGoesOn() throws {
+        // More distinct texts than the smallest table (4,096 slots, half of them used) holds:
+        // it is emptied at once and fills again, and every line is still where it belongs.
+        // Texts coming back in a cycle longer than the table are emptied out before their
+        // second sighting each time, so nothing is kept: the table stays bounded.
+        let texts = (0 ..< 2_200).map { "Line \($0) of a log file that repeats: كلمات عربية and more" }
+        let text = Array(repeating: texts.joined(separator: "\n"), count: 3).joined(separator: "\n")
+        let storage = TextContentStorage(string: text)
+        let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 320, height: 0)))
+        manager.scratch.repeatedParagraphs.tableCapacity = 4_096
+        storage.addTextLayoutManager(manager)
+        manager.ensureLayoutForEntireDocument()
+        let table = manager.scratch.repeatedParagraphs
+        #expect(table.count == 0 && table.cost == 0)
+        expectSame(lines(manager), fresh(text, width: 320))
+
+        // A cycle that fits the table: kept from the second copy on.
+        let short = Array(repeating: texts.prefix(1_000).joined(separator: "\n"), count: 3).joined(separator: "\n")
+        try storage.replaceContents(in: storage.documentRange, with: short)
+        manager.ensureLayoutForEntireDocument()
+        #expect(table.count > 900)
+        expectSame(lines(manager), fresh(short, width: 320))
+    }
 }

@@ -238,9 +238,9 @@ extension TextLayoutManager {
             if lineBudget == nil, !extra, kept?.shaped == nil, kept?.previous == nil,
                 let repeated = try layout.layoutRepeated(paragraph, at: y)
             {
-                kept?.shaped = repeated.shaped
+                kept?.shaped = repeated.layout.shaped
                 kept?.sections = nil
-                kept?.lineGeometry = LineGeometry(layout.container, insets: layout.insets)
+                kept?.lineGeometry = repeated.layout.geometry
                 return finish(
                     repeated.fragment, entry: &entry, kept: kept, top: top, keeping: keeping, lineBudget: lineBudget)
             }

@@ -35,8 +35,8 @@ final class RepeatedParagraphLayouts {
     /// table takes; ``RecentShapedParagraphs`` shares the shaping of those that repeat nearby.
     static let minimumLength = 48
     /// The most slots of the table of texts laid out (16 bytes each; at most half of them
-    /// used): past it, everything is forgotten at once.
-    static let tableCapacity = 1 << 20
+    /// used): past it, everything is forgotten at once. At least 4,096 (tests make it small).
+    var tableCapacity = 1 << 20
 
     /// How much text (UTF-16 units) the kept layouts may hold: 16 times a manager's kept-layout
     /// limit, enough for the distinct paragraphs of a Bible-sized text with the default limit.
@@ -91,7 +91,8 @@ final class RepeatedParagraphLayouts {
         cost = 0
     }
 
-    /// What a lookup found: the kept layout, or the hash to keep one under (nil: not kept).
+    /// What a lookup found: the kept layout, or the hash to keep one under and whether to keep
+    /// it (the text came before).
     enum Lookup {
         case found(Layout)
         case missing(hash: UInt64, keep: Bool)
@@ -137,7 +138,7 @@ final class RepeatedParagraphLayouts {
     /// Doubles the table, or at its capacity empties it.
     private func makeRoom() {
         let (oldHashes, oldLayouts) = (hashes, slotLayouts)
-        let grows = hashes.count < Self.tableCapacity
+        let grows = hashes.count < max(4_096, tableCapacity)
         let size = grows ? max(4_096, hashes.count * 2) : hashes.count
         hashes = [UInt64](repeating: 0, count: size)
         slotLayouts = [Layout?](repeating: nil, count: size)
@@ -198,13 +199,13 @@ final class RepeatedParagraphLayouts {
 }
 
 extension ParagraphLayout {
-    /// `paragraph`'s fragment with its top at `y` and its shaping, made from the lines kept for
+    /// `paragraph`'s fragment with its top at `y` and what it is made of (shaping, geometry), made from the lines kept for
     /// its text when the text came before in this geometry (and kept for next time when it came
     /// before once). Nil when the paragraph cannot be kept: attributes, a long text, or a
     /// container whose lines depend on more than the text (see ``LineGeometry``).
     func layoutRepeated(
         _ paragraph: TextParagraph, at y: CGFloat
-    ) throws(TextLayoutError) -> (fragment: TextLayoutFragment, shaped: ShapedParagraph)? {
+    ) throws(TextLayoutError) -> (fragment: TextLayoutFragment, layout: RepeatedParagraphLayouts.Layout)? {
         guard plainRuns != nil, let geometry = LineGeometry(container, insets: insets),
             let lookup = scratch.repeatedParagraphs.lookUp(paragraph, geometry: geometry)
         else { return nil }
@@ -222,6 +223,6 @@ extension ParagraphLayout {
         let fragment = TextLayoutFragment(
             textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: nil, lines: layout.lines,
             shaped: layout.shaped)
-        return (fragment, layout.shaped)
+        return (fragment, layout)
     }
 }
