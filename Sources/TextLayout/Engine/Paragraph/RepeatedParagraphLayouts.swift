@@ -199,10 +199,11 @@ final class RepeatedParagraphLayouts {
 }
 
 extension ParagraphLayout {
-    /// `paragraph`'s fragment with its top at `y` and what it is made of (shaping, geometry), made from the lines kept for
-    /// its text when the text came before in this geometry (and kept for next time when it came
-    /// before once). Nil when the paragraph cannot be kept: attributes, a long text, or a
-    /// container whose lines depend on more than the text (see ``LineGeometry``).
+    /// `paragraph`'s fragment with its top at `y` and what it is made of (shaping, geometry),
+    /// made from the lines kept for its text when the text came before in this geometry (and
+    /// kept for next time when it came before once). Nil when the paragraph cannot be kept:
+    /// attributes, a long text, or a container whose lines depend on more than the text (see
+    /// ``LineGeometry``).
     func layoutRepeated(
         _ paragraph: TextParagraph, at y: CGFloat
     ) throws(TextLayoutError) -> (fragment: TextLayoutFragment, layout: RepeatedParagraphLayouts.Layout)? {
