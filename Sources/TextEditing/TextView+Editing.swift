@@ -83,7 +83,10 @@ extension TextView {
             if hasMarkedText { endComposition() }
         }
         let before = selectionOffsets
-        let originals = recording ? textContentStorage.contentSlices(ranges) : []
+        // What is typed takes the attributes before it, read for all the ranges in one walk.
+        let inherited =
+            replacement == nil && pieces == nil && typingAttributes == nil
+            ? textContentStorage.typingAttributes(at: ranges) : []
         let slices = ranges.indices.map { index -> ContentSlice in
             if let pieces, pieces.indices.contains(index) { return ContentSlice(constrained(pieces[index])) }
             if var attributed = replacement {
@@ -92,8 +95,8 @@ extension TextView {
             }
             // What is typed takes the attributes before it (TextKit's way: at a paragraph's
             // start the paragraph's), but never a link, unless the app set typing attributes.
-            var attributes = typingAttributes ?? textContentStorage.typingAttributes(at: ranges[index])
-            if typingAttributes == nil { attributes.link = nil }
+            var attributes = typingAttributes ?? inherited[index]
+            if typingAttributes == nil, attributes.link != nil { attributes.link = nil }
             // Typed text passes the formatting definition as pasted text does, also with no
             // attributes at all (a definition may give it a default).
             formattingDefinition?.constrain(&attributes)
@@ -105,13 +108,16 @@ extension TextView {
         // Told to the input delegate as one text change (the selection with it), unless nothing changes.
         let change = edited.isEmpty ? nil : beginChange(text: true)
         defer { if let change { endChange(change) } }
+        // The text each edited range held, for undo.
+        let originals: [ContentSlice]
         do {
-            if !edited.isEmpty {
-                try textContentStorage.performEditingTransaction {
+            originals =
+                edited.isEmpty
+                ? []
+                : try textContentStorage.performEditingTransaction {
                     try textContentStorage.replaceContents(
                         in: edited.map { ranges[$0] }, with: edited.map { slices[$0] })
                 }
-            }
         } catch {
             return false
         }
@@ -130,7 +136,7 @@ extension TextView {
                 selectingReplacement ? placed : placed.map { $0.upperBound ..< $0.upperBound }, notifying: false)
         }
         if recording, !edited.isEmpty {
-            let records = edited.map { TextUndoStack.Record(range: placed[$0], original: originals[$0]) }
+            let records = zip(edited, originals).map { TextUndoStack.Record(range: placed[$0], original: $1) }
             undoStack.record(
                 .init(
                     kind: kind, batches: [records], selectionBefore: before, selectionAfter: selectionOffsets,
@@ -187,19 +193,22 @@ extension TextView {
             for batch in batches {
                 var records = batch.sorted { $0.range.lowerBound < $1.range.lowerBound }
                 var ranges = records.map { clamp($0.range) }
-                var current = textContentStorage.contentSlices(ranges)
-                if (try? textContentStorage.replaceContents(in: ranges, with: records.map(\.original))) == nil {
+                let current: [ContentSlice]
+                if let replaced = try? textContentStorage.replaceContents(in: ranges, with: records.map(\.original)) {
+                    current = replaced
+                } else {
                     // A record whose range would split a surrogate pair (a stack out of step with
                     // its text) is left out, not the whole batch (nothing was changed).
                     let kept = ranges.indices.filter {
                         !textContentStorage.splitsSurrogatePair(at: ranges[$0].lowerBound)
                             && !textContentStorage.splitsSurrogatePair(at: ranges[$0].upperBound)
                     }
-                    (records, ranges, current) = (
-                        kept.map { records[$0] }, kept.map { ranges[$0] }, kept.map { current[$0] }
-                    )
-                    guard (try? textContentStorage.replaceContents(in: ranges, with: records.map(\.original))) != nil
+                    (records, ranges) = (kept.map { records[$0] }, kept.map { ranges[$0] })
+                    guard
+                        let replaced = try? textContentStorage.replaceContents(
+                            in: ranges, with: records.map(\.original))
                     else { continue }
+                    current = replaced
                 }
                 // Where each original went, after the ones before it changed length.
                 var shift = 0

@@ -52,6 +52,40 @@ import TextContent
         #expect(view.textContentStorage.string.contains("Let there be day."))
     }
 
+    /// Hundreds of matches in paragraphs of every script (replace-all's one walk over the
+    /// paragraphs; with a link in the first, edits one by one): the text is what String gives,
+    /// undo and redo bring back each state, and the view lays out as a fresh one does.
+    @Test(arguments: [false, true])
+    func manyMatchesInEveryScriptAreReplacedAndUndone(withALink: Bool) throws {
+        let paragraphs = MixedSamples.all.map { "LORD " + $0.text.replacingOccurrences(of: "\n", with: " ") + " LORD" }
+        let text = (0 ..< 8).map { _ in paragraphs.joined(separator: "\n") }.joined(separator: "\r\n")
+        let view = makeView(text, caret: 0)
+        let storage = view.textContentStorage
+        if withALink {
+            var link = AttributeContainer()
+            link.link = URL(string: "https://example.org")
+            try storage.addAttributes(link, in: try #require(storage.textRange(for: 0 ..< 3)))
+        }
+        view.textLayoutManager.ensureLayout(for: storage.documentRange)
+        let count = try view.replaceAll("LORD", with: "ಕನ್ನಡ")
+        #expect(count == paragraphs.count * 8 * 2)
+        let replaced = text.replacingOccurrences(of: "LORD", with: "ಕನ್ನಡ")
+        #expect(storage.string == replaced)
+        // What was typed over the link's text takes its attributes, but not the link.
+        #expect(storage.attributedString.runs.allSatisfy { $0.link == nil })
+        let fresh = makeView(replaced, caret: 0)
+        fresh.textLayoutManager.ensureLayout(for: fresh.textContentStorage.documentRange)
+        view.textLayoutManager.ensureLayout(for: storage.documentRange)
+        #expect(
+            view.textLayoutManager.usageBoundsForTextContainer == fresh.textLayoutManager.usageBoundsForTextContainer)
+        view.undo()
+        #expect(storage.string == text)
+        view.redo()
+        #expect(storage.string == replaced)
+        view.undo()
+        #expect(storage.string == text)
+    }
+
     @Test func highlightsAreRenderingAttributes() throws {
         let view = makeView(Self.text, caret: 0)
         try view.highlightMatches(of: "LORD", in: NSRange(location: 0, length: view.textContentStorage.utf16Length))

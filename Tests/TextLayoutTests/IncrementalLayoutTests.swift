@@ -71,6 +71,47 @@ import TextContent
         }
     }
 
+    /// A replace-all's many edits inside paragraphs (of every script) update only the entries of
+    /// the paragraphs they touch: the others keep their lines, and everything lays out as a
+    /// fresh layout of the new text does.
+    @Test(arguments: ContainerShape.allCases)
+    func manyEditsInsideParagraphsLayOutAsAFreshLayoutDoes(shape: ContainerShape) throws {
+        var random = SplitMix64(seed: 3)
+        let paragraphs = (0 ..< 5).flatMap { _ in LayoutSamples.mixed.map(\.text) + [LayoutSamples.english] }
+        let text = paragraphs.joined(separator: "\n")
+        let (storage, manager) = makeLayout(text, width: 280, configure: shape.configure)
+        let before = allFragments(manager)
+        // Edits in every other paragraph, at cluster boundaries (a word's start) and inside
+        // clusters (after a first scalar), two in some.
+        var ranges: [Range<Int>] = [], touched: Set<Int> = []
+        var start = 0
+        for (index, paragraph) in paragraphs.enumerated() {
+            defer { start += paragraph.utf16.count + 1 }
+            guard index % 2 == 0 else { continue }
+            touched.insert(index)
+            let scalars = Array(paragraph.unicodeScalars.prefix(12))
+            let second = scalars.prefix(1).reduce(0) { $0 + $1.utf16.count }
+            ranges.append(start ..< start + second)
+            if Bool.random(using: &random) {
+                let fifth = scalars.prefix(5).reduce(0) { $0 + $1.utf16.count }
+                ranges.append(start + fifth ..< start + fifth)
+            }
+        }
+        try #require(ranges.count > 64)
+        let replacements = ranges.map { _ in ["Lord", "", "ಕ", "👍🏽", "\u{301}"].randomElement(using: &random)! }
+        try storage.replaceContents(in: ranges, with: replacements.map { ContentSlice($0) })
+        let after = allFragments(manager)
+        #expect(after.count == before.count)
+        // (Lines that depend on their y or on the lines above are laid out again below an edit.)
+        for index in after.indices where !touched.contains(index) && shape == .rectangle {
+            #expect(
+                after[index].textLineFragments.first === before[index].textLineFragments.first, "paragraph \(index)")
+        }
+        let fresh = makeLayout(storage.string, width: 280, configure: shape.configure)
+        #expect(summary(manager, storage) == summary(fresh.1, fresh.0))
+        #expect(manager.layoutFailures == [])
+    }
+
     @Test func anEditLaysOutOnlyItsParagraph() throws {
         let text = (0 ..< 20).map { "Paragraph \($0): " + LayoutSamples.english }.joined(separator: "\n")
         let (storage, manager) = makeLayout(text, width: 300)

@@ -102,8 +102,14 @@ open class TextContentManager {
 
     /// Subclasses call this for every edit they make, after making it.
     public func recordEditAction(_ edit: TextContentEdit) {
-        pendingEdits.append(edit)
-        for key in recorders.keys { recorders[key]?.append(edit) }
+        recordEditActions(CollectionOfOne(edit))
+    }
+
+    /// `recordEditAction(_:)` for several edits made one after another (each in the
+    /// coordinates the ones before it left), in that order.
+    public func recordEditActions(_ edits: some Collection<TextContentEdit>) {
+        pendingEdits.append(contentsOf: edits)
+        for key in recorders.keys { recorders[key]?.append(contentsOf: edits) }
         if transactionDepth == 0, automaticallySynchronizesTextLayoutManagers { synchronizeTextLayoutManagers() }
     }
 

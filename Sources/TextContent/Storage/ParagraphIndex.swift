@@ -28,12 +28,24 @@ struct ParagraphIndex: Sendable {
     /// The paragraph containing `offset` (start <= offset < end); at the end of the document,
     /// the last paragraph. Nil for an empty document or an offset out of bounds.
     func paragraph(containing offset: Int) -> ParagraphPosition? {
+        paragraphAndIndex(containing: offset)?.position
+    }
+
+    /// `paragraph(containing:)` and where it is in the tree, to step on from.
+    func paragraphAndIndex(containing offset: Int) -> (position: ParagraphPosition, index: Rope<ParagraphEntry>.Index)?
+    {
         let length = utf16Length
         guard offset >= 0, offset <= length, paragraphCount > 0 else { return nil }
-        if offset == length { return paragraph(at: paragraphCount - 1) }
+        if offset == length {
+            let index = rope.index(before: rope.endIndex)
+            let entry = rope[index]
+            return (
+                ParagraphPosition(ordinal: paragraphCount - 1, start: length - entry.utf16Length, entry: entry), index
+            )
+        }
         let (index, remaining) = rope.find(at: offset, in: UTF16Metric(), preferEnd: false)
         let ordinal = rope.offset(of: index, in: ParagraphMetric())
-        return ParagraphPosition(ordinal: ordinal, start: offset - remaining, entry: rope[index])
+        return (ParagraphPosition(ordinal: ordinal, start: offset - remaining, entry: rope[index]), index)
     }
 
     /// The paragraph with the given ordinal, or nil out of bounds.
@@ -72,6 +84,32 @@ struct ParagraphIndex: Sendable {
             return
         }
         rope.replaceSubrange(ordinals, in: ParagraphMetric(), with: entries)
+    }
+
+    /// Puts each of `updates`' entries (ascending ordinals, each at most once, none empty) in
+    /// place of the paragraph with its ordinal, in one walk from the first: O(log n + the
+    /// paragraphs between the first and the last).
+    mutating func update(_ updates: [(ordinal: Int, entry: ParagraphEntry)]) {
+        guard let first = updates.first else { return }
+        var (index, _) = rope.find(at: first.ordinal, in: ParagraphMetric(), preferEnd: false)
+        var next = 0, ordinal = first.ordinal
+        rope.mutatingForEach(from: &index) { entry -> Void? in
+            if ordinal == updates[next].ordinal {
+                entry = updates[next].entry
+                next += 1
+                if next == updates.count { return () }
+            }
+            ordinal += 1
+            return nil
+        }
+    }
+
+    /// Changes paragraphs in place from `ordinal` forward, in order, until `body` returns false
+    /// (it must leave none empty): O(log n + the paragraphs visited).
+    mutating func updateForward(from ordinal: Int, _ body: (inout ParagraphEntry) -> Bool) {
+        guard ordinal >= 0, ordinal < paragraphCount else { return }
+        var (index, _) = rope.find(at: ordinal, in: ParagraphMetric(), preferEnd: false)
+        rope.mutatingForEach(from: &index) { entry -> Void? in body(&entry) ? nil : () }
     }
 
     /// Paragraphs `ordinals` as an index of their own, sharing this one's nodes: O(log n).

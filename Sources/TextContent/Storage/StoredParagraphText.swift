@@ -14,8 +14,11 @@ enum StoredParagraphText: Sendable {
     /// Text whose every character has the same attributes: what changing the attributes of
     /// whole plain paragraphs makes (bold over a megabyte), without the `AttributedString`
     /// each would cost. It is made into one when asked for.
-    case uniform(String, AttributeContainer)
-    case attributed(AttributedString)
+    ///
+    /// Foundation's types are resilient: held inline, every copy of an entry (each step of a
+    /// walk over the tree) would go through their value witnesses. Boxed, a copy is a retain.
+    indirect case uniform(String, AttributeContainer)
+    indirect case attributed(AttributedString)
     /// Text without attributes of a long paragraph (see `TextContentStorage.longParagraphThreshold`):
     /// a B-tree, so that an edit inside it costs O(log n), not a copy of the paragraph.
     case long(LongParagraphText)

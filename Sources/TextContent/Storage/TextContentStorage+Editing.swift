@@ -111,6 +111,19 @@ extension TextContentStorage {
         return text.typingAttributes(at: text.utf16Range(lower ..< upper))
     }
 
+    /// The attributes typed text takes at each of `ranges` (sorted by their starts), as
+    /// `typingAttributes(at:)` gives them, finding the paragraphs in one walk (a replace-all's
+    /// matches).
+    public func typingAttributes(at ranges: [Range<Int>]) -> [AttributeContainer] {
+        var cursor = ParagraphCursor(index)
+        return ranges.map { range in
+            guard let position = cursor.paragraph(containing: range.lowerBound), position.entry.hasAttributes else {
+                return AttributeContainer()
+            }
+            return typingAttributes(at: range)
+        }
+    }
+
     /// Sets the attributes of the text in `range` to `attributes`, replacing the ones it had.
     public func setAttributes(_ attributes: AttributeContainer, in range: TextRange) throws(TextContentError) {
         try transformAttributes(in: range) { $0.setAttributes(attributes) }

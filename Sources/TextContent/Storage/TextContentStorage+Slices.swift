@@ -85,6 +85,7 @@ extension TextContentStorage {
         // The paragraph last read; no units when it has no surrogate (ASCII, found without a copy).
         var paragraph: (start: Int, end: Int, units: [UInt16]?)?
         var previous = Int.min
+        var cursor = ParagraphCursor(index)
         for offset in offsets {
             guard offset >= previous else { return offsets.first { splitsSurrogatePair(at: $0) } }
             previous = offset
@@ -92,7 +93,7 @@ extension TextContentStorage {
                 if let units = current.units, UTF16.isTrailSurrogate(units[offset - current.start]) { return offset }
                 continue
             }
-            guard let position = index.paragraph(containing: offset), offset > position.start, offset < position.end
+            guard let position = cursor.paragraph(containing: offset), offset > position.start, offset < position.end
             else { continue }
             let units = unitsIfNotASCII(position.entry)
             paragraph = (position.start, position.end, units)
@@ -188,121 +189,6 @@ extension TextContentStorage {
             return nil
         }
         return ordinal
-    }
-
-    /// Replaces each of `ranges` (sorted, disjoint) with the slice at the same index, from the
-    /// last to the first, so that each range is still where it was when its turn comes. Edits
-    /// inside one paragraph without attributes, bringing no attributes and no separator, are
-    /// spliced into its text at once. Nothing changes if an edge splits a surrogate pair or a
-    /// range is out of bounds.
-    public func replaceContents(in ranges: [Range<Int>], with slices: [ContentSlice]) throws(TextContentError) {
-        precondition(ranges.count == slices.count, "one slice per range")
-        let length = utf16Length
-        for range in ranges {
-            guard range.lowerBound >= 0, range.upperBound <= length else {
-                throw .outOfBounds(
-                    offset: range.lowerBound < 0 ? range.lowerBound : range.upperBound, documentLength: length)
-            }
-        }
-        if let edge = firstSurrogatePairSplit(atEdgesOf: ranges) { throw .splitsSurrogatePair(offset: edge) }
-        // One transaction: layout managers hear of the edits once they are all made (a run
-        // spliced into one paragraph is made before its edits are recorded).
-        var failure: TextContentError?
-        performEditingTransaction {
-            do throws(TextContentError) {
-                var i = ranges.count - 1
-                while i >= 0 {
-                    if let first = plainRun(ending: i, ranges, slices) {
-                        spliceIntoPlainParagraph(ranges[first ... i], slices[first ... i])
-                        i = first - 1
-                        continue
-                    }
-                    guard let range = textRange(for: ranges[i]) else {
-                        throw .outOfBounds(offset: ranges[i].upperBound, documentLength: utf16Length)
-                    }
-                    try replaceContents(in: range, with: slices[i])
-                    i -= 1
-                }
-            } catch {
-                failure = error
-            }
-        }
-        if let failure { throw failure }
-    }
-
-    /// The first index of the run of edits ending at `last` that all fall inside the content of
-    /// one paragraph without attributes and insert plain text without separators; nil when the
-    /// edit at `last` is not one.
-    private func plainRun(ending last: Int, _ ranges: [Range<Int>], _ slices: [ContentSlice]) -> Int? {
-        func isPlainInsert(_ slice: ContentSlice) -> Bool {
-            guard case .plain(let string) = slice.content else { return false }
-            return !string.utf16.contains { $0 == 0x0A || $0 == 0x0D || $0 == 0x2029 }
-        }
-        guard isPlainInsert(slices[last]), let position = index.paragraph(containing: ranges[last].lowerBound),
-            isPlain(position.entry), ranges[last].upperBound <= position.contentEnd,
-            ranges[last].lowerBound < position.end || position.entry.separatorLength == 0
-        else { return nil }
-        var first = last
-        while first > 0, ranges[first - 1].lowerBound >= position.start, isPlainInsert(slices[first - 1]) { first -= 1 }
-        // Emptying a paragraph after one ending in CR could join CR to its LF: not here.
-        if ranges[first].lowerBound == position.start, position.ordinal > 0,
-            ranges[first ... last].reduce(0, { $0 + $1.count }) == position.entry.contentLength
-        {
-            return nil
-        }
-        return first
-    }
-
-    /// Applies plain edits inside one paragraph without attributes, in one pass over its text.
-    private func spliceIntoPlainParagraph(_ ranges: ArraySlice<Range<Int>>, _ slices: ArraySlice<ContentSlice>) {
-        guard let position = index.paragraph(containing: ranges[ranges.startIndex].lowerBound) else { return }
-        if ranges.count <= Self.longParagraphEditLimit,
-            var long = longText(
-                of: position.entry, editSize: zip(ranges, slices).reduce(0) { $0 + $1.0.count + $1.1.utf16Count })
-        {
-            // A few edits in a long paragraph: each an edit of its tree, last first, O(log n) each.
-            isPristine = false
-            for (range, slice) in zip(ranges, slices).reversed() {
-                guard case .plain(let string) = slice.content else { continue }
-                long = long.replacing(
-                    range.lowerBound - position.start ..< range.upperBound - position.start, with: string)
-            }
-            var entry = position.entry
-            entry.content = plainContent(long)
-            entry.utf16Length = long.utf16Count
-            index.replace(position.ordinal ..< position.ordinal + 1, with: entry.utf16Length == 0 ? [] : [entry])
-            for (range, slice) in zip(ranges, slices).reversed() {
-                recordEditAction(TextContentEdit(range: range, replacementLength: slice.utf16Count))
-            }
-            return
-        }
-        // Many edits (a replace-all) read and write the whole text once; a long paragraph stays
-        // a String until its next keystroke makes it a tree again.
-        guard let plain = plainString(of: position.entry) else { return }
-        isPristine = false
-        let utf16 = plain.utf16
-        var edited = ""
-        edited.reserveCapacity(plain.utf8.count + 16)
-        var cursor = utf16.startIndex
-        var cursorOffset = position.start
-        for (range, slice) in zip(ranges, slices) {
-            let lower = utf16.index(cursor, offsetBy: range.lowerBound - cursorOffset)
-            let upper = utf16.index(lower, offsetBy: range.count)
-            edited += plain[cursor ..< lower]
-            if case .plain(let string) = slice.content { edited += string }
-            cursor = upper
-            cursorOffset = range.upperBound
-        }
-        edited += plain[cursor...]
-        var entry = position.entry
-        entry.content = .string(edited)
-        entry.utf16Length = edited.utf16.count
-        index.replace(position.ordinal ..< position.ordinal + 1, with: entry.utf16Length == 0 ? [] : [entry])
-        // Recorded last to first, so that each edit's range is in the coordinates the ones
-        // before it left.
-        for (range, slice) in zip(ranges, slices).reversed() {
-            recordEditAction(TextContentEdit(range: range, replacementLength: slice.utf16Count))
-        }
     }
 }
 

@@ -163,6 +163,14 @@ struct LayoutIndex {
         }
     }
 
+    /// Changes entries in place from `ordinal` forward, in order, until `body` returns false;
+    /// `body` must not change heights (they are not clamped here).
+    mutating func updateForward(from ordinal: Int, _ body: (inout LayoutEntry) -> Bool) {
+        guard ordinal >= 0, ordinal < count else { return }
+        var index = cursor(at: ordinal)
+        rope.mutatingForEach(from: &index) { entry -> Void? in body(&entry) ? nil : () }
+    }
+
     /// Replaces entries `ordinals` with `entries`.
     mutating func replace(_ ordinals: Range<Int>, with entries: [LayoutEntry]) {
         if ordinals.count == 1, entries.count == 1 {

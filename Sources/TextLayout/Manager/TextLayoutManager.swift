@@ -155,9 +155,12 @@ public final class TextLayoutManager: TextContentObserving {
         // tree is made.
         viewportController?.contentDidChange(changes)
         moveSelections(through: changes)
-        // The content is read as it is after all the edits, so the entries are replaced over
-        // the span from the first edit to the last (a replace-all re-reads what lies between).
-        guard isIndexed, let edited = changes.editedRange else { return }
+        // Edits that each stayed inside a paragraph (a replace-all's) change only the entries
+        // they touch. Others: the content is read as it is after all the edits, so the entries
+        // are replaced over the span from the first edit to the last.
+        guard isIndexed, !updateEntriesInsideParagraphs(through: changes), let edited = changes.editedRange else {
+            return
+        }
         replaceEntries(
             from: edited.lowerBound, through: edited.upperBound - changes.changeInLength, delta: changes.changeInLength,
             isEdit: true)
