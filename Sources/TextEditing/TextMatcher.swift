@@ -28,10 +28,18 @@ struct TextMatcher {
         }
     }
 
+    /// Whether matches can be looked for in text of several paragraphs at once (see
+    /// `matches(inUTF8:isASCII:)`): a plain literal holding no paragraph separator, which
+    /// therefore never matches across one.
+    var findsMatchesAcrossParagraphs: Bool {
+        options.isEmpty && regex == nil && !needle.contains { $0 == 0x0A || $0 == 0x0D || $0 == 0x2029 }
+    }
+
     /// The matches in UTF-8 `text`, as UTF-16 ranges, in order and not overlapping. A plain
     /// literal is found in the bytes themselves (UTF-8 matches exactly where UTF-16 does), its
-    /// offsets counted in UTF-16 as it goes; anything else goes through a `String`.
-    func matches(inUTF8 text: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    /// offsets counted in UTF-16 as it goes (`isASCII`: they are the bytes'); anything else goes
+    /// through a `String`.
+    func matches(inUTF8 text: UnsafeBufferPointer<UInt8>, isASCII: Bool = false) -> [Range<Int>] {
         guard options.isEmpty, let first = needleUTF8.first, let base = text.baseAddress else {
             return matches(in: String(decoding: text, as: UTF8.self))
         }
@@ -48,7 +56,7 @@ struct TextMatcher {
                 searchFrom = at + 1
                 continue
             }
-            unit += Self.utf16Count(text, byte ..< at)
+            unit += isASCII ? at - byte : Self.utf16Count(text, byte ..< at)
             let length = needle.count
             result.append(unit ..< unit + length)
             byte = at + needleCount

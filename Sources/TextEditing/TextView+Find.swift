@@ -59,11 +59,10 @@ extension TextView {
     public func ranges(of pattern: String, options: TextFindOptions = []) throws(TextFindError) -> [NSRange] {
         let matcher = try TextMatcher(pattern, options: options)
         var result: [NSRange] = []
-        forEachParagraph(from: 0) { text, start in
-            for match in matcher.matches(inUTF8: text) {
+        forEachRun(of: matcher) { text, start, isASCII in
+            for match in matcher.matches(inUTF8: text, isASCII: isASCII) {
                 result.append(NSRange(location: start + match.lowerBound, length: match.count))
             }
-            return true
         }
         return result
     }
@@ -72,10 +71,7 @@ extension TextView {
     public func countMatches(of pattern: String, options: TextFindOptions = []) throws(TextFindError) -> Int {
         let matcher = try TextMatcher(pattern, options: options)
         var count = 0
-        forEachParagraph(from: 0) { text, _ in
-            count += matcher.matches(inUTF8: text).count
-            return true
-        }
+        forEachRun(of: matcher) { text, _, isASCII in count += matcher.matches(inUTF8: text, isASCII: isASCII).count }
         return count
     }
 
@@ -167,6 +163,24 @@ extension TextView {
             index -= 1
         }
         return nil
+    }
+
+    /// Calls `body` with the UTF-8 text of the whole document, its start and whether it is
+    /// ASCII: in runs of paragraphs read in place when `matcher` cannot match across a
+    /// paragraph's end (a document just opened is one run), else paragraph by paragraph.
+    private func forEachRun(
+        of matcher: TextMatcher, _ body: (UnsafeBufferPointer<UInt8>, Int, _ isASCII: Bool) -> Void
+    ) {
+        guard matcher.findsMatchesAcrossParagraphs, textContentStorage.delegate == nil else {
+            return forEachParagraph(from: 0) { text, start in
+                body(text, start, false)
+                return true
+            }
+        }
+        textContentStorage.enumerateUTF8Runs(fromOffset: 0) { start, text, utf16Count in
+            body(text, start, text.count == utf16Count)
+            return true
+        }
     }
 
     /// Calls `body` with the UTF-8 text and start of each paragraph from the one holding

@@ -169,3 +169,55 @@ import Testing
         #expect(storage.typingAttributes(at: ranges) == ranges.map { storage.typingAttributes(at: $0) })
     }
 }
+
+/// The text handed out in runs of paragraphs read in place (what search reads).
+@Suite struct UTF8RunTests {
+    /// Checks that the runs from `offset` tile the text from the start of its paragraph.
+    static func checkRuns(_ storage: TextContentStorage, from offset: Int) throws -> Int {
+        let text = storage.string
+        var runs = 0
+        var expectedStart: Int?
+        var bytes: [UInt8] = []
+        storage.enumerateUTF8Runs(fromOffset: offset) { start, utf8, utf16Count in
+            if let expectedStart { #expect(start == expectedStart) }
+            let decoded = String(decoding: utf8, as: UTF8.self)
+            #expect(decoded.utf16.count == utf16Count)
+            expectedStart = start + utf16Count
+            bytes += utf8
+            runs += 1
+            return true
+        }
+        #expect(expectedStart == text.utf16.count)
+        let location = try #require(storage.location(storage.documentRange.location, offsetBy: offset))
+        let first = try #require(storage.paragraphIndex(for: location))
+        let paragraphStart = try #require(storage.textParagraph(atIndex: first)?.elementRange).location
+        let startOffset = storage.offset(from: storage.documentRange.location, to: paragraphStart)
+        let units = Array(text.utf16)
+        #expect(String(decoding: bytes, as: UTF8.self) == String(decoding: units[startOffset...], as: UTF16.self))
+        return runs
+    }
+
+    @Test func aDocumentJustOpenedIsOneRunAndEditsSplitIt() throws {
+        let text = ManyRangeReplacementTests.document()
+        let storage = TextContentStorage(string: text)
+        #expect(try Self.checkRuns(storage, from: 0) == 1)
+        #expect(try Self.checkRuns(storage, from: 700) == 1)
+        // An edit in a paragraph of Kannada: the text before it, that paragraph, the text after it.
+        let kannada = try #require(text.utf16.firstIndex(of: "ಕ".utf16.first!))
+        let offset = text.utf16.distance(from: text.utf16.startIndex, to: kannada)
+        try storage.replaceContents(in: storage.range(offset + 1 ..< offset + 1), with: "\u{CCD}")
+        #expect(try Self.checkRuns(storage, from: 0) == 3)
+        #expect(try Self.checkRuns(storage, from: offset) == 2)
+        #expect(try Self.checkRuns(storage, from: storage.utf16Length - 1) == 1)
+        var stops = 0
+        storage.enumerateUTF8Runs(fromOffset: 0) { _, _, _ in
+            stops += 1
+            return false
+        }
+        #expect(stops == 1)
+        storage.enumerateUTF8Runs(fromOffset: storage.utf16Length) { _, _, _ in
+            Issue.record("no run at the end")
+            return true
+        }
+    }
+}

@@ -84,6 +84,13 @@ import TextContent
         #expect(storage.string == replaced)
         view.undo()
         #expect(storage.string == text)
+        // Edited paragraphs are searched one by one, the others in runs: every match is found.
+        let units = Array(text.utf16), needle = Array("LORD".utf16)
+        let expected = (0 ... units.count - needle.count).filter {
+            units[$0 ..< $0 + needle.count].elementsEqual(needle)
+        }
+        #expect(try view.ranges(of: "LORD").map(\.location) == expected)
+        #expect(try view.countMatches(of: "LORD") == expected.count)
     }
 
     @Test func highlightsAreRenderingAttributes() throws {

@@ -11,13 +11,15 @@ import Foundation
 /// try storage.replaceContents(in: changedRange, with: before)   // undone
 /// ```
 public struct ContentSlice: Sendable {
+    /// (Foundation's types boxed, so that copying a slice, an undo record's, is a retain.)
     enum Content: Sendable {
         case plain(String)
-        case attributed(AttributedString)
+        indirect case attributed(AttributedString)
         /// The end of the first paragraph (separator included; may be empty), whole paragraphs,
         /// then the start of the last (no separator; may be empty). `.plain` middle paragraphs
         /// slice `source`.
-        case paragraphs(head: AttributedString, middle: ParagraphIndex, tail: AttributedString, source: SourceText)
+        indirect case paragraphs(
+            head: AttributedString, middle: ParagraphIndex, tail: AttributedString, source: SourceText)
     }
 
     let content: Content

@@ -24,6 +24,10 @@ struct ParagraphIndex: Sendable {
 
     var paragraphCount: Int { rope.summary.paragraphs }
     var utf16Length: Int { rope.summary.utf16 }
+    /// Whether every paragraph is ASCII (then no offset splits a surrogate pair).
+    var isASCII: Bool { rope.summary.notASCII == 0 }
+    /// Whether some paragraph may carry attributes.
+    var hasAttributes: Bool { rope.summary.attributed > 0 }
 
     /// The paragraph containing `offset` (start <= offset < end); at the end of the document,
     /// the last paragraph. Nil for an empty document or an offset out of bounds.

@@ -115,6 +115,7 @@ extension TextContentStorage {
     /// `typingAttributes(at:)` gives them, finding the paragraphs in one walk (a replace-all's
     /// matches).
     public func typingAttributes(at ranges: [Range<Int>]) -> [AttributeContainer] {
+        guard index.hasAttributes else { return Array(repeating: AttributeContainer(), count: ranges.count) }
         var cursor = ParagraphCursor(index)
         return ranges.map { range in
             guard let position = cursor.paragraph(containing: range.lowerBound), position.entry.hasAttributes else {

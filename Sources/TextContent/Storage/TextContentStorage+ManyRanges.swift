@@ -80,36 +80,37 @@ extension TextContentStorage {
         }
         guard let first = index.paragraph(containing: ranges[0].lowerBound) else { return nil }
         let lastOrdinal = paragraphCount - 1
+        let texts = slices.map(Self.plainText)
         // The entries as they were, to put back if the walk stops early.
         var replaced: [(ordinal: Int, entry: ParagraphEntry)] = []
-        var originals: [ContentSlice] = []
-        originals.reserveCapacity(ranges.count)
+        replaced.reserveCapacity(ranges.count)
+        var splice = PlainParagraphSplice(expectedRanges: ranges.count)
         var outcome: Result<Void, TextContentError>?
         var next = 0, ordinal = first.ordinal, start = first.start
         index.updateForward(from: first.ordinal) { entry in
-            let position = ParagraphPosition(ordinal: ordinal, start: start, entry: entry)
-            (ordinal, start) = (ordinal + 1, position.end)
+            let paragraphOrdinal = ordinal, paragraphStart = start, paragraphEnd = start + entry.utf16Length
+            (ordinal, start) = (ordinal + 1, paragraphEnd)
             var end = next
             while end < ranges.count,
-                ranges[end].lowerBound < position.end
-                    || (ranges[end].lowerBound == position.end && position.ordinal == lastOrdinal)
+                ranges[end].lowerBound < paragraphEnd
+                    || (ranges[end].lowerBound == paragraphEnd && paragraphOrdinal == lastOrdinal)
             {
                 end += 1
             }
             guard end > next else { return true }
+            let position = ParagraphPosition(ordinal: paragraphOrdinal, start: paragraphStart, entry: entry)
             let group = next ..< end
             do throws(TextContentError) {
                 guard isPlain(entry), ranges[end - 1].upperBound <= position.contentEnd,
                     !mayEmpty(position, ranges[group]),
-                    let spliced = try splicedPlainText(of: position, ranges[group], slices[group])
+                    let spliced = try splicedPlainText(of: position, ranges[group], texts[group], into: &splice)
                 else {
                     outcome = .success(())
                     return false
                 }
-                replaced.append((position.ordinal, entry))
-                entry.utf16Length = spliced.utf16Count
-                entry.content = stringContent(spliced.text, utf16Count: spliced.utf16Count)
-                originals.append(contentsOf: spliced.replaced.lazy.map { ContentSlice($0) })
+                replaced.append((paragraphOrdinal, entry))
+                entry.utf16Length += zip(ranges[group], slices[group]).reduce(0) { $0 + $1.1.utf16Count - $1.0.count }
+                entry.content = stringContent(spliced, utf16Count: entry.utf16Length)
             } catch {
                 outcome = .failure(error)
                 return false
@@ -124,7 +125,7 @@ extension TextContentStorage {
         }
         isPristine = false
         recordInsideParagraphEdits(ranges[...], slices[...])
-        return originals
+        return splice.replaced
     }
 
     /// Records edits made inside paragraphs, last to first, so that each edit's range is in the
@@ -134,6 +135,12 @@ extension TextContentStorage {
             ranges.indices.reversed().lazy.map {
                 TextContentEdit(range: ranges[$0], replacementLength: slices[$0].utf16Count, isInsideParagraph: true)
             })
+    }
+
+    /// The text of a plain slice ("" for another).
+    private static func plainText(_ slice: ContentSlice) -> String {
+        guard case .plain(let string) = slice.content else { return "" }
+        return string
     }
 
     /// Whether a slice is plain text holding no paragraph separator.
@@ -190,9 +197,13 @@ extension TextContentStorage {
         } else {
             // Many edits (a replace-all) read and write the whole text once; a long paragraph
             // stays a String until its next keystroke makes it a tree again.
-            guard let spliced = try? splicedPlainText(of: position, ranges, slices) else { return }
-            entry.utf16Length = spliced.utf16Count
-            entry.content = .string(spliced.text)
+            var splice = PlainParagraphSplice(expectedRanges: ranges.count)
+            guard
+                let spliced = try? splicedPlainText(
+                    of: position, ranges, slices.map(Self.plainText)[...], into: &splice)
+            else { return }
+            entry.utf16Length += zip(ranges, slices).reduce(0) { $0 + $1.1.utf16Count - $1.0.count }
+            entry.content = .string(spliced)
         }
         isPristine = false
         index.replace(position.ordinal ..< position.ordinal + 1, with: entry.utf16Length == 0 ? [] : [entry])
@@ -200,42 +211,20 @@ extension TextContentStorage {
     }
 
     /// The text of the paragraph at `position` (without attributes) with `ranges` (document
-    /// offsets, sorted, inside its text) replaced by the plain text of `slices` (its separator
-    /// kept), its UTF-16 length, and the text each range held. Nil for a paragraph with
-    /// attributes; throws for an edge between the halves of a surrogate pair. ASCII is
-    /// spliced byte by byte; other text through its UTF-16 view.
+    /// offsets, sorted, inside its text) replaced by `texts` (its separator kept), the text each
+    /// range held kept by `splice`. Nil for a paragraph with attributes; throws for an edge
+    /// between the halves of a surrogate pair. ASCII is spliced byte by byte.
     private func splicedPlainText(
-        of position: ParagraphPosition, _ ranges: ArraySlice<Range<Int>>, _ slices: ArraySlice<ContentSlice>
-    ) throws(TextContentError) -> (text: String, utf16Count: Int, replaced: [String])? {
-        let growth = zip(ranges, slices).reduce(0) { $0 + $1.1.utf16Count - $1.0.count }
-        let utf16Count = position.entry.utf16Length + growth
-        let fromBytes = withASCIIBytes(of: position.entry) { bytes in
-            Self.splice(bytes, start: position.start, ranges, slices)
+        of position: ParagraphPosition, _ ranges: ArraySlice<Range<Int>>, _ texts: ArraySlice<String>,
+        into splice: inout PlainParagraphSplice
+    ) throws(TextContentError) -> String? {
+        if let text = withASCIIBytes(
+            of: position.entry, { splice.splice(ascii: $0, start: position.start, ranges, texts) })
+        {
+            return text
         }
-        if let (text, replaced) = fromBytes { return (text, utf16Count, replaced) }
         guard let plain = plainString(of: position.entry) else { return nil }
-        let utf16 = plain.utf16
-        var edited = ""
-        edited.reserveCapacity(plain.utf8.count + max(0, growth * 3))
-        var replaced: [String] = []
-        replaced.reserveCapacity(ranges.count)
-        var cursor = utf16.startIndex
-        var cursorOffset = position.start
-        for (range, slice) in zip(ranges, slices) {
-            let lower = utf16.index(cursor, offsetBy: range.lowerBound - cursorOffset)
-            let upper = utf16.index(lower, offsetBy: range.count)
-            for (edge, offset) in [(lower, range.lowerBound), (upper, range.upperBound)]
-            where edge < utf16.endIndex && UTF16.isTrailSurrogate(utf16[edge]) {
-                throw .splitsSurrogatePair(offset: offset)
-            }
-            edited += plain[cursor ..< lower]
-            replaced.append(String(plain[lower ..< upper]))
-            if case .plain(let string) = slice.content { edited += string }
-            cursor = upper
-            cursorOffset = range.upperBound
-        }
-        edited += plain[cursor...]
-        return (edited, utf16Count, replaced)
+        return try splice.splice(plain, start: position.start, ranges, texts)
     }
 
     /// `body` on the UTF-8 bytes of a paragraph's text (separator included) when they are all
@@ -251,46 +240,5 @@ extension TextContentStorage {
         default:
             return nil
         }
-    }
-
-    /// ASCII `bytes` of a paragraph starting at document offset `start`, with `ranges`
-    /// replaced by `slices`' plain text, and the text each range held: one copy, no decoding.
-    private static func splice(
-        _ bytes: UnsafeBufferPointer<UInt8>, start: Int, _ ranges: ArraySlice<Range<Int>>,
-        _ slices: ArraySlice<ContentSlice>
-    ) -> (text: String, replaced: [String]) {
-        var inserted: [String] = []
-        inserted.reserveCapacity(slices.count)
-        var replaced: [String] = []
-        replaced.reserveCapacity(ranges.count)
-        var capacity = bytes.count
-        for (range, slice) in zip(ranges, slices) {
-            guard case .plain(let string) = slice.content else { continue }
-            inserted.append(string)
-            capacity += string.utf8.count - range.count
-            replaced.append(
-                String(
-                    decoding: UnsafeBufferPointer(
-                        rebasing: bytes[range.lowerBound - start ..< range.upperBound - start]),
-                    as: UTF8.self))
-        }
-        let text = String(unsafeUninitializedCapacity: capacity) { output -> Int in
-            guard let input = bytes.baseAddress, let out = output.baseAddress else { return 0 }
-            var written = 0, read = 0
-            for (range, string) in zip(ranges, inserted) {
-                let lower = range.lowerBound - start
-                (out + written).initialize(from: input + read, count: lower - read)
-                written += lower - read
-                var string = string
-                written += string.withUTF8 { utf8 in
-                    if let base = utf8.baseAddress { (out + written).initialize(from: base, count: utf8.count) }
-                    return utf8.count
-                }
-                read = range.upperBound - start
-            }
-            (out + written).initialize(from: input + read, count: bytes.count - read)
-            return written + bytes.count - read
-        }
-        return (text, replaced)
     }
 }

@@ -125,6 +125,7 @@ extension TextContentStorage {
     /// storage.firstSurrogatePairSplit(atEdgesOf: [2 ..< 2])   // 2
     /// ```
     public func firstSurrogatePairSplit(atEdgesOf ranges: [Range<Int>]) -> Int? {
+        guard !index.isASCII else { return nil }
         // A few ranges look at their edges alone (O(log n) each in a long paragraph).
         if ranges.count <= Self.longParagraphEditLimit {
             return ranges.lazy.flatMap { [$0.lowerBound, $0.upperBound] }.first { splitsSurrogatePair(at: $0) }
@@ -204,19 +205,73 @@ extension TextContentStorage {
     public func enumerateParagraphUTF8(fromOffset offset: Int, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Bool) {
         guard offset >= 0, offset < utf16Length, let first = index.paragraph(containing: offset) else { return }
         index.forEach(from: first.ordinal, reverse: false) { position in
-            switch position.entry.content {
-            case .plain(let start, let count):
-                return body(position.start, source.slice(start, count))
-            case .string(var text), .uniform(var text, _):
-                return text.withUTF8 { body(position.start, $0) }
-            case .attributed(let text):
-                var plain = Self.plainString(of: text)
-                return plain.withUTF8 { body(position.start, $0) }
-            case .long(let text):
-                // Searching reads all of it anyway: its String, made once.
-                var plain = text.string
-                return plain.withUTF8 { body(position.start, $0) }
+            withUTF8(of: position.entry) { body(position.start, $0) }
+        }
+    }
+
+    /// Calls `body` with the UTF-16 start, the UTF-8 text and the UTF-16 length of the text
+    /// from the paragraph holding `offset` on, in runs, until it returns false: consecutive
+    /// paragraphs read from a file and not edited since come as one run (the separators between
+    /// them in it), others one paragraph each. What a search for text holding no paragraph
+    /// separator reads: a document just opened is one run, read in place. A run as long in
+    /// UTF-8 as in UTF-16 is ASCII, its offsets the same in both.
+    ///
+    /// ```swift
+    /// storage.enumerateUTF8Runs(fromOffset: 0) { start, bytes, utf16Count in
+    ///     print(start, bytes.count == utf16Count ? "ASCII" : "not ASCII"); return true
+    /// }
+    /// ```
+    public func enumerateUTF8Runs(
+        fromOffset offset: Int, _ body: (Int, UnsafeBufferPointer<UInt8>, Int) -> Bool
+    ) {
+        guard offset >= 0, offset < utf16Length, let first = index.paragraph(containing: offset) else { return }
+        if isPristine, case .plain(let start, _) = first.entry.content {
+            // The text is the source's bytes, all of it.
+            _ = body(first.start, source.slice(start, source.count - start), utf16Length - first.start)
+            return
+        }
+        var run: (start: Int, byteStart: Int, byteCount: Int, utf16Count: Int)?
+        var stopped = false
+        func flush() {
+            if let current = run, !stopped {
+                stopped = !body(current.start, source.slice(current.byteStart, current.byteCount), current.utf16Count)
             }
+            run = nil
+        }
+        index.forEach(from: first.ordinal, reverse: false) { position in
+            if case .plain(let start, let count) = position.entry.content {
+                if let current = run, current.byteStart + current.byteCount == start {
+                    run = (
+                        current.start, current.byteStart, current.byteCount + count,
+                        current.utf16Count + position.entry.utf16Length
+                    )
+                    return true
+                }
+                flush()
+                run = (position.start, start, count, position.entry.utf16Length)
+                return !stopped
+            }
+            flush()
+            guard !stopped else { return false }
+            return withUTF8(of: position.entry) { body(position.start, $0, position.entry.utf16Length) }
+        }
+        flush()
+    }
+
+    /// `body` on the UTF-8 text of a paragraph entry: its bytes in place, or encoded.
+    private func withUTF8<Result>(of entry: ParagraphEntry, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        switch entry.content {
+        case .plain(let start, let count):
+            return body(source.slice(start, count))
+        case .string(var text), .uniform(var text, _):
+            return text.withUTF8(body)
+        case .attributed(let text):
+            var plain = Self.plainString(of: text)
+            return plain.withUTF8(body)
+        case .long(let text):
+            // Searching reads all of it anyway: its String, made once.
+            var plain = text.string
+            return plain.withUTF8(body)
         }
     }
 }
