@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TextContent
 @_spi(Rendering) import TextLayout
 import TextTypography
@@ -207,9 +208,9 @@ public struct DocumentRenderer {
             }
         }
         defer { if let delegateManager { content.removeTextLayoutManager(delegateManager) } }
-        // The first failure fails the render.
-        var layoutFailure: TextLayoutError?
-        layout.layoutFailureHandler = { _, error in layoutFailure = layoutFailure ?? error }
+        // The first failure fails the render (pages may be laid out on another thread).
+        let layoutFailure = Mutex<TextLayoutError?>(nil)
+        layout.layoutFailureHandler = { _, error in layoutFailure.withLock { $0 = $0 ?? error } }
         var markers = ListMarkers(defaultFont: defaultFont)
         markers.fontResolutionContext = options.fontResolutionContext
         let overlay = LayoutDebugOverlay()
@@ -238,7 +239,7 @@ public struct DocumentRenderer {
             var context = try makeContext(on: surface)
             var warnings: [String] = []
             var failure: RenderingError?
-            let pages = layout.enumeratePages { page in
+            func drawPage(_ page: TextPage) -> Bool {
                 do throws(RenderingError) {
                     if page.number > 1 {
                         try surface.beginPage()
@@ -257,8 +258,26 @@ public struct DocumentRenderer {
                     return false
                 }
             }
+            let pages: Int
+            if delegateManager == nil {
+                // Pages are laid out on another thread while the ones before are drawn. (An
+                // app's delegate makes fragments on the caller's thread, one page after another.)
+                let pipeline = PagePipeline(bound: 4)
+                let owned = LayoutThreadOwned(layout)
+                pipeline.start { handOver in
+                    owned.value.enumeratePages { page in
+                        // The lines are made there too, not where they are drawn.
+                        for fragment in page.textLayoutFragments { _ = fragment.textLineFragments }
+                        return handOver(page)
+                    }
+                }
+                while let page = pipeline.next(), drawPage(page) {}
+                pages = pipeline.finish()
+            } else {
+                pages = layout.enumeratePages(drawPage)
+            }
             if let failure { throw failure }
-            if let layoutFailure { throw .layout("\(layoutFailure)") }
+            if let layoutFailure = layoutFailure.withLock({ $0 }) { throw .layout("\(layoutFailure)") }
             try surface.finish()
             warnings += context.warnings.filter { !warnings.contains($0) }
             return Result(kind: kind, pageCount: pages, size: pageSize, linkAreas: links, warnings: warnings)
@@ -295,7 +314,7 @@ public struct DocumentRenderer {
             links += context.linkAreas[before...].map { (page.number, $0) }
         }
         try context.checkStatus()
-        if let layoutFailure { throw .layout("\(layoutFailure)") }
+        if let layoutFailure = layoutFailure.withLock({ $0 }) { throw .layout("\(layoutFailure)") }
         try finish(surface, kind: kind, path: path)
         return Result(kind: kind, pageCount: pages.count, size: size, linkAreas: links, warnings: context.warnings)
     }
