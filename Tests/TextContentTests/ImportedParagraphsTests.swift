@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 import TextContent
 
@@ -42,6 +43,38 @@ import TextContent
         // The linked and bold runs are where they were given.
         #expect(joined.attributedString.runs.contains { $0.link != nil })
         #expect(joined.attributedString.runs.contains { $0.inlinePresentationIntent == .stronglyEmphasized })
+    }
+
+    /// Many parts of every size (the trees made for each are joined) give the document a
+    /// single import gives: every paragraph where it should be, and edits after as before.
+    @Test func manyPartsOfEverySizeJoinToTheWholeDocument() throws {
+        var random = SplitMix64(seed: 5)
+        let samples = MixedSamples.all.map(\.text) + ["In the beginning God created the heaven and the earth."]
+        var texts: [String] = []
+        for _ in 0 ..< 300 {
+            let count = Int.random(in: 1 ... 40, using: &random)
+            texts.append((0 ..< count).map { _ in samples.randomElement(using: &random)! + "\n" }.joined())
+        }
+        var bold = AttributeContainer()
+        bold.inlinePresentationIntent = .stronglyEmphasized
+        let parts = texts.enumerated().map { index, text in
+            ImportedParagraphs(
+                text: text, utf8Runs: [(text.utf8.count, index % 3 == 0 ? bold : AttributeContainer())])
+        }
+        let joined = TextContentStorage(importedParagraphs: parts)
+        let whole = TextContentStorage(string: texts.joined())
+        #expect(joined.string == whole.string)
+        #expect(joined.paragraphCount == whole.paragraphCount)
+        for index in stride(from: 0, to: whole.paragraphCount, by: 7) {
+            #expect(
+                joined.textParagraph(atIndex: index)?.plainText
+                    ?? joined.textParagraph(atIndex: index).map {
+                        String($0.attributedString.characters)
+                    } == whole.textParagraph(atIndex: index)?.plainText)
+        }
+        let middle = try #require(joined.textRange(for: joined.utf16Length / 2 ..< joined.utf16Length / 2))
+        try joined.replaceContents(in: middle, with: "ಕ\n")
+        #expect(joined.paragraphCount == whole.paragraphCount + 1)
     }
 
     @Test func paragraphEndsAreWhereTheStorageEndsThem() {

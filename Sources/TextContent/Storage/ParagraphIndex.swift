@@ -126,6 +126,11 @@ struct ParagraphIndex: Sendable {
         return ParagraphIndex(rope: copy)
     }
 
+    /// These paragraphs, then those of `other`: O(log n), their nodes shared.
+    func appending(_ other: ParagraphIndex) -> ParagraphIndex {
+        ParagraphIndex(rope: Rope.join(rope, other.rope))
+    }
+
     /// Puts the paragraphs of `other` before paragraph `ordinal` (at the end for
     /// `paragraphCount`): O(log n), their nodes shared.
     mutating func insert(_ other: ParagraphIndex, at ordinal: Int) {

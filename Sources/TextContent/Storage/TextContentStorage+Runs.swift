@@ -31,11 +31,8 @@ extension TextContentStorage {
     /// where a paragraph does), in order: the parts of a large document can be made on several
     /// threads, then joined here in O(paragraphs).
     public convenience init(importedParagraphs parts: [ImportedParagraphs]) {
-        var index = ParagraphIndex.Builder()
-        for part in parts {
-            for entry in part.entries { index.append(entry) }
-        }
-        self.init(index: index.finish())
+        // Each part's tree was built where the part was made: joining them is O(log n) a part.
+        self.init(index: parts.reduce(ParagraphIndex([])) { $0.appending($1.paragraphs) })
     }
 
     /// The UTF-8 offsets at which a storage ends the paragraphs of `text`, separators included
@@ -61,10 +58,11 @@ extension TextContentStorage {
 /// let storage = TextContentStorage(importedParagraphs: parts)
 /// ```
 public struct ImportedParagraphs: Sendable {
-    let entries: [ParagraphEntry]
+    /// The paragraphs, as a tree of their own (made on the part's thread).
+    let paragraphs: ParagraphIndex
 
     /// How many paragraphs.
-    public var count: Int { entries.count }
+    public var count: Int { paragraphs.paragraphCount }
 
     /// The paragraphs of `text` with its runs of attributes (UTF-8 lengths, in order, covering
     /// the text); with `unifyingBlockAttributes`, each paragraph's block attributes (`alignment`,
@@ -74,7 +72,7 @@ public struct ImportedParagraphs: Sendable {
         unifyingBlockAttributes: Bool = true
     ) {
         var text = text
-        var entries: [ParagraphEntry] = []
+        var entries = ParagraphIndex.Builder()
         text.withUTF8 { bytes in
             var runIndex = 0
             var runStart = 0
@@ -137,6 +135,6 @@ public struct ImportedParagraphs: Sendable {
                         hasAttributes: pieces.contains { $0.1 != AttributeContainer() }))
             }
         }
-        self.entries = entries
+        paragraphs = entries.finish()
     }
 }
