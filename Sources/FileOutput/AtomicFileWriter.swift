@@ -37,6 +37,13 @@ public final class AtomicFileWriter {
     /// The first failed write's reason; later writes are skipped.
     public private(set) var failure: String?
     private var isDone = false
+    /// Bytes written but not yet handed to the system: small writes (Cairo's PDF writer makes
+    /// 60,000 of them for the KJV, a system call each) are gathered up to `bufferCapacity`.
+    private let buffer = UnsafeMutableRawBufferPointer.allocate(
+        byteCount: AtomicFileWriter.bufferCapacity, alignment: 16)
+    private var buffered = 0
+    /// How many bytes are gathered before they are written.
+    public static let bufferCapacity = 64 * 1024
 
     /// How long opening a FIFO waits for a process to read it, in seconds.
     public static let defaultFIFOReaderWait: Double = 10
@@ -183,12 +190,39 @@ public final class AtomicFileWriter {
         }
     }
 
-    deinit { discard() }
+    deinit {
+        discard()
+        buffer.deallocate()
+    }
 
-    /// Appends `bytes`; false (and `failure` set) when the system refused them.
+    /// Appends `bytes`; false (and `failure` set) when the system refused them. Bytes are
+    /// gathered and written `bufferCapacity` at a time, so a refusal may show at a later write
+    /// or at `commit()`; a device or FIFO receives them in such chunks.
     @discardableResult
     public func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard failure == nil, !isDone else { return false }
+        if buffered + bytes.count > buffer.count {
+            guard flush() else { return false }
+            // What would fill the buffer goes straight through.
+            if bytes.count >= buffer.count { return writeThrough(bytes) }
+        }
+        if let base = bytes.baseAddress, !bytes.isEmpty {
+            (buffer.baseAddress! + buffered).copyMemory(from: base, byteCount: bytes.count)
+            buffered += bytes.count
+        }
+        return true
+    }
+
+    /// Hands the gathered bytes to the system; false (and `failure` set) when it refused them.
+    private func flush() -> Bool {
+        guard buffered > 0 else { return failure == nil }
+        let count = buffered
+        buffered = 0
+        return writeThrough(UnsafeRawBufferPointer(rebasing: buffer[0 ..< count]))
+    }
+
+    private func writeThrough(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard failure == nil else { return false }
         var offset = 0
         while offset < bytes.count {
             // A FIFO's or socket's reader gone away raises SIGPIPE, as for any Unix writer (a
@@ -220,6 +254,7 @@ public final class AtomicFileWriter {
     /// the flush, the close or the rename failed.
     public func commit() throws(FileOutputError) {
         guard !isDone else { throw .unwritable(path: path, reason: "the file is already closed") }
+        _ = flush()
         if let failure {
             discard()
             throw .unwritable(path: path, reason: failure)
@@ -273,6 +308,7 @@ public final class AtomicFileWriter {
     public func discard() {
         guard !isDone else { return }
         isDone = true
+        buffered = 0
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
         if let temporaryPath {
