@@ -239,7 +239,7 @@ public struct DocumentRenderer {
             var context = try makeContext(on: surface)
             var warnings: [String] = []
             var failure: RenderingError?
-            func drawPage(_ page: TextPage) -> Bool {
+            func drawPage(_ page: TextPage, glyphRuns: [ObjectIdentifier: [PositionedGlyphRun]] = [:]) -> Bool {
                 do throws(RenderingError) {
                     if page.number > 1 {
                         try surface.beginPage()
@@ -248,6 +248,8 @@ public struct DocumentRenderer {
                     }
                     if let background = options.background { context.fillBackground(background) }
                     let before = context.linkAreas.count
+                    context.preparedGlyphRuns = glyphRuns
+                    defer { context.preparedGlyphRuns = [:] }
                     draw(page, in: context, at: .zero)
                     try context.checkStatus()
                     links += context.linkAreas[before...].map { (page.number, $0) }
@@ -264,17 +266,14 @@ public struct DocumentRenderer {
                 // app's delegate makes fragments on the caller's thread, one page after another.)
                 let pipeline = PagePipeline(bound: 4)
                 let owned = LayoutThreadOwned(layout)
-                pipeline.start { handOver in
-                    owned.value.enumeratePages { page in
-                        // The lines are made there too, not where they are drawn.
-                        for fragment in page.textLayoutFragments { _ = fragment.textLineFragments }
-                        return handOver(page)
-                    }
+                // The lines and their glyph runs are made there too, not where they are drawn.
+                pipeline.start { handOver in owned.value.enumeratePages { handOver(PreparedPage($0)) } }
+                while let prepared = pipeline.next(), drawPage(prepared.page, glyphRuns: prepared.glyphRuns) {
+                    pipeline.recycle(prepared)
                 }
-                while let page = pipeline.next(), drawPage(page) {}
                 pages = pipeline.finish()
             } else {
-                pages = layout.enumeratePages(drawPage)
+                pages = layout.enumeratePages { drawPage($0) }
             }
             if let failure { throw failure }
             if let layoutFailure = layoutFailure.withLock({ $0 }) { throw .layout("\(layoutFailure)") }

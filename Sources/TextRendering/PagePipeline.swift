@@ -3,13 +3,17 @@ import Synchronization
 @_spi(Rendering) import TextLayout
 
 /// Pages laid out on a thread of their own while the caller draws the ones before them, so that
-/// page layout and drawing (Cairo writing the PDF) each take a core. At most `bound` pages wait
-/// to be drawn. Page layout reads the content and its own layout state only, and drawing reads
-/// only the pages it is handed (their fragments are immutable once laid out), so the two never
-/// touch the same object.
+/// page layout (with the glyph runs of the pages' lines) and drawing (Cairo writing the PDF)
+/// each take a core. At most `bound` pages wait to be drawn, and pages drawn are handed back to
+/// be freed on the layout thread. Page layout reads the content and its own layout state only,
+/// and drawing reads only the pages it is handed (their fragments are immutable once laid out),
+/// so the two never touch the same object.
 final class PagePipeline: Sendable {
     private struct State {
-        var waiting: [TextPage] = []
+        var waiting: [PreparedPage] = []
+        /// Pages drawn, to be let go of on the layout thread (freeing a page's fragments and
+        /// lines is work the drawing need not do).
+        var drawn: [PreparedPage] = []
         var isFinished = false
         var isCancelled = false
         var pageCount = 0
@@ -32,14 +36,17 @@ final class PagePipeline: Sendable {
     /// Runs `layOut` on a thread of its own. It hands each page to the function it is given,
     /// which waits while `bound` pages are waiting and returns false once the drawing has
     /// stopped; `layOut` returns how many pages it made.
-    func start(_ layOut: @escaping @Sendable (_ handOver: (TextPage) -> Bool) -> Int) {
+    func start(_ layOut: @escaping @Sendable (_ handOver: (PreparedPage) -> Bool) -> Int) {
         let thread = Thread { [self] in
             let count = layOut { page in
                 room.wait()
+                var drawn: [PreparedPage] = []
                 let isCancelled = state.withLock { state in
                     if !state.isCancelled { state.waiting.append(page) }
+                    swap(&drawn, &state.drawn)
                     return state.isCancelled
                 }
+                drawn.removeAll()
                 if !isCancelled { ready.signal() }
                 return !isCancelled
             }
@@ -56,13 +63,18 @@ final class PagePipeline: Sendable {
     }
 
     /// The next page laid out, waiting for it; nil when there are no more.
-    func next() -> TextPage? {
+    func next() -> PreparedPage? {
         ready.wait()
-        let page = state.withLock { state -> TextPage? in
+        let page = state.withLock { state -> PreparedPage? in
             state.waiting.isEmpty ? nil : state.waiting.removeFirst()
         }
         if page != nil { room.signal() }
         return page
+    }
+
+    /// Hands back a page that has been drawn, for the layout thread to let go of.
+    func recycle(_ page: PreparedPage) {
+        state.withLock { $0.drawn.append(page) }
     }
 
     /// Stops the layout after the page it is on and waits for its thread to end; returns how
@@ -74,6 +86,22 @@ final class PagePipeline: Sendable {
         room.signal()
         stopped.wait()
         return state.withLock { $0.pageCount }
+    }
+}
+
+/// A page laid out, with the glyph runs of its lines, worked out on the thread that laid it out.
+struct PreparedPage: Sendable {
+    let page: TextPage
+    /// Each line's glyph runs, by the line's identity (the page's fragments keep the lines).
+    let glyphRuns: [ObjectIdentifier: [PositionedGlyphRun]]
+
+    init(_ page: TextPage) {
+        self.page = page
+        var runs: [ObjectIdentifier: [PositionedGlyphRun]] = [:]
+        for fragment in page.textLayoutFragments {
+            for line in fragment.textLineFragments { runs[ObjectIdentifier(line)] = line.glyphRuns }
+        }
+        glyphRuns = runs
     }
 }
 

@@ -22,7 +22,7 @@ extension TextLineFragment {
         let looks = TextAppearanceRuns(
             attributedString, isPlain: paragraphIsPlain, range: range, renderingAttributes: renderingAttributes,
             colors: context.typesettingContext.colors)
-        let runs = glyphRuns
+        let runs = context.preparedGlyphRuns[ObjectIdentifier(self)] ?? glyphRuns
         let baselineY = point.y + baseline
         let height = typographicBounds.height
 
