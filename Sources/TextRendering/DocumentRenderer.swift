@@ -239,7 +239,7 @@ public struct DocumentRenderer {
             var context = try makeContext(on: surface)
             var warnings: [String] = []
             var failure: RenderingError?
-            func drawPage(_ page: TextPage, glyphRuns: [ObjectIdentifier: [PositionedGlyphRun]] = [:]) -> Bool {
+            func drawPage(_ page: TextPage, lines: [ObjectIdentifier: PreparedLine] = [:]) -> Bool {
                 do throws(RenderingError) {
                     if page.number > 1 {
                         try surface.beginPage()
@@ -248,8 +248,8 @@ public struct DocumentRenderer {
                     }
                     if let background = options.background { context.fillBackground(background) }
                     let before = context.linkAreas.count
-                    context.preparedGlyphRuns = glyphRuns
-                    defer { context.preparedGlyphRuns = [:] }
+                    context.preparedLines = lines
+                    defer { context.preparedLines = [:] }
                     draw(page, in: context, at: .zero)
                     try context.checkStatus()
                     links += context.linkAreas[before...].map { (page.number, $0) }
@@ -266,9 +266,12 @@ public struct DocumentRenderer {
                 // app's delegate makes fragments on the caller's thread, one page after another.)
                 let pipeline = PagePipeline(bound: 4)
                 let owned = LayoutThreadOwned(layout)
-                // The lines and their glyph runs are made there too, not where they are drawn.
-                pipeline.start { handOver in owned.value.enumeratePages { handOver(PreparedPage($0)) } }
-                while let prepared = pipeline.next(), drawPage(prepared.page, glyphRuns: prepared.glyphRuns) {
+                // The lines, their glyph runs and their text are made there too, not where they
+                // are drawn.
+                pipeline.start { handOver in
+                    owned.value.enumeratePages { handOver(PreparedPage($0, withText: true)) }
+                }
+                while let prepared = pipeline.next(), drawPage(prepared.page, lines: prepared.lines) {
                     pipeline.recycle(prepared)
                 }
                 pages = pipeline.finish()

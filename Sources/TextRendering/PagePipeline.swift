@@ -3,7 +3,7 @@ import Synchronization
 @_spi(Rendering) import TextLayout
 
 /// Pages laid out on a thread of their own while the caller draws the ones before them, so that
-/// page layout (with the glyph runs of the pages' lines) and drawing (Cairo writing the PDF)
+/// page layout (with the glyph runs of the pages' lines and their text) and drawing (Cairo writing the PDF)
 /// each take a core. At most `bound` pages wait to be drawn, and pages drawn are handed back to
 /// be freed on the layout thread. Page layout reads the content and its own layout state only,
 /// and drawing reads only the pages it is handed (their fragments are immutable once laid out),
@@ -89,19 +89,39 @@ final class PagePipeline: Sendable {
     }
 }
 
-/// A page laid out, with the glyph runs of its lines, worked out on the thread that laid it out.
+/// A page laid out, with the glyph runs of its lines (and, for a PDF, the text each run shows),
+/// worked out on the thread that laid it out.
 struct PreparedPage: Sendable {
     let page: TextPage
-    /// Each line's glyph runs, by the line's identity (the page's fragments keep the lines).
-    let glyphRuns: [ObjectIdentifier: [PositionedGlyphRun]]
+    /// Each line's, by the line's identity (the page's fragments keep the lines).
+    let lines: [ObjectIdentifier: PreparedLine]
 
-    init(_ page: TextPage) {
+    init(_ page: TextPage, withText: Bool) {
         self.page = page
-        var runs: [ObjectIdentifier: [PositionedGlyphRun]] = [:]
+        var lines: [ObjectIdentifier: PreparedLine] = [:]
         for fragment in page.textLayoutFragments {
-            for line in fragment.textLineFragments { runs[ObjectIdentifier(line)] = line.glyphRuns }
+            for line in fragment.textLineFragments {
+                lines[ObjectIdentifier(line)] = PreparedLine(line, withText: withText)
+            }
         }
-        glyphRuns = runs
+        self.lines = lines
+    }
+}
+
+/// A line's glyph runs and, with text, each whole run's clusters (what `showGlyphs` would work out).
+struct PreparedLine: Sendable {
+    let runs: [PositionedGlyphRun]
+    /// One a run; empty without text; nil for a run whose clusters Cairo cannot take.
+    let clusters: [TextClusters?]
+
+    init(_ line: TextLineFragment, withText: Bool) {
+        runs = line.glyphRuns
+        guard withText else {
+            clusters = []
+            return
+        }
+        let text = line.paragraphUnits
+        clusters = runs.map { TextClusters($0, indices: $0.glyphs.indices, text: text) }
     }
 }
 

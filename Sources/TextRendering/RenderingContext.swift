@@ -38,9 +38,9 @@ public final class RenderingContext {
     /// The rendering attributes of the fragment being drawn (set around its `draw(at:in:)`),
     /// which the lines it draws through `drawLine(_:at:)` are drawn with.
     var fragmentRenderingAttributes: [RenderingAttributeRun] = []
-    /// Glyph runs of the lines about to be drawn, worked out ahead (on the thread that laid the
-    /// page out), by the line's identity; a line not in it works its own out.
-    var preparedGlyphRuns: [ObjectIdentifier: [PositionedGlyphRun]] = [:]
+    /// Glyph runs and text of the lines about to be drawn, worked out ahead (on the thread that
+    /// laid the page out), by the line's identity; a line not in it works its own out.
+    var preparedLines: [ObjectIdentifier: PreparedLine] = [:]
     /// The last link asked for and what was written for it: a long link wraps onto many lines,
     /// each drawn with the same URL, which is then neither resolved nor hashed again.
     private var lastLink: (url: URL, written: URL?)?

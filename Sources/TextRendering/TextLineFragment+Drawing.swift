@@ -22,7 +22,8 @@ extension TextLineFragment {
         let looks = TextAppearanceRuns(
             attributedString, isPlain: paragraphIsPlain, range: range, renderingAttributes: renderingAttributes,
             colors: context.typesettingContext.colors)
-        let runs = context.preparedGlyphRuns[ObjectIdentifier(self)] ?? glyphRuns
+        let prepared = context.preparedLines[ObjectIdentifier(self)]
+        let runs = prepared?.runs ?? glyphRuns
         let baselineY = point.y + baseline
         let height = typographicBounds.height
 
@@ -83,9 +84,14 @@ extension TextLineFragment {
                 }
             }
         }
-        for run in runs {
+        for (index, run) in runs.enumerated() {
+            var clusters = TextClusters.Source.workedOutHere
+            if text != nil, let prepared, prepared.clusters.indices.contains(index) {
+                clusters = .preparedForWholeRun(prepared.clusters[index])
+            }
             forEachStyledStretch(of: run, looks: looks) { indices, style in
-                context.showGlyphs(of: run, indices: indices, origin: origin, style: style, text: text)
+                context.showGlyphs(
+                    of: run, indices: indices, origin: origin, style: style, text: text, clusters: clusters)
             }
         }
         for run in looks.runs {
