@@ -307,6 +307,8 @@ public final class AtomicFileWriter {
     /// to a device, FIFO or socket is already there).
     public func discard() {
         guard !isDone else { return }
+        // What a device, FIFO or socket was given is delivered: nothing written there is taken back.
+        if writesInPlace { _ = flush() }
         isDone = true
         buffered = 0
         if descriptor >= 0 { close(descriptor) }

@@ -85,7 +85,7 @@ extension TextView {
         let before = selectionOffsets
         // What is typed takes the attributes before it, read for all the ranges in one walk.
         let inherited =
-            replacement == nil && pieces == nil && typingAttributes == nil
+            replacement == nil && typingAttributes == nil && (pieces?.count ?? 0) < ranges.count
             ? textContentStorage.typingAttributes(at: ranges) : []
         let slices = ranges.indices.map { index -> ContentSlice in
             if let pieces, pieces.indices.contains(index) { return ContentSlice(constrained(pieces[index])) }

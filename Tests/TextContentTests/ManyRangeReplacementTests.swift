@@ -160,6 +160,25 @@ import Testing
         #expect(storage.paragraphCount == oneByOne.paragraphCount)
     }
 
+    @Test(arguments: [2, 70])
+    func rangesOutOfOrderOverlappingOrWithoutTheirTextsAreRefused(count: Int) throws {
+        let text = Self.document()
+        let storage = TextContentStorage(string: text)
+        let sorted = (0 ..< count).map { $0 * 10 ..< $0 * 10 + 3 }
+        let texts = sorted.map { _ in ContentSlice("ಕ") }
+        for ranges in [
+            Array(sorted.reversed()), sorted + [sorted[count - 1].lowerBound + 1 ..< sorted[count - 1].upperBound + 2],
+        ] {
+            #expect(throws: TextContentError.self) {
+                try storage.replaceContents(in: ranges, with: ranges.map { _ in ContentSlice("x") })
+            }
+        }
+        #expect(throws: TextContentError.self) {
+            try storage.replaceContents(in: sorted, with: Array(texts.dropLast()))
+        }
+        #expect(storage.string == text)
+    }
+
     @Test func typingAttributesForManyRangesAreThoseOfEachRange() throws {
         let storage = TextContentStorage(string: Self.document())
         var bold = AttributeContainer()

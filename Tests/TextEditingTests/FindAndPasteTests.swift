@@ -93,6 +93,29 @@ import TextContent
         #expect(try view.countMatches(of: "LORD") == expected.count)
     }
 
+    /// Replace-all of every character of a one-paragraph document empties it, and the view lays
+    /// out as an empty one.
+    @Test func replacingEveryCharacterEmptiesTheView() throws {
+        let view = makeView(String(repeating: "a", count: 100), caret: 0)
+        view.textLayoutManager.ensureLayout(for: view.textContentStorage.documentRange)
+        #expect(try view.replaceAll("a", with: "") == 100)
+        view.textLayoutManager.ensureLayout(for: view.textContentStorage.documentRange)
+        let fresh = makeView("", caret: 0)
+        fresh.textLayoutManager.ensureLayout(for: fresh.textContentStorage.documentRange)
+        #expect(
+            view.textLayoutManager.usageBoundsForTextContainer
+                == fresh.textLayoutManager.usageBoundsForTextContainer)
+        view.undo()
+        #expect(view.textContentStorage.string == String(repeating: "a", count: 100))
+    }
+
+    /// Fewer pieces than ranges: the ranges past them take the typed text (none here).
+    @Test func fewerPiecesThanRangesTypeNothingPastThem() throws {
+        let view = makeView("ಕನ್ನಡ word مرحبا", caret: 0)
+        #expect(view.replace([0 ..< 1, 6 ..< 7], with: nil, kind: .other, pieces: [AttributedString("X")]))
+        #expect(view.textContentStorage.string == "Xನ್ನಡ ord مرحبا")
+    }
+
     @Test func highlightsAreRenderingAttributes() throws {
         let view = makeView(Self.text, caret: 0)
         try view.highlightMatches(of: "LORD", in: NSRange(location: 0, length: view.textContentStorage.utf16Length))

@@ -112,6 +112,25 @@ import TextContent
         #expect(manager.layoutFailures == [])
     }
 
+    /// The only paragraph emptied by many edits (each a character of it) goes away: the layout
+    /// is that of an empty document, whatever script it was in.
+    @Test(arguments: [2, 70])
+    func emptyingTheOnlyParagraphWithManyEditsLaysOutAsAnEmptyDocument(count: Int) throws {
+        for character in ["a", "ಕ", "ب"] {
+            let text = String(repeating: character, count: count)
+            let (storage, manager) = makeLayout(text, width: 280)
+            let ranges = (0 ..< count).map { $0 ..< $0 + 1 }
+            try storage.replaceContents(in: ranges, with: ranges.map { _ in ContentSlice("") })
+            #expect(storage.utf16Length == 0)
+            manager.ensureLayout(for: storage.documentRange)
+            let fresh = makeLayout("", width: 280)
+            fresh.1.ensureLayout(for: fresh.0.documentRange)
+            #expect(
+                manager.usageBoundsForTextContainer == fresh.1.usageBoundsForTextContainer, "\(character) x\(count)")
+            #expect(summary(manager, storage) == summary(fresh.1, fresh.0))
+        }
+    }
+
     @Test func anEditLaysOutOnlyItsParagraph() throws {
         let text = (0 ..< 20).map { "Paragraph \($0): " + LayoutSamples.english }.joined(separator: "\n")
         let (storage, manager) = makeLayout(text, width: 300)

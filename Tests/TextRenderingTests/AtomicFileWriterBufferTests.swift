@@ -47,4 +47,17 @@ import TestFixtures
         #expect(!large.withUnsafeBytes { second.write($0) })
         #expect(second.failure == "No space left on device")
     }
+
+    @Test func whatAFIFOWasGivenReachesItsReaderEvenWhenDiscarded() throws {
+        let folder = try SpecialFiles.folder("otk-buffer-fifo")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("out").path
+        try SpecialFiles.makeFIFO(at: fifo)
+        let reader = SpecialFiles.Reader(fifo: fifo)
+        let writer = try AtomicFileWriter(path: fifo)
+        let text = Data("English, العربية, ಕನ್ನಡ 👍🏽".utf8)
+        #expect(text.withUnsafeBytes { writer.write($0) })
+        writer.discard()
+        #expect(reader.finish() == text)
+    }
 }

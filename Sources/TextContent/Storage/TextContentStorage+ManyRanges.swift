@@ -6,7 +6,8 @@ extension TextContentStorage {
     /// Replaces each of `ranges` (sorted, disjoint) with the slice at the same index, and
     /// returns the text each range held (what `contentSlices(_:)` gave before): put back over
     /// where the replacements went, it undoes the change. Nothing changes if an edge splits a
-    /// surrogate pair or a range is out of bounds.
+    /// surrogate pair, a range is out of bounds, the ranges are out of order or overlap, or
+    /// there is not one slice a range (`.editingNotSupported`).
     ///
     /// Many edits that stay inside paragraphs without attributes and bring no attributes or
     /// separators (a replace-all of plain text) find their paragraphs in one walk and rebuild
@@ -21,12 +22,18 @@ extension TextContentStorage {
     public func replaceContents(
         in ranges: [Range<Int>], with slices: [ContentSlice]
     ) throws(TextContentError) -> [ContentSlice] {
-        precondition(ranges.count == slices.count, "one slice per range")
+        guard ranges.count == slices.count else {
+            throw .editingNotSupported(reason: "\(ranges.count) ranges but \(slices.count) texts to put in them")
+        }
         let length = utf16Length
-        for range in ranges {
+        for (index, range) in ranges.enumerated() {
             guard range.lowerBound >= 0, range.upperBound <= length else {
                 throw .outOfBounds(
                     offset: range.lowerBound < 0 ? range.lowerBound : range.upperBound, documentLength: length)
+            }
+            guard index == 0 || range.lowerBound >= ranges[index - 1].upperBound else {
+                throw .editingNotSupported(
+                    reason: "the ranges must be sorted and must not overlap (\(ranges[index - 1]) then \(range))")
             }
         }
         // Many edits inside plain paragraphs check their edges as they go.
@@ -130,10 +137,13 @@ extension TextContentStorage {
 
     /// Records edits made inside paragraphs, last to first, so that each edit's range is in the
     /// coordinates the ones before it left (sorted, they are where they were).
-    private func recordInsideParagraphEdits(_ ranges: ArraySlice<Range<Int>>, _ slices: ArraySlice<ContentSlice>) {
+    private func recordInsideParagraphEdits(
+        _ ranges: ArraySlice<Range<Int>>, _ slices: ArraySlice<ContentSlice>, isInsideParagraph: Bool = true
+    ) {
         recordEditActions(
             ranges.indices.reversed().lazy.map {
-                TextContentEdit(range: ranges[$0], replacementLength: slices[$0].utf16Count, isInsideParagraph: true)
+                TextContentEdit(
+                    range: ranges[$0], replacementLength: slices[$0].utf16Count, isInsideParagraph: isInsideParagraph)
             })
     }
 
@@ -207,7 +217,8 @@ extension TextContentStorage {
         }
         isPristine = false
         index.replace(position.ordinal ..< position.ordinal + 1, with: entry.utf16Length == 0 ? [] : [entry])
-        recordInsideParagraphEdits(ranges, slices)
+        // A paragraph emptied away (a document's only one) is no edit inside a paragraph.
+        recordInsideParagraphEdits(ranges, slices, isInsideParagraph: entry.utf16Length > 0)
     }
 
     /// The text of the paragraph at `position` (without attributes) with `ranges` (document

@@ -63,6 +63,11 @@ extension TextLayoutManager {
                 count += 1
             }
             guard count > 0 else { return true }
+            // An entry is never emptied this way (the content removes an emptied paragraph).
+            guard entry.length + growth > 0 else {
+                isInside = false
+                return false
+            }
             let only = edits[next]
             next -= count
             let previous =
