@@ -48,9 +48,10 @@ struct MarkdownLimitScan {
     // MARK: Lines: tables, definitions, re-reading
 
     private func lineEnd(from start: Int) -> Int {
-        var index = start
-        while index < bytes.count, bytes[index] != 0x0A { index += 1 }
-        return index
+        guard start < bytes.count, let base = bytes.baseAddress,
+            let found = memchr(base + start, 0x0A, bytes.count - start)
+        else { return max(start, bytes.count) }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     private func isBlank(_ start: Int, _ end: Int) -> Bool {
@@ -111,7 +112,14 @@ struct MarkdownLimitScan {
             var addresses = (open: false, count: 0, offsets: 0)
             var index = start
             while index < end {
-                switch bytes[index] {
+                let byte = bytes[index]
+                // Only `<`, `?`, `@`, `[`, `\` and `]` (0x3C to 0x5D) matter: anything else is
+                // passed over with one comparison.
+                if byte &- 0x3C > 0x21 {
+                    index += 1
+                    continue
+                }
+                switch byte {
                 case UInt8(ascii: "\\"):
                     index += 1
                 case UInt8(ascii: "["):
