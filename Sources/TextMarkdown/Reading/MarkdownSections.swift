@@ -15,7 +15,7 @@ import Foundation
 enum MarkdownSections {
     /// The section size imports use: long enough that a section's fixed costs (a parser, a
     /// presentation's looks) do not count, short enough that the first is read soon.
-    static let defaultTargetBytes = 512 * 1024
+    static let defaultTargetBytes = 256 * 1024
 
     /// A section: its bytes and the number of lines before it.
     struct Section: Equatable {

@@ -6,7 +6,7 @@ extension TextContentStorage {
     /// (nil: intents only): the same content as `AttributedString(markdown:options:baseURL:)`
     /// with `MarkdownPresentation.apply(to:width:)`, made straight from the parser's runs, so that
     /// no `AttributedString` of the whole document is built (most paragraphs become text with
-    /// one set of attributes). The way to open a large Markdown file: one of a megabyte or more
+    /// one set of attributes). The way to open a large Markdown file: one of half a megabyte or more
     /// may be imported in sections, its parts on every core, to the same result (see
     /// `MarkdownSections` for when a document is cut).
     ///
