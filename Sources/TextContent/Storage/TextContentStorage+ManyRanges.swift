@@ -137,13 +137,10 @@ extension TextContentStorage {
 
     /// Records edits made inside paragraphs, last to first, so that each edit's range is in the
     /// coordinates the ones before it left (sorted, they are where they were).
-    private func recordInsideParagraphEdits(
-        _ ranges: ArraySlice<Range<Int>>, _ slices: ArraySlice<ContentSlice>, isInsideParagraph: Bool = true
-    ) {
+    private func recordInsideParagraphEdits(_ ranges: ArraySlice<Range<Int>>, _ slices: ArraySlice<ContentSlice>) {
         recordEditActions(
             ranges.indices.reversed().lazy.map {
-                TextContentEdit(
-                    range: ranges[$0], replacementLength: slices[$0].utf16Count, isInsideParagraph: isInsideParagraph)
+                TextContentEdit(range: ranges[$0], replacementLength: slices[$0].utf16Count, isInsideParagraph: true)
             })
     }
 
@@ -180,12 +177,7 @@ extension TextContentStorage {
         while first > 0, ranges[first - 1].lowerBound >= position.start, Self.isPlainInsert(slices[first - 1]) {
             first -= 1
         }
-        if ranges[first].lowerBound == position.start, position.ordinal > 0,
-            ranges[first ... last].reduce(0, { $0 + $1.count }) == position.entry.contentLength
-        {
-            return nil
-        }
-        return first
+        return mayEmpty(position, ranges[first ... last]) ? nil : first
     }
 
     /// Applies plain edits inside one paragraph without attributes, in one pass over its text.
@@ -216,9 +208,9 @@ extension TextContentStorage {
             entry.content = .string(spliced)
         }
         isPristine = false
-        index.replace(position.ordinal ..< position.ordinal + 1, with: entry.utf16Length == 0 ? [] : [entry])
-        // A paragraph emptied away (a document's only one) is no edit inside a paragraph.
-        recordInsideParagraphEdits(ranges, slices, isInsideParagraph: entry.utf16Length > 0)
+        // Never emptied (`plainRun` leaves that to the general path): the paragraph stays.
+        index.replace(position.ordinal ..< position.ordinal + 1, with: [entry])
+        recordInsideParagraphEdits(ranges, slices)
     }
 
     /// The text of the paragraph at `position` (without attributes) with `ranges` (document
