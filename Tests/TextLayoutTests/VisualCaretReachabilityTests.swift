@@ -46,16 +46,37 @@ import TextContent
         }
     }
 
-    /// The positions a caret visits moving `direction` from the click at `x`, until it stops.
+    /// The positions a caret visits moving `direction` from the first line's leftmost caret
+    /// stop (or its rightmost), until it stops. (A click beside the line gives its start or end
+    /// in the text, which need not be at that side: see `walkFromClick`.)
     func walk(
-        _ manager: TextLayoutManager, _ storage: TextContentStorage, fromX x: CGFloat,
+        _ manager: TextLayoutManager, _ storage: TextContentStorage, fromLeft: Bool,
+        _ direction: TextSelectionNavigation.Direction
+    ) throws -> [String] {
+        let visual = try #require(manager.lineInfo(at: 0, upstream: false)?.visual)
+        let stop = try #require(fromLeft ? visual.stops.first : visual.stops.last)
+        let location = try #require(storage.location(storage.documentRange.location, offsetBy: stop.offset))
+        return walk(manager, storage, from: TextSelection(location, affinity: stop.affinity), direction)
+    }
+
+    /// The positions a caret visits moving `direction` from the click at `x` on the first line.
+    func walkFromClick(
+        _ manager: TextLayoutManager, _ storage: TextContentStorage, x: CGFloat,
         _ direction: TextSelectionNavigation.Direction
     ) throws -> [String] {
         let line = try #require(allFragments(manager).first?.textLineFragments.first)
         let start = try #require(manager.caretPosition(closestTo: CGPoint(x: x, y: line.typographicBounds.midY)))
-        var selection = TextSelection(start.location, affinity: start.affinity)
+        return walk(manager, storage, from: TextSelection(start.location, affinity: start.affinity), direction)
+    }
+
+    private func walk(
+        _ manager: TextLayoutManager, _ storage: TextContentStorage, from start: TextSelection,
+        _ direction: TextSelectionNavigation.Direction
+    ) -> [String] {
+        var selection = start
         var visited = [
-            Self.key(storage.offset(from: storage.documentRange.location, to: start.location), start.affinity)
+            Self.key(
+                storage.offset(from: storage.documentRange.location, to: start.textRanges[0].location), start.affinity)
         ]
         for _ in 0 ..< storage.utf16Length * 3 + 4 {
             guard
@@ -89,8 +110,8 @@ import TextContent
         let lines = try #require(allFragments(manager).first?.textLineFragments)
         try #require(lines.count == 1, "\(context): one line")
         let clicks = Set(try clickPositions(manager, storage))
-        let rightward = try walk(manager, storage, fromX: -1_000_000, .right)
-        let leftward = try walk(manager, storage, fromX: 1_000_000, .left)
+        let rightward = try walk(manager, storage, fromLeft: true, .right)
+        let leftward = try walk(manager, storage, fromLeft: false, .left)
         #expect(
             clicks.isSubset(of: rightward),
             "\(context): clicks \(clicks.subtracting(rightward).sorted()) not reached going right \(rightward)")
@@ -114,16 +135,27 @@ import TextContent
         let (storage, manager) = makeLayout("abc אבג", width: 10_000)
         // 4 and 7 share the x between the space and ג: the keys stop at both, 4 (after the
         // space, on the left) first going right.
-        let rightward = try walk(manager, storage, fromX: -1_000, .right)
+        let rightward = try walk(manager, storage, fromLeft: true, .right)
         #expect(rightward.map { Int($0.dropLast())! } == [0, 1, 2, 3, 4, 7, 6, 5, 4], "\(rightward)")
-        let leftward = try walk(manager, storage, fromX: 1_000, .left)
+        let leftward = try walk(manager, storage, fromLeft: false, .left)
         #expect(leftward == rightward.reversed())
         // A click there gives 4, the position of the character before it in reading order.
         #expect(try clickPositions(manager, storage).contains(Self.key(4, .upstream)))
         // The end of "abc" in "אב abc" (a right-to-left paragraph) likewise: 6 and 3 at one x.
         let (rtlStorage, rtlManager) = makeLayout("אב abc", width: 10_000)
-        let rtl = try walk(rtlManager, rtlStorage, fromX: -1_000, .right).map { Int($0.dropLast())! }
+        let rtl = try walk(rtlManager, rtlStorage, fromLeft: true, .right).map { Int($0.dropLast())! }
         #expect(rtl == [3, 4, 5, 6, 3, 2, 1, 0], "\(rtl)")
+        // A click beside a line gives its end in the text on the side it ends (right of a
+        // left-to-right line, left of a right-to-left one), its start on the other, as AppKit
+        // and Pango place it: "abc אבג" ends at its right at 7 (the Hebrew's end, drawn at the
+        // Hebrew's left); "אב abc" starts at its right at 0.
+        let clicks = [
+            try walkFromClick(manager, storage, x: 50_000, .left).first,
+            try walkFromClick(manager, storage, x: -50_000, .right).first,
+            try walkFromClick(rtlManager, rtlStorage, x: 50_000, .left).first,
+            try walkFromClick(rtlManager, rtlStorage, x: -50_000, .right).first,
+        ]
+        #expect(clicks == ["7d", "0d", "0d", "6d"])
     }
 
     @Test func everyClickPositionOfBidiCharacterTestLinesIsReached() throws {

@@ -199,11 +199,13 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
     /// The character index whose caret position is nearest `point` (line coordinates): the
     /// place a click lands, as the layout manager's hit testing and selection navigation find it
     /// (at a direction boundary, an x two offsets share belongs to the character before it in
-    /// reading order).
+    /// reading order). Beside the line, past its end in its paragraph's direction, the line's
+    /// last index; before its start, its first (see `TextLayoutManager.caretPosition(closestTo:)`).
     public func characterIndex(for point: CGPoint) -> Int {
         let visual = ownVisualLine
-        guard let index = visual.nearestStopIndex(to: point.x) else { return characterRange.location }
-        return visual.stops[index].offset + unitOffset
+        guard let stop = visual.stop(beside: point.x) ?? visual.nearestStopIndex(to: point.x).map({ visual.stops[$0] })
+        else { return characterRange.location }
+        return stop.offset + unitOffset
     }
 
     /// The line's caret places as navigation and hit testing use them, in its own coordinates

@@ -7,7 +7,11 @@ extension TextLayoutManager {
     /// caret stop of the nearest line, correct in mixed-direction lines, and its affinity:
     /// `.upstream` at the end of a line that wraps (the caret stays on that line, not at the
     /// start of the next) and where the text changes direction at the place that belongs to the
-    /// character before (see `TextSelectionNavigation`), `.downstream` otherwise. Every position
+    /// character before (see `TextSelectionNavigation`), `.downstream` otherwise. A point past the
+    /// line's end in its paragraph's direction (right of a left-to-right line, left of a
+    /// right-to-left one) gives the line's end in the text, and one before its start the line's
+    /// start, as AppKit and Pango place a click beside a line, whichever run is at that side (a
+    /// left-to-right line that ends in Arabic shows its end at the Arabic's left). Every position
     /// it gives is one that moving left and right reaches too. Lays out only the paragraph found.
     /// Nil for an empty document or a NaN point.
     ///
@@ -22,9 +26,9 @@ extension TextLayoutManager {
         }
         let x = point.x.isFinite ? point.x : (point.x > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude)
         let visual = line.visual
-        guard let index = visual.nearestStopIndex(to: x),
-            let location = content.location(content.documentRange.location, offsetBy: visual.stops[index].offset)
+        guard let stop = visual.stop(beside: x) ?? visual.nearestStopIndex(to: x).map({ visual.stops[$0] }),
+            let location = content.location(content.documentRange.location, offsetBy: stop.offset)
         else { return nil }
-        return (location, visual.stops[index].affinity)
+        return (location, stop.affinity)
     }
 }

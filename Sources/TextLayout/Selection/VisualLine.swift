@@ -286,6 +286,15 @@ struct VisualLine {
         stops.indices.min { abs(stops[$0].x - x) < abs(stops[$1].x - x) }
     }
 
+    /// For an `x` beside the line, past its last stop in the paragraph's direction or before its
+    /// first: the stop (one the arrow keys visit) of the line's last offset, or of its first;
+    /// nil for an `x` within the line.
+    func stop(beside x: CGFloat) -> Stop? {
+        guard let first = stops.first, let last = stops.last, x < first.x || x > last.x else { return nil }
+        let pastEnd = (x > last.x) != isRightToLeft
+        return pastEnd ? keyStops.max { $0.offset < $1.offset } : keyStops.min { $0.offset < $1.offset }
+    }
+
     /// The stops the arrow keys visit, in the paragraph's reading order.
     var keyStopsInReadingOrder: [Stop] {
         isRightToLeft ? keyStops.reversed() : keyStops
