@@ -171,7 +171,8 @@ extension RenderingContext {
         // The pixels the frame covers on the surface (a vector surface's at a fixed resolution).
         var deviceWidth = Double(frame.width), deviceHeight = Double(frame.height)
         cairo_user_to_device_distance(cairo, &deviceWidth, &deviceHeight)
-        let resolution = surface.kind == .png ? 1 : AttachmentImages.vectorPixelsPerPoint
+        // A host's context (a screen) is in pixels, as an image is.
+        let resolution = (surface?.kind ?? .png) == .png ? 1 : AttachmentImages.vectorPixelsPerPoint
         let pixels = { (value: Double) -> Int in
             let scaled = (abs(value) * resolution).rounded(.up)
             return scaled.isFinite ? Int(min(scaled, Double(DrawingSurface.maximumImageSide))) : 1

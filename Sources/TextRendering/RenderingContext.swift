@@ -18,7 +18,8 @@ public final class RenderingContext {
     }
 
     let cairo: OpaquePointer
-    let surface: DrawingSurface
+    /// The surface drawn on; nil for a Cairo context a host handed (`init(cairoContext:)`).
+    let surface: DrawingSurface?
     /// The colours text, links, selections and marks are drawn in where the content says none.
     public let typesettingContext: TypesettingContext
     /// Every link drawn so far, in drawing order.
@@ -54,7 +55,34 @@ public final class RenderingContext {
         let status = cairo_status(cairo)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
         if surface.scale != 1 { cairo_scale(cairo, surface.scale, surface.scale) }
-        // Text in a grey-level antialias with no hinting: what layout measured, deterministic.
+        Self.setTextOptions(cairo)
+    }
+
+    /// A context that draws through `cairoContext`, a `cairo_t *` a host hands (GTK's
+    /// `gtk_snapshot_append_cairo`, a Cairo window surface's context), in its coordinates, clip
+    /// and scale as they are. The context is referenced, not taken: the host still destroys its
+    /// own reference.
+    ///
+    /// ```swift
+    /// let cairo = gtk_snapshot_append_cairo(snapshot, &bounds)
+    /// let context = try RenderingContext(cairoContext: cairo!, typesettingContext: manager.typesettingContext)
+    /// cairo_destroy(cairo)   // the host's reference; the context keeps its own
+    /// ```
+    ///
+    /// - Throws: `RenderingError.cairo` when the Cairo context is in an error state.
+    public init(cairoContext: OpaquePointer, typesettingContext: TypesettingContext = .standard) throws(RenderingError)
+    {
+        self.typesettingContext = typesettingContext
+        surface = nil
+        cairo = cairo_reference(cairoContext)
+        let status = cairo_status(cairo)
+        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
+        cairo_save(cairo)
+        Self.setTextOptions(cairo)
+    }
+
+    /// Text in a grey-level antialias with no hinting: what layout measured, deterministic.
+    private static func setTextOptions(_ cairo: OpaquePointer) {
         let options = cairo_font_options_create()
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
@@ -64,6 +92,8 @@ public final class RenderingContext {
     }
 
     deinit {
+        // A host's context gets its own state back.
+        if surface == nil { cairo_restore(cairo) }
         cairo_destroy(cairo)
     }
 
@@ -71,7 +101,7 @@ public final class RenderingContext {
     /// a write to the output failed, or if an image was refused for its size.
     public func checkStatus() throws(RenderingError) {
         // A failed write puts Cairo in an error state too: name the file and the reason instead.
-        try surface.checkOutput()
+        try surface?.checkOutput()
         if let imageFailure { throw imageFailure }
         let status = cairo_status(cairo)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
@@ -155,7 +185,7 @@ public final class RenderingContext {
         var x1 = Double(rect.minX), y1 = Double(rect.minY), x2 = Double(rect.maxX), y2 = Double(rect.maxY)
         cairo_user_to_device(cairo, &x1, &y1)
         cairo_user_to_device(cairo, &x2, &y2)
-        let scale = surface.scale
+        let scale = surface?.scale ?? 1
         return CGRect(
             x: min(x1, x2) / scale, y: min(y1, y2) / scale, width: abs(x2 - x1) / scale, height: abs(y2 - y1) / scale)
     }
@@ -175,7 +205,7 @@ public final class RenderingContext {
         guard let written else { return }
         let area = surfaceRect(rect)
         linkAreas.append(LinkArea(url: written, rect: area))
-        surface.addLink(written, rect: area)
+        surface?.addLink(written, rect: area)
     }
 
     func setColor(_ color: TextColor) {

@@ -74,7 +74,7 @@ extension TextLineFragment {
             context.drawAttachment(placement.attachment, in: placement.frame.offsetBy(dx: point.x, dy: point.y))
         }
         // Only a PDF keeps text with its glyphs.
-        let text = context.surface.kind == .pdf ? paragraphUnits : nil
+        let text = context.surface?.kind == .pdf ? paragraphUnits : nil
         let origin = CGPoint(x: point.x, y: baselineY)
         // Shadows first, all of the line's, so that no shadow falls over a glyph.
         if looks.runs.contains(where: { $0.look.glyphs.shadow != nil }) {
