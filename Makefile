@@ -2,10 +2,11 @@
 SWIFT ?= swift
 SAMPLE ?= Samples/sample.otk.json
 
-.PHONY: deps build run test lint format bench pango-baseline docs release clean
+.PHONY: deps build run test lint format bench pango-baseline docs release clean edit
 
 deps:
 	@bash scripts/install-deps.sh
+	@pkg-config --exists gtk4 2>/dev/null || echo "GTK 4 is not installed: the view (OpenTextKitGTK) and otk-editor are not built; the engine is."
 
 build: deps
 	$(SWIFT) build
@@ -65,6 +66,11 @@ pango-baseline:
 	@mkdir -p .build
 	cc -O2 Benchmarks/Pango/pango-layout-lines.c $$(pkg-config --cflags --libs pangocairo) -o .build/pango-layout-lines
 	.build/pango-layout-lines "$(PANGO_FILE)" "DejaVu Sans 13" 590
+
+# The editor on FILE (default: the Genesis fixture), in a window on this machine's display.
+edit: deps
+	$(SWIFT) build --product otk-editor
+	$$($(SWIFT) build --show-bin-path)/otk-editor "$(if $(FILE),$(FILE),Tests/Fixtures/kjv-genesis.txt)"
 
 clean:
 	rm -rf .build Benchmarks/.build docs

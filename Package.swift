@@ -9,6 +9,19 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
+/// Whether GTK 4's development files are installed (pkg-config's `gtk4.pc` in one of its
+/// folders): the view and the editor are built only then, so that a machine without GTK still
+/// builds and tests the engine.
+let hasGTK: Bool = {
+    let environment = ProcessInfo.processInfo.environment
+    if environment["OTK_WITHOUT_GTK"] != nil { return false }
+    var folders = (environment["PKG_CONFIG_PATH"] ?? "").split(separator: ":").map(String.init)
+    folders += ["/usr/local/lib/pkgconfig", "/usr/local/share/pkgconfig", "/usr/lib/pkgconfig", "/usr/share/pkgconfig"]
+    let multiarch = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib")) ?? []
+    folders += multiarch.filter { $0.hasSuffix("-linux-gnu") }.map { "/usr/lib/\($0)/pkgconfig" }
+    return folders.contains { FileManager.default.fileExists(atPath: "\($0)/gtk4.pc") }
+}()
+
 let package = Package(
     name: "OpenTextKit",
     products: [
@@ -164,6 +177,37 @@ let package = Package(
             name: "ExamplesTests", dependencies: ["OpenTextKitExamples", "TestFixtures"], swiftSettings: strict),
     ]
 )
+
+// The view: a GTK 4 widget hosting the text view, and the editor built on it.
+if hasGTK {
+    package.products += [
+        .library(name: "OpenTextKitGTK", targets: ["OpenTextKitGTK"]),
+        .executable(name: "otk-editor", targets: ["otk-editor"]),
+    ]
+    package.targets += [
+        systemLibrary("CGtk", pkgConfig: "gtk4", apt: ["libgtk-4-dev"]),
+        // The GObject side of the widget (a GtkWidget subclass implementing GtkScrollable),
+        // forwarding to Swift.
+        .target(name: "COpenTextKitGTK", dependencies: ["CGtk"]),
+        .target(
+            name: "OpenTextKitGTK",
+            dependencies: ["OpenTextKit", "COpenTextKitGTK", "CGtk"],
+            packageAccess: false,
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "otk-editor",
+            dependencies: ["OpenTextKitGTK", "OpenTextKit", "FileOutput", "CGtk"],
+            packageAccess: false,
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "OpenTextKitGTKTests",
+            dependencies: ["otk-editor", "OpenTextKitGTK", "TestFixtures"],
+            swiftSettings: strict
+        ),
+    ]
+}
 
 // `make docs` builds the DocC catalogs with swift-docc-plugin; it is added only then, so that
 // `make test` and `make run` resolve nothing they do not use.

@@ -11,6 +11,8 @@ PACKAGES=(
   libhunspell-dev hunspell-en-us
   fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
   unicode-data poppler-utils
+  # The GTK 4 view and the editor, and the real windows their tests open (Xvfb, xdotool).
+  libgtk-4-dev xvfb xdotool
 )
 
 missing=()

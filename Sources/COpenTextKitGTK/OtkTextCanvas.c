@@ -1,0 +1,303 @@
+#include "OtkTextCanvas.h"
+
+struct _OtkTextCanvas {
+    GtkWidget parent_instance;
+    GtkAdjustment *adjustments[2]; // horizontal, vertical
+    gulong value_handlers[2];
+    guint scroll_policies[2];
+    OtkTextCanvasCallbacks callbacks;
+    void *owner;
+    GtkIMContext *im_context;
+    gboolean focused;
+    // The caret's blink: its phase, the timer that flips it, and when blinking stops.
+    gboolean caret_on;
+    guint blink_source;
+    gint64 blink_deadline;
+};
+
+enum { PROP_0, PROP_HADJUSTMENT, PROP_VADJUSTMENT, PROP_HSCROLL_POLICY, PROP_VSCROLL_POLICY };
+
+G_DEFINE_FINAL_TYPE_WITH_CODE(
+    OtkTextCanvas, otk_text_canvas, GTK_TYPE_WIDGET, G_IMPLEMENT_INTERFACE(GTK_TYPE_SCROLLABLE, NULL))
+
+static void value_changed(GtkAdjustment *adjustment, OtkTextCanvas *canvas) {
+    (void)adjustment;
+    if (canvas->owner) canvas->callbacks.scrolled(canvas->owner);
+}
+
+static void set_adjustment(OtkTextCanvas *canvas, int axis, GtkAdjustment *adjustment) {
+    if (adjustment && canvas->adjustments[axis] == adjustment) return;
+    if (canvas->adjustments[axis]) {
+        g_signal_handler_disconnect(canvas->adjustments[axis], canvas->value_handlers[axis]);
+        g_object_unref(canvas->adjustments[axis]);
+    }
+    if (!adjustment) adjustment = gtk_adjustment_new(0, 0, 0, 0, 0, 0);
+    canvas->adjustments[axis] = g_object_ref_sink(adjustment);
+    canvas->value_handlers[axis] = g_signal_connect(adjustment, "value-changed", G_CALLBACK(value_changed), canvas);
+    if (canvas->owner) canvas->callbacks.scrolled(canvas->owner);
+}
+
+static void otk_text_canvas_set_property(GObject *object, guint id, const GValue *value, GParamSpec *spec) {
+    OtkTextCanvas *canvas = OTK_TEXT_CANVAS(object);
+    switch (id) {
+    case PROP_HADJUSTMENT: set_adjustment(canvas, 0, g_value_get_object(value)); break;
+    case PROP_VADJUSTMENT: set_adjustment(canvas, 1, g_value_get_object(value)); break;
+    case PROP_HSCROLL_POLICY: canvas->scroll_policies[0] = g_value_get_enum(value); break;
+    case PROP_VSCROLL_POLICY: canvas->scroll_policies[1] = g_value_get_enum(value); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, spec);
+    }
+}
+
+static void otk_text_canvas_get_property(GObject *object, guint id, GValue *value, GParamSpec *spec) {
+    OtkTextCanvas *canvas = OTK_TEXT_CANVAS(object);
+    switch (id) {
+    case PROP_HADJUSTMENT: g_value_set_object(value, canvas->adjustments[0]); break;
+    case PROP_VADJUSTMENT: g_value_set_object(value, canvas->adjustments[1]); break;
+    case PROP_HSCROLL_POLICY: g_value_set_enum(value, canvas->scroll_policies[0]); break;
+    case PROP_VSCROLL_POLICY: g_value_set_enum(value, canvas->scroll_policies[1]); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, spec);
+    }
+}
+
+// MARK: The caret's blink
+
+static void stop_blink(OtkTextCanvas *canvas) {
+    if (canvas->blink_source) g_source_remove(canvas->blink_source);
+    canvas->blink_source = 0;
+}
+
+static gboolean blink(gpointer data);
+
+static void schedule_blink(OtkTextCanvas *canvas) {
+    GtkSettings *settings = gtk_widget_get_settings(GTK_WIDGET(canvas));
+    gboolean blinks = TRUE;
+    int cycle = 1200;
+    g_object_get(settings, "gtk-cursor-blink", &blinks, "gtk-cursor-blink-time", &cycle, NULL);
+    if (!blinks || cycle <= 0 || !canvas->focused || g_get_monotonic_time() > canvas->blink_deadline) {
+        canvas->caret_on = TRUE;
+        return;
+    }
+    // On for two thirds of the cycle, off for one, as GTK's own text widgets blink.
+    guint phase = canvas->caret_on ? (guint)(cycle * 2 / 3) : (guint)(cycle / 3);
+    canvas->blink_source = g_timeout_add(phase, blink, canvas);
+}
+
+static gboolean blink(gpointer data) {
+    OtkTextCanvas *canvas = data;
+    canvas->blink_source = 0;
+    canvas->caret_on = !canvas->caret_on;
+    gtk_widget_queue_draw(GTK_WIDGET(canvas));
+    schedule_blink(canvas);
+    return G_SOURCE_REMOVE;
+}
+
+void otk_text_canvas_restart_blink(OtkTextCanvas *canvas) {
+    stop_blink(canvas);
+    GtkSettings *settings = gtk_widget_get_settings(GTK_WIDGET(canvas));
+    int timeout = 10;
+    g_object_get(settings, "gtk-cursor-blink-timeout", &timeout, NULL);
+    canvas->blink_deadline = g_get_monotonic_time() + (gint64)timeout * G_USEC_PER_SEC;
+    canvas->caret_on = TRUE;
+    schedule_blink(canvas);
+    gtk_widget_queue_draw(GTK_WIDGET(canvas));
+}
+
+gboolean otk_text_canvas_caret_is_visible(OtkTextCanvas *canvas) { return canvas->focused && canvas->caret_on; }
+
+// MARK: Events
+
+static gboolean key_pressed(
+    GtkEventControllerKey *controller, guint keyval, guint keycode, GdkModifierType state, OtkTextCanvas *canvas) {
+    (void)controller;
+    return canvas->owner ? canvas->callbacks.key_pressed(canvas->owner, keyval, keycode, state) : FALSE;
+}
+
+static void commit(GtkIMContext *context, const char *text, OtkTextCanvas *canvas) {
+    (void)context;
+    if (canvas->owner) canvas->callbacks.commit(canvas->owner, text);
+}
+
+static void preedit_changed(GtkIMContext *context, OtkTextCanvas *canvas) {
+    (void)context;
+    if (canvas->owner) canvas->callbacks.preedit_changed(canvas->owner);
+}
+
+static gboolean retrieve_surrounding(GtkIMContext *context, OtkTextCanvas *canvas) {
+    (void)context;
+    return canvas->owner ? canvas->callbacks.retrieve_surrounding(canvas->owner) : FALSE;
+}
+
+static gboolean delete_surrounding(GtkIMContext *context, int offset, int n_chars, OtkTextCanvas *canvas) {
+    (void)context;
+    return canvas->owner ? canvas->callbacks.delete_surrounding(canvas->owner, offset, n_chars) : FALSE;
+}
+
+static void pressed(GtkGestureClick *gesture, int n_press, double x, double y, OtkTextCanvas *canvas) {
+    GtkEventController *controller = GTK_EVENT_CONTROLLER(gesture);
+    guint button = gtk_gesture_single_get_current_button(GTK_GESTURE_SINGLE(gesture));
+    GdkModifierType state = gtk_event_controller_get_current_event_state(controller);
+    if (!gtk_widget_has_focus(GTK_WIDGET(canvas))) gtk_widget_grab_focus(GTK_WIDGET(canvas));
+    if (canvas->owner) canvas->callbacks.pressed(canvas->owner, n_press, x, y, button, state);
+}
+
+static void released(GtkGestureClick *gesture, int n_press, double x, double y, OtkTextCanvas *canvas) {
+    (void)gesture; (void)n_press; (void)x; (void)y;
+    if (canvas->owner) canvas->callbacks.released(canvas->owner);
+}
+
+static void drag_update(GtkGestureDrag *gesture, double dx, double dy, OtkTextCanvas *canvas) {
+    double x = 0, y = 0;
+    gtk_gesture_drag_get_start_point(gesture, &x, &y);
+    if (canvas->owner) canvas->callbacks.dragged(canvas->owner, x + dx, y + dy);
+}
+
+static void focus_enter(GtkEventControllerFocus *controller, OtkTextCanvas *canvas) {
+    (void)controller;
+    canvas->focused = TRUE;
+    gtk_im_context_focus_in(canvas->im_context);
+    otk_text_canvas_restart_blink(canvas);
+    if (canvas->owner) canvas->callbacks.focus_changed(canvas->owner, TRUE);
+}
+
+static void focus_leave(GtkEventControllerFocus *controller, OtkTextCanvas *canvas) {
+    (void)controller;
+    canvas->focused = FALSE;
+    gtk_im_context_focus_out(canvas->im_context);
+    stop_blink(canvas);
+    gtk_widget_queue_draw(GTK_WIDGET(canvas));
+    if (canvas->owner) canvas->callbacks.focus_changed(canvas->owner, FALSE);
+}
+
+static void pasted(GObject *source, GAsyncResult *result, gpointer data) {
+    OtkTextCanvas *canvas = data;
+    char *text = gdk_clipboard_read_text_finish(GDK_CLIPBOARD(source), result, NULL);
+    if (canvas->owner) canvas->callbacks.paste_text(canvas->owner, text);
+    g_free(text);
+    g_object_unref(canvas);
+}
+
+void otk_text_canvas_request_paste(OtkTextCanvas *canvas) {
+    GdkClipboard *clipboard = gtk_widget_get_clipboard(GTK_WIDGET(canvas));
+    gdk_clipboard_read_text_async(clipboard, NULL, pasted, g_object_ref(canvas));
+}
+
+// MARK: Widget
+
+static void otk_text_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
+    OtkTextCanvas *canvas = OTK_TEXT_CANVAS(widget);
+    if (canvas->owner) {
+        canvas->callbacks.snapshot(
+            canvas->owner, snapshot, gtk_widget_get_width(widget), gtk_widget_get_height(widget));
+    }
+}
+
+static void otk_text_canvas_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
+    (void)baseline;
+    OtkTextCanvas *canvas = OTK_TEXT_CANVAS(widget);
+    if (canvas->owner) canvas->callbacks.size_allocate(canvas->owner, width, height);
+}
+
+static void otk_text_canvas_measure(
+    GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum, int *natural, int *minimum_baseline,
+    int *natural_baseline) {
+    (void)widget; (void)orientation; (void)for_size;
+    // It scrolls: any size will do; a window gives it what it has.
+    *minimum = 1;
+    *natural = 1;
+    *minimum_baseline = -1;
+    *natural_baseline = -1;
+}
+
+static void otk_text_canvas_dispose(GObject *object) {
+    OtkTextCanvas *canvas = OTK_TEXT_CANVAS(object);
+    stop_blink(canvas);
+    if (canvas->owner) {
+        void *owner = canvas->owner;
+        canvas->owner = NULL;
+        canvas->callbacks.dispose(owner);
+    }
+    for (int axis = 0; axis < 2; axis++) {
+        if (canvas->adjustments[axis]) {
+            g_signal_handler_disconnect(canvas->adjustments[axis], canvas->value_handlers[axis]);
+            g_clear_object(&canvas->adjustments[axis]);
+        }
+    }
+    if (canvas->im_context) {
+        gtk_im_context_set_client_widget(canvas->im_context, NULL);
+        g_clear_object(&canvas->im_context);
+    }
+    G_OBJECT_CLASS(otk_text_canvas_parent_class)->dispose(object);
+}
+
+static void otk_text_canvas_class_init(OtkTextCanvasClass *klass) {
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+    object_class->set_property = otk_text_canvas_set_property;
+    object_class->get_property = otk_text_canvas_get_property;
+    object_class->dispose = otk_text_canvas_dispose;
+    widget_class->snapshot = otk_text_canvas_snapshot;
+    widget_class->size_allocate = otk_text_canvas_size_allocate;
+    widget_class->measure = otk_text_canvas_measure;
+    g_object_class_override_property(object_class, PROP_HADJUSTMENT, "hadjustment");
+    g_object_class_override_property(object_class, PROP_VADJUSTMENT, "vadjustment");
+    g_object_class_override_property(object_class, PROP_HSCROLL_POLICY, "hscroll-policy");
+    g_object_class_override_property(object_class, PROP_VSCROLL_POLICY, "vscroll-policy");
+    gtk_widget_class_set_css_name(widget_class, "otktextview");
+    gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_TEXT_BOX);
+}
+
+static void otk_text_canvas_init(OtkTextCanvas *canvas) {
+    GtkWidget *widget = GTK_WIDGET(canvas);
+    gtk_widget_set_focusable(widget, TRUE);
+    gtk_widget_set_focus_on_click(widget, TRUE);
+    gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN);
+    gtk_widget_set_cursor_from_name(widget, "text");
+    canvas->caret_on = TRUE;
+    set_adjustment(canvas, 0, NULL);
+    set_adjustment(canvas, 1, NULL);
+
+    canvas->im_context = gtk_im_multicontext_new();
+    gtk_im_context_set_client_widget(canvas->im_context, widget);
+    g_signal_connect(canvas->im_context, "commit", G_CALLBACK(commit), canvas);
+    g_signal_connect(canvas->im_context, "preedit-changed", G_CALLBACK(preedit_changed), canvas);
+    g_signal_connect(canvas->im_context, "retrieve-surrounding", G_CALLBACK(retrieve_surrounding), canvas);
+    g_signal_connect(canvas->im_context, "delete-surrounding", G_CALLBACK(delete_surrounding), canvas);
+
+    GtkEventController *keys = gtk_event_controller_key_new();
+    gtk_event_controller_key_set_im_context(GTK_EVENT_CONTROLLER_KEY(keys), canvas->im_context);
+    g_signal_connect(keys, "key-pressed", G_CALLBACK(key_pressed), canvas);
+    gtk_widget_add_controller(widget, keys);
+
+    GtkEventController *focus = gtk_event_controller_focus_new();
+    g_signal_connect(focus, "enter", G_CALLBACK(focus_enter), canvas);
+    g_signal_connect(focus, "leave", G_CALLBACK(focus_leave), canvas);
+    gtk_widget_add_controller(widget, focus);
+
+    GtkGesture *click = gtk_gesture_click_new();
+    gtk_gesture_single_set_button(GTK_GESTURE_SINGLE(click), 0);
+    g_signal_connect(click, "pressed", G_CALLBACK(pressed), canvas);
+    g_signal_connect(click, "released", G_CALLBACK(released), canvas);
+    gtk_widget_add_controller(widget, GTK_EVENT_CONTROLLER(click));
+
+    GtkGesture *drag = gtk_gesture_drag_new();
+    g_signal_connect(drag, "drag-update", G_CALLBACK(drag_update), canvas);
+    gtk_widget_add_controller(widget, GTK_EVENT_CONTROLLER(drag));
+}
+
+GtkWidget *otk_text_canvas_new(const OtkTextCanvasCallbacks *callbacks, void *owner) {
+    OtkTextCanvas *canvas = g_object_new(OTK_TYPE_TEXT_CANVAS, NULL);
+    canvas->callbacks = *callbacks;
+    canvas->owner = owner;
+    gtk_accessible_update_property(
+        GTK_ACCESSIBLE(canvas), GTK_ACCESSIBLE_PROPERTY_MULTI_LINE, TRUE, -1);
+    return GTK_WIDGET(canvas);
+}
+
+GtkAdjustment *otk_text_canvas_get_hadjustment(OtkTextCanvas *canvas) { return canvas->adjustments[0]; }
+GtkAdjustment *otk_text_canvas_get_vadjustment(OtkTextCanvas *canvas) { return canvas->adjustments[1]; }
+GtkIMContext *otk_text_canvas_get_im_context(OtkTextCanvas *canvas) { return canvas->im_context; }
+
+void otk_text_canvas_set_accessible_description(OtkTextCanvas *canvas, const char *description) {
+    gtk_accessible_update_property(
+        GTK_ACCESSIBLE(canvas), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}

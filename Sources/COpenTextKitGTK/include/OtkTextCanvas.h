@@ -1,0 +1,66 @@
+// The GObject side of OpenTextKit's GTK text view: a GtkWidget subclass implementing
+// GtkScrollable, with a key controller, an input method context, click and drag gestures and a
+// blinking caret, each forwarding to the Swift object that owns it (`TextViewWidget`).
+#pragma once
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define OTK_TYPE_TEXT_CANVAS (otk_text_canvas_get_type())
+G_DECLARE_FINAL_TYPE(OtkTextCanvas, otk_text_canvas, OTK, TEXT_CANVAS, GtkWidget)
+
+/// What the canvas asks of its owner; `owner` is the pointer given to `otk_text_canvas_new`.
+/// Every callback runs on GTK's thread. None may be NULL.
+typedef struct {
+    /// Draw the visible part, `width` x `height` pixels, into `snapshot`.
+    void (*snapshot)(void *owner, GtkSnapshot *snapshot, int width, int height);
+    /// The widget has a new size.
+    void (*size_allocate)(void *owner, int width, int height);
+    /// A scrolled window set new adjustments, or an adjustment's value changed.
+    void (*scrolled)(void *owner);
+    /// A key went down (after the input method had its turn); TRUE when handled.
+    gboolean (*key_pressed)(void *owner, guint keyval, guint keycode, GdkModifierType state);
+    /// The input method committed `text` (UTF-8).
+    void (*commit)(void *owner, const char *text);
+    /// The input method's preedit changed (read it with `gtk_im_context_get_preedit_string`).
+    void (*preedit_changed)(void *owner);
+    /// The input method asks for the text around the caret; TRUE when given.
+    gboolean (*retrieve_surrounding)(void *owner);
+    /// The input method deletes `n_chars` characters from `offset` characters of the caret.
+    gboolean (*delete_surrounding)(void *owner, int offset, int n_chars);
+    /// A button went down at (`x`, `y`) (widget coordinates), the `n_press`th in a row.
+    void (*pressed)(void *owner, int n_press, double x, double y, guint button, GdkModifierType state);
+    /// The pointer moved to (`x`, `y`) with the first button down since `pressed`.
+    void (*dragged)(void *owner, double x, double y);
+    /// The button went up.
+    void (*released)(void *owner);
+    /// Text arrived from the clipboard for a paste (NULL when it had none).
+    void (*paste_text)(void *owner, const char *text);
+    /// The widget gained or lost the keyboard focus.
+    void (*focus_changed)(void *owner, gboolean focused);
+    /// The widget is going away: the owner lets go of it.
+    void (*dispose)(void *owner);
+} OtkTextCanvasCallbacks;
+
+/// A canvas forwarding to `callbacks` with `owner`.
+GtkWidget *otk_text_canvas_new(const OtkTextCanvasCallbacks *callbacks, void *owner);
+
+GtkAdjustment *otk_text_canvas_get_hadjustment(OtkTextCanvas *canvas);
+GtkAdjustment *otk_text_canvas_get_vadjustment(OtkTextCanvas *canvas);
+GtkIMContext *otk_text_canvas_get_im_context(OtkTextCanvas *canvas);
+
+/// Whether the caret is in the visible phase of its blink (always, when the desktop's
+/// settings say the caret does not blink, or the widget has no focus: then it is hidden).
+gboolean otk_text_canvas_caret_is_visible(OtkTextCanvas *canvas);
+/// Shows the caret solid and starts its blinking again (after a key or a click), as the
+/// desktop's settings say (`gtk-cursor-blink`, `-blink-time`, `-blink-timeout`).
+void otk_text_canvas_restart_blink(OtkTextCanvas *canvas);
+
+/// Asks the clipboard for text; it arrives through `paste_text`.
+void otk_text_canvas_request_paste(OtkTextCanvas *canvas);
+
+/// Tells assistive technologies the widget's accessible description (its role is a
+/// multi-line text box).
+void otk_text_canvas_set_accessible_description(OtkTextCanvas *canvas, const char *description);
+
+G_END_DECLS

@@ -1,0 +1,120 @@
+import CGtk
+import COpenTextKitGTK
+import Foundation
+import OpenTextKit
+
+extension TextViewWidget {
+    /// The colour behind the text.
+    static let backgroundColor = TextColor(white: 1)
+    /// The caret's width in pixels.
+    static let caretWidth: CGFloat = 1.5
+
+    /// Where container coordinates land in the widget: minus the visible rectangle's origin,
+    /// plus the insets.
+    var containerToWidget: CGPoint {
+        CGPoint(x: textInsets.horizontal - visibleRect.minX, y: textInsets.vertical - visibleRect.minY)
+    }
+
+    /// Draws a frame: the background, the selection, each fragment's node at its place, and
+    /// the carets.
+    func snapshot(_ snapshot: OpaquePointer, width: Int, height: Int) {
+        layoutIfNeeded()
+        let shift = containerToWidget
+        append(Self.backgroundColor, CGRect(x: 0, y: 0, width: width, height: height), to: snapshot)
+        let selected = selectedRangesInViewport()
+        for range in selected where range.length > 0 {
+            for rect in selectionRects(for: range) where rect.rect.width > 0 {
+                append(
+                    textLayoutManager.typesettingContext.colors.selection,
+                    rect.rect.offsetBy(dx: shift.x, dy: shift.y), to: snapshot)
+            }
+        }
+        for surface in renderingSurfaces {
+            appendFragment(of: surface, shift: shift, height: CGFloat(height), to: snapshot)
+        }
+        fragmentNodes.endFrame()
+        guard let canvas, otk_text_canvas_caret_is_visible(canvas) != 0 else { return }
+        let upstream = textLayoutManager.textSelections.first?.affinity == .upstream
+        for range in selected where range.length == 0 {
+            let caret = caretRect(for: range.location, affinity: upstream ? .upstream : .downstream)
+            guard !caret.isNull else { continue }
+            let rect = CGRect(
+                x: caret.minX - Self.caretWidth / 2, y: caret.minY, width: Self.caretWidth, height: caret.height)
+            append(
+                textLayoutManager.typesettingContext.colors.text, rect.offsetBy(dx: shift.x, dy: shift.y), to: snapshot)
+        }
+    }
+
+    /// One fragment: its kept node moved into place; or, for a fragment with rendering
+    /// attributes of its own (marked text, highlights) or one too tall to keep, drawn now.
+    private func appendFragment(
+        of surface: TextLayoutFragmentSurface, shift: CGPoint, height: CGFloat, to snapshot: OpaquePointer
+    ) {
+        let fragment = surface.textLayoutFragment
+        let attributes = textLayoutManager.renderingAttributes(for: fragment)
+        let origin = surface.frame.origin
+        if attributes.isEmpty, fragment.renderingSurfaceBounds.height <= FragmentRenderNodes.tallestKeptFragment {
+            let node = fragmentNodes.node(for: surface) { cairo in
+                draw(surface, attributes: [], through: cairo, shiftedBy: CGPoint(x: -origin.x, y: -origin.y))
+            }
+            guard let node else { return }
+            gtk_snapshot_save(snapshot)
+            var point = graphene_point_t(x: Float(origin.x + shift.x), y: Float(origin.y + shift.y))
+            gtk_snapshot_translate(snapshot, &point)
+            gtk_snapshot_append_node(snapshot, node)
+            gtk_snapshot_restore(snapshot)
+            return
+        }
+        fragmentNodes.remove(surface)
+        // Only what the widget shows of it.
+        let shown = surface.drawingBounds.offsetBy(dx: shift.x, dy: shift.y)
+            .intersection(CGRect(x: 0, y: 0, width: allocatedSize.width, height: height))
+        guard !shown.isNull, !shown.isEmpty else { return }
+        var rect = graphene_rect_t(shown)
+        guard let cairo = gtk_snapshot_append_cairo(snapshot, &rect) else { return }
+        draw(surface, attributes: attributes, through: cairo, shiftedBy: shift)
+        cairo_destroy(cairo)
+    }
+
+    private func draw(
+        _ surface: TextLayoutFragmentSurface, attributes: [RenderingAttributeRun], through cairo: OpaquePointer,
+        shiftedBy shift: CGPoint
+    ) {
+        guard
+            let context = try? RenderingContext(
+                cairoContext: cairo, typesettingContext: textLayoutManager.typesettingContext)
+        else { return }
+        context.translate(by: shift)
+        surface.draw(in: context, renderingAttributes: attributes)
+    }
+
+    private func append(_ color: TextColor, _ rect: CGRect, to snapshot: OpaquePointer) {
+        var rgba = GdkRGBA(color)
+        var bounds = graphene_rect_t(rect)
+        gtk_snapshot_append_color(snapshot, &rgba, &bounds)
+    }
+
+    /// Every selection's ranges, cut to the text laid out in the viewport (a selection of the
+    /// whole of a large document draws only what is shown).
+    func selectedRangesInViewport() -> [NSRange] {
+        let controller = textLayoutManager.textViewportLayoutController
+        guard let viewport = controller.viewportRange.flatMap({ try? textContentStorage.offsets(of: $0) }) else {
+            return []
+        }
+        var ranges: [NSRange] = []
+        for selection in textLayoutManager.textSelections {
+            for textRange in selection.textRanges {
+                guard let offsets = try? textContentStorage.offsets(of: textRange) else { continue }
+                if offsets.isEmpty {
+                    if viewport.contains(offsets.lowerBound) || offsets.lowerBound == viewport.upperBound {
+                        ranges.append(NSRange(location: offsets.lowerBound, length: 0))
+                    }
+                } else {
+                    let shown = offsets.clamped(to: viewport)
+                    if !shown.isEmpty { ranges.append(NSRange(location: shown.lowerBound, length: shown.count)) }
+                }
+            }
+        }
+        return ranges
+    }
+}

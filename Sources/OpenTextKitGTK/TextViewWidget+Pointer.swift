@@ -1,0 +1,71 @@
+import CGtk
+import COpenTextKitGTK
+import Foundation
+import OpenTextKit
+
+/// Clicks and drags: a click places the caret where hit testing says, Shift extends the
+/// selection, Ctrl adds a caret; a double click selects a word, a triple click a paragraph; a
+/// drag extends by what the press selected, scrolling when it passes an edge.
+extension TextViewWidget {
+    func containerPoint(_ point: CGPoint) -> CGPoint {
+        let shift = containerToWidget
+        return CGPoint(x: point.x - shift.x, y: point.y - shift.y)
+    }
+
+    func pressed(count: Int, at point: CGPoint, button: UInt32, modifiers: GdkModifierType) {
+        guard button == UInt32(GDK_BUTTON_PRIMARY) else { return }
+        layoutIfNeeded()
+        if hasMarkedText {
+            if let context = inputMethodContext { gtk_im_context_reset(context) }
+            unmarkText()
+        }
+        guard let offset = closestPosition(to: containerPoint(point)) else { return }
+        let shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
+        let control = modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0
+        switch count {
+        case 1 where shift:
+            let selection = selectedRange()
+            let anchor = offset >= selection.location ? selection.location : selection.location + selection.length
+            setSelectedRange(NSRange(location: min(anchor, offset), length: abs(offset - anchor)))
+            dragAnchor = (NSRange(location: anchor, length: 0), .character)
+        case 1 where control:
+            if let location = textContentStorage.textRange(for: offset ..< offset)?.location {
+                textLayoutManager.textSelections.append(TextSelection(location))
+            }
+            dragAnchor = nil
+        case 1:
+            setSelectedRange(NSRange(location: offset, length: 0))
+            dragAnchor = (NSRange(location: offset, length: 0), .character)
+        default:
+            let granularity: TextSelection.Granularity = count == 2 ? .word : .paragraph
+            setSelectedRange(NSRange(location: offset, length: 0))
+            perform(.select(granularity))
+            dragAnchor = (selectedRange(), granularity)
+        }
+        userDidEdit(scrolling: false)
+    }
+
+    func dragged(to point: CGPoint) {
+        guard let anchor = dragAnchor else { return }
+        layoutIfNeeded()
+        guard let offset = closestPosition(to: containerPoint(point)) else { return }
+        var reached = NSRange(location: offset, length: 0)
+        if anchor.granularity != .character {
+            setSelectedRange(reached)
+            perform(.select(anchor.granularity))
+            reached = selectedRange()
+        }
+        let lower = min(anchor.range.location, reached.location)
+        let upper = max(anchor.range.location + anchor.range.length, reached.location + reached.length)
+        setSelectedRange(NSRange(location: lower, length: upper - lower))
+        // Past an edge: the view scrolls toward the pointer.
+        if point.y < 0 || point.y > allocatedSize.height {
+            scrollRangeToVisible(NSRange(location: offset, length: 0))
+        }
+        userDidEdit(scrolling: false)
+    }
+
+    func released() {
+        dragAnchor = nil
+    }
+}

@@ -1,0 +1,46 @@
+import CGtk
+import COpenTextKitGTK
+import Foundation
+import OpenTextKit
+
+extension TextViewWidget {
+    /// How far one step of a scroll bar's arrows (or a wheel click) moves, in pixels.
+    static let scrollStep: CGFloat = 40
+
+    /// The scroll bar moved (the user dragged it, a wheel or touchpad scrolled, GTK's kinetic
+    /// scrolling decelerates): the viewport goes where it says, laid out at the next frame.
+    func scrollBarDidMove() {
+        guard !isSyncingAdjustment, let canvas, let adjustment = otk_text_canvas_get_vadjustment(canvas) else { return }
+        let top = CGFloat(gtk_adjustment_get_value(adjustment))
+        guard top != visibleRect.minY else {
+            synchronizeScrollBar()
+            return
+        }
+        visibleRect.origin.y = top
+        inputContext.invalidateCharacterCoordinates()
+        queueDraw()
+    }
+
+    /// The scroll bar's range becomes the layout manager's usage bounds (measured above and
+    /// below what is shown, estimated elsewhere) and its value the viewport's top. A
+    /// correction of an estimate changes the range and the value together, so the text shown
+    /// stays where it is.
+    func synchronizeScrollBar() {
+        guard let canvas, let adjustment = otk_text_canvas_get_vadjustment(canvas) else { return }
+        let page = max(0, visibleRect.height)
+        let top = visibleRect.minY
+        let bottom = max(textLayoutManager.usageBoundsForTextContainer.maxY, top + page)
+        let lower = min(0, top)
+        isSyncingAdjustment = true
+        gtk_adjustment_configure(
+            adjustment, Double(top), Double(lower), Double(bottom), Double(Self.scrollStep), Double(page * 0.9),
+            Double(page))
+        isSyncingAdjustment = false
+        if let horizontal = otk_text_canvas_get_hadjustment(canvas) {
+            let width = Double(max(0, allocatedSize.width))
+            isSyncingAdjustment = true
+            gtk_adjustment_configure(horizontal, 0, 0, width, Double(Self.scrollStep), width * 0.9, width)
+            isSyncingAdjustment = false
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import CGtk
+import Foundation
+import OpenTextKit
+import OpenTextKitGTK
+
+/// The editor's window: the document's text view in a scrolled window, its title the file's
+/// name (with a dot while changes are unsaved), Ctrl+S to save.
+final class EditorWindow {
+    let window: UnsafeMutablePointer<GtkWidget>
+    let document: DocumentFile
+    let textView: TextViewWidget
+    private(set) var isClosed = false
+    private var hasUnsavedChanges = false {
+        didSet { if hasUnsavedChanges != oldValue { updateTitle() } }
+    }
+
+    private var gtkWindow: UnsafeMutablePointer<GtkWindow> {
+        UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
+    }
+
+    init(document: DocumentFile) {
+        self.document = document
+        window = gtk_window_new()
+        textView = TextViewWidget(storage: document.storage)
+        gtk_window_set_default_size(gtkWindow, 900, 700)
+        let scrolled = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(OpaquePointer(scrolled), GTK_POLICY_NEVER, GTK_POLICY_ALWAYS)
+        gtk_scrolled_window_set_child(OpaquePointer(scrolled), textView.widget)
+        gtk_window_set_child(gtkWindow, scrolled)
+        textView.onUserEdit = { [unowned self] in hasUnsavedChanges = true }
+        updateTitle()
+        let owner = Unmanaged.passUnretained(self).toOpaque()
+        connect("close-request", to: window, owner: owner, unsafeBitCast(Self.closeRequested, to: GCallback.self))
+        addShortcut("<Control>s", owner: owner, action: Self.saveShortcut)
+    }
+
+    func present() {
+        gtk_window_present(gtkWindow)
+        gtk_widget_grab_focus(textView.widget)
+    }
+
+    /// Saves; a failure is told on standard error and in the title, and the file is untouched.
+    func save() {
+        do {
+            try document.save()
+            hasUnsavedChanges = false
+            FileHandle.standardError.write(Data("otk-editor: saved \(document.path)\n".utf8))
+        } catch {
+            FileHandle.standardError.write(Data("otk-editor: could not save \(document.path): \(error)\n".utf8))
+            gtk_window_set_title(gtkWindow, "Not saved: \(error)")
+        }
+    }
+
+    private func updateTitle() {
+        let name = (document.path as NSString).lastPathComponent
+        gtk_window_set_title(gtkWindow, (hasUnsavedChanges ? "• " : "") + name + " — OpenTextKit")
+    }
+
+    private func connect(
+        _ signal: String, to instance: UnsafeMutablePointer<GtkWidget>, owner: UnsafeMutableRawPointer,
+        _ callback: GCallback
+    ) {
+        g_signal_connect_data(instance, signal, callback, owner, nil, GConnectFlags(rawValue: 0))
+    }
+
+    private func addShortcut(_ trigger: String, owner: UnsafeMutableRawPointer, action: GtkShortcutFunc) {
+        let controller = gtk_shortcut_controller_new()
+        gtk_shortcut_controller_set_scope(controller, GTK_SHORTCUT_SCOPE_GLOBAL)
+        let shortcut = gtk_shortcut_new(
+            gtk_shortcut_trigger_parse_string(trigger), gtk_callback_action_new(action, owner, nil))
+        gtk_shortcut_controller_add_shortcut(controller, shortcut)
+        gtk_widget_add_controller(window, controller)
+    }
+
+    private static let closeRequested: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean =
+        {
+            _, owner in
+            Unmanaged<EditorWindow>.fromOpaque(owner!).takeUnretainedValue().isClosed = true
+            return 0
+        }
+
+    private static let saveShortcut: GtkShortcutFunc = { _, _, owner in
+        Unmanaged<EditorWindow>.fromOpaque(owner!).takeUnretainedValue().save()
+        return 1
+    }
+}

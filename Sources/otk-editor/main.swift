@@ -1,0 +1,27 @@
+import CGtk
+import Foundation
+
+// otk-editor FILE: a window editing a UTF-8 text file with OpenTextKit's GTK text view.
+
+// Signals blocked by whatever started the editor stay blocked across exec: unblocked here, so
+// that SIGTERM and SIGINT end it as they end any program.
+var noSignals = sigset_t()
+sigemptyset(&noSignals)
+sigprocmask(SIG_SETMASK, &noSignals, nil)
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count == 1, !arguments[0].hasPrefix("-") else {
+    FileHandle.standardError.write(Data("usage: otk-editor FILE\n".utf8))
+    exit(64)
+}
+guard gtk_init_check() != 0 else {
+    FileHandle.standardError.write(Data("otk-editor: cannot open a display (is DISPLAY set?)\n".utf8))
+    exit(69)
+}
+let document: DocumentFile
+do { document = try DocumentFile(path: arguments[0]) } catch {
+    FileHandle.standardError.write(Data("otk-editor: cannot open \(arguments[0]): \(error)\n".utf8))
+    exit(66)
+}
+let editor = EditorWindow(document: document)
+editor.present()
+while !editor.isClosed { g_main_context_iteration(nil, 1) }

@@ -1,0 +1,88 @@
+import Foundation
+
+/// otk-editor running on a file in a virtual display, driven by real key and pointer events.
+final class EditorSession {
+    static let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("otk-editor")
+
+    let display: VirtualDisplay
+    let file: URL
+    private let folder: URL
+    private let process: Process
+
+    /// Opens a new file holding `text` in the editor and waits until its window shows it. The
+    /// desktop's settings say the caret does not blink (so that screenshots settle), unless
+    /// `caretBlinkTime` (a blink cycle in milliseconds) is given.
+    init(text: String, display: VirtualDisplay, caretBlinkTime: Int? = nil) throws {
+        self.display = display
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("otk-editor-\(UUID().uuidString)")
+        self.folder = folder
+        file = folder.appendingPathComponent("document.txt")
+        let settings = folder.appendingPathComponent("config/gtk-4.0")
+        try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
+        let blink = caretBlinkTime.map { "gtk-cursor-blink=true\ngtk-cursor-blink-time=\($0)\n" }
+        try Data("[Settings]\n\(blink ?? "gtk-cursor-blink=false\n")".utf8)
+            .write(to: settings.appendingPathComponent("settings.ini"))
+        try Data(text.utf8).write(to: file)
+        process = Process()
+        process.executableURL = Self.executable
+        process.arguments = [file.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display.name
+        // GTK's software renderer and its own input method (dead keys, Ctrl+Shift+U), whatever
+        // the machine has installed.
+        environment["GSK_RENDERER"] = "cairo"
+        environment["GTK_IM_MODULE"] = "gtk-im-context-simple"
+        environment["NO_AT_BRIDGE"] = "1"
+        environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("stderr").path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: folder.appendingPathComponent("stderr"))
+        try process.runWithSignalsUnblocked()
+        try waitUntil("the editor's window") {
+            guard process.isRunning else { throw EditorExited(status: process.terminationStatus) }
+            return !(try display.xdotool(["search", "--onlyvisible", "--name", "document.txt"])).isEmpty
+        }
+        // The first frame drawn: text on the screen.
+        try waitUntil("the first frame") { try display.screenshot().ink(x: 0, y: 0, width: 900, height: 700) > 0 }
+        usleep(200_000)
+    }
+
+    deinit {
+        process.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    struct EditorExited: Error { let status: Int32 }
+
+    /// What the editor wrote on standard error so far (for a failure's message).
+    var errorOutput: String {
+        (try? String(contentsOf: folder.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
+    }
+
+    /// Saves with Ctrl+S and returns the file's text once it changed from `before` (or the
+    /// timeout passed).
+    func savedText(changedFrom before: String? = nil) throws -> String {
+        let previous = try before ?? String(contentsOf: file, encoding: .utf8)
+        try display.key("ctrl+s")
+        var text = previous
+        try? waitUntil("the save", seconds: 5) {
+            text = try String(contentsOf: file, encoding: .utf8)
+            return text != previous
+        }
+        return text
+    }
+
+    /// Waits until the screen stops changing (a frame or two after the last event).
+    func settledScreenshot() throws -> Screenshot {
+        var last = try display.screenshot()
+        for _ in 0 ..< 40 {
+            usleep(100_000)
+            let now = try display.screenshot()
+            if now == last { return now }
+            last = now
+        }
+        return last
+    }
+}

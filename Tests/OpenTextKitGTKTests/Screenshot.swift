@@ -1,0 +1,80 @@
+import Foundation
+
+/// A picture of an X screen, read from the XWD file Xvfb keeps its screen in (a 32-bit
+/// TrueColor image, blue green red and an unused byte per pixel on this machine's server).
+struct Screenshot: Equatable {
+    struct Unreadable: Error {}
+
+    let width: Int
+    let height: Int
+    /// Each pixel's grey level, 0 (black) ... 255 (white), row by row.
+    let grey: [UInt8]
+
+    init(xwd data: Data) throws {
+        let bytes = [UInt8](data)
+        guard bytes.count >= 100 else { throw Unreadable() }
+        func field(_ index: Int) -> Int {
+            bytes[index * 4 ..< index * 4 + 4].reduce(0) { $0 << 8 | Int($1) }
+        }
+        let headerSize = field(0), width = field(4), height = field(5), bitsPerPixel = field(11)
+        let bytesPerLine = field(12), colorCount = field(19)
+        let start = headerSize + colorCount * 12
+        guard bitsPerPixel == 32, width > 0, height > 0, start + bytesPerLine * height <= bytes.count else {
+            throw Unreadable()
+        }
+        self.width = width
+        self.height = height
+        var grey = [UInt8](repeating: 0, count: width * height)
+        for y in 0 ..< height {
+            let row = start + y * bytesPerLine
+            for x in 0 ..< width {
+                let pixel = row + x * 4
+                let sum = Int(bytes[pixel]) + Int(bytes[pixel + 1]) + Int(bytes[pixel + 2])
+                grey[y * width + x] = UInt8(sum / 3)
+            }
+        }
+        self.grey = grey
+    }
+
+    /// How many pixels of `rect` (x, y, width, height; clipped to the screen) are darker than
+    /// mid-grey: ink.
+    func ink(x: Int, y: Int, width: Int, height: Int) -> Int {
+        var count = 0
+        for row in max(0, y) ..< min(self.height, y + height) {
+            for column in max(0, x) ..< min(self.width, x + width) where grey[row * self.width + column] < 128 {
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// How many pixels of the band of rows `rows` differ from `other`'s.
+    func differences(from other: Screenshot, rows: Range<Int>, columns: Range<Int>? = nil) -> Int {
+        let columns = columns ?? 0 ..< width
+        var count = 0
+        for row in rows.clamped(to: 0 ..< height) {
+            for column in columns.clamped(to: 0 ..< width)
+            where grey[row * width + column] != other.grey[row * width + column] {
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// The bands of `rows` holding ink within `columns`, top to bottom (the lines of text shown).
+    func inkBands(columns: Range<Int>, rows: Range<Int>) -> [Range<Int>] {
+        var bands: [Range<Int>] = []
+        var start: Int?
+        let rows = rows.clamped(to: 0 ..< height)
+        for row in rows {
+            let hasInk = columns.clamped(to: 0 ..< width).contains { grey[row * width + $0] < 128 }
+            if hasInk, start == nil { start = row }
+            if !hasInk, let first = start {
+                bands.append(first ..< row)
+                start = nil
+            }
+        }
+        if let start { bands.append(start ..< rows.upperBound) }
+        return bands
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+/// An X server of its own for a test (Xvfb), its screen kept in a file (`-fbdir`) that a
+/// screenshot reads. Stopped when the test's closure returns.
+final class VirtualDisplay {
+    static let width = 1024, height = 768
+    /// Whether this machine can run windows under Xvfb and send them keys with xdotool.
+    static let isAvailable = ["/usr/bin/Xvfb", "/usr/bin/xdotool"].allSatisfy {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    let number: Int
+    let frameBufferFolder: URL
+    private let server: Process
+
+    var name: String { ":\(number)" }
+
+    private init() throws {
+        frameBufferFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "otk-xvfb-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: frameBufferFolder, withIntermediateDirectories: true)
+        // A display number no other server holds (tests run one after another, but a machine
+        // may run other servers).
+        var candidate = 90 + Int(getpid() % 100)
+        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(candidate)")
+            || FileManager.default.fileExists(atPath: "/tmp/.X\(candidate)-lock")
+        {
+            candidate += 1
+        }
+        number = candidate
+        server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        server.arguments = [
+            name, "-screen", "0", "\(Self.width)x\(Self.height)x24", "-fbdir", frameBufferFolder.path, "-nolisten",
+            "tcp",
+        ]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.runWithSignalsUnblocked()
+        try waitUntil("Xvfb \(name) to start") {
+            FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(candidate)")
+                && FileManager.default.fileExists(atPath: self.frameBufferFile.path)
+        }
+    }
+
+    deinit {
+        server.stop()
+        try? FileManager.default.removeItem(at: frameBufferFolder)
+    }
+
+    /// Runs `body` with a display started for it.
+    static func with<T>(_ body: (VirtualDisplay) throws -> T) throws -> T {
+        let display = try VirtualDisplay()
+        return try withExtendedLifetime(display) { try body(display) }
+    }
+
+    var frameBufferFile: URL { frameBufferFolder.appendingPathComponent("Xvfb_screen0") }
+
+    /// What the screen shows now.
+    func screenshot() throws -> Screenshot {
+        try Screenshot(xwd: Data(contentsOf: frameBufferFile))
+    }
+
+    /// Runs xdotool with `arguments` on this display.
+    @discardableResult
+    func xdotool(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        process.arguments = arguments
+        process.environment = ["DISPLAY": name]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.runWithSignalsUnblocked()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Presses each of `keys` (xdotool's names: "ctrl+s", "dead_acute", "Left").
+    func key(_ keys: String...) throws {
+        try xdotool(["key", "--delay", "40"] + keys)
+    }
+
+    /// Types `text` as key presses.
+    func type(_ text: String) throws {
+        try xdotool(["type", "--delay", "40", text])
+    }
+
+    /// Clicks the first button at (`x`, `y`) on the screen, `count` times.
+    func click(x: Int, y: Int, count: Int = 1, modifiers: [String] = []) throws {
+        try xdotool(["mousemove", "\(x)", "\(y)"])
+        for modifier in modifiers { try xdotool(["keydown", modifier]) }
+        try xdotool(["click", "--repeat", "\(count)", "--delay", "60", "1"])
+        for modifier in modifiers { try xdotool(["keyup", modifier]) }
+    }
+}
+
+struct TimedOut: Error, CustomStringConvertible {
+    let what: String
+    var description: String { "timed out waiting for \(what)" }
+}
+
+/// Polls `condition` every 50 ms for at most `seconds`.
+func waitUntil(_ what: String, seconds: Double = 10, _ condition: () throws -> Bool) throws {
+    let deadline = Date().addingTimeInterval(seconds)
+    while try !condition() {
+        guard Date() < deadline else { throw TimedOut(what: what) }
+        usleep(50_000)
+    }
+}
+
+extension Process {
+    /// Starts the process with no signal blocked: a child inherits the blocked signals of the
+    /// thread that starts it, and the test runner's threads block SIGTERM (which would leave
+    /// `terminate()` without effect).
+    func runWithSignalsUnblocked() throws {
+        var none = sigset_t(), previous = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        try run()
+    }
+
+    /// Asks the process to end (SIGTERM), and kills it if it has not within 5 seconds.
+    func stop() {
+        guard isRunning else { return }
+        terminate()
+        let deadline = Date().addingTimeInterval(5)
+        while isRunning, Date() < deadline { usleep(20_000) }
+        if isRunning { kill(processIdentifier, SIGKILL) }
+        waitUntilExit()
+    }
+}
