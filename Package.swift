@@ -197,7 +197,7 @@ if hasGTK {
         ),
         .executableTarget(
             name: "otk-editor",
-            dependencies: ["OpenTextKitGTK", "OpenTextKit", "FileOutput", "CGtk"],
+            dependencies: ["OpenTextKitGTK", "OpenTextKit", "OpenTextKitExamples", "FileOutput", "CGtk"],
             packageAccess: false,
             swiftSettings: strict
         ),

@@ -11,6 +11,14 @@ public final class LineNumberView {
         public let string: String
         public let point: CGPoint
         public let attributes: AttributeContainer
+
+        /// What its drawing depends on: the string and the attributes, not where it is.
+        struct Key: Hashable {
+            let string: String
+            let attributes: AttributeContainer
+        }
+
+        var key: Key { Key(string: string, attributes: attributes) }
     }
 
     /// What was drawn after the last layout, top to bottom.
@@ -31,17 +39,33 @@ public final class LineNumberView {
     /// corner is in the context).
     public func render(in context: RenderingContext, at origin: CGPoint = .zero) {
         for label in labels {
-            let storage = TextContentStorage(
-                attributedString: AttributedString(label.string, attributes: label.attributes))
-            let layoutManager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 10_000, height: 0)))
-            storage.addTextLayoutManager(layoutManager)
-            layoutManager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) { fragment in
+            for (fragment, _) in layout(of: label) {
                 let frame = fragment.layoutFragmentFrame
                 fragment.draw(
                     at: CGPoint(x: origin.x + label.point.x + frame.minX, y: origin.y + label.point.y + frame.minY),
                     in: context)
-                return true
             }
         }
+    }
+
+    /// Each label's string laid out with the engine (as `NSString.draw(at:withAttributes:)`
+    /// lays out its string), kept for the next frames: a gutter draws the same numbers while
+    /// its text scrolls. At most `layoutCacheLimit` are kept.
+    private var layouts: [Label.Key: [(TextLayoutFragment, TextLayoutManager)]] = [:]
+    private let layoutCacheLimit = 1_024
+
+    private func layout(of label: Label) -> [(TextLayoutFragment, TextLayoutManager)] {
+        if let kept = layouts[label.key] { return kept }
+        let storage = TextContentStorage(attributedString: AttributedString(label.string, attributes: label.attributes))
+        let layoutManager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 10_000, height: 0)))
+        storage.addTextLayoutManager(layoutManager)
+        var fragments: [(TextLayoutFragment, TextLayoutManager)] = []
+        layoutManager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) { fragment in
+            fragments.append((fragment, layoutManager))
+            return true
+        }
+        if layouts.count >= layoutCacheLimit { layouts.removeAll() }
+        layouts[label.key] = fragments
+        return fragments
     }
 }

@@ -10,9 +10,10 @@ extension TextViewWidget {
     static let caretWidth: CGFloat = 1.5
 
     /// Where container coordinates land in the widget: minus the visible rectangle's origin,
-    /// plus the insets.
+    /// plus the container's origin.
     var containerToWidget: CGPoint {
-        CGPoint(x: textInsets.horizontal - visibleRect.minX, y: textInsets.vertical - visibleRect.minY)
+        let origin = textContainerOrigin
+        return CGPoint(x: origin.x - textView.visibleRect.minX, y: origin.y - textView.visibleRect.minY)
     }
 
     /// Draws a frame: the background, the selection, each fragment's node at its place, and
@@ -20,28 +21,34 @@ extension TextViewWidget {
     func snapshot(_ snapshot: OpaquePointer, width: Int, height: Int) {
         layoutIfNeeded()
         let shift = containerToWidget
-        append(Self.backgroundColor, CGRect(x: 0, y: 0, width: width, height: height), to: snapshot)
+        let bounds = CGRect(x: 0, y: 0, width: width, height: height)
+        var area = graphene_rect_t(bounds)
+        if let cairo = gtk_snapshot_append_cairo(snapshot, &area) {
+            drawBackground(bounds, through: cairo)
+            cairo_destroy(cairo)
+        }
         let selected = selectedRangesInViewport()
         for range in selected where range.length > 0 {
-            for rect in selectionRects(for: range) where rect.rect.width > 0 {
+            for rect in textView.selectionRects(for: range) where rect.rect.width > 0 {
                 append(
-                    textLayoutManager.typesettingContext.colors.selection,
+                    textView.textLayoutManager.typesettingContext.colors.selection,
                     rect.rect.offsetBy(dx: shift.x, dy: shift.y), to: snapshot)
             }
         }
-        for surface in renderingSurfaces {
+        for surface in textView.renderingSurfaces {
             appendFragment(of: surface, shift: shift, height: CGFloat(height), to: snapshot)
         }
         fragmentNodes.endFrame()
         guard let canvas, otk_text_canvas_caret_is_visible(canvas) != 0 else { return }
-        let upstream = textLayoutManager.textSelections.first?.affinity == .upstream
+        let upstream = textView.textLayoutManager.textSelections.first?.affinity == .upstream
         for range in selected where range.length == 0 {
-            let caret = caretRect(for: range.location, affinity: upstream ? .upstream : .downstream)
+            let caret = textView.caretRect(for: range.location, affinity: upstream ? .upstream : .downstream)
             guard !caret.isNull else { continue }
             let rect = CGRect(
                 x: caret.minX - Self.caretWidth / 2, y: caret.minY, width: Self.caretWidth, height: caret.height)
             append(
-                textLayoutManager.typesettingContext.colors.text, rect.offsetBy(dx: shift.x, dy: shift.y), to: snapshot)
+                textView.textLayoutManager.typesettingContext.colors.text, rect.offsetBy(dx: shift.x, dy: shift.y),
+                to: snapshot)
         }
     }
 
@@ -51,7 +58,7 @@ extension TextViewWidget {
         of surface: TextLayoutFragmentSurface, shift: CGPoint, height: CGFloat, to snapshot: OpaquePointer
     ) {
         let fragment = surface.textLayoutFragment
-        let attributes = textLayoutManager.renderingAttributes(for: fragment)
+        let attributes = textView.textLayoutManager.renderingAttributes(for: fragment)
         let origin = surface.frame.origin
         if attributes.isEmpty, fragment.renderingSurfaceBounds.height <= FragmentRenderNodes.tallestKeptFragment {
             let node = fragmentNodes.node(for: surface) { cairo in
@@ -76,13 +83,19 @@ extension TextViewWidget {
         cairo_destroy(cairo)
     }
 
+    private func drawBackground(_ rect: CGRect, through cairo: OpaquePointer) {
+        let colors = textView.textLayoutManager.typesettingContext
+        guard let context = try? RenderingContext(cairoContext: cairo, typesettingContext: colors) else { return }
+        drawBackground(rect, in: context)
+    }
+
     private func draw(
         _ surface: TextLayoutFragmentSurface, attributes: [RenderingAttributeRun], through cairo: OpaquePointer,
         shiftedBy shift: CGPoint
     ) {
         guard
             let context = try? RenderingContext(
-                cairoContext: cairo, typesettingContext: textLayoutManager.typesettingContext)
+                cairoContext: cairo, typesettingContext: textView.textLayoutManager.typesettingContext)
         else { return }
         context.translate(by: shift)
         surface.draw(in: context, renderingAttributes: attributes)
@@ -97,14 +110,15 @@ extension TextViewWidget {
     /// Every selection's ranges, cut to the text laid out in the viewport (a selection of the
     /// whole of a large document draws only what is shown).
     func selectedRangesInViewport() -> [NSRange] {
-        let controller = textLayoutManager.textViewportLayoutController
-        guard let viewport = controller.viewportRange.flatMap({ try? textContentStorage.offsets(of: $0) }) else {
+        let controller = textView.textLayoutManager.textViewportLayoutController
+        guard let viewport = controller.viewportRange.flatMap({ try? textView.textContentStorage.offsets(of: $0) })
+        else {
             return []
         }
         var ranges: [NSRange] = []
-        for selection in textLayoutManager.textSelections {
+        for selection in textView.textLayoutManager.textSelections {
             for textRange in selection.textRanges {
-                guard let offsets = try? textContentStorage.offsets(of: textRange) else { continue }
+                guard let offsets = try? textView.textContentStorage.offsets(of: textRange) else { continue }
                 if offsets.isEmpty {
                     if viewport.contains(offsets.lowerBound) || offsets.lowerBound == viewport.upperBound {
                         ranges.append(NSRange(location: offsets.lowerBound, length: 0))

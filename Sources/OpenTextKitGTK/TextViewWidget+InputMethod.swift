@@ -14,7 +14,7 @@ extension TextViewWidget {
     }
 
     func inputMethodCommitted(_ text: String) {
-        insertText(text, replacementRange: NSRange(location: NSNotFound, length: 0))
+        textView.insertText(text, replacementRange: NSRange(location: NSNotFound, length: 0))
         userDidEdit()
     }
 
@@ -31,12 +31,12 @@ extension TextViewWidget {
             if let attributes { pango_attr_list_unref(attributes) }
         }
         let text = string.map { String(cString: $0) } ?? ""
-        if text.isEmpty, !hasMarkedText { return }
+        if text.isEmpty, !textView.hasMarkedText { return }
         // GTK counts the cursor in characters (Unicode scalars).
         let scalars = text.unicodeScalars
         let cursorScalar = scalars.index(scalars.startIndex, offsetBy: Int(max(0, cursor)), limitedBy: scalars.endIndex)
         let caret = text.utf16.distance(from: text.startIndex, to: cursorScalar ?? scalars.endIndex)
-        setMarkedText(
+        textView.setMarkedText(
             text, selectedRange: NSRange(location: caret, length: 0),
             replacementRange: NSRange(location: NSNotFound, length: 0))
         userDidEdit()
@@ -45,14 +45,14 @@ extension TextViewWidget {
     /// The text around the caret (at most `surroundingReach` each side, within the document),
     /// and the caret's and the selection's anchor in it, for the input method.
     private func surrounding() -> (text: String, start: Int, caret: Int, anchor: Int)? {
-        let selection = selectedRange()
+        let selection = textView.selectedRange()
         guard selection.location != NSNotFound else { return nil }
-        let length = textContentStorage.utf16Length
+        let length = textView.textContentStorage.utf16Length
         var start = max(0, selection.location - Self.surroundingReach)
         var end = min(length, selection.location + selection.length + Self.surroundingReach)
         // A range that splits a surrogate pair gives no text: step off it.
         for _ in 0 ..< 2 {
-            if let text = text(in: NSRange(location: start, length: end - start)) {
+            if let text = textView.text(in: NSRange(location: start, length: end - start)) {
                 return (text, start, selection.location + selection.length - start, selection.location - start)
             }
             start = min(start + 1, selection.location)
@@ -86,7 +86,7 @@ extension TextViewWidget {
         let to = scalars.index(from, offsetBy: count)
         let lower = around.text.utf16.distance(from: around.text.startIndex, to: from)
         let upper = around.text.utf16.distance(from: around.text.startIndex, to: to)
-        replace(NSRange(location: around.start + lower, length: upper - lower), withText: "")
+        textView.replace(NSRange(location: around.start + lower, length: upper - lower), withText: "")
         userDidEdit()
         return true
     }
@@ -95,9 +95,9 @@ extension TextViewWidget {
     /// candidates) opens under the text.
     func updateInputMethodCursor() {
         guard let context = inputMethodContext else { return }
-        let selection = selectedRange()
+        let selection = textView.selectedRange()
         guard selection.location != NSNotFound else { return }
-        let rect = firstRect(for: NSRange(location: selection.location + selection.length, length: 0))
+        let rect = textView.firstRect(for: NSRange(location: selection.location + selection.length, length: 0))
         guard !rect.isNull else { return }
         let shift = containerToWidget
         var area = GdkRectangle(

@@ -14,7 +14,7 @@ extension TextViewWidget {
     /// Does what a key binding says, as a user's action (the selection kept in view).
     func perform(_ action: KeyAction) {
         switch action {
-        case .command(let command): perform(command)
+        case .command(let command): textView.perform(command)
         case .copy: copyToClipboard()
         case .cut: copyToClipboard(cutting: true)
         case .paste:
@@ -27,8 +27,9 @@ extension TextViewWidget {
     /// Puts the selected text on the widget's clipboard (as text); with `cutting`, deletes it
     /// (one undo step). Nothing selected: the clipboard is left as it is.
     func copyToClipboard(cutting: Bool = false) {
-        guard let widget, selectedRange().length > 0 || textLayoutManager.textSelections.count > 1 else { return }
-        let copied = cutting ? cut() : copy()
+        guard let widget, textView.selectedRange().length > 0 || textView.textLayoutManager.textSelections.count > 1
+        else { return }
+        let copied = cutting ? textView.cut() : textView.copy()
         let text = String(copied.characters[...])
         guard !text.isEmpty else { return }
         gdk_clipboard_set_text(gtk_widget_get_clipboard(widget), text)
@@ -37,7 +38,7 @@ extension TextViewWidget {
     /// The clipboard's text arrived for a paste.
     func pasteArrived(_ text: String?) {
         guard let text, !text.isEmpty, widget != nil else { return }
-        paste(text)
+        textView.paste(text)
         userDidEdit()
     }
 

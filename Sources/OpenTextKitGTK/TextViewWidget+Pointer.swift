@@ -15,32 +15,32 @@ extension TextViewWidget {
     func pressed(count: Int, at point: CGPoint, button: UInt32, modifiers: GdkModifierType) {
         guard button == UInt32(GDK_BUTTON_PRIMARY) else { return }
         layoutIfNeeded()
-        if hasMarkedText {
+        if textView.hasMarkedText {
             if let context = inputMethodContext { gtk_im_context_reset(context) }
-            unmarkText()
+            textView.unmarkText()
         }
-        guard let offset = closestPosition(to: containerPoint(point)) else { return }
+        guard let offset = textView.closestPosition(to: containerPoint(point)) else { return }
         let shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
         let control = modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0
         switch count {
         case 1 where shift:
-            let selection = selectedRange()
+            let selection = textView.selectedRange()
             let anchor = offset >= selection.location ? selection.location : selection.location + selection.length
-            setSelectedRange(NSRange(location: min(anchor, offset), length: abs(offset - anchor)))
+            textView.setSelectedRange(NSRange(location: min(anchor, offset), length: abs(offset - anchor)))
             dragAnchor = (NSRange(location: anchor, length: 0), .character)
         case 1 where control:
-            if let location = textContentStorage.textRange(for: offset ..< offset)?.location {
-                textLayoutManager.textSelections.append(TextSelection(location))
+            if let location = textView.textContentStorage.textRange(for: offset ..< offset)?.location {
+                textView.textLayoutManager.textSelections.append(TextSelection(location))
             }
             dragAnchor = nil
         case 1:
-            setSelectedRange(NSRange(location: offset, length: 0))
+            textView.setSelectedRange(NSRange(location: offset, length: 0))
             dragAnchor = (NSRange(location: offset, length: 0), .character)
         default:
             let granularity: TextSelection.Granularity = count == 2 ? .word : .paragraph
-            setSelectedRange(NSRange(location: offset, length: 0))
-            perform(.select(granularity))
-            dragAnchor = (selectedRange(), granularity)
+            textView.setSelectedRange(NSRange(location: offset, length: 0))
+            textView.perform(.select(granularity))
+            dragAnchor = (textView.selectedRange(), granularity)
         }
         userDidEdit(scrolling: false)
     }
@@ -48,19 +48,19 @@ extension TextViewWidget {
     func dragged(to point: CGPoint) {
         guard let anchor = dragAnchor else { return }
         layoutIfNeeded()
-        guard let offset = closestPosition(to: containerPoint(point)) else { return }
+        guard let offset = textView.closestPosition(to: containerPoint(point)) else { return }
         var reached = NSRange(location: offset, length: 0)
         if anchor.granularity != .character {
-            setSelectedRange(reached)
-            perform(.select(anchor.granularity))
-            reached = selectedRange()
+            textView.setSelectedRange(reached)
+            textView.perform(.select(anchor.granularity))
+            reached = textView.selectedRange()
         }
         let lower = min(anchor.range.location, reached.location)
         let upper = max(anchor.range.location + anchor.range.length, reached.location + reached.length)
-        setSelectedRange(NSRange(location: lower, length: upper - lower))
+        textView.setSelectedRange(NSRange(location: lower, length: upper - lower))
         // Past an edge: the view scrolls toward the pointer.
         if point.y < 0 || point.y > allocatedSize.height {
-            scrollRangeToVisible(NSRange(location: offset, length: 0))
+            textView.scrollRangeToVisible(NSRange(location: offset, length: 0))
         }
         userDidEdit(scrolling: false)
     }

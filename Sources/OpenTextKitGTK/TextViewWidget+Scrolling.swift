@@ -12,12 +12,12 @@ extension TextViewWidget {
     func scrollBarDidMove() {
         guard !isSyncingAdjustment, let canvas, let adjustment = otk_text_canvas_get_vadjustment(canvas) else { return }
         let top = CGFloat(gtk_adjustment_get_value(adjustment))
-        guard top != visibleRect.minY else {
+        guard top != textView.visibleRect.minY else {
             synchronizeScrollBar()
             return
         }
-        visibleRect.origin.y = top
-        inputContext.invalidateCharacterCoordinates()
+        textView.visibleRect.origin.y = top
+        textView.inputContext.invalidateCharacterCoordinates()
         queueDraw()
     }
 
@@ -27,9 +27,9 @@ extension TextViewWidget {
     /// stays where it is.
     func synchronizeScrollBar() {
         guard let canvas, let adjustment = otk_text_canvas_get_vadjustment(canvas) else { return }
-        let page = max(0, visibleRect.height)
-        let top = visibleRect.minY
-        let bottom = max(textLayoutManager.usageBoundsForTextContainer.maxY, top + page)
+        let page = max(0, textView.visibleRect.height)
+        let top = textView.visibleRect.minY
+        let bottom = max(textView.textLayoutManager.usageBoundsForTextContainer.maxY, top + page)
         let lower = min(0, top)
         isSyncingAdjustment = true
         gtk_adjustment_configure(

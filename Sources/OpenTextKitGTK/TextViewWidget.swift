@@ -3,39 +3,49 @@ import COpenTextKitGTK
 import Foundation
 import OpenTextKit
 
-/// The text view as a GTK 4 widget: `NSTextView`'s and `UITextView`'s role on Linux. It is a
-/// `TextView` (the headless one: content, layout, selections, marked text, undo), and it is its
-/// viewport layout controller's delegate; `widget` is what a window holds (a `GtkScrollable`,
-/// so a `GtkScrolledWindow` gives it scroll bars).
+/// A text view on screen: a GTK 4 widget showing and editing a `TextView`, the role
+/// `NSTextView` and `UITextView` have on Apple's systems. It wraps one view, one to one, and
+/// is its `host`: the view (content, layout, selections, marked text, undo) stays its viewport
+/// layout controller's delegate, so an app's subclass of `TextView` (the seed's line-number
+/// view overriding `textViewportLayoutControllerWillLayout`, `...configureRenderingSurfaceFor`
+/// and `...DidLayout`, calling super) runs here as it runs headless.
 ///
-/// It draws what the controller lays out, each layout fragment as a render node of its own,
-/// kept while the fragment's layout is unchanged and only moved when it moves; the selection
-/// behind the text; a caret that blinks as the desktop's settings say; marked text underlined.
-/// Keys come through a key controller and an input-method context (ibus, fcitx or GTK's own),
-/// clicks and drags through gestures, copy and paste through the widget's clipboard.
+/// `widget` is what a window holds: a `GtkScrollable`, so a `GtkScrolledWindow` gives it scroll
+/// bars, whose range is the layout manager's usage bounds. Each layout fragment is drawn once
+/// into a render node, kept while the fragment's layout is unchanged and only moved when it
+/// moves; the selection is drawn behind the text, a caret that blinks as the desktop's settings
+/// say over it, marked text with its underline. Keys come through a key controller and an
+/// input-method context (ibus, fcitx or GTK's own), clicks and drags through gestures, copy and
+/// paste through the widget's clipboard.
 ///
 /// ```swift
 /// gtk_init()
-/// let view = TextViewWidget(storage: try TextContentStorage(contentsOf: url))
+/// let view = TextViewWidget(textView: TextView(storage: try TextContentStorage(contentsOf: url)))
 /// let scrolled = gtk_scrolled_window_new()
 /// gtk_scrolled_window_set_child(OpaquePointer(scrolled), view.widget)
 /// ```
 ///
-/// An app extends it as the seed extends `UITextView`: it subclasses it and overrides the
-/// viewport delegate's methods (`textViewportLayoutControllerWillLayout`,
-/// `...configureRenderingSurfaceFor`, `...DidLayout`), calling super. Like `TextView`, it has no
-/// isolation of its own: it is used on the thread GTK runs on.
-///
-/// The widget keeps the view alive while it exists (until GTK disposes of it).
-open class TextViewWidget: TextView {
+/// It has no isolation of its own, as the engine: it is used on the thread GTK runs on. The
+/// GTK widget keeps it (and its view) alive until GTK disposes of the widget.
+open class TextViewWidget: TextViewHost {
+    /// The view shown.
+    public let textView: TextView
     /// The GTK widget (an `OtkTextCanvas`); nil once GTK has disposed of it.
     public private(set) var widget: UnsafeMutablePointer<GtkWidget>?
-    /// Margins between the widget's edges and the text container, in pixels.
-    public var textInsets = (horizontal: 4.0, vertical: 4.0) {
+    /// Space around the text container, in pixels (`NSTextView.textContainerInset`): the
+    /// container starts at `textContainerOrigin` and is as wide as the widget less the origin's
+    /// x and this width.
+    public var textContainerInset = CGSize(width: 4, height: 4) {
         didSet { resizeContainer() }
     }
+    /// Where the text container's top-left corner is in the widget (`NSTextView`'s
+    /// `textContainerOrigin`): by default the inset; a subclass that draws a gutter at the
+    /// left moves it right.
+    open var textContainerOrigin: CGPoint {
+        CGPoint(x: textContainerInset.width, y: textContainerInset.height)
+    }
     /// Told after every change the user made through the widget (a key, a paste, an input
-    /// method's commit), after the view has scrolled to the selection.
+    /// method's commit, a click), after the view has scrolled to the selection.
     public var onUserEdit: (() -> Void)?
 
     /// The drawn fragments kept as render nodes.
@@ -47,12 +57,12 @@ open class TextViewWidget: TextView {
     /// The widget's size in pixels, as GTK allocated it.
     var allocatedSize = CGSize.zero
 
-    /// A widget showing `storage` (an empty document if none), laid out by `layoutManager`
-    /// (a new one if none).
-    public override init(storage: TextContentStorage = TextContentStorage(), layoutManager: TextLayoutManager? = nil) {
-        super.init(storage: storage, layoutManager: layoutManager)
+    /// A widget showing `textView` (a view of an empty document if none is given).
+    public init(textView: TextView = TextView()) {
+        self.textView = textView
+        textView.host = self
         var callbacks = CanvasCallbacks.table
-        // The canvas holds the view until it is disposed of (`canvasDidDispose`).
+        // The canvas holds the widget until it is disposed of (`canvasDidDispose`).
         let owner = Unmanaged.passRetained(self).toOpaque()
         widget = otk_text_canvas_new(&callbacks, owner)
     }
@@ -65,18 +75,15 @@ open class TextViewWidget: TextView {
         if let widget { gtk_widget_queue_draw(widget) }
     }
 
-    /// Layout was asked for (an edit, made here or elsewhere): the widget draws again.
-    open override func textViewportLayoutControllerReceivedSetNeedsLayout(
-        _ textViewportLayoutController: TextViewportLayoutController
-    ) {
-        super.textViewportLayoutControllerReceivedSetNeedsLayout(textViewportLayoutController)
+    /// The view's layout was invalidated (an edit, made here or elsewhere): drawn again.
+    open func textViewNeedsDisplay(_ textView: TextView) {
         queueDraw()
     }
 
-    /// Lays the viewport out, then keeps the scroll bar's range and value in step with the
-    /// text (estimates corrected move the scroll bar, never the text shown).
-    open override func layoutIfNeeded() {
-        super.layoutIfNeeded()
+    /// Lays the view's viewport out if it must, then keeps the scroll bar's range and value in
+    /// step with the text (an estimate corrected moves the scroll bar, never the text shown).
+    func layoutIfNeeded() {
+        textView.layoutIfNeeded()
         synchronizeScrollBar()
     }
 
@@ -87,30 +94,55 @@ open class TextViewWidget: TextView {
         resizeContainer()
     }
 
-    private func resizeContainer() {
-        let width = max(1, allocatedSize.width - 2 * textInsets.horizontal)
-        let height = max(0, allocatedSize.height - 2 * textInsets.vertical)
-        if textLayoutManager.textContainer.size.width != width {
-            let top = textLayoutManager.textViewportLayoutController.viewportRange?.location
-            textLayoutManager.textContainer.size.width = width
-            if let top { textLayoutManager.textViewportLayoutController.relocateViewport(to: top) }
+    /// Fits the container and the viewport to the widget, less the origin and the inset.
+    public func resizeContainer() {
+        let origin = textContainerOrigin
+        let width = max(1, allocatedSize.width - origin.x - textContainerInset.width)
+        let height = max(0, allocatedSize.height - origin.y - textContainerInset.height)
+        let manager = textView.textLayoutManager
+        if manager.textContainer.size.width != width {
+            let top = topLineLocation()
+            manager.textContainer.size.width = width
+            if let top {
+                textView.visibleRect.origin.y = manager.textViewportLayoutController.relocateViewport(to: top)
+            }
         }
-        visibleRect.size = CGSize(width: width, height: height)
-        needsLayout = true
+        textView.visibleRect.size = CGSize(width: width, height: height)
+        textView.needsLayout = true
         queueDraw()
+    }
+
+    /// Where the line at the top of what is shown starts: the line kept at the top when the
+    /// text wraps again.
+    private func topLineLocation() -> (any TextLocation)? {
+        let manager = textView.textLayoutManager
+        let top = textView.visibleRect.minY
+        guard let fragment = manager.textLayoutFragment(for: CGPoint(x: 0, y: max(0, top))),
+            let start = fragment.rangeInElement?.location, let content = manager.textContentManager
+        else { return nil }
+        let y = top - fragment.layoutFragmentFrame.minY
+        let line = fragment.textLineFragments.first { $0.typographicBounds.maxY > y } ?? fragment.textLineFragments.last
+        return content.location(start, offsetBy: line?.characterRange.location ?? 0)
     }
 
     /// After a change the user made: the selection is kept in view, the caret shown solid, the
     /// input method told where the caret went, and the app told.
     func userDidEdit(scrolling: Bool = true) {
-        if scrolling { scrollRangeToVisible(selectedRange()) }
+        if scrolling { textView.scrollRangeToVisible(textView.selectedRange()) }
         if let canvas { otk_text_canvas_restart_blink(canvas) }
         updateInputMethodCursor()
         queueDraw()
         onUserEdit?()
     }
 
-    /// GTK disposed of the widget: the view lets go of it (and the widget of the view).
+    /// Draws what is behind the text in `rect` (the widget's bounds, in its coordinates): the
+    /// background colour. A subclass draws more (a gutter left of `textContainerOrigin`),
+    /// calling super first. The selection, the text and the caret are drawn over it.
+    open func drawBackground(_ rect: CGRect, in context: RenderingContext) {
+        context.fill(rect, color: Self.backgroundColor)
+    }
+
+    /// GTK disposed of the widget: it lets go of the GTK side.
     func canvasDidDispose() {
         widget = nil
         fragmentNodes.removeAll()

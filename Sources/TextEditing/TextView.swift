@@ -52,6 +52,8 @@ open class TextView: TextViewportLayoutControllerDelegate {
     public let undoStack = TextUndoStack()
     /// Told around the changes an input method did not make (see `TextInputDelegate`).
     public weak var inputDelegate: (any TextInputDelegate)?
+    /// What shows the view on screen, told when it must be drawn again (see `TextViewHost`).
+    public weak var host: (any TextViewHost)?
     /// Attributes text typed from now on takes, when set; nil: the attributes before the caret.
     public var typingAttributes: AttributeContainer?
     /// The formatting the view allows (SwiftUI's `attributedTextFormattingDefinition`): when set,
@@ -220,12 +222,13 @@ open class TextView: TextViewportLayoutControllerDelegate {
         needsLayout = false
     }
 
-    /// The controller needs layout (an edit, invalidated layout): the view sets `needsLayout`.
-    /// A host overrides this to schedule drawing, and calls super.
+    /// The controller needs layout (an edit, invalidated layout): the view sets `needsLayout`
+    /// and tells its `host` to draw it again. A subclass that overrides this calls super.
     open func textViewportLayoutControllerReceivedSetNeedsLayout(
         _ textViewportLayoutController: TextViewportLayoutController
     ) {
         needsLayout = true
+        host?.textViewNeedsDisplay(self)
     }
 
     /// The surface of a fragment that left the viewport: kept (up to

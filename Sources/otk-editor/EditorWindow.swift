@@ -8,7 +8,7 @@ import OpenTextKitGTK
 final class EditorWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     let document: DocumentFile
-    let textView: TextViewWidget
+    let view: TextViewWidget
     private(set) var isClosed = false
     private var hasUnsavedChanges = false {
         didSet { if hasUnsavedChanges != oldValue { updateTitle() } }
@@ -21,13 +21,13 @@ final class EditorWindow {
     init(document: DocumentFile) {
         self.document = document
         window = gtk_window_new()
-        textView = TextViewWidget(storage: document.storage)
+        view = LineNumberedTextViewWidget(storage: document.storage)
         gtk_window_set_default_size(gtkWindow, 900, 700)
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(OpaquePointer(scrolled), GTK_POLICY_NEVER, GTK_POLICY_ALWAYS)
-        gtk_scrolled_window_set_child(OpaquePointer(scrolled), textView.widget)
+        gtk_scrolled_window_set_child(OpaquePointer(scrolled), view.widget)
         gtk_window_set_child(gtkWindow, scrolled)
-        textView.onUserEdit = { [unowned self] in hasUnsavedChanges = true }
+        view.onUserEdit = { [unowned self] in hasUnsavedChanges = true }
         updateTitle()
         let owner = Unmanaged.passUnretained(self).toOpaque()
         connect("close-request", to: window, owner: owner, unsafeBitCast(Self.closeRequested, to: GCallback.self))
@@ -36,7 +36,7 @@ final class EditorWindow {
 
     func present() {
         gtk_window_present(gtkWindow)
-        gtk_widget_grab_focus(textView.widget)
+        gtk_widget_grab_focus(view.widget)
     }
 
     /// Saves; a failure is told on standard error and in the title, and the file is untouched.

@@ -94,14 +94,66 @@ struct EditorWindowTests {
 
     @Test func theCaretBlinksAsTheDesktopSays() throws {
         try VirtualDisplay.with { display in
-            // Spaces first: the caret, at the line's start, is the only ink there.
-            let editor = try EditorSession(text: "    blink\n", display: display, caretBlinkTime: 300)
+            // Spaces first: the caret, at the line's start (right of the gutter), is the only ink there.
+            let editor = try EditorSession(text: "        blink\n", display: display, caretBlinkTime: 300)
             var seen: Set<Bool> = []
             for _ in 0 ..< 30 where seen.count < 2 {
-                seen.insert(try display.screenshot().ink(x: 0, y: 0, width: 16, height: 24) > 0)
+                seen.insert(try display.screenshot().ink(x: 26, y: 0, width: 20, height: 24) > 0)
                 usleep(60_000)
             }
             #expect(seen == [true, false], "\(editor.errorOutput)")
+        }
+    }
+
+    @Test func theSeedsLineNumbersAreDrawnBesideEachParagraph() throws {
+        // 40 paragraphs, some wrapping: a number beside each paragraph's first line only.
+        let text = (1 ... 40).map { number in
+            number % 7 == 0
+                ? String(repeating: "ಕನ್ನಡ مرحبا wrapping text \(number) ", count: 12) : "Line \(number) ภาษาไทย"
+        }.joined(separator: "\n")
+        try VirtualDisplay.with { display in
+            let editor = try EditorSession(text: text, display: display)
+            let screen = try editor.settledScreenshot()
+            let lines = screen.inkBands(columns: 40 ..< 850, rows: Self.windowRows)
+            let numbered = lines.filter { screen.ink(x: 0, y: $0.lowerBound, width: 34, height: $0.count) > 0 }
+            #expect(lines.count > 30, "\(lines.count) lines shown")
+            // Paragraph 7 wraps onto several lines: those after its first have no number.
+            #expect(numbered.count < lines.count, "\(numbered.count) numbered of \(lines.count)")
+            #expect(numbered.count >= 25)
+            // At the end of the document the gutter shows other numbers.
+            try display.key("ctrl+End")
+            let end = try editor.settledScreenshot()
+            #expect(end.differences(from: screen, rows: 0 ..< 690, columns: 0 ..< 34) > 100)
+        }
+    }
+
+    @Test func scrollingALongDocumentAndResizingKeepTheTopLine() throws {
+        let text = (1 ... 3_000).map { "Line \($0): مرحبا بالعالم ಕನ್ನಡ ภาษาไทย 👨‍👩‍👧 and some more words" }
+            .joined(separator: "\n")
+        try VirtualDisplay.with { display in
+            let editor = try EditorSession(text: text, display: display)
+            let start = try editor.settledScreenshot()
+            for _ in 0 ..< 20 { try display.key("Page_Down") }
+            let scrolled = try editor.settledScreenshot()
+            #expect(scrolled.differences(from: start, rows: 0 ..< 690, columns: 40 ..< 850) > 1_000)
+            // Mark the paragraph at the top, make the window narrower (lines wrap), and type at
+            // the top again: in the same paragraph, or the one beside it (a line cut by the top
+            // edge stays at the top), far down the document.
+            let top = try #require(scrolled.inkBands(columns: 40 ..< 850, rows: Self.windowRows).dropFirst().first)
+            try display.click(x: 40, y: (top.lowerBound + top.upperBound) / 2)
+            try display.type("Y")
+            let window = try display.xdotool(["search", "--onlyvisible", "--name", "document.txt"])
+                .split(separator: "\n").first.map(String.init)
+            try display.xdotool(["windowsize", try #require(window), "420", "700"])
+            let narrow = try editor.settledScreenshot()
+            let narrowTop = try #require(narrow.inkBands(columns: 40 ..< 400, rows: Self.windowRows).dropFirst().first)
+            try display.click(x: 40, y: (narrowTop.lowerBound + narrowTop.upperBound) / 2)
+            try display.type("Z")
+            let paragraphs = try editor.savedText().split(separator: "\n", omittingEmptySubsequences: false)
+            let marked = try #require(paragraphs.firstIndex { $0.hasPrefix("YLine ") })
+            let typed = try #require(paragraphs.firstIndex { $0.contains("Z") })
+            #expect(marked > 200, "\(paragraphs[marked])")
+            #expect(abs(typed - marked) <= 1, "\(paragraphs[marked]) / \(paragraphs[typed])")
         }
     }
 }
