@@ -45,7 +45,7 @@ final class EditorSession {
             return !(try display.xdotool(["search", "--onlyvisible", "--name", "document.txt"])).isEmpty
         }
         // The first frame drawn: text on the screen.
-        try waitUntil("the first frame") { try display.screenshot().ink(x: 0, y: 0, width: 900, height: 700) > 0 }
+        try waitUntil("the first frame") { try display.screenshot().showsText }
         usleep(200_000)
     }
 

@@ -48,6 +48,16 @@ struct Screenshot: Equatable {
         return count
     }
 
+    /// Whether the editor's window shows text: its white background at the top left (the
+    /// screen is black elsewhere) with ink on it, right of the gutter's numbers.
+    var showsText: Bool {
+        var white = 0
+        for row in 0 ..< min(height, 40) {
+            for column in 40 ..< min(width, 600) where grey[row * width + column] > 200 { white += 1 }
+        }
+        return white > 1_000 && ink(x: 24, y: 0, width: 856, height: 40) > 0
+    }
+
     /// How many pixels of the band of rows `rows` differ from `other`'s.
     func differences(from other: Screenshot, rows: Range<Int>, columns: Range<Int>? = nil) -> Int {
         let columns = columns ?? 0 ..< width

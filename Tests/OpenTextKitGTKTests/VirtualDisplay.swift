@@ -31,8 +31,9 @@ final class VirtualDisplay {
         server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
         server.arguments = [
-            name, "-screen", "0", "\(Self.width)x\(Self.height)x24", "-fbdir", frameBufferFolder.path, "-nolisten",
-            "tcp",
+            // A black root window (not Xvfb's default weave), so that only windows put ink on it.
+            name, "-screen", "0", "\(Self.width)x\(Self.height)x24", "-br", "-fbdir", frameBufferFolder.path,
+            "-nolisten", "tcp",
         ]
         server.standardOutput = FileHandle.nullDevice
         server.standardError = FileHandle.nullDevice
