@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SAMPLE ?= Samples/sample.otk.json
 
-.PHONY: deps build run test lint format bench pango-baseline docs release clean edit
+.PHONY: deps build run test lint format bench pango-baseline docs release clean edit screenshot
 
 deps:
 	@bash scripts/install-deps.sh
@@ -71,6 +71,11 @@ pango-baseline:
 edit: deps
 	$(SWIFT) build --product otk-editor
 	$$($(SWIFT) build --show-bin-path)/otk-editor "$(if $(FILE),$(FILE),Tests/Fixtures/kjv-genesis.txt)"
+
+# The README's picture of the editor (Samples/editor.png), taken in a virtual display (Xvfb).
+screenshot: deps
+	$(SWIFT) build --product otk-editor
+	bash scripts/screenshot.sh "$$($(SWIFT) build --show-bin-path)/otk-editor" Samples/editor.png
 
 clean:
 	rm -rf .build Benchmarks/.build docs
