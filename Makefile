@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SAMPLE ?= Samples/sample.otk.json
 
-.PHONY: deps build run test lint format bench pango-baseline docs release clean edit screenshot
+.PHONY: deps build run test lint format bench pango-baseline docs release clean edit screenshot bench-view
 
 deps:
 	@bash scripts/install-deps.sh
@@ -71,6 +71,18 @@ pango-baseline:
 edit: deps
 	$(SWIFT) build --product otk-editor
 	$$($(SWIFT) build --show-bin-path)/otk-editor "$(if $(FILE),$(FILE),Tests/Fixtures/kjv-genesis.txt)"
+
+# The view beside GTK's own GtkTextView on FILE (default: 25 copies of the KJV in
+# CORPUS=folder, else the Genesis fixture), under Xvfb, with GSK_RENDERER (cairo by default;
+# ngl for GTK's GL renderer): first frame, memory, frame times while scrolling, key to frame.
+bench-view: deps
+	$(SWIFT) build -c release --product otk-editor
+	@mkdir -p .build
+	cc -O2 Benchmarks/GtkTextView/gtk-text-view-bench.c $$(pkg-config --cflags --libs gtk4) -o .build/gtk-text-view-bench
+	@file="$(FILE)"; if [ -z "$$file" ] && [ -n "$(CORPUS)" ]; then file=.build/kjv-25.txt; \
+	  for i in $$(seq 25); do cat "$(CORPUS)/en_kjv_verses.txt"; done > $$file; fi; \
+	  bash scripts/view-benchmark.sh "$$($(SWIFT) build -c release --show-bin-path)/otk-editor" \
+	    .build/gtk-text-view-bench "$${file:-Tests/Fixtures/kjv-genesis.txt}"
 
 # The README's picture of the editor (Samples/editor.png), taken in a virtual display (Xvfb).
 screenshot: deps

@@ -39,12 +39,16 @@ public final class LineNumberView {
     /// corner is in the context).
     public func render(in context: RenderingContext, at origin: CGPoint = .zero) {
         for label in labels {
-            for (fragment, _) in layout(of: label) {
-                let frame = fragment.layoutFragmentFrame
-                fragment.draw(
-                    at: CGPoint(x: origin.x + label.point.x + frame.minX, y: origin.y + label.point.y + frame.minY),
-                    in: context)
-            }
+            render(label, in: context, at: CGPoint(x: origin.x + label.point.x, y: origin.y + label.point.y))
+        }
+    }
+
+    /// Draws one label with its top-left corner at `point` (a view that keeps each number's
+    /// drawing draws each one once).
+    public func render(_ label: Label, in context: RenderingContext, at point: CGPoint) {
+        for (fragment, _) in layout(of: label) {
+            let frame = fragment.layoutFragmentFrame
+            fragment.draw(at: CGPoint(x: point.x + frame.minX, y: point.y + frame.minY), in: context)
         }
     }
 

@@ -2,15 +2,20 @@ import CGtk
 import Foundation
 import OpenTextKit
 
-/// The render node each fragment surface was drawn into, kept while the surface lives (its
-/// fragment's layout unchanged), so that a frame that only moves text draws no text again.
-/// Nodes of surfaces that left the viewport are kept too, up to `limit`, the least recently
-/// shown let go first.
+/// The render node each fragment surface (or other drawing a view keeps) was drawn into, kept
+/// while the surface lives (its fragment's layout unchanged), so that a frame that only moves
+/// text draws no text again. A node is a texture: the fragment drawn once into an image at the
+/// widget's scale, which GSK only composites afterwards (a Cairo node would be replayed, its
+/// glyphs drawn again, at every frame). Nodes of surfaces that left the viewport are kept too,
+/// within `limitBytes` of pixels, the least recently shown let go first.
 final class FragmentRenderNodes {
     private struct Entry {
-        /// Held so that its identity is not reused while the node is kept.
-        let surface: TextLayoutFragmentSurface
+        /// What the node shows (a surface is held, so that its identity is not reused while the
+        /// node is kept).
+        let owner: AnyHashable
         let node: OpaquePointer
+        let scale: Int
+        let bytes: Int
         var lastShown: Int
     }
 
@@ -18,8 +23,11 @@ final class FragmentRenderNodes {
     /// bounds): they are drawn each frame, only the lines the widget shows.
     static let tallestKeptFragment: CGFloat = 4_096
 
-    var limit = 256
-    private var entries: [ObjectIdentifier: Entry] = [:]
+    /// The most bytes of pixels kept for fragments not shown in the last frame (about two
+    /// screens of text).
+    var limitBytes = 8 << 20
+    private var entries: [AnyHashable: Entry] = [:]
+    private var totalBytes = 0
     private var frame = 0
     /// How many nodes were drawn, and how many frames reused one: what tests and figures read.
     private(set) var drawnCount = 0
@@ -29,48 +37,93 @@ final class FragmentRenderNodes {
         removeAll()
     }
 
-    /// The node of `surface`, drawn by `draw` (into a Cairo context of the fragment's own
-    /// coordinates) the first time.
-    func node(for surface: TextLayoutFragmentSurface, draw: (OpaquePointer) -> Void) -> OpaquePointer? {
-        let id = ObjectIdentifier(surface)
-        if entries[id] != nil {
-            entries[id]!.lastShown = frame
-            reusedCount += 1
-            return entries[id]!.node
+    /// The node of `surface` at `scale` pixels a point, drawn by `draw` (into a Cairo context
+    /// of the fragment's own coordinates) the first time.
+    func node(for surface: TextLayoutFragmentSurface, scale: Int, draw: (OpaquePointer) -> Void) -> OpaquePointer? {
+        node(
+            for: SurfaceKey(surface: surface), bounds: surface.textLayoutFragment.renderingSurfaceBounds, scale: scale,
+            draw: draw)
+    }
+
+    /// The node kept for `key`, or a new one of `bounds` (in its own coordinates) at `scale`
+    /// pixels a point, drawn by `draw`.
+    func node(for key: AnyHashable, bounds: CGRect, scale: Int, draw: (OpaquePointer) -> Void) -> OpaquePointer? {
+        let id = key
+        if let entry = entries[id] {
+            if entry.scale == scale {
+                entries[id]!.lastShown = frame
+                reusedCount += 1
+                return entry.node
+            }
+            discard(id)
         }
-        let bounds = surface.textLayoutFragment.renderingSurfaceBounds.insetBy(dx: -2, dy: -2)
-        guard let recorder = gtk_snapshot_new() else { return nil }
+        let bounds = bounds.insetBy(dx: -2, dy: -2)
+        let width = Int((bounds.width * CGFloat(scale)).rounded(.up))
+        let height = Int((bounds.height * CGFloat(scale)).rounded(.up))
+        guard width > 0, height > 0, width <= 32_767, height <= 32_767,
+            let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        else { return nil }
+        defer { cairo_surface_destroy(image) }
+        cairo_surface_set_device_scale(image, Double(scale), Double(scale))
+        guard let cairo = cairo_create(image) else { return nil }
+        cairo_translate(cairo, -Double(bounds.minX), -Double(bounds.minY))
+        draw(cairo)
+        cairo_destroy(cairo)
+        cairo_surface_flush(image)
+        let stride = Int(cairo_image_surface_get_stride(image))
+        guard cairo_surface_status(image) == CAIRO_STATUS_SUCCESS, let pixels = cairo_image_surface_get_data(image),
+            let bytes = g_bytes_new(pixels, gsize(stride * height))
+        else { return nil }
+        let texture = gdk_memory_texture_new(
+            Int32(width), Int32(height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(stride))
+        g_bytes_unref(bytes)
+        guard let texture else { return nil }
         var rect = graphene_rect_t(bounds)
-        if let cairo = gtk_snapshot_append_cairo(recorder, &rect) {
-            draw(cairo)
-            cairo_destroy(cairo)
-        }
-        guard let node = gtk_snapshot_free_to_node(recorder) else { return nil }
-        entries[id] = Entry(surface: surface, node: node, lastShown: frame)
+        let node = gsk_texture_node_new(texture, &rect)
+        g_object_unref(UnsafeMutableRawPointer(texture))
+        guard let node else { return nil }
+        entries[id] = Entry(owner: key, node: node, scale: scale, bytes: stride * height, lastShown: frame)
+        totalBytes += stride * height
         drawnCount += 1
         return node
     }
 
-    /// A frame is done: nodes beyond the limit, least recently shown first, are let go.
+    /// A frame is done: nodes not shown in it are let go, least recently shown first, until
+    /// the others fit in `limitBytes`.
     func endFrame() {
+        let shown = frame
         frame += 1
-        guard entries.count > limit else { return }
-        let oldest = entries.sorted { $0.value.lastShown < $1.value.lastShown }.prefix(entries.count - limit)
-        for (id, entry) in oldest {
-            gsk_render_node_unref(entry.node)
-            entries[id] = nil
+        let shownBytes = entries.values.reduce(0) { $0 + ($1.lastShown == shown ? $1.bytes : 0) }
+        guard totalBytes - shownBytes > limitBytes else { return }
+        var excess = totalBytes - shownBytes - limitBytes
+        for (id, entry) in entries.sorted(by: { $0.value.lastShown < $1.value.lastShown }) {
+            guard excess > 0, entry.lastShown != shown else { break }
+            excess -= entry.bytes
+            discard(id)
         }
     }
 
     /// Forgets the node of `surface` (its look changed without a new layout).
     func remove(_ surface: TextLayoutFragmentSurface) {
-        if let entry = entries.removeValue(forKey: ObjectIdentifier(surface)) { gsk_render_node_unref(entry.node) }
+        discard(SurfaceKey(surface: surface))
     }
 
     func removeAll() {
-        for entry in entries.values { gsk_render_node_unref(entry.node) }
-        entries.removeAll()
+        for id in Array(entries.keys) { discard(id) }
     }
+
+    private func discard(_ id: AnyHashable) {
+        guard let entry = entries.removeValue(forKey: id) else { return }
+        gsk_render_node_unref(entry.node)
+        totalBytes -= entry.bytes
+    }
+}
+
+/// A surface as a key, by identity (held, so the identity stays its own).
+private struct SurfaceKey: Hashable {
+    let surface: TextLayoutFragmentSurface
+    static func == (left: Self, right: Self) -> Bool { left.surface === right.surface }
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(surface)) }
 }
 
 extension graphene_rect_t {

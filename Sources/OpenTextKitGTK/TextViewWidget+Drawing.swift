@@ -21,12 +21,7 @@ extension TextViewWidget {
     func snapshot(_ snapshot: OpaquePointer, width: Int, height: Int) {
         layoutIfNeeded()
         let shift = containerToWidget
-        let bounds = CGRect(x: 0, y: 0, width: width, height: height)
-        var area = graphene_rect_t(bounds)
-        if let cairo = gtk_snapshot_append_cairo(snapshot, &area) {
-            drawBackground(bounds, through: cairo)
-            cairo_destroy(cairo)
-        }
+        snapshotBackground(snapshot, in: CGRect(x: 0, y: 0, width: width, height: height))
         let selected = selectedRangesInViewport()
         for range in selected where range.length > 0 {
             for rect in textView.selectionRects(for: range) where rect.rect.width > 0 {
@@ -61,7 +56,8 @@ extension TextViewWidget {
         let attributes = textView.textLayoutManager.renderingAttributes(for: fragment)
         let origin = surface.frame.origin
         if attributes.isEmpty, fragment.renderingSurfaceBounds.height <= FragmentRenderNodes.tallestKeptFragment {
-            let node = fragmentNodes.node(for: surface) { cairo in
+            let scale = widget.map { Int(gtk_widget_get_scale_factor($0)) } ?? 1
+            let node = fragmentNodes.node(for: surface, scale: max(1, scale)) { cairo in
                 draw(surface, attributes: [], through: cairo, shiftedBy: CGPoint(x: -origin.x, y: -origin.y))
             }
             guard let node else { return }
@@ -83,10 +79,30 @@ extension TextViewWidget {
         cairo_destroy(cairo)
     }
 
-    private func drawBackground(_ rect: CGRect, through cairo: OpaquePointer) {
+    /// Appends what `draw` draws in `bounds` (widget coordinates) at `origin`, drawn once and
+    /// kept under `key` (a number in a gutter: its string) as long as it is shown, and a while
+    /// after. A frame that only moves it draws nothing again.
+    public func appendKeptDrawing(
+        _ key: AnyHashable, bounds: CGRect, at origin: CGPoint, to snapshot: OpaquePointer,
+        draw: (RenderingContext) -> Void
+    ) {
+        let scale = widget.map { Int(gtk_widget_get_scale_factor($0)) } ?? 1
         let colors = textView.textLayoutManager.typesettingContext
-        guard let context = try? RenderingContext(cairoContext: cairo, typesettingContext: colors) else { return }
-        drawBackground(rect, in: context)
+        let node = fragmentNodes.node(for: key, bounds: bounds, scale: max(1, scale)) { cairo in
+            guard let context = try? RenderingContext(cairoContext: cairo, typesettingContext: colors) else { return }
+            draw(context)
+        }
+        guard let node else { return }
+        gtk_snapshot_save(snapshot)
+        var point = graphene_point_t(x: Float(origin.x), y: Float(origin.y))
+        gtk_snapshot_translate(snapshot, &point)
+        gtk_snapshot_append_node(snapshot, node)
+        gtk_snapshot_restore(snapshot)
+    }
+
+    /// Appends `color` over `rect` (widget coordinates).
+    public func appendColor(_ color: TextColor, _ rect: CGRect, to snapshot: OpaquePointer) {
+        append(color, rect, to: snapshot)
     }
 
     private func draw(

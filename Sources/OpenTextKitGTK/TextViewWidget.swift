@@ -135,11 +135,13 @@ open class TextViewWidget: TextViewHost {
         onUserEdit?()
     }
 
-    /// Draws what is behind the text in `rect` (the widget's bounds, in its coordinates): the
-    /// background colour. A subclass draws more (a gutter left of `textContainerOrigin`),
-    /// calling super first. The selection, the text and the caret are drawn over it.
-    open func drawBackground(_ rect: CGRect, in context: RenderingContext) {
-        context.fill(rect, color: Self.backgroundColor)
+    /// Appends what is behind the text in `rect` (the widget's bounds, in its coordinates) to
+    /// the frame's `snapshot` (a `GtkSnapshot`): the background colour. A subclass appends more
+    /// (a gutter left of `textContainerOrigin`), calling super first, with `appendColor` and
+    /// `appendKeptDrawing` (drawings kept from frame to frame, so that GTK redraws only what
+    /// changed). The selection, the text and the caret are drawn over it.
+    open func snapshotBackground(_ snapshot: OpaquePointer, in rect: CGRect) {
+        appendColor(Self.backgroundColor, rect, to: snapshot)
     }
 
     /// GTK disposed of the widget: it lets go of the GTK side.

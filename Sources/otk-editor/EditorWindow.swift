@@ -4,7 +4,7 @@ import OpenTextKit
 import OpenTextKitGTK
 
 /// The editor's window: the document's text view in a scrolled window, its title the file's
-/// name (with a dot while changes are unsaved), Ctrl+S to save.
+/// name (with a dot while changes are unsaved), Ctrl+S to save, Ctrl+Q to close.
 final class EditorWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     let document: DocumentFile
@@ -32,6 +32,7 @@ final class EditorWindow {
         let owner = Unmanaged.passUnretained(self).toOpaque()
         connect("close-request", to: window, owner: owner, unsafeBitCast(Self.closeRequested, to: GCallback.self))
         addShortcut("<Control>s", owner: owner, action: Self.saveShortcut)
+        addShortcut("<Control>q", owner: owner, action: Self.closeShortcut)
     }
 
     func present() {
@@ -78,6 +79,12 @@ final class EditorWindow {
             Unmanaged<EditorWindow>.fromOpaque(owner!).takeUnretainedValue().isClosed = true
             return 0
         }
+
+    private static let closeShortcut: GtkShortcutFunc = { _, _, owner in
+        let editor = Unmanaged<EditorWindow>.fromOpaque(owner!).takeUnretainedValue()
+        gtk_window_close(editor.gtkWindow)
+        return 1
+    }
 
     private static let saveShortcut: GtkShortcutFunc = { _, _, owner in
         Unmanaged<EditorWindow>.fromOpaque(owner!).takeUnretainedValue().save()

@@ -26,10 +26,20 @@ final class LineNumberedTextViewWidget: TextViewWidget {
         CGPoint(x: gutterWidth + textContainerInset.width, y: textContainerInset.height)
     }
 
-    override func drawBackground(_ rect: CGRect, in context: RenderingContext) {
-        super.drawBackground(rect, in: context)
-        context.fill(CGRect(x: 0, y: 0, width: gutterWidth, height: rect.height), color: Self.gutterColor)
-        // The labels are in viewport coordinates: y from the top of what is shown.
-        gutter.lineNumberView.render(in: context, at: CGPoint(x: 0, y: textContainerOrigin.y))
+    override func snapshotBackground(_ snapshot: OpaquePointer, in rect: CGRect) {
+        super.snapshotBackground(snapshot, in: rect)
+        appendColor(Self.gutterColor, CGRect(x: 0, y: 0, width: gutterWidth, height: rect.height), to: snapshot)
+        // The labels are in viewport coordinates (y from the top of what is shown); each number
+        // is drawn once and kept while it scrolls.
+        let view = gutter.lineNumberView
+        for label in view.labels {
+            let origin = CGPoint(x: label.point.x, y: label.point.y + textContainerOrigin.y)
+            appendKeptDrawing(
+                "line \(label.string)", bounds: CGRect(x: 0, y: 0, width: gutterWidth, height: 20), at: origin,
+                to: snapshot
+            ) { context in
+                view.render(label, in: context, at: .zero)
+            }
+        }
     }
 }

@@ -1,16 +1,19 @@
 import CGtk
 import Foundation
 
-// otk-editor FILE: a window editing a UTF-8 text file with OpenTextKit's GTK text view.
+// otk-editor [--measure] FILE: a window editing a UTF-8 text file with OpenTextKit's GTK text
+// view. With --measure, the frame and key timings are printed as JSON when the window closes.
 
 // Signals blocked by whatever started the editor stay blocked across exec: unblocked here, so
 // that SIGTERM and SIGINT end it as they end any program.
 var noSignals = sigset_t()
 sigemptyset(&noSignals)
 sigprocmask(SIG_SETMASK, &noSignals, nil)
-let arguments = Array(CommandLine.arguments.dropFirst())
+var arguments = Array(CommandLine.arguments.dropFirst())
+let measures = arguments.first == "--measure"
+if measures { arguments.removeFirst() }
 guard arguments.count == 1, !arguments[0].hasPrefix("-") else {
-    FileHandle.standardError.write(Data("usage: otk-editor FILE\n".utf8))
+    FileHandle.standardError.write(Data("usage: otk-editor [--measure] FILE\n".utf8))
     exit(64)
 }
 guard gtk_init_check() != 0 else {
@@ -24,4 +27,10 @@ do { document = try DocumentFile(path: arguments[0]) } catch {
 }
 let editor = EditorWindow(document: document)
 editor.present()
+let timings = FrameTimings()
+if measures {
+    timings.textBytes = (try? FileManager.default.attributesOfItem(atPath: arguments[0])[.size] as? Int) ?? 0
+    timings.attach(to: editor.window)
+}
 while !editor.isClosed { g_main_context_iteration(nil, 1) }
+if measures { print(timings.report()) }

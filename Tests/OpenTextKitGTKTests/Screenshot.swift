@@ -37,11 +37,11 @@ struct Screenshot: Equatable {
     }
 
     /// How many pixels of `rect` (x, y, width, height; clipped to the screen) are darker than
-    /// mid-grey: ink.
-    func ink(x: Int, y: Int, width: Int, height: Int) -> Int {
+    /// `threshold` (mid-grey by default): ink.
+    func ink(x: Int, y: Int, width: Int, height: Int, threshold: UInt8 = 128) -> Int {
         var count = 0
         for row in max(0, y) ..< min(self.height, y + height) {
-            for column in max(0, x) ..< min(self.width, x + width) where grey[row * self.width + column] < 128 {
+            for column in max(0, x) ..< min(self.width, x + width) where grey[row * self.width + column] < threshold {
                 count += 1
             }
         }
