@@ -301,3 +301,9 @@ void otk_text_canvas_set_accessible_description(OtkTextCanvas *canvas, const cha
     gtk_accessible_update_property(
         GTK_ACCESSIBLE(canvas), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }
+
+gboolean otk_text_canvas_uses_cairo_renderer(OtkTextCanvas *canvas) {
+    GtkNative *native = gtk_widget_get_native(GTK_WIDGET(canvas));
+    GskRenderer *renderer = native ? gtk_native_get_renderer(native) : NULL;
+    return renderer && g_str_equal(G_OBJECT_TYPE_NAME(renderer), "GskCairoRenderer");
+}

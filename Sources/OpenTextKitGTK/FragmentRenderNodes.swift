@@ -4,10 +4,12 @@ import OpenTextKit
 
 /// The render node each fragment surface (or other drawing a view keeps) was drawn into, kept
 /// while the surface lives (its fragment's layout unchanged), so that a frame that only moves
-/// text draws no text again. A node is a texture: the fragment drawn once into an image at the
-/// widget's scale, which GSK only composites afterwards (a Cairo node would be replayed, its
-/// glyphs drawn again, at every frame). Nodes of surfaces that left the viewport are kept too,
-/// within `limitBytes` of pixels, the least recently shown let go first.
+/// text draws no text again. With a GL renderer a node is a texture: the fragment drawn once
+/// into an image at the widget's scale, uploaded once, then only composited. With GTK's Cairo
+/// renderer it is a Cairo node (a recording the renderer replays): GTK 4.8's Cairo renderer
+/// converts a texture's every pixel through floats at every frame, which costs more than
+/// replaying the drawing. Nodes of surfaces that left the viewport are kept too, within
+/// `limitBytes` of pixels, the least recently shown let go first.
 final class FragmentRenderNodes {
     private struct Entry {
         /// What the node shows (a surface is held, so that its identity is not reused while the
@@ -45,6 +47,11 @@ final class FragmentRenderNodes {
             draw: draw)
     }
 
+    /// Whether nodes are recordings (for GTK's Cairo renderer) rather than textures.
+    var makesRecordings = false {
+        didSet { if makesRecordings != oldValue { removeAll() } }
+    }
+
     /// The node kept for `key`, or a new one of `bounds` (in its own coordinates) at `scale`
     /// pixels a point, drawn by `draw`.
     func node(for key: AnyHashable, bounds: CGRect, scale: Int, draw: (OpaquePointer) -> Void) -> OpaquePointer? {
@@ -58,6 +65,7 @@ final class FragmentRenderNodes {
             discard(id)
         }
         let bounds = bounds.insetBy(dx: -2, dy: -2)
+        if makesRecordings { return recording(for: key, bounds: bounds, scale: scale, draw: draw) }
         let width = Int((bounds.width * CGFloat(scale)).rounded(.up))
         let height = Int((bounds.height * CGFloat(scale)).rounded(.up))
         guard width > 0, height > 0, width <= 32_767, height <= 32_767,
@@ -84,6 +92,23 @@ final class FragmentRenderNodes {
         guard let node else { return nil }
         entries[id] = Entry(owner: key, node: node, scale: scale, bytes: stride * height, lastShown: frame)
         totalBytes += stride * height
+        drawnCount += 1
+        return node
+    }
+
+    private func recording(
+        for key: AnyHashable, bounds: CGRect, scale: Int, draw: (OpaquePointer) -> Void
+    ) -> OpaquePointer? {
+        var rect = graphene_rect_t(bounds)
+        guard let node = gsk_cairo_node_new(&rect) else { return nil }
+        if let cairo = gsk_cairo_node_get_draw_context(node) {
+            draw(cairo)
+            cairo_destroy(cairo)
+        }
+        // What it holds is about what its pixels would.
+        let bytes = Int(bounds.width * bounds.height) * 4 * scale * scale
+        entries[key] = Entry(owner: key, node: node, scale: scale, bytes: bytes, lastShown: frame)
+        totalBytes += bytes
         drawnCount += 1
         return node
     }

@@ -56,6 +56,10 @@ gboolean otk_text_canvas_caret_is_visible(OtkTextCanvas *canvas);
 /// desktop's settings say (`gtk-cursor-blink`, `-blink-time`, `-blink-timeout`).
 void otk_text_canvas_restart_blink(OtkTextCanvas *canvas);
 
+/// Whether GTK draws the canvas's window with its Cairo renderer (no GPU: software, or
+/// `GSK_RENDERER=cairo`) rather than a GL one.
+gboolean otk_text_canvas_uses_cairo_renderer(OtkTextCanvas *canvas);
+
 /// Asks the clipboard for text; it arrives through `paste_text`.
 void otk_text_canvas_request_paste(OtkTextCanvas *canvas);
 
