@@ -159,4 +159,38 @@ struct EditorWindowTests {
             #expect(abs(typed - marked) <= 1, "\(paragraphs[marked]) / \(paragraphs[typed])")
         }
     }
+
+    @Test func doubleAndTripleClicksDragsAndCtrlClicksSelectAsExpected() throws {
+        try VirtualDisplay.with { display in
+            let editor = try EditorSession(text: "alpha ಕನ್ನಡ gamma\nsecond paragraph here\nthird\n", display: display)
+            let lines = try editor.settledScreenshot().inkBands(columns: 40 ..< 850, rows: Self.windowRows)
+            try #require(lines.count == 3)
+            let middles = lines.map { ($0.lowerBound + $0.upperBound) / 2 }
+            // A double click on "alpha" selects the word: typing replaces it.
+            try display.click(x: 45, y: middles[0], count: 2)
+            try display.type("A")
+            var saved = try editor.savedText()
+            #expect(saved == "A ಕನ್ನಡ gamma\nsecond paragraph here\nthird\n", "\(saved)")
+            // A triple click on the second paragraph selects it, its separator too.
+            usleep(600_000)
+            try display.click(x: 60, y: middles[1], count: 3)
+            try display.type("B")
+            saved = try editor.savedText(changedFrom: saved)
+            #expect(saved == "A ಕನ್ನಡ gamma\nBthird\n", "\(saved)")
+            // A drag from after "B" over "th" selects it.
+            usleep(600_000)
+            try display.xdotool(["mousemove", "42", "\(middles[1])", "mousedown", "1"])
+            try display.xdotool(["mousemove", "50", "\(middles[1])"])
+            try display.xdotool(["mousemove", "55", "\(middles[1])", "mouseup", "1"])
+            try display.type("C")
+            saved = try editor.savedText(changedFrom: saved)
+            #expect(saved.hasPrefix("A ಕನ್ನಡ gamma\nBC") && saved.hasSuffix("ird\n"), "\(saved)")
+            // Ctrl+click at the end of the first line adds a caret: one key types at both.
+            usleep(600_000)
+            try display.click(x: 850, y: middles[0], modifiers: ["ctrl"])
+            try display.type("!")
+            saved = try editor.savedText(changedFrom: saved)
+            #expect(saved.hasPrefix("A ಕನ್ನಡ gamma!\nBC!"), "\(saved)")
+        }
+    }
 }
