@@ -201,9 +201,17 @@ if hasGTK {
             packageAccess: false,
             swiftSettings: strict
         ),
+        // The seed's SwiftUI formatting toolbar over TextEditor, in a GTK window.
+        .executableTarget(
+            name: "formatted-editor",
+            dependencies: ["OpenTextKitGTK", "OpenTextKit", "OpenTextKitExamples", "CGtk"],
+            path: "Examples/FormattedEditorWindow",
+            packageAccess: false,
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "OpenTextKitGTKTests",
-            dependencies: ["otk-editor", "OpenTextKitGTK", "TestFixtures"],
+            dependencies: ["otk-editor", "formatted-editor", "OpenTextKitGTK", "TestFixtures"],
             swiftSettings: strict
         ),
     ]
