@@ -209,9 +209,17 @@ if hasGTK {
             packageAccess: false,
             swiftSettings: strict
         ),
+        // The seed's collapsible sections in a GTK window.
+        .executableTarget(
+            name: "collapsible-sections",
+            dependencies: ["OpenTextKitGTK", "OpenTextKit", "OpenTextKitExamples", "CGtk"],
+            path: "Examples/CollapsibleSectionsWindow",
+            packageAccess: false,
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "OpenTextKitGTKTests",
-            dependencies: ["otk-editor", "formatted-editor", "OpenTextKitGTK", "TestFixtures"],
+            dependencies: ["otk-editor", "formatted-editor", "collapsible-sections", "OpenTextKitGTK", "TestFixtures"],
             swiftSettings: strict
         ),
     ]

@@ -19,7 +19,14 @@ extension TextViewWidget {
             if let context = inputMethodContext { gtk_im_context_reset(context) }
             textView.unmarkText()
         }
-        guard let offset = textView.closestPosition(to: containerPoint(point)) else { return }
+        let inContainer = containerPoint(point)
+        let inViewport = CGPoint(x: inContainer.x, y: inContainer.y - textView.visibleRect.minY)
+        if let onPress, onPress(inViewport, count) {
+            dragAnchor = nil
+            queueDraw()
+            return
+        }
+        guard let offset = textView.closestPosition(to: inContainer) else { return }
         let shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
         let control = modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0
         switch count {

@@ -44,6 +44,12 @@ open class TextViewWidget: TextViewHost {
     open var textContainerOrigin: CGPoint {
         CGPoint(x: textContainerInset.width, y: textContainerInset.height)
     }
+    /// Told of a press of the first button before it moves the caret, with the point in the
+    /// viewport's coordinates (x in the container, y from the top of what is shown: where the
+    /// seed's views keep their frames, as `CollapsibleSectionsTextView.sectionHeaders`) and the
+    /// press's count (2 for a double click). Returning true keeps the press for the app: a
+    /// click on a disclosure triangle toggles its section and moves no caret.
+    public var onPress: ((CGPoint, Int) -> Bool)?
     /// Told after every change the user made through the widget (a key, a paste, an input
     /// method's commit, a click), after the view has scrolled to the selection.
     public var onUserEdit: (() -> Void)?

@@ -7,9 +7,6 @@ import Testing
 /// one button at a time.
 @Suite(.serialized, .enabled(if: VirtualDisplay.isAvailable, "needs Xvfb and xdotool (scripts/install-deps.sh)"))
 struct FormattedEditorWindowTests {
-    static let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        .appendingPathComponent("formatted-editor")
-
     struct Run: Decodable, Equatable {
         let text: String
         let bold: Bool
@@ -20,23 +17,9 @@ struct FormattedEditorWindowTests {
     /// Runs the window, does `actions` in it, closes it and returns the model's runs.
     func runs(_ actions: (VirtualDisplay) throws -> Void) throws -> [Run] {
         try VirtualDisplay.with { display in
-            let process = Process()
-            process.executableURL = Self.executable
-            var environment = ProcessInfo.processInfo.environment
-            environment["DISPLAY"] = display.name
-            environment["GSK_RENDERER"] = "cairo"
-            environment["GTK_IM_MODULE"] = "gtk-im-context-simple"
-            environment["NO_AT_BRIDGE"] = "1"
-            process.environment = environment
             let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.runWithSignalsUnblocked()
+            let process = try display.launch("formatted-editor", title: "formatted-editor", output: output)
             defer { process.stop() }
-            try waitUntil("the window") {
-                !(try display.xdotool(["search", "--onlyvisible", "--name", "formatted-editor"])).isEmpty
-            }
-            usleep(300_000)
             try actions(display)
             try display.key("ctrl+q")
             let data = output.fileHandleForReading.readDataToEndOfFile()

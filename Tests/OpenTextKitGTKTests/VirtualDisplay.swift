@@ -19,28 +19,30 @@ final class VirtualDisplay {
         frameBufferFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "otk-xvfb-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: frameBufferFolder, withIntermediateDirectories: true)
-        // A display number no other server holds (tests run one after another, but a machine
-        // may run other servers).
-        var candidate = 90 + Int(getpid() % 100)
-        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(candidate)")
-            || FileManager.default.fileExists(atPath: "/tmp/.X\(candidate)-lock")
-        {
-            candidate += 1
-        }
-        number = candidate
+        // Xvfb chooses a display number no other server holds (tests of several suites run at
+        // once) and writes it to its standard output.
+        let announced = Pipe()
         server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
         server.arguments = [
             // A black root window (not Xvfb's default weave), so that only windows put ink on it.
-            name, "-screen", "0", "\(Self.width)x\(Self.height)x24", "-br", "-fbdir", frameBufferFolder.path,
-            "-nolisten", "tcp",
+            "-displayfd", "1", "-screen", "0", "\(Self.width)x\(Self.height)x24", "-br", "-fbdir",
+            frameBufferFolder.path, "-nolisten", "tcp",
         ]
-        server.standardOutput = FileHandle.nullDevice
+        server.standardOutput = announced
         server.standardError = FileHandle.nullDevice
         try server.runWithSignalsUnblocked()
-        try waitUntil("Xvfb \(name) to start") {
-            FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(candidate)")
-                && FileManager.default.fileExists(atPath: self.frameBufferFile.path)
+        var digits = Data()
+        while let byte = try announced.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 0x0A {
+            digits.append(first)
+        }
+        guard let number = Int(String(decoding: digits, as: UTF8.self)) else {
+            server.stop()
+            throw TimedOut(what: "Xvfb to say its display")
+        }
+        self.number = number
+        try waitUntil("Xvfb :\(number) to start") {
+            FileManager.default.fileExists(atPath: self.frameBufferFile.path)
         }
     }
 
@@ -76,6 +78,36 @@ final class VirtualDisplay {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Starts `program` (built beside the tests) with `arguments` on this display, with GTK's
+    /// software renderer and its own input method, and waits until a window titled `title`
+    /// shows. Its standard output goes to `output` if given.
+    func launch(_ program: String, _ arguments: [String] = [], title: String, output: Pipe? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent(program)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = name
+        environment["GSK_RENDERER"] = "cairo"
+        environment["GTK_IM_MODULE"] = "gtk-im-context-simple"
+        environment["NO_AT_BRIDGE"] = "1"
+        process.environment = environment
+        process.standardOutput = output ?? FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.runWithSignalsUnblocked()
+        try waitUntil("\(program)'s window") {
+            guard process.isRunning else { throw ProgramExited(program: program, status: process.terminationStatus) }
+            return !(try xdotool(["search", "--onlyvisible", "--name", title])).isEmpty
+        }
+        usleep(300_000)
+        return process
+    }
+
+    struct ProgramExited: Error {
+        let program: String
+        let status: Int32
     }
 
     /// Presses each of `keys` (xdotool's names: "ctrl+s", "dead_acute", "Left").
