@@ -26,7 +26,10 @@ enum CanvasCallbacks {
             },
             dragged: { owner, x, y in textView(owner).dragged(to: CGPoint(x: x, y: y)) },
             released: { owner in textView(owner).released() },
-            paste_text: { owner, text in textView(owner).pasteArrived(text.map { String(cString: $0) }) },
+            paste_data: { owner, mimeType, data, length in
+                let bytes = data.map { Data(bytes: $0, count: Int(length)) }
+                textView(owner).pasteArrived(mimeType.map { String(cString: $0) }, bytes)
+            },
             focus_changed: { owner, focused in textView(owner).focusChanged(focused != 0) },
             dispose: { owner in
                 let view = Unmanaged<TextViewWidget>.fromOpaque(owner!)

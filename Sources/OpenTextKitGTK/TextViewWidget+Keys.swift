@@ -24,23 +24,42 @@ extension TextViewWidget {
         userDidEdit()
     }
 
-    /// Puts the selected text on the widget's clipboard (as text); with `cutting`, deletes it
-    /// (one undo step). Nothing selected: the clipboard is left as it is.
+    /// Puts the selected text on the widget's clipboard three ways: the engine's document
+    /// format (every attribute, for a paste into any OpenTextKit view), HTML for other programs,
+    /// and plain text; with `cutting`, deletes it (one undo step). Nothing selected: the
+    /// clipboard is left as it is.
     func copyToClipboard(cutting: Bool = false) {
-        guard let widget, textView.selectedRange().length > 0 || textView.textLayoutManager.textSelections.count > 1
+        guard let canvas, textView.selectedRange().length > 0 || textView.textLayoutManager.textSelections.count > 1
         else { return }
         let copied = cutting ? textView.cut() : textView.copy()
         let text = String(copied.characters[...])
         guard !text.isEmpty else { return }
-        gdk_clipboard_set_text(gtk_widget_get_clipboard(widget), text)
+        let document = (try? TextDocumentFormat.encode(copied)) ?? Data()
+        let html = ClipboardHTML.html(of: copied, fontResolutionContext: textView.fontResolutionContext)
+        document.withUnsafeBytes { bytes in
+            otk_text_canvas_set_clipboard(canvas, text, bytes.baseAddress, gsize(bytes.count), html)
+        }
     }
 
-    /// The clipboard's text arrived for a paste.
-    func pasteArrived(_ text: String?) {
-        guard let text, !text.isEmpty, widget != nil else { return }
-        textView.paste(text)
+    /// The clipboard's content arrived for a paste: the engine's document format is pasted with
+    /// its attributes (through the view's formatting definition, as any paste), text as text.
+    /// A document that does not decode is pasted as nothing: the clipboard is another program's
+    /// and untrusted.
+    func pasteArrived(_ mimeType: String?, _ data: Data?) {
+        guard let mimeType, let data, !data.isEmpty, widget != nil else { return }
+        if mimeType == Self.documentMimeType {
+            guard let text = try? TextDocumentFormat.decode(data), !text.characters.isEmpty else { return }
+            textView.paste(text)
+        } else {
+            let text = String(decoding: data, as: UTF8.self)
+            guard !text.isEmpty else { return }
+            textView.paste(text)
+        }
         userDidEdit()
     }
+
+    /// The engine's document format on the clipboard.
+    static let documentMimeType = "application/x-opentextkit-document+json"
 
     func focusChanged(_ focused: Bool) {
         if focused { updateInputMethodCursor() }

@@ -66,4 +66,22 @@ struct FormattedEditorWindowTests {
                 Run(text: "slanted", bold: false, italic: true, underline: false),
             ], "\(result)")
     }
+
+    @Test func copyAndPasteKeepTheAttributesThroughTheClipboard() throws {
+        let result = try runs { display in
+            try display.key("ctrl+a")
+            try display.type("Hello world")
+            try display.key("ctrl+shift+Left")
+            try display.click(x: 50, y: 18)
+            usleep(200_000)
+            // The bold word copied (the engine's document format on the clipboard) and pasted at the end.
+            try display.key("ctrl+c", "End", "ctrl+v")
+            usleep(300_000)
+        }
+        #expect(
+            result == [
+                Run(text: "Hello ", bold: false, italic: false, underline: false),
+                Run(text: "worldworld", bold: true, italic: false, underline: false),
+            ], "\(result)")
+    }
 }

@@ -34,8 +34,9 @@ typedef struct {
     void (*dragged)(void *owner, double x, double y);
     /// The button went up.
     void (*released)(void *owner);
-    /// Text arrived from the clipboard for a paste (NULL when it had none).
-    void (*paste_text)(void *owner, const char *text);
+    /// The clipboard's content arrived for a paste: `length` bytes of `mime_type` (the
+    /// engine's document format or UTF-8 text), or NULL when it had neither.
+    void (*paste_data)(void *owner, const char *mime_type, const void *data, gsize length);
     /// The widget gained or lost the keyboard focus.
     void (*focus_changed)(void *owner, gboolean focused);
     /// The widget is going away: the owner lets go of it.
@@ -60,7 +61,16 @@ void otk_text_canvas_restart_blink(OtkTextCanvas *canvas);
 /// `GSK_RENDERER=cairo`) rather than a GL one.
 gboolean otk_text_canvas_uses_cairo_renderer(OtkTextCanvas *canvas);
 
-/// Asks the clipboard for text; it arrives through `paste_text`.
+/// The MIME type of the engine's document format on the clipboard.
+#define OTK_DOCUMENT_MIME_TYPE "application/x-opentextkit-document+json"
+
+/// Puts on the widget's clipboard the same text three ways: the engine's document format
+/// (`document`, `document_length` bytes of JSON), HTML for other programs, and UTF-8 text.
+void otk_text_canvas_set_clipboard(
+    OtkTextCanvas *canvas, const char *text, const void *document, gsize document_length, const char *html);
+
+/// Asks the clipboard for its content, the engine's document format first, else text; it
+/// arrives through `paste_data`.
 void otk_text_canvas_request_paste(OtkTextCanvas *canvas);
 
 /// Tells assistive technologies the widget's accessible description (its role is a
