@@ -4,11 +4,13 @@ import OpenTextKit
 import OpenTextKitGTK
 
 /// The editor's window: the document's text view in a scrolled window, its title the file's
-/// name (with a dot while changes are unsaved), Ctrl+S to save, Ctrl+Q to close.
+/// name (with a dot while changes are unsaved), Ctrl+S to save, Ctrl+F to find and replace,
+/// Ctrl+Q to close.
 final class EditorWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     let document: DocumentFile
     let view: TextViewWidget
+    private var findBar: FindBar!
     private(set) var isClosed = false
     private var hasUnsavedChanges = false {
         didSet { if hasUnsavedChanges != oldValue { updateTitle() } }
@@ -26,13 +28,20 @@ final class EditorWindow {
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(OpaquePointer(scrolled), GTK_POLICY_NEVER, GTK_POLICY_ALWAYS)
         gtk_scrolled_window_set_child(OpaquePointer(scrolled), view.widget)
-        gtk_window_set_child(gtkWindow, scrolled)
+        gtk_widget_set_vexpand(scrolled, 1)
+        findBar = FindBar(view: view)
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        let columnBox = UnsafeMutableRawPointer(column).assumingMemoryBound(to: GtkBox.self)
+        gtk_box_append(columnBox, findBar.bar)
+        gtk_box_append(columnBox, scrolled)
+        gtk_window_set_child(gtkWindow, column)
         view.onUserEdit = { [unowned self] in hasUnsavedChanges = true }
         updateTitle()
         let owner = Unmanaged.passUnretained(self).toOpaque()
         connect("close-request", to: window, owner: owner, unsafeBitCast(Self.closeRequested, to: GCallback.self))
         addShortcut("<Control>s", owner: owner, action: Self.saveShortcut)
         addShortcut("<Control>q", owner: owner, action: Self.closeShortcut)
+        addShortcut("<Control>f", owner: owner, action: Self.findShortcut)
     }
 
     func present() {
@@ -79,6 +88,11 @@ final class EditorWindow {
             Unmanaged<EditorWindow>.fromOpaque(owner!).takeUnretainedValue().isClosed = true
             return 0
         }
+
+    private static let findShortcut: GtkShortcutFunc = { _, _, owner in
+        Unmanaged<EditorWindow>.fromOpaque(owner!).takeUnretainedValue().findBar.show()
+        return 1
+    }
 
     private static let closeShortcut: GtkShortcutFunc = { _, _, owner in
         let editor = Unmanaged<EditorWindow>.fromOpaque(owner!).takeUnretainedValue()

@@ -193,4 +193,28 @@ struct EditorWindowTests {
             #expect(saved.hasPrefix("A ಕನ್ನಡ gamma!\nBC!"), "\(saved)")
         }
     }
+
+    @Test func theFindBarFindsReplacesAndReplacesAllInOneUndoStep() throws {
+        try VirtualDisplay.with { display in
+            let editor = try EditorSession(text: "And the LORD said\nمرحبا LORD ಕನ್ನಡ\nthe LORD God\n", display: display)
+            // Typing finds the first match, Enter the next (in the right-to-left paragraph);
+            // Escape gives the keys back to the text, the match selected: typing replaces it.
+            try display.key("ctrl+f")
+            try display.type("LORD")
+            try display.key("Return", "Escape")
+            try display.type("Lord")
+            var saved = try editor.savedText()
+            #expect(saved == "And the LORD said\nمرحبا Lord ಕನ್ನಡ\nthe LORD God\n", "\(editor.errorOutput)")
+            // Replace All through the bar's keys: the replacement field, then its button.
+            try display.key("ctrl+f", "Tab")
+            try display.type("Lord")
+            try display.key("Tab", "Tab", "space", "Escape")
+            saved = try editor.savedText(changedFrom: saved)
+            #expect(saved == "And the Lord said\nمرحبا Lord ಕನ್ನಡ\nthe Lord God\n")
+            // One undo step takes every replacement back.
+            try display.key("ctrl+z")
+            saved = try editor.savedText(changedFrom: saved)
+            #expect(saved == "And the LORD said\nمرحبا Lord ಕನ್ನಡ\nthe LORD God\n")
+        }
+    }
 }
