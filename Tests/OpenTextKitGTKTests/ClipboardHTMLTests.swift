@@ -15,8 +15,8 @@ import Testing
         let text = AttributedString("<script>alert('x')</script> & \"quotes\"")
         #expect(
             html(text)
-                == "<meta charset=\"utf-8\"><p>&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;quotes&quot;</p>"
-        )
+                == "<meta charset=\"utf-8\"><p>&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; "
+                + "&amp; &quot;quotes&quot;</p>")
     }
 
     @Test func formattingBecomesTagsAndParagraphsParagraphs() {
