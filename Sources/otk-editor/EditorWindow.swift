@@ -50,15 +50,49 @@ final class EditorWindow {
     }
 
     /// Saves; a failure is told on standard error and in the title, and the file is untouched.
-    func save() {
+    /// Saves; a failure is said in a dialog (and on standard error), the file untouched.
+    /// Returns whether the file was written.
+    @discardableResult
+    func save() -> Bool {
         do {
             try document.save()
             hasUnsavedChanges = false
             FileHandle.standardError.write(Data("otk-editor: saved \(document.path)\n".utf8))
+            return true
         } catch {
             FileHandle.standardError.write(Data("otk-editor: could not save \(document.path): \(error)\n".utf8))
-            gtk_window_set_title(gtkWindow, "Not saved: \(error)")
+            _ = EditorDialog(
+                title: "Not saved", message: "\(document.path) was not saved, and is as it was: \(error)",
+                buttons: ["_OK"], over: window
+            ) { _ in }
+            return false
         }
+    }
+
+    /// Closing with unsaved changes asks first: save (and close if that worked), close without
+    /// saving, or stay.
+    private func closeRequested() -> Bool {
+        guard hasUnsavedChanges else {
+            isClosed = true
+            return false
+        }
+        let name = (document.path as NSString).lastPathComponent
+        _ = EditorDialog(
+            title: "Unsaved changes", message: "Save the changes to \(name) before closing?",
+            buttons: ["_Save", "_Don't Save", "_Cancel"], over: window
+        ) { [unowned self] answer in
+            switch answer {
+            case 0: if save() { closeNow() }
+            case 1: closeNow()
+            default: gtk_widget_grab_focus(view.widget)
+            }
+        }
+        return true
+    }
+
+    private func closeNow() {
+        isClosed = true
+        gtk_window_destroy(gtkWindow)
     }
 
     private func updateTitle() {
@@ -85,8 +119,7 @@ final class EditorWindow {
     private static let closeRequested: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean =
         {
             _, owner in
-            Unmanaged<EditorWindow>.fromOpaque(owner!).takeUnretainedValue().isClosed = true
-            return 0
+            Unmanaged<EditorWindow>.fromOpaque(owner!).takeUnretainedValue().closeRequested() ? 1 : 0
         }
 
     private static let findShortcut: GtkShortcutFunc = { _, _, owner in

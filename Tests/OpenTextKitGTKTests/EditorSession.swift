@@ -56,6 +56,9 @@ final class EditorSession {
 
     struct EditorExited: Error { let status: Int32 }
 
+    /// Whether the editor is still running.
+    var isRunning: Bool { process.isRunning }
+
     /// What the editor wrote on standard error so far (for a failure's message).
     var errorOutput: String {
         (try? String(contentsOf: folder.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""

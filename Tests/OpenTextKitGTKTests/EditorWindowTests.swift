@@ -217,4 +217,57 @@ struct EditorWindowTests {
             #expect(saved == "And the LORD said\nمرحبا Lord ಕನ್ನಡ\nthe LORD God\n")
         }
     }
+
+    @Test func closingWithUnsavedChangesAsks() throws {
+        try VirtualDisplay.with { display in
+            let editor = try EditorSession(text: "kept مرحبا\n", display: display)
+            try display.type("new ")
+            // Ctrl+Q asks; Cancel keeps the window and the changes.
+            try display.key("ctrl+q")
+            try waitUntil("the question") {
+                !(try display.xdotool(["search", "--onlyvisible", "--name", "Unsaved changes"])).isEmpty
+            }
+            try display.key("alt+c")
+            usleep(300_000)
+            #expect(editor.isRunning)
+            #expect(try String(contentsOf: editor.file, encoding: .utf8) == "kept مرحبا\n")
+            // Asked again, Save writes the file and closes the window.
+            try display.key("ctrl+q")
+            try waitUntil("the question again") {
+                !(try display.xdotool(["search", "--onlyvisible", "--name", "Unsaved changes"])).isEmpty
+            }
+            try display.key("alt+s")
+            try waitUntil("the editor to close") { !editor.isRunning }
+            #expect(try String(contentsOf: editor.file, encoding: .utf8) == "new kept مرحبا\n")
+        }
+    }
+
+    @Test func closingWithoutSavingLeavesTheFileAsItWas() throws {
+        try VirtualDisplay.with { display in
+            let editor = try EditorSession(text: "kept ಕನ್ನಡ\n", display: display)
+            try display.type("discarded ")
+            try display.key("ctrl+q")
+            try waitUntil("the question") {
+                !(try display.xdotool(["search", "--onlyvisible", "--name", "Unsaved changes"])).isEmpty
+            }
+            try display.key("alt+d")
+            try waitUntil("the editor to close") { !editor.isRunning }
+            #expect(try String(contentsOf: editor.file, encoding: .utf8) == "kept ಕನ್ನಡ\n")
+        }
+    }
+
+    @Test func aFailedSaveSaysWhy() throws {
+        try VirtualDisplay.with { display in
+            let editor = try EditorSession(text: "text\n", display: display)
+            // The file's folder goes: no temporary file can be made beside it.
+            try FileManager.default.removeItem(at: editor.file.deletingLastPathComponent())
+            try display.type("more ")
+            try display.key("ctrl+s")
+            try waitUntil("the failure's dialog") {
+                !(try display.xdotool(["search", "--onlyvisible", "--name", "Not saved"])).isEmpty
+            }
+            #expect(editor.isRunning)
+            #expect(!FileManager.default.fileExists(atPath: editor.file.path))
+        }
+    }
 }
