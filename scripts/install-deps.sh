@@ -11,8 +11,9 @@ PACKAGES=(
   libhunspell-dev hunspell-en-us
   fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
   unicode-data poppler-utils
-  # The GTK 4 view and the editor, and the real windows their tests open (Xvfb, xdotool).
-  libgtk-4-dev xvfb xdotool
+  # The GTK 4 view and the editor, and the real windows their tests open (Xvfb, xdotool), with a
+  # real input method (ibus and its Japanese engine, Anthy, which runs on Debian's python3-gi).
+  libgtk-4-dev xvfb xdotool ibus ibus-gtk4 ibus-anthy python3-gi
 )
 
 missing=()

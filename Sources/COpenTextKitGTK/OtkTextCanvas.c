@@ -264,6 +264,18 @@ static void otk_text_canvas_measure(
     *natural_baseline = -1;
 }
 
+// The input method gets its client when the widget has a surface (as GtkTextView does it):
+// ibus makes its input context for the client's window.
+static void otk_text_canvas_realize(GtkWidget *widget) {
+    GTK_WIDGET_CLASS(otk_text_canvas_parent_class)->realize(widget);
+    gtk_im_context_set_client_widget(OTK_TEXT_CANVAS(widget)->im_context, widget);
+}
+
+static void otk_text_canvas_unrealize(GtkWidget *widget) {
+    gtk_im_context_set_client_widget(OTK_TEXT_CANVAS(widget)->im_context, NULL);
+    GTK_WIDGET_CLASS(otk_text_canvas_parent_class)->unrealize(widget);
+}
+
 static void otk_text_canvas_dispose(GObject *object) {
     OtkTextCanvas *canvas = OTK_TEXT_CANVAS(object);
     stop_blink(canvas);
@@ -294,6 +306,8 @@ static void otk_text_canvas_class_init(OtkTextCanvasClass *klass) {
     widget_class->snapshot = otk_text_canvas_snapshot;
     widget_class->size_allocate = otk_text_canvas_size_allocate;
     widget_class->measure = otk_text_canvas_measure;
+    widget_class->realize = otk_text_canvas_realize;
+    widget_class->unrealize = otk_text_canvas_unrealize;
     g_object_class_override_property(object_class, PROP_HADJUSTMENT, "hadjustment");
     g_object_class_override_property(object_class, PROP_VADJUSTMENT, "vadjustment");
     g_object_class_override_property(object_class, PROP_HSCROLL_POLICY, "hscroll-policy");
@@ -313,7 +327,6 @@ static void otk_text_canvas_init(OtkTextCanvas *canvas) {
     set_adjustment(canvas, 1, NULL);
 
     canvas->im_context = gtk_im_multicontext_new();
-    gtk_im_context_set_client_widget(canvas->im_context, widget);
     g_signal_connect(canvas->im_context, "commit", G_CALLBACK(commit), canvas);
     g_signal_connect(canvas->im_context, "preedit-changed", G_CALLBACK(preedit_changed), canvas);
     g_signal_connect(canvas->im_context, "retrieve-surrounding", G_CALLBACK(retrieve_surrounding), canvas);

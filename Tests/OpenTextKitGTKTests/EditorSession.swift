@@ -13,7 +13,11 @@ final class EditorSession {
     /// Opens a new file holding `text` in the editor and waits until its window shows it. The
     /// desktop's settings say the caret does not blink (so that screenshots settle), unless
     /// `caretBlinkTime` (a blink cycle in milliseconds) is given.
-    init(text: String, display: VirtualDisplay, caretBlinkTime: Int? = nil) throws {
+    init(
+        text: String, display: VirtualDisplay, caretBlinkTime: Int? = nil, environment extra: [String: String] = [:]
+    )
+        throws
+    {
         self.display = display
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("otk-editor-\(UUID().uuidString)")
         self.folder = folder
@@ -35,6 +39,7 @@ final class EditorSession {
         environment["GTK_IM_MODULE"] = "gtk-im-context-simple"
         environment["NO_AT_BRIDGE"] = "1"
         environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
+        environment.merge(extra) { $1 }
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("stderr").path, contents: nil)
