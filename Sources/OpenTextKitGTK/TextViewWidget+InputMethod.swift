@@ -18,8 +18,9 @@ extension TextViewWidget {
         userDidEdit()
     }
 
-    /// The preedit changed: it becomes the marked text, the caret where the input method's
-    /// cursor is; an empty preedit removes the marked text (a commit, if any, follows).
+    /// The preedit changed: it becomes the marked text, with its clauses' attributes and the
+    /// caret where the input method's cursor is; an empty preedit removes the marked text (a
+    /// commit, if any, follows).
     func preeditChanged() {
         guard let context = inputMethodContext else { return }
         var string: UnsafeMutablePointer<CChar>?
@@ -36,8 +37,10 @@ extension TextViewWidget {
         let scalars = text.unicodeScalars
         let cursorScalar = scalars.index(scalars.startIndex, offsetBy: Int(max(0, cursor)), limitedBy: scalars.endIndex)
         let caret = text.utf16.distance(from: text.startIndex, to: cursorScalar ?? scalars.endIndex)
+        // The clauses' attributes (the one being converted) come with the text.
         textView.setMarkedText(
-            text, selectedRange: NSRange(location: caret, length: 0),
+            PreeditText.attributedString(text, attributes: attributes),
+            selectedRange: NSRange(location: caret, length: 0),
             replacementRange: NSRange(location: NSNotFound, length: 0))
         userDidEdit()
     }
