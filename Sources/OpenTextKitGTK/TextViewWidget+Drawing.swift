@@ -10,10 +10,14 @@ extension TextViewWidget {
     static let caretWidth: CGFloat = 1.5
 
     /// Where container coordinates land in the widget: minus the visible rectangle's origin,
-    /// plus the container's origin.
+    /// plus the container's origin, on whole device pixels (a scroll by a fraction of a pixel
+    /// would draw every glyph anew, blurred, instead of moving what was drawn).
     var containerToWidget: CGPoint {
         let origin = textContainerOrigin
-        return CGPoint(x: origin.x - textView.visibleRect.minX, y: origin.y - textView.visibleRect.minY)
+        let scale = CGFloat(max(1, widget.map { Int(gtk_widget_get_scale_factor($0)) } ?? 1))
+        func onPixels(_ value: CGFloat) -> CGFloat { (value * scale).rounded() / scale }
+        return CGPoint(
+            x: onPixels(origin.x - textView.visibleRect.minX), y: onPixels(origin.y - textView.visibleRect.minY))
     }
 
     /// Draws a frame: the background, the selection, each fragment's node at its place, and

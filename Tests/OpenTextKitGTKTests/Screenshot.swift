@@ -87,4 +87,29 @@ struct Screenshot: Equatable {
         if let start { bands.append(start ..< rows.upperBound) }
         return bands
     }
+
+    /// How far down `other` shows what this shows: the shift (`0 ..< maximum`) at which the rows
+    /// `rows` of this, moved up by it, best match `other`'s within `columns`, and how many
+    /// pixels still differ there (a few, where a line came to stand a fraction of a pixel
+    /// elsewhere; many, where the text moved by something other than the scroll).
+    func verticalShift(
+        to other: Screenshot, rows: Range<Int>, columns: Range<Int>, maximum: Int
+    ) -> (
+        shift: Int, differing: Int
+    ) {
+        let columns = columns.clamped(to: 0 ..< width)
+        var best = (shift: 0, differing: Int.max)
+        for shift in 0 ..< maximum {
+            let compared = (rows.lowerBound + shift) ..< rows.upperBound
+            guard compared.count > rows.count / 2 else { break }
+            var differing = 0
+            for row in compared where differing < best.differing {
+                for column in columns where grey[row * width + column] != other.grey[(row - shift) * width + column] {
+                    differing += 1
+                }
+            }
+            if differing < best.differing { best = (shift, differing) }
+        }
+        return best
+    }
 }
