@@ -14,7 +14,7 @@ extension TextViewWidget {
     /// would draw every glyph anew, blurred, instead of moving what was drawn).
     var containerToWidget: CGPoint {
         let origin = textContainerOrigin
-        let scale = CGFloat(max(1, widget.map { Int(gtk_widget_get_scale_factor($0)) } ?? 1))
+        let scale = CGFloat(scaleFactor)
         func onPixels(_ value: CGFloat) -> CGFloat { (value * scale).rounded() / scale }
         return CGPoint(
             x: onPixels(origin.x - textView.visibleRect.minX), y: onPixels(origin.y - textView.visibleRect.minY))
@@ -61,16 +61,10 @@ extension TextViewWidget {
         let attributes = textView.textLayoutManager.renderingAttributes(for: fragment)
         let origin = surface.frame.origin
         if attributes.isEmpty, fragment.renderingSurfaceBounds.height <= FragmentRenderNodes.tallestKeptFragment {
-            let scale = widget.map { Int(gtk_widget_get_scale_factor($0)) } ?? 1
-            let node = fragmentNodes.node(for: surface, scale: max(1, scale)) { cairo in
+            let node = fragmentNodes.node(for: surface, scale: scaleFactor) { cairo in
                 draw(surface, attributes: [], through: cairo, shiftedBy: CGPoint(x: -origin.x, y: -origin.y))
             }
-            guard let node else { return }
-            gtk_snapshot_save(snapshot)
-            var point = graphene_point_t(x: Float(origin.x + shift.x), y: Float(origin.y + shift.y))
-            gtk_snapshot_translate(snapshot, &point)
-            gtk_snapshot_append_node(snapshot, node)
-            gtk_snapshot_restore(snapshot)
+            if let node { append(node, at: CGPoint(x: origin.x + shift.x, y: origin.y + shift.y), to: snapshot) }
             return
         }
         fragmentNodes.remove(surface)
@@ -91,16 +85,24 @@ extension TextViewWidget {
         _ key: AnyHashable, bounds: CGRect, at origin: CGPoint, to snapshot: OpaquePointer,
         draw: (RenderingContext) -> Void
     ) {
-        let scale = widget.map { Int(gtk_widget_get_scale_factor($0)) } ?? 1
         let colors = textView.textLayoutManager.typesettingContext
-        let node = fragmentNodes.node(for: key, bounds: bounds, scale: max(1, scale)) { cairo in
+        let node = fragmentNodes.node(for: key, bounds: bounds, scale: scaleFactor) { cairo in
             guard let context = try? RenderingContext(cairoContext: cairo, typesettingContext: colors) else { return }
             draw(context)
         }
-        guard let node else { return }
+        if let node { append(node, at: origin, to: snapshot) }
+    }
+
+    /// Device pixels a point on the widget's screen (GTK's whole-number scale).
+    private var scaleFactor: Int {
+        max(1, widget.map { Int(gtk_widget_get_scale_factor($0)) } ?? 1)
+    }
+
+    /// Appends a kept `node` with its origin at `point` (widget coordinates).
+    private func append(_ node: OpaquePointer, at point: CGPoint, to snapshot: OpaquePointer) {
         gtk_snapshot_save(snapshot)
-        var point = graphene_point_t(x: Float(origin.x), y: Float(origin.y))
-        gtk_snapshot_translate(snapshot, &point)
+        var offset = graphene_point_t(x: Float(point.x), y: Float(point.y))
+        gtk_snapshot_translate(snapshot, &offset)
         gtk_snapshot_append_node(snapshot, node)
         gtk_snapshot_restore(snapshot)
     }
