@@ -56,9 +56,6 @@ final class CollapsibleSectionsWidget: TextViewWidget {
     }
 }
 
-var signals = sigset_t()
-sigemptyset(&signals)
-sigprocmask(SIG_SETMASK, &signals, nil)
 let arguments = CommandLine.arguments
 guard arguments.count == 2 else {
     FileHandle.standardError.write(Data("usage: collapsible-sections FILE\n".utf8))

@@ -16,9 +16,6 @@ import OpenTextKitGTK
     var editor = FormattedEditor()
 }
 
-var signals = sigset_t()
-sigemptyset(&signals)
-sigprocmask(SIG_SETMASK, &signals, nil)
 guard gtk_init_check() != 0 else {
     FileHandle.standardError.write(Data("formatted-editor: cannot open a display\n".utf8))
     exit(69)

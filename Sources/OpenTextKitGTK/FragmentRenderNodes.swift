@@ -31,9 +31,6 @@ final class FragmentRenderNodes {
     private var entries: [AnyHashable: Entry] = [:]
     private var totalBytes = 0
     private var frame = 0
-    /// How many nodes were drawn, and how many frames reused one: what tests and figures read.
-    private(set) var drawnCount = 0
-    private(set) var reusedCount = 0
 
     deinit {
         removeAll()
@@ -59,7 +56,6 @@ final class FragmentRenderNodes {
         if let entry = entries[id] {
             if entry.scale == scale {
                 entries[id]!.lastShown = frame
-                reusedCount += 1
                 return entry.node
             }
             discard(id)
@@ -92,7 +88,6 @@ final class FragmentRenderNodes {
         guard let node else { return nil }
         entries[id] = Entry(owner: key, node: node, scale: scale, bytes: stride * height, lastShown: frame)
         totalBytes += stride * height
-        drawnCount += 1
         return node
     }
 
@@ -109,7 +104,6 @@ final class FragmentRenderNodes {
         let bytes = Int(bounds.width * bounds.height) * 4 * scale * scale
         entries[key] = Entry(owner: key, node: node, scale: scale, bytes: bytes, lastShown: frame)
         totalBytes += bytes
-        drawnCount += 1
         return node
     }
 

@@ -17,10 +17,10 @@ final class EditorDialog {
     ) {
         self.answer = answer
         window = gtk_window_new()
-        let gtkWindow = Self.gtkWindow(window)
+        let gtkWindow = window.window
         gtk_window_set_title(gtkWindow, title)
         gtk_window_set_modal(gtkWindow, 1)
-        gtk_window_set_transient_for(gtkWindow, Self.gtkWindow(parent))
+        gtk_window_set_transient_for(gtkWindow, parent.window)
         gtk_window_set_resizable(gtkWindow, 0)
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
         for margin in [
@@ -31,33 +31,27 @@ final class EditorDialog {
         }
         let label = gtk_label_new(message)!
         gtk_label_set_wrap(OpaquePointer(label), 1)
-        gtk_box_append(Self.box(column), label)
+        gtk_box_append(column.box, label)
         let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         gtk_widget_set_halign(row, GTK_ALIGN_END)
         let owner = Unmanaged.passRetained(self).toOpaque()
         for (index, title) in buttons.enumerated() {
             let button = gtk_button_new_with_mnemonic(title)!
-            g_object_set_data(
-                UnsafeMutableRawPointer(button).assumingMemoryBound(to: GObject.self), "otk-answer",
-                UnsafeMutableRawPointer(bitPattern: index + 1))
-            g_signal_connect_data(
-                button, "clicked", unsafeBitCast(Self.clicked, to: GCallback.self), owner, nil,
-                GConnectFlags(rawValue: 0))
-            gtk_box_append(Self.box(row), button)
+            g_object_set_data(button.object, "otk-answer", UnsafeMutableRawPointer(bitPattern: index + 1))
+            button.connect("clicked", owner: owner, unsafeBitCast(Self.clicked, to: GCallback.self))
+            gtk_box_append(row.box, button)
             if index == 0 { gtk_window_set_default_widget(gtkWindow, button) }
         }
-        gtk_box_append(Self.box(column), row)
+        gtk_box_append(column.box, row)
         gtk_window_set_child(gtkWindow, column)
-        g_signal_connect_data(
-            window, "close-request", unsafeBitCast(Self.closeRequested, to: GCallback.self), owner, nil,
-            GConnectFlags(rawValue: 0))
+        window.connect("close-request", owner: owner, unsafeBitCast(Self.closeRequested, to: GCallback.self))
         gtk_window_present(gtkWindow)
     }
 
     private func finish(_ index: Int) {
         guard !answered else { return }
         answered = true
-        gtk_window_destroy(Self.gtkWindow(window))
+        gtk_window_destroy(window.window)
         answer(index)
         Unmanaged.passUnretained(self).release()
     }
@@ -76,12 +70,4 @@ final class EditorDialog {
             dialog.finish(Int.max)
             return 1
         }
-
-    private static func gtkWindow(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWindow> {
-        UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkWindow.self)
-    }
-
-    private static func box(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkBox> {
-        UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkBox.self)
-    }
 }

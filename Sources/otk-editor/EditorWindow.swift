@@ -16,36 +16,31 @@ final class EditorWindow {
         didSet { if hasUnsavedChanges != oldValue { updateTitle() } }
     }
 
-    private var gtkWindow: UnsafeMutablePointer<GtkWindow> {
-        UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
-    }
-
     init(document: DocumentFile) {
         self.document = document
         window = gtk_window_new()
         view = LineNumberedTextViewWidget(storage: document.storage)
-        gtk_window_set_default_size(gtkWindow, 900, 700)
+        gtk_window_set_default_size(window.window, 900, 700)
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(OpaquePointer(scrolled), GTK_POLICY_NEVER, GTK_POLICY_ALWAYS)
         gtk_scrolled_window_set_child(OpaquePointer(scrolled), view.widget)
         gtk_widget_set_vexpand(scrolled, 1)
         findBar = FindBar(view: view)
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        let columnBox = UnsafeMutableRawPointer(column).assumingMemoryBound(to: GtkBox.self)
-        gtk_box_append(columnBox, findBar.bar)
-        gtk_box_append(columnBox, scrolled)
-        gtk_window_set_child(gtkWindow, column)
+        gtk_box_append(column.box, findBar.bar)
+        gtk_box_append(column.box, scrolled)
+        gtk_window_set_child(window.window, column)
         view.onUserEdit = { [unowned self] in hasUnsavedChanges = true }
         updateTitle()
         let owner = Unmanaged.passUnretained(self).toOpaque()
-        connect("close-request", to: window, owner: owner, unsafeBitCast(Self.closeRequested, to: GCallback.self))
+        window.connect("close-request", owner: owner, unsafeBitCast(Self.closeRequested, to: GCallback.self))
         addShortcut("<Control>s", owner: owner, action: Self.saveShortcut)
         addShortcut("<Control>q", owner: owner, action: Self.closeShortcut)
         addShortcut("<Control>f", owner: owner, action: Self.findShortcut)
     }
 
     func present() {
-        gtk_window_present(gtkWindow)
+        gtk_window_present(window.window)
         gtk_widget_grab_focus(view.widget)
     }
 
@@ -92,19 +87,12 @@ final class EditorWindow {
 
     private func closeNow() {
         isClosed = true
-        gtk_window_destroy(gtkWindow)
+        gtk_window_destroy(window.window)
     }
 
     private func updateTitle() {
         let name = (document.path as NSString).lastPathComponent
-        gtk_window_set_title(gtkWindow, (hasUnsavedChanges ? "• " : "") + name + " — OpenTextKit")
-    }
-
-    private func connect(
-        _ signal: String, to instance: UnsafeMutablePointer<GtkWidget>, owner: UnsafeMutableRawPointer,
-        _ callback: GCallback
-    ) {
-        g_signal_connect_data(instance, signal, callback, owner, nil, GConnectFlags(rawValue: 0))
+        gtk_window_set_title(window.window, (hasUnsavedChanges ? "• " : "") + name + " — OpenTextKit")
     }
 
     private func addShortcut(_ trigger: String, owner: UnsafeMutableRawPointer, action: GtkShortcutFunc) {
@@ -129,7 +117,7 @@ final class EditorWindow {
 
     private static let closeShortcut: GtkShortcutFunc = { _, _, owner in
         let editor = Unmanaged<EditorWindow>.fromOpaque(owner!).takeUnretainedValue()
-        gtk_window_close(editor.gtkWindow)
+        gtk_window_close(editor.window.window)
         return 1
     }
 

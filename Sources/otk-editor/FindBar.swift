@@ -19,19 +19,18 @@ final class FindBar {
         bar = gtk_search_bar_new()
         pattern = gtk_search_entry_new()
         replacement = gtk_entry_new()
-        gtk_entry_set_placeholder_text(Self.entry(replacement), "Replace with")
+        gtk_entry_set_placeholder_text(replacement.entry, "Replace with")
         let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
-        let rowBox = UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkBox.self)
-        gtk_box_append(rowBox, pattern)
-        gtk_box_append(rowBox, replacement)
+        gtk_box_append(row.box, pattern)
+        gtk_box_append(row.box, replacement)
         let owner = Unmanaged.passUnretained(self).toOpaque()
         for (label, action) in [("Replace", Self.replaceOne), ("Replace All", Self.replaceAll)] {
             let button = gtk_button_new_with_label(label)!
-            Self.connect(button, "clicked", owner, action)
-            gtk_box_append(rowBox, button)
+            button.connect("clicked", owner: owner, unsafeBitCast(action, to: GCallback.self))
+            gtk_box_append(row.box, button)
         }
-        gtk_search_bar_set_child(Self.searchBar(bar), row)
-        gtk_search_bar_set_show_close_button(Self.searchBar(bar), 1)
+        gtk_search_bar_set_child(OpaquePointer(bar), row)
+        gtk_search_bar_set_show_close_button(OpaquePointer(bar), 1)
         // Each key finds at once (GTK waits 150 ms by default): Enter right after typing finds
         // the next match after the one the typing found.
         gtk_search_entry_set_search_delay(OpaquePointer(pattern), 0)
@@ -42,16 +41,16 @@ final class FindBar {
             gtk_shortcut_new(
                 gtk_shortcut_trigger_parse_string("Escape"), gtk_callback_action_new(Self.escapeShortcut, owner, nil)))
         gtk_widget_add_controller(bar, escape)
-        Self.connect(pattern, "search-changed", owner, Self.searchChanged)
-        Self.connect(pattern, "activate", owner, Self.next)
-        Self.connect(pattern, "next-match", owner, Self.next)
-        Self.connect(pattern, "previous-match", owner, Self.previous)
-        Self.connect(pattern, "stop-search", owner, Self.stop)
+        pattern.connect("search-changed", owner: owner, unsafeBitCast(Self.searchChanged, to: GCallback.self))
+        pattern.connect("activate", owner: owner, unsafeBitCast(Self.next, to: GCallback.self))
+        pattern.connect("next-match", owner: owner, unsafeBitCast(Self.next, to: GCallback.self))
+        pattern.connect("previous-match", owner: owner, unsafeBitCast(Self.previous, to: GCallback.self))
+        pattern.connect("stop-search", owner: owner, unsafeBitCast(Self.stop, to: GCallback.self))
     }
 
     /// Shows the bar with the keys in its find field.
     func show() {
-        gtk_search_bar_set_search_mode(Self.searchBar(bar), 1)
+        gtk_search_bar_set_search_mode(OpaquePointer(bar), 1)
         gtk_widget_grab_focus(pattern)
     }
 
@@ -59,8 +58,8 @@ final class FindBar {
         String(cString: gtk_editable_get_text(OpaquePointer(pattern)))
     }
 
-    /// Selects the next (or previous) match, scrolled into view; from the caret when `fromStart`
-    /// is false.
+    /// Selects the next match after the selection (or, `backward`, the one before it), going
+    /// round the document's end, and scrolls it into view.
     private func find(backward: Bool = false) {
         let text = searchText
         guard !text.isEmpty, (try? view.textView.find(text, backward: backward)) != nil else { return }
@@ -88,7 +87,7 @@ final class FindBar {
 
     private typealias Action = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
     private static let searchChanged: Action = { _, owner in
-        // From where the last search left the caret's line: typing more narrows the same match.
+        // From the start of the match found so far: typing more narrows the same match.
         let bar = bar(owner)
         let selection = bar.view.textView.selectedRange()
         bar.view.textView.setSelectedRange(NSRange(location: selection.location, length: 0))
@@ -106,22 +105,7 @@ final class FindBar {
 
     /// Hides the bar and gives the text view the keys.
     private func hide() {
-        gtk_search_bar_set_search_mode(Self.searchBar(bar), 0)
+        gtk_search_bar_set_search_mode(OpaquePointer(bar), 0)
         if let widget = view.widget { gtk_widget_grab_focus(widget) }
-    }
-
-    private static func connect(
-        _ widget: UnsafeMutablePointer<GtkWidget>, _ signal: String, _ owner: UnsafeMutableRawPointer, _ action: Action
-    ) {
-        g_signal_connect_data(
-            widget, signal, unsafeBitCast(action, to: GCallback.self), owner, nil, GConnectFlags(rawValue: 0))
-    }
-
-    private static func searchBar(_ widget: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer {
-        OpaquePointer(widget)
-    }
-
-    private static func entry(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkEntry> {
-        UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkEntry.self)
     }
 }

@@ -2,9 +2,6 @@ import Foundation
 
 /// otk-editor running on a file in a virtual display, driven by real key and pointer events.
 final class EditorSession {
-    static let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        .appendingPathComponent("otk-editor")
-
     let display: VirtualDisplay
     let file: URL
     private let folder: URL
@@ -28,27 +25,13 @@ final class EditorSession {
         try Data("[Settings]\n\(blink ?? "gtk-cursor-blink=false\n")".utf8)
             .write(to: settings.appendingPathComponent("settings.ini"))
         try Data(text.utf8).write(to: file)
-        process = Process()
-        process.executableURL = Self.executable
-        process.arguments = [file.path]
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display.name
-        // GTK's software renderer and its own input method (dead keys, Ctrl+Shift+U), whatever
-        // the machine has installed.
-        environment["GSK_RENDERER"] = "cairo"
-        environment["GTK_IM_MODULE"] = "gtk-im-context-simple"
-        environment["NO_AT_BRIDGE"] = "1"
-        environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
+        let errors = folder.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        var environment = ["XDG_CONFIG_HOME": folder.appendingPathComponent("config").path]
         environment.merge(extra) { $1 }
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("stderr").path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: folder.appendingPathComponent("stderr"))
-        try process.runWithSignalsUnblocked()
-        try waitUntil("the editor's window") {
-            guard process.isRunning else { throw EditorExited(status: process.terminationStatus) }
-            return !(try display.xdotool(["search", "--onlyvisible", "--name", "document.txt"])).isEmpty
-        }
+        process = try display.launch(
+            "otk-editor", [file.path], title: "document.txt", environment: environment,
+            errors: try FileHandle(forWritingTo: errors))
         // The first frame drawn: text on the screen.
         try waitUntil("the first frame") { try display.screenshot().showsText }
         usleep(200_000)
@@ -58,8 +41,6 @@ final class EditorSession {
         process.stop()
         try? FileManager.default.removeItem(at: folder)
     }
-
-    struct EditorExited: Error { let status: Int32 }
 
     /// Whether the editor is still running.
     var isRunning: Bool { process.isRunning }

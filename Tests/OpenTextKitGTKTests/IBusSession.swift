@@ -24,11 +24,7 @@ final class IBusSession {
         bus.standardOutput = announced
         bus.standardError = FileHandle.nullDevice
         try bus.runWithSignalsUnblocked()
-        var line = Data()
-        while let byte = try announced.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 0x0A {
-            line.append(first)
-        }
-        let address = String(decoding: line, as: UTF8.self)
+        let address = try announced.firstLine()
         // A clean environment (not the test runner's, whose library paths are the toolchain's);
         // Anthy's engine runs `python3` from PATH and needs Debian's (with its GObject bindings).
         let base = [

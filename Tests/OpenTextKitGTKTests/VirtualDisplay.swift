@@ -32,11 +32,7 @@ final class VirtualDisplay {
         server.standardOutput = announced
         server.standardError = FileHandle.nullDevice
         try server.runWithSignalsUnblocked()
-        var digits = Data()
-        while let byte = try announced.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 0x0A {
-            digits.append(first)
-        }
-        guard let number = Int(String(decoding: digits, as: UTF8.self)) else {
+        guard let number = Int(try announced.firstLine()) else {
             server.stop()
             throw TimedOut(what: "Xvfb to say its display")
         }
@@ -81,9 +77,13 @@ final class VirtualDisplay {
     }
 
     /// Starts `program` (built beside the tests) with `arguments` on this display, with GTK's
-    /// software renderer and its own input method, and waits until a window titled `title`
-    /// shows. Its standard output goes to `output` if given.
-    func launch(_ program: String, _ arguments: [String] = [], title: String, output: Pipe? = nil) throws -> Process {
+    /// software renderer and its own input method (whatever the machine has installed; `extra`
+    /// changes or adds variables), and waits until a window titled `title` shows. Its standard
+    /// output goes to `output`, its standard error to `errors`, if given.
+    func launch(
+        _ program: String, _ arguments: [String] = [], title: String, environment extra: [String: String] = [:],
+        output: Pipe? = nil, errors: FileHandle? = nil
+    ) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent(program)
@@ -93,9 +93,10 @@ final class VirtualDisplay {
         environment["GSK_RENDERER"] = "cairo"
         environment["GTK_IM_MODULE"] = "gtk-im-context-simple"
         environment["NO_AT_BRIDGE"] = "1"
+        environment.merge(extra) { $1 }
         process.environment = environment
         process.standardOutput = output ?? FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors ?? FileHandle.nullDevice
         try process.runWithSignalsUnblocked()
         try waitUntil("\(program)'s window") {
             guard process.isRunning else { throw ProgramExited(program: program, status: process.terminationStatus) }
@@ -163,5 +164,17 @@ extension Process {
         while isRunning, Date() < deadline { usleep(20_000) }
         if isRunning { kill(processIdentifier, SIGKILL) }
         waitUntilExit()
+    }
+}
+
+extension Pipe {
+    /// The first line written into the pipe (without its line feed), read as it comes: what a
+    /// server that keeps running announces (Xvfb its display, dbus-daemon its address).
+    func firstLine() throws -> String {
+        var line = Data()
+        while let byte = try fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 0x0A {
+            line.append(first)
+        }
+        return String(decoding: line, as: UTF8.self)
     }
 }
