@@ -195,9 +195,20 @@ if hasGTK {
             packageAccess: false,
             swiftSettings: strict
         ),
+        // The seed's examples that need the widget: the collapsible sections with their triangles.
+        .target(
+            name: "OpenTextKitExamplesGTK",
+            dependencies: ["OpenTextKitGTK", "OpenTextKit", "OpenTextKitExamples"],
+            path: "Examples/LibraryGTK",
+            packageAccess: false,
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "otk-editor",
-            dependencies: ["OpenTextKitGTK", "OpenTextKit", "OpenTextKitExamples", "FileOutput", "CGtk"],
+            dependencies: [
+                "OpenTextKitGTK", "OpenTextKit", "OpenTextKitExamples", "OpenTextKitExamplesGTK", "FileOutput",
+                "CGtk",
+            ],
             packageAccess: false,
             swiftSettings: strict
         ),
@@ -212,7 +223,7 @@ if hasGTK {
         // The seed's collapsible sections in a GTK window.
         .executableTarget(
             name: "collapsible-sections",
-            dependencies: ["OpenTextKitGTK", "OpenTextKit", "OpenTextKitExamples", "CGtk"],
+            dependencies: ["OpenTextKitGTK", "OpenTextKit", "OpenTextKitExamplesGTK", "CGtk"],
             path: "Examples/CollapsibleSectionsWindow",
             packageAccess: false,
             swiftSettings: strict

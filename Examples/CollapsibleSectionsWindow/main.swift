@@ -1,60 +1,12 @@
 import CGtk
 import Foundation
 import OpenTextKit
-import OpenTextKitExamples
+import OpenTextKitExamplesGTK
 import OpenTextKitGTK
 
-// `collapsible-sections FILE`: the seed's collapsible sections in a GTK window. Examples'
-// `CollapsibleSectionsTextView` (the seed's text view subclass: its content storage's delegate
-// hiding the paragraphs of collapsed sections, its viewport delegate overrides finding the
-// headings on screen) shown in the widget, a disclosure triangle beside each heading ("# " at a
-// paragraph's start); a click on a triangle collapses or expands its section.
-
-/// The widget with a margin of disclosure triangles left of the text.
-final class CollapsibleSectionsWidget: TextViewWidget {
-    static let marginWidth: CGFloat = 22
-    let sections: CollapsibleSectionsTextView
-    /// Draws the triangles (each laid out with the engine, as the seed's labels are).
-    private let triangles = LineNumberView()
-
-    init(storage: TextContentStorage) {
-        sections = CollapsibleSectionsTextView(storage: storage)
-        super.init(textView: sections)
-        onPress = { [unowned self] point, _ in
-            // In the margin, beside a heading: its section toggles.
-            guard point.x < 0,
-                let header = sections.sectionHeaders.first(where: {
-                    $0.frame.minY <= point.y && point.y < $0.frame.maxY
-                })
-            else { return false }
-            sections.toggleSection(headerOffset: header.offset)
-            return true
-        }
-    }
-
-    override var textContainerOrigin: CGPoint {
-        CGPoint(x: Self.marginWidth + textContainerInset.width, y: textContainerInset.height)
-    }
-
-    override func snapshotBackground(_ snapshot: OpaquePointer, in rect: CGRect) {
-        super.snapshotBackground(snapshot, in: rect)
-        var attributes = AttributeContainer()
-        attributes.font = .system(size: 11)
-        attributes.foregroundColor = TextColor(white: 0.35)
-        for header in sections.sectionHeaders {
-            let collapsed = sections.collapsedSections.contains(header.offset)
-            let triangle = collapsed ? "▸" : "▾"
-            triangles.draw(triangle, at: .zero, withAttributes: attributes)
-            let label = triangles.labels.last!
-            appendKeptDrawing(
-                "triangle \(triangle)", bounds: CGRect(x: 0, y: 0, width: Self.marginWidth, height: 20),
-                at: CGPoint(x: 6, y: header.frame.minY + textContainerOrigin.y), to: snapshot
-            ) { context in
-                triangles.render(label, in: context, at: .zero)
-            }
-        }
-    }
-}
+// `collapsible-sections FILE`: the seed's collapsible sections in a GTK window (Examples'
+// `CollapsibleSectionsWidget`), a disclosure triangle beside each heading ("# " at a paragraph's
+// start); a click on a triangle collapses or expands its section.
 
 let arguments = CommandLine.arguments
 guard arguments.count == 2 else {

@@ -5,8 +5,9 @@ import OpenTextKit
 /// with TextKit" (19:22): a text view subclass that is its content storage's delegate and hides
 /// the paragraphs of collapsed sections from enumeration (so from layout), and that overrides the
 /// viewport layout controller's delegate methods, calling super, to find the section headings on
-/// screen, which a tap toggles. A heading is a paragraph starting with "# "; its section is the
-/// paragraphs after it, up to the next heading.
+/// screen, which a tap toggles. A heading is a paragraph starting with "# " (or, with
+/// `headingRule` `.presentationIntent`, one whose presentation intent is a heading: Markdown read
+/// as rich text); its section is the paragraphs after it, up to the next heading.
 ///
 /// The seed's code, translated only where this platform names things differently:
 /// - The seed's class is `TextView: UITextView, NSTextContentStorageDelegate`; the base class
@@ -22,6 +23,9 @@ import OpenTextKit
 /// - The seed elides the bodies of the three overrides (`//...`): will-layout forgets the
 ///   headings, configure keeps each heading's frame, did-layout hands them over in viewport
 ///   coordinates.
+/// - The seed keys collapsed sections by offsets and leaves them behind when text is edited
+///   above them; here they follow the edits (as an editor needs), through an observer of the
+///   content storage.
 public final class CollapsibleSectionsTextView: TextView, TextContentManagerDelegate {
     /// A section heading in the viewport: the UTF-16 offset of its paragraph (the key of
     /// `collapsedSections`) and its frame in viewport coordinates.
@@ -30,11 +34,34 @@ public final class CollapsibleSectionsTextView: TextView, TextContentManagerDele
         public let frame: CGRect
     }
 
-    /// The offsets of the headings whose sections are collapsed. As in the seed, they are
-    /// offsets of the text as it is: an edit above a heading leaves them behind (an editor
-    /// would move them through the edit's `TextContentChangeSet`).
+    /// Which paragraphs are headings.
+    public enum HeadingRule: Sendable {
+        /// A paragraph starting with "# " (the seed's plain text).
+        case markdownPrefix
+        /// A paragraph whose presentation intent is a heading of any level (Markdown read as
+        /// rich text, where the "#" is gone).
+        case presentationIntent
+    }
+
+    /// Which paragraphs are headings; changing it expands every section.
+    public var headingRule = HeadingRule.markdownPrefix {
+        didSet {
+            let hidden = hiddenRanges
+            isFollowingEdits = true
+            collapsedSections = []
+            isFollowingEdits = false
+            hiddenRanges = []
+            invalidateLayout(of: hidden)
+            // The headings on screen are found again.
+            needsLayout = true
+        }
+    }
+
+    /// The offsets of the headings whose sections are collapsed. They follow edits: text
+    /// inserted or deleted above a heading moves its offset, and a heading edited away (no
+    /// longer a heading, or deleted) drops its section, which shows again.
     public var collapsedSections: Set<Int> = [] {
-        didSet { collapsedSectionsChanged(from: oldValue) }
+        didSet { if !isFollowingEdits { collapsedSectionsChanged(from: oldValue) } }
     }
     /// The headings laid out in the viewport at the last layout, top to bottom.
     public private(set) var sectionHeaders: [SectionHeader] = []
@@ -46,11 +73,14 @@ public final class CollapsibleSectionsTextView: TextView, TextContentManagerDele
     private var hiddenRanges: [Range<Int>] = []
     /// Headings found while laying out (container coordinates).
     private var headerFrames: [(offset: Int, frame: CGRect)] = []
+    /// Set while `collapsedSections` is moved through an edit (its ranges are made anew then).
+    private var isFollowingEdits = false
 
     /// A view of `storage` that becomes the storage's delegate.
     public override init(storage: TextContentStorage = TextContentStorage(), layoutManager: TextLayoutManager? = nil) {
         super.init(storage: storage, layoutManager: layoutManager)
         storage.delegate = self
+        storage.addTextLayoutManager(SectionsFollower(view: self))
     }
 
     // Set up
@@ -68,7 +98,7 @@ public final class CollapsibleSectionsTextView: TextView, TextContentManagerDele
     ) {
         super.textViewportLayoutController(
             textViewportLayoutController, configureRenderingSurfaceFor: textLayoutFragment)
-        guard Self.isHeading(textLayoutFragment.textElement),
+        guard isHeading(textLayoutFragment.textElement),
             let location = textLayoutFragment.rangeInElement?.location,
             let offset = try? textContentStorage.offset(of: location)
         else { return }
@@ -133,13 +163,13 @@ public final class CollapsibleSectionsTextView: TextView, TextContentManagerDele
         let storage = textContentStorage
         guard let location = storage.location(storage.documentRange.location, offsetBy: headerOffset),
             var ordinal = storage.paragraphIndex(for: location), let heading = storage.textParagraph(atIndex: ordinal),
-            Self.isHeading(heading), let headingRange = heading.elementRange,
+            isHeading(heading), let headingRange = heading.elementRange,
             (try? storage.offset(of: headingRange.location)) == headerOffset,
             let bodyStart = try? storage.offset(of: headingRange.endLocation)
         else { return nil }
         var bodyEnd = bodyStart
         ordinal += 1
-        while let paragraph = storage.textParagraph(atIndex: ordinal), !Self.isHeading(paragraph),
+        while let paragraph = storage.textParagraph(atIndex: ordinal), !isHeading(paragraph),
             let end = paragraph.elementRange?.endLocation, let offset = try? storage.offset(of: end)
         {
             bodyEnd = offset
@@ -148,20 +178,72 @@ public final class CollapsibleSectionsTextView: TextView, TextContentManagerDele
         return bodyStart ..< bodyEnd
     }
 
-    private func collapsedSectionsChanged(from old: Set<Int>) {
-        hiddenRanges = collapsedSections.compactMap { sectionBody(headerOffset: $0) }.filter { !$0.isEmpty }.sorted {
-            $0.lowerBound < $1.lowerBound
-        }
-        for offset in old.symmetricDifference(collapsedSections) {
-            guard let body = sectionBody(headerOffset: offset), !body.isEmpty,
-                let range = textContentStorage.textRange(for: body)
-            else { continue }
-            textLayoutManager.invalidateLayout(for: range)
+    /// Moves the collapsed sections through `changes`: a heading's offset goes where its
+    /// paragraph went (text typed at its start stays in it). Sections whose heading is gone, and
+    /// the text whose hiding changed, are laid out again.
+    fileprivate func follow(_ changes: TextContentChangeSet) {
+        guard !collapsedSections.isEmpty else { return }
+        let hiddenBefore = Set(hiddenRanges.map { changes.transform($0) })
+        isFollowingEdits = true
+        collapsedSections = Set(
+            collapsedSections.compactMap { offset in
+                [changes.transform(offset, affinity: .upstream), changes.transform(offset, affinity: .downstream)]
+                    .first { sectionBody(headerOffset: $0) != nil }
+            })
+        isFollowingEdits = false
+        hiddenRanges = collapsedRanges()
+        invalidateLayout(of: hiddenBefore.symmetricDifference(hiddenRanges))
+    }
+
+    /// Lays out `ranges` again (clamped to the text): what shows there changed.
+    private func invalidateLayout(of ranges: some Sequence<Range<Int>>) {
+        let length = textContentStorage.utf16Length
+        for range in ranges where !range.isEmpty {
+            if let textRange = textContentStorage.textRange(
+                for: min(range.lowerBound, length) ..< min(range.upperBound, length))
+            {
+                textLayoutManager.invalidateLayout(for: textRange)
+            }
         }
     }
 
-    static func isHeading(_ element: (any TextElement)?) -> Bool {
+    /// The collapsed sections' bodies, sorted.
+    private func collapsedRanges() -> [Range<Int>] {
+        collapsedSections.compactMap { sectionBody(headerOffset: $0) }.filter { !$0.isEmpty }.sorted {
+            $0.lowerBound < $1.lowerBound
+        }
+    }
+
+    private func collapsedSectionsChanged(from old: Set<Int>) {
+        hiddenRanges = collapsedRanges()
+        invalidateLayout(of: old.symmetricDifference(collapsedSections).compactMap { sectionBody(headerOffset: $0) })
+    }
+
+    /// Whether `element` is a heading by `headingRule`.
+    public func isHeading(_ element: (any TextElement)?) -> Bool {
         guard let paragraph = element as? TextParagraph else { return false }
-        return paragraph.attributedString.characters.starts(with: "# ")
+        switch headingRule {
+        case .markdownPrefix:
+            return paragraph.attributedString.characters.starts(with: "# ")
+        case .presentationIntent:
+            guard let intent = paragraph.attributedString.runs.first?.presentationIntent else { return false }
+            return intent.components.contains {
+                if case .header = $0.kind { true } else { false }
+            }
+        }
+    }
+}
+
+/// Tells a `CollapsibleSectionsTextView` of its storage's edits (observing beside its layout
+/// manager), holding it weakly.
+private final class SectionsFollower: TextContentObserving {
+    weak var view: CollapsibleSectionsTextView?
+
+    init(view: CollapsibleSectionsTextView) {
+        self.view = view
+    }
+
+    func textContentManager(_ textContentManager: TextContentManager, didProcess changes: TextContentChangeSet) {
+        view?.follow(changes)
     }
 }

@@ -121,7 +121,15 @@ extension TextViewWidget {
                 cairoContext: cairo, typesettingContext: textView.textLayoutManager.typesettingContext)
         else { return }
         context.translate(by: shift)
+        // As a document is drawn on paper: a block's decoration (a code block's background, a
+        // quote's bar, a table's grid) under the text, a list item's marker before it. Each item
+        // shows the number its list starts at (Markdown's presentation gives every item its own).
+        let fragment = surface.textLayoutFragment
+        BlockDecorations.draw(for: fragment, at: surface.frame.origin, in: context)
         surface.draw(in: context, renderingAttributes: attributes)
+        var markers = ListMarkers(defaultFont: textView.textLayoutManager.defaultFont)
+        markers.fontResolutionContext = textView.fontResolutionContext
+        markers.draw(for: fragment, at: surface.frame.origin, in: context)
     }
 
     private func append(_ color: TextColor, _ rect: CGRect, to snapshot: OpaquePointer) {

@@ -12,7 +12,7 @@ final class FindBar {
     let bar: UnsafeMutablePointer<GtkWidget>
     private let pattern: UnsafeMutablePointer<GtkWidget>
     private let replacement: UnsafeMutablePointer<GtkWidget>
-    private let view: TextViewWidget
+    var view: TextViewWidget
 
     init(view: TextViewWidget) {
         self.view = view

@@ -8,6 +8,12 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     }
     var box: UnsafeMutablePointer<GtkBox> { UnsafeMutableRawPointer(self).assumingMemoryBound(to: GtkBox.self) }
     var entry: UnsafeMutablePointer<GtkEntry> { UnsafeMutableRawPointer(self).assumingMemoryBound(to: GtkEntry.self) }
+    var button: UnsafeMutablePointer<GtkButton> {
+        UnsafeMutableRawPointer(self).assumingMemoryBound(to: GtkButton.self)
+    }
+    var toggleButton: UnsafeMutablePointer<GtkToggleButton> {
+        UnsafeMutableRawPointer(self).assumingMemoryBound(to: GtkToggleButton.self)
+    }
     var object: UnsafeMutablePointer<GObject> { UnsafeMutableRawPointer(self).assumingMemoryBound(to: GObject.self) }
 
     /// Calls `callback` (a C function whose parameters match the signal's) with `owner` as its

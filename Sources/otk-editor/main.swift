@@ -16,6 +16,7 @@ guard arguments.count == 1, !arguments[0].hasPrefix("-") else {
     FileHandle.standardError.write(Data("usage: otk-editor [--measure] FILE\n".utf8))
     exit(64)
 }
+g_set_application_name("otk-editor")
 guard gtk_init_check() != 0 else {
     FileHandle.standardError.write(Data("otk-editor: cannot open a display (is DISPLAY set?)\n".utf8))
     exit(69)

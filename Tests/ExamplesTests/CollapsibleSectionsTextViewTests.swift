@@ -130,4 +130,64 @@ import Testing
         #expect(view.sectionBody(headerOffset: Self.heading(2)) == Self.paragraphStarts[19] ..< Self.heading(3))
         #expect(view.sectionBody(headerOffset: Self.heading(59)) == Self.paragraphStarts[532] ..< Self.text.utf16.count)
     }
+
+    /// Edits above a collapsed section move it with its heading: it stays collapsed, and the
+    /// same paragraphs stay hidden. Typing at the heading's start keeps it; deleting the heading's
+    /// "#" drops the section, which shows again.
+    @Test func collapsedSectionsFollowEdits() throws {
+        let view = Self.makeView()
+        view.toggleSection(headerOffset: Self.heading(2))
+        view.layoutIfNeeded()
+        #expect(Self.laidOut(view) == Self.expected(collapsing: [2]))
+        // Kannada and Arabic typed into section 0 (above): the heading moves by their length.
+        let typed = "ಕನ್ನಡ مرحبا "
+        let at = Self.paragraphStarts[1]
+        view.selectedTextRange = NSRange(location: at, length: 0)
+        view.insertText(typed)
+        let moved = Self.heading(2) + typed.utf16.count
+        #expect(view.collapsedSections == [moved])
+        view.layoutIfNeeded()
+        var expected = Self.expected(collapsing: [2])
+        expected[1] = typed + expected[1]
+        #expect(Self.laidOut(view) == expected)
+        // A paragraph removed above (section 1's first line and its newline).
+        let line = Self.paragraphStarts[10] + typed.utf16.count ..< Self.paragraphStarts[11] + typed.utf16.count
+        view.selectedTextRange = NSRange(line)
+        view.deleteBackward()
+        #expect(view.collapsedSections == [moved - line.count])
+        view.layoutIfNeeded()
+        expected.remove(at: 10)
+        #expect(Self.laidOut(view) == expected)
+        // Text typed at the heading's own start stays in the heading.
+        view.selectedTextRange = NSRange(location: moved - line.count, length: 0)
+        view.insertText("#")
+        #expect(view.collapsedSections.isEmpty, "\"## \" is no heading by the prefix rule")
+        view.layoutIfNeeded()
+        #expect(Self.laidOut(view).count == Self.paragraphs.count - 1)
+    }
+
+    /// With `.presentationIntent`, headings are paragraphs whose intent is a heading (Markdown
+    /// read as rich text): their sections collapse as the prefix rule's do.
+    @Test func headingsByPresentationIntentCollapse() throws {
+        let markdown = "# First ಕನ್ನಡ\n\nBody one\n\nBody two\n\n## Second مرحبا\n\nBody three\n"
+        let storage = try TextContentStorage(markdown: markdown)
+        let layoutManager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 400, height: 0)))
+        let view = CollapsibleSectionsTextView(storage: storage, layoutManager: layoutManager)
+        view.headingRule = .presentationIntent
+        view.visibleRect = CGRect(x: 0, y: 0, width: 400, height: 300)
+        view.layoutIfNeeded()
+        #expect(Self.laidOut(view) == ["First ಕನ್ನಡ", "Body one", "Body two", "Second مرحبا", "Body three"])
+        #expect(view.sectionHeaders.count == 2)
+        view.toggleSection(headerOffset: 0)
+        view.layoutIfNeeded()
+        #expect(Self.laidOut(view) == ["First ಕನ್ನಡ", "Second مرحبا", "Body three"])
+        let second = try #require(view.sectionHeaders.last)
+        view.toggleSection(headerOffset: second.offset)
+        view.layoutIfNeeded()
+        #expect(Self.laidOut(view) == ["First ಕನ್ನಡ", "Second مرحبا"])
+        view.headingRule = .markdownPrefix
+        view.layoutIfNeeded()
+        #expect(view.sectionHeaders.isEmpty, "the \"#\" is gone from rich text")
+        #expect(Self.laidOut(view).count == 5)
+    }
 }

@@ -7,18 +7,20 @@ final class EditorSession {
     private let folder: URL
     private let process: Process
 
-    /// Opens a new file holding `text` in the editor and waits until its window shows it. The
-    /// desktop's settings say the caret does not blink (so that screenshots settle), unless
-    /// `caretBlinkTime` (a blink cycle in milliseconds) is given.
+    /// The folder the file is in (a test may put more files there).
+    var directory: URL { folder }
+
+    /// Opens a new file named `fileName` holding `text` in the editor and waits until its window
+    /// shows it. The desktop's settings say the caret does not blink (so that screenshots
+    /// settle), unless `caretBlinkTime` (a blink cycle in milliseconds) is given.
     init(
-        text: String, display: VirtualDisplay, caretBlinkTime: Int? = nil, environment extra: [String: String] = [:]
-    )
-        throws
-    {
+        text: String, display: VirtualDisplay, fileName: String = "document.txt", caretBlinkTime: Int? = nil,
+        environment extra: [String: String] = [:]
+    ) throws {
         self.display = display
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("otk-editor-\(UUID().uuidString)")
         self.folder = folder
-        file = folder.appendingPathComponent("document.txt")
+        file = folder.appendingPathComponent(fileName)
         let settings = folder.appendingPathComponent("config/gtk-4.0")
         try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
         let blink = caretBlinkTime.map { "gtk-cursor-blink=true\ngtk-cursor-blink-time=\($0)\n" }
@@ -30,7 +32,7 @@ final class EditorSession {
         var environment = ["XDG_CONFIG_HOME": folder.appendingPathComponent("config").path]
         environment.merge(extra) { $1 }
         process = try display.launch(
-            "otk-editor", [file.path], title: "document.txt", environment: environment,
+            "otk-editor", [file.path], title: fileName, environment: environment,
             errors: try FileHandle(forWritingTo: errors))
         // The first frame drawn: text on the screen.
         try waitUntil("the first frame") { try display.screenshot().showsText }

@@ -43,6 +43,30 @@ import TextMarkdown
         try #require(fragments.first { String($0.textElement.attributedString.characters).contains(text) })
     }
 
+    /// One paragraph's attributes, asked for alone, are what presenting a document gives it:
+    /// an editor making a paragraph a heading draws it as a heading read from Markdown.
+    @Test func aParagraphsAttributesAloneAreWhatTheDocumentGivesIt() throws {
+        let presentation = MarkdownPresentation()
+        for (markdown, word) in [
+            ("## Second level ಕನ್ನಡ", "Second"), ("Plain *emphasised* مرحبا", "emphasised"),
+            ("> quoted **strong** ไทย", "strong"),
+        ] {
+            var text = try AttributedString(markdown: markdown, options: .init(interpretedSyntax: .full))
+            presentation.apply(to: &text, width: 500)
+            let range = try #require(text.range(of: word))
+            let run = try #require(text[range].runs.first)
+            let alone = presentation.attributes(
+                for: run.presentationIntent, inline: run.inlinePresentationIntent ?? [], width: 500)
+            #expect(alone.font == run.font, "\(markdown)")
+            #expect(alone.paragraphStyle == run.paragraphStyle, "\(markdown)")
+            #expect(alone.blockDecoration == run.blockDecoration, "\(markdown)")
+        }
+        let heading = presentation.attributes(for: PresentationIntent(.header(level: 1), identity: 1), width: 500)
+        let body = presentation.attributes(for: PresentationIntent(.paragraph, identity: 2), width: 500)
+        #expect(try #require(heading.font?.size) == 2 * (try #require(body.font?.size)))
+        #expect(heading.font?.weight == .bold)
+    }
+
     @Test func aHeadingIsLargerAndCodeHasItsBackgroundWithoutWrapping() throws {
         let (_, manager, fragments) = try laidOut()
         let heading = try fragment(fragments, containing: "Heading")

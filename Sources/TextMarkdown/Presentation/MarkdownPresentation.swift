@@ -84,6 +84,27 @@ public struct MarkdownPresentation: Sendable {
         }
     }
 
+    /// What `apply(to:width:)` gives a run with `inline` intents (a link's or not) in a
+    /// paragraph of `intent`, standing alone: its paragraph style, block decoration, font and
+    /// the rest. For an editor that changes a paragraph's block (making it a heading, say) and
+    /// draws it as a document read from Markdown would be.
+    ///
+    /// ```swift
+    /// let heading = PresentationIntent(.header(level: 2), identity: 7)
+    /// let attributes = MarkdownPresentation().attributes(for: heading, width: 600)
+    /// attributes.font?.size   // 1.5 times the body's
+    /// ```
+    public func attributes(
+        for intent: PresentationIntent?, inline: InlinePresentationIntent = [], isLink: Bool = false, width: Double
+    ) -> AttributeContainer {
+        let block = Block(intent)
+        let (looks, _) = paragraphLooks(for: [block], width: width, after: LookContext())
+        var attributes = runAttributes(inline: inline, isLink: isLink, block: block)
+        attributes.paragraphStyle = looks[0].style
+        if let decoration = looks[0].decoration { attributes.blockDecoration = decoration }
+        return attributes
+    }
+
     /// The same for a document as the reader hands it over: runs are split where paragraphs
     /// end, and each gets its paragraph's, its leaf's and its own attributes, as UTF-8 runs.
     /// A section of a document is drawn `after` what ends the one before it.
