@@ -1,20 +1,6 @@
-#include "OtkTextCanvas.h"
-#include <string.h>
+#include "OtkTextCanvasPrivate.h"
 
-struct _OtkTextCanvas {
-    GtkWidget parent_instance;
-    GtkAdjustment *adjustments[2]; // horizontal, vertical
-    gulong value_handlers[2];
-    guint scroll_policies[2];
-    OtkTextCanvasCallbacks callbacks;
-    void *owner;
-    GtkIMContext *im_context;
-    gboolean focused;
-    // The caret's blink: its phase, the timer that flips it, and when blinking stops.
-    gboolean caret_on;
-    guint blink_source;
-    gint64 blink_deadline;
-};
+
 
 enum { PROP_0, PROP_HADJUSTMENT, PROP_VADJUSTMENT, PROP_HSCROLL_POLICY, PROP_VSCROLL_POLICY };
 
@@ -169,74 +155,6 @@ static void focus_leave(GtkEventControllerFocus *controller, OtkTextCanvas *canv
     if (canvas->owner) canvas->callbacks.focus_changed(canvas->owner, FALSE);
 }
 
-void otk_text_canvas_set_clipboard(
-    OtkTextCanvas *canvas, const char *text, const void *document, gsize document_length, const char *html) {
-    GBytes *document_bytes = g_bytes_new(document, document_length);
-    GBytes *html_bytes = g_bytes_new(html, strlen(html));
-    GBytes *text_bytes = g_bytes_new(text, strlen(text));
-    GdkContentProvider *providers[] = {
-        gdk_content_provider_new_for_bytes(OTK_DOCUMENT_MIME_TYPE, document_bytes),
-        gdk_content_provider_new_for_bytes("text/html", html_bytes),
-        gdk_content_provider_new_for_bytes("text/plain;charset=utf-8", text_bytes),
-    };
-    GdkContentProvider *union_provider = gdk_content_provider_new_union(providers, G_N_ELEMENTS(providers));
-    gdk_clipboard_set_content(gtk_widget_get_clipboard(GTK_WIDGET(canvas)), union_provider);
-    g_object_unref(union_provider);
-    g_bytes_unref(document_bytes);
-    g_bytes_unref(html_bytes);
-    g_bytes_unref(text_bytes);
-}
-
-/// A paste under way: the canvas (referenced), the chosen MIME type and the bytes read so far.
-typedef struct {
-    OtkTextCanvas *canvas;
-    char *mime_type;
-    GOutputStream *bytes;
-} Paste;
-
-static void paste_finish(Paste *paste, const void *data, gsize length) {
-    OtkTextCanvas *canvas = paste->canvas;
-    if (canvas->owner) canvas->callbacks.paste_data(canvas->owner, paste->mime_type, data, length);
-    g_free(paste->mime_type);
-    g_clear_object(&paste->bytes);
-    g_object_unref(canvas);
-    g_free(paste);
-}
-
-static void paste_read(GObject *source, GAsyncResult *result, gpointer data) {
-    Paste *paste = data;
-    if (g_output_stream_splice_finish(G_OUTPUT_STREAM(source), result, NULL) < 0) {
-        paste_finish(paste, NULL, 0);
-        return;
-    }
-    GMemoryOutputStream *memory = G_MEMORY_OUTPUT_STREAM(paste->bytes);
-    paste_finish(paste, g_memory_output_stream_get_data(memory), g_memory_output_stream_get_data_size(memory));
-}
-
-static void paste_opened(GObject *source, GAsyncResult *result, gpointer data) {
-    Paste *paste = data;
-    const char *mime_type = NULL;
-    GInputStream *stream = gdk_clipboard_read_finish(GDK_CLIPBOARD(source), result, &mime_type, NULL);
-    if (!stream) {
-        paste_finish(paste, NULL, 0);
-        return;
-    }
-    paste->mime_type = g_strdup(mime_type);
-    paste->bytes = g_memory_output_stream_new_resizable();
-    g_output_stream_splice_async(
-        paste->bytes, stream, G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE | G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET,
-        G_PRIORITY_DEFAULT, NULL, paste_read, paste);
-    g_object_unref(stream);
-}
-
-void otk_text_canvas_request_paste(OtkTextCanvas *canvas) {
-    static const char *mime_types[] = { OTK_DOCUMENT_MIME_TYPE, "text/plain;charset=utf-8", NULL };
-    Paste *paste = g_new0(Paste, 1);
-    paste->canvas = g_object_ref(canvas);
-    gdk_clipboard_read_async(
-        gtk_widget_get_clipboard(GTK_WIDGET(canvas)), mime_types, G_PRIORITY_DEFAULT, NULL, paste_opened, paste);
-}
-
 // MARK: Widget
 
 static void otk_text_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
@@ -348,9 +266,11 @@ static void otk_text_canvas_init(OtkTextCanvas *canvas) {
     g_signal_connect(click, "released", G_CALLBACK(released), canvas);
     gtk_widget_add_controller(widget, GTK_EVENT_CONTROLLER(click));
 
-    GtkGesture *drag = gtk_gesture_drag_new();
-    g_signal_connect(drag, "drag-update", G_CALLBACK(drag_update), canvas);
-    gtk_widget_add_controller(widget, GTK_EVENT_CONTROLLER(drag));
+    canvas->drag_gesture = gtk_gesture_drag_new();
+    g_signal_connect(canvas->drag_gesture, "drag-update", G_CALLBACK(drag_update), canvas);
+    gtk_widget_add_controller(widget, GTK_EVENT_CONTROLLER(canvas->drag_gesture));
+
+    otk_text_canvas_add_drop_target(canvas);
 }
 
 GtkWidget *otk_text_canvas_new(const OtkTextCanvasCallbacks *callbacks, void *owner) {

@@ -30,6 +30,12 @@ enum CanvasCallbacks {
                 let bytes = data.map { Data(bytes: $0, count: Int(length)) }
                 textView(owner).pasteArrived(mimeType.map { String(cString: $0) }, bytes)
             },
+            drag_ended: { owner, action in textView(owner).dragEnded(action: action) },
+            drop_motion: { owner, x, y in textView(owner).dropMoved(to: CGPoint(x: x, y: y)) ? 1 : 0 },
+            drop_left: { owner in textView(owner).dropLeft() },
+            dropped: { owner, text, x, y in
+                textView(owner).dropped(String(cString: text!), at: CGPoint(x: x, y: y)) ? 1 : 0
+            },
             focus_changed: { owner, focused in textView(owner).focusChanged(focused != 0) },
             dispose: { owner in
                 let view = Unmanaged<TextViewWidget>.fromOpaque(owner!)

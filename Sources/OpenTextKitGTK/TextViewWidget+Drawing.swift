@@ -39,17 +39,24 @@ extension TextViewWidget {
             appendFragment(of: surface, shift: shift, height: CGFloat(height), to: snapshot)
         }
         fragmentNodes.endFrame()
+        // Where dragged text would go: a caret, steady while the drag lasts.
+        if let dropCaretOffset { appendCaret(at: dropCaretOffset, shift: shift, to: snapshot) }
         guard let canvas, otk_text_canvas_caret_is_visible(canvas) != 0 else { return }
         let upstream = textView.textLayoutManager.textSelections.first?.affinity == .upstream
         for range in selected where range.length == 0 {
-            let caret = textView.caretRect(for: range.location, affinity: upstream ? .upstream : .downstream)
-            guard !caret.isNull else { continue }
-            let rect = CGRect(
-                x: caret.minX - Self.caretWidth / 2, y: caret.minY, width: Self.caretWidth, height: caret.height)
-            append(
-                textView.textLayoutManager.typesettingContext.colors.text, rect.offsetBy(dx: shift.x, dy: shift.y),
-                to: snapshot)
+            appendCaret(at: range.location, upstream: upstream, shift: shift, to: snapshot)
         }
+    }
+
+    /// Appends a caret at `offset` (drawn on the side `upstream` says), moved by `shift`.
+    private func appendCaret(at offset: Int, upstream: Bool = false, shift: CGPoint, to snapshot: OpaquePointer) {
+        let caret = textView.caretRect(for: offset, affinity: upstream ? .upstream : .downstream)
+        guard !caret.isNull else { return }
+        let rect = CGRect(
+            x: caret.minX - Self.caretWidth / 2, y: caret.minY, width: Self.caretWidth, height: caret.height)
+        append(
+            textView.textLayoutManager.typesettingContext.colors.text, rect.offsetBy(dx: shift.x, dy: shift.y),
+            to: snapshot)
     }
 
     /// One fragment: its kept node moved into place; or, for a fragment with rendering

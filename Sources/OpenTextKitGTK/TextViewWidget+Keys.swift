@@ -32,12 +32,11 @@ extension TextViewWidget {
         guard let canvas, textView.selectedRange().length > 0 || textView.textLayoutManager.textSelections.count > 1
         else { return }
         let copied = cutting ? textView.cut() : textView.copy()
-        let text = String(copied.characters[...])
-        guard !text.isEmpty else { return }
-        let document = (try? TextDocumentFormat.encode(copied)) ?? Data()
-        let html = ClipboardHTML.html(of: copied, fontResolutionContext: textView.fontResolutionContext)
-        document.withUnsafeBytes { bytes in
-            otk_text_canvas_set_clipboard(canvas, text, bytes.baseAddress, gsize(bytes.count), html)
+        guard let offered = TransferredText(copied, fontResolutionContext: textView.fontResolutionContext) else {
+            return
+        }
+        offered.document.withUnsafeBytes { bytes in
+            otk_text_canvas_set_clipboard(canvas, offered.text, bytes.baseAddress, gsize(bytes.count), offered.html)
         }
     }
 

@@ -5,7 +5,8 @@ import OpenTextKit
 
 /// Clicks and drags: a click places the caret where hit testing says, Shift extends the
 /// selection, Ctrl adds a caret; a double click selects a word, a triple click a paragraph; a
-/// drag extends by what the press selected, scrolling when it passes an edge.
+/// drag extends by what the press selected, scrolling when it passes an edge. A drag that starts
+/// inside the selection drags the selection (see TextViewWidget+DragAndDrop.swift).
 extension TextViewWidget {
     func containerPoint(_ point: CGPoint) -> CGPoint {
         let shift = containerToWidget
@@ -40,6 +41,11 @@ extension TextViewWidget {
                 textView.textLayoutManager.textSelections.append(TextSelection(location))
             }
             dragAnchor = nil
+        case 1 where isInsideSelection(offset):
+            // A click or the start of a drag of the selection: the release or the drag says.
+            pressInSelection = (point, offset)
+            dragAnchor = nil
+            return
         case 1:
             textView.setSelectedRange(NSRange(location: offset, length: 0))
             dragAnchor = (NSRange(location: offset, length: 0), .character)
@@ -53,6 +59,10 @@ extension TextViewWidget {
     }
 
     func dragged(to point: CGPoint) {
+        if let press = pressInSelection {
+            beginDraggingSelection(from: press.point, to: point)
+            return
+        }
         guard let anchor = dragAnchor else { return }
         layoutIfNeeded()
         guard let offset = textView.closestPosition(to: containerPoint(point)) else { return }
@@ -74,5 +84,11 @@ extension TextViewWidget {
 
     func released() {
         dragAnchor = nil
+        // A press in the selection that did not become a drag is a click: the caret goes there.
+        if let press = pressInSelection {
+            pressInSelection = nil
+            textView.setSelectedRange(NSRange(location: press.offset, length: 0))
+            userDidEdit(scrolling: false)
+        }
     }
 }

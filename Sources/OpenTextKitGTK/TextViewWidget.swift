@@ -58,6 +58,13 @@ open class TextViewWidget: TextViewHost {
     let fragmentNodes = FragmentRenderNodes()
     /// Where a press put the selection's anchor, and by what it extends while dragging.
     var dragAnchor: (range: NSRange, granularity: TextSelection.Granularity)?
+    /// A press inside the selection, not yet a click (a release places the caret) nor a drag of
+    /// the selection (moving past GTK's threshold starts one): where it was, and its offset.
+    var pressInSelection: (point: CGPoint, offset: Int)?
+    /// The selection being dragged out of the widget, and whether it was dropped back in it.
+    var draggedSelection: (range: NSRange, droppedWithin: Bool)?
+    /// Where dragged text would be dropped: a caret is drawn there.
+    var dropCaretOffset: Int?
     /// Set while the widget writes the scroll bar's value itself (no scroll follows).
     var isSyncingAdjustment = false
     /// The widget's size in pixels, as GTK allocated it.

@@ -37,6 +37,15 @@ typedef struct {
     /// The clipboard's content arrived for a paste: `length` bytes of `mime_type` (the
     /// engine's document format or UTF-8 text), or NULL when it had neither.
     void (*paste_data)(void *owner, const char *mime_type, const void *data, gsize length);
+    /// The drag of the selection begun with `otk_text_canvas_begin_drag` ended: dropped with
+    /// `action` (GDK_ACTION_MOVE: the text went elsewhere and leaves here), or 0 when cancelled.
+    void (*drag_ended)(void *owner, GdkDragAction action);
+    /// Text is dragged over (`x`, `y`); TRUE when it could be dropped there.
+    gboolean (*drop_motion)(void *owner, double x, double y);
+    /// The drag left the widget (or was dropped).
+    void (*drop_left)(void *owner);
+    /// `text` (UTF-8) was dropped at (`x`, `y`); TRUE when taken.
+    gboolean (*dropped)(void *owner, const char *text, double x, double y);
     /// The widget gained or lost the keyboard focus.
     void (*focus_changed)(void *owner, gboolean focused);
     /// The widget is going away: the owner lets go of it.
@@ -68,6 +77,14 @@ gboolean otk_text_canvas_uses_cairo_renderer(OtkTextCanvas *canvas);
 /// (`document`, `document_length` bytes of JSON), HTML for other programs, and UTF-8 text.
 void otk_text_canvas_set_clipboard(
     OtkTextCanvas *canvas, const char *text, const void *document, gsize document_length, const char *html);
+
+/// Starts dragging the selection from (`x`, `y`) (widget coordinates, the pointer's place),
+/// offering it as the clipboard does; FALSE when no drag could start.
+gboolean otk_text_canvas_begin_drag(
+    OtkTextCanvas *canvas, const char *text, const void *document, gsize document_length, const char *html,
+    double x, double y);
+/// Whether a drag of the selection begun here is under way.
+gboolean otk_text_canvas_is_dragging(OtkTextCanvas *canvas);
 
 /// Asks the clipboard for its content, the engine's document format first, else text; it
 /// arrives through `paste_data`.
