@@ -12,8 +12,9 @@ PACKAGES=(
   fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
   unicode-data poppler-utils
   # The GTK 4 view and the editor, and the real windows their tests open (Xvfb, xdotool), with a
-  # real input method (ibus and its Japanese engine, Anthy, which runs on Debian's python3-gi).
-  libgtk-4-dev xvfb xdotool ibus ibus-gtk4 ibus-anthy python3-gi
+  # real input method (ibus and its Japanese engine, Anthy, which runs on Debian's python3-gi)
+  # and the accessibility bus a screen reader reads (at-spi2-core, read through gir1.2-atspi-2.0).
+  libgtk-4-dev xvfb xdotool ibus ibus-gtk4 ibus-anthy python3-gi at-spi2-core gir1.2-atspi-2.0
 )
 
 missing=()

@@ -286,9 +286,10 @@ GtkAdjustment *otk_text_canvas_get_hadjustment(OtkTextCanvas *canvas) { return c
 GtkAdjustment *otk_text_canvas_get_vadjustment(OtkTextCanvas *canvas) { return canvas->adjustments[1]; }
 GtkIMContext *otk_text_canvas_get_im_context(OtkTextCanvas *canvas) { return canvas->im_context; }
 
-void otk_text_canvas_set_accessible_description(OtkTextCanvas *canvas, const char *description) {
+void otk_text_canvas_set_accessible_text(OtkTextCanvas *canvas, const char *label, const char *description) {
     gtk_accessible_update_property(
-        GTK_ACCESSIBLE(canvas), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+        GTK_ACCESSIBLE(canvas), GTK_ACCESSIBLE_PROPERTY_LABEL, label, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+        description, -1);
 }
 
 gboolean otk_text_canvas_uses_cairo_renderer(OtkTextCanvas *canvas) {

@@ -53,6 +53,13 @@ open class TextViewWidget: TextViewHost {
     /// Told after every change the user made through the widget (a key, a paste, an input
     /// method's commit, a click), after the view has scrolled to the selection.
     public var onUserEdit: (() -> Void)?
+    /// The name assistive technologies give the text (a screen reader says it with the role):
+    /// what the text is, such as the document's name.
+    public var accessibleLabel = "Text" {
+        didSet { updateAccessibleText(force: true) }
+    }
+    /// The description last told to assistive technologies (the caret's paragraph).
+    var toldAccessibleDescription: String?
 
     /// The drawn fragments kept as render nodes.
     let fragmentNodes = FragmentRenderNodes()
@@ -78,6 +85,7 @@ open class TextViewWidget: TextViewHost {
         // The canvas holds the widget until it is disposed of (`canvasDidDispose`).
         let owner = Unmanaged.passRetained(self).toOpaque()
         widget = otk_text_canvas_new(&callbacks, owner)
+        updateAccessibleText(force: true)
     }
 
     /// The canvas, for the C functions that take one.
@@ -144,6 +152,7 @@ open class TextViewWidget: TextViewHost {
         if scrolling { textView.scrollRangeToVisible(textView.selectedRange()) }
         if let canvas { otk_text_canvas_restart_blink(canvas) }
         updateInputMethodCursor()
+        updateAccessibleText()
         queueDraw()
         onUserEdit?()
     }

@@ -71,6 +71,7 @@ final class EditorWindow {
         self.document = document
         self.view = view
         gtk_scrolled_window_set_child(OpaquePointer(scrolled), view.widget)
+        view.accessibleLabel = (document.path as NSString).lastPathComponent
         findBar.view = view
         formattingBar.show(for: view, format: document.format)
         view.onUserEdit = { [unowned self] in formattingBar.showState() }

@@ -11,20 +11,14 @@ final class IBusSession {
         "/usr/lib/x86_64-linux-gnu/gtk-4.0/4.0.0/immodules/libim-ibus.so",
     ].allSatisfy { FileManager.default.fileExists(atPath: $0) }
 
-    private let bus: Process
+    private let bus: SessionBus
     private let daemon: Process
     /// What a GTK program needs in its environment to use this ibus.
     let environment: [String: String]
 
     private init(display: VirtualDisplay) throws {
-        bus = Process()
-        bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        bus.arguments = ["--session", "--nofork", "--print-address=1"]
-        let announced = Pipe()
-        bus.standardOutput = announced
-        bus.standardError = FileHandle.nullDevice
-        try bus.runWithSignalsUnblocked()
-        let address = try announced.firstLine()
+        bus = try SessionBus()
+        let address = bus.address
         // A clean environment (not the test runner's, whose library paths are the toolchain's);
         // Anthy's engine runs `python3` from PATH and needs Debian's (with its GObject bindings).
         let base = [
@@ -43,9 +37,9 @@ final class IBusSession {
         var ibusAddress = ""
         try waitUntil("ibus with Anthy", seconds: 20) {
             // `ibus engine NAME` exits with 1 even when it sets the engine: what it says is read back.
-            _ = Self.run("/usr/bin/ibus", ["engine", "anthy"], base)
-            let engine = Self.run("/usr/bin/ibus", ["engine"], base)
-            ibusAddress = Self.run("/usr/bin/ibus", ["address"], base).output
+            _ = runProgram("/usr/bin/ibus", ["engine", "anthy"], base)
+            let engine = runProgram("/usr/bin/ibus", ["engine"], base)
+            ibusAddress = runProgram("/usr/bin/ibus", ["address"], base).output
             return engine.output == "anthy" && !ibusAddress.isEmpty
         }
         environment = [
@@ -56,33 +50,11 @@ final class IBusSession {
 
     deinit {
         daemon.stop()
-        bus.stop()
     }
 
     /// Runs `body` with ibus running on `display`.
     static func with<T>(on display: VirtualDisplay, _ body: (IBusSession) throws -> T) throws -> T {
         let session = try IBusSession(display: display)
         return try withExtendedLifetime(session) { try body(session) }
-    }
-
-    private static func run(
-        _ program: String, _ arguments: [String], _ environment: [String: String]
-    ) -> (
-        status: Int32, output: String
-    ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.runWithSignalsUnblocked()) != nil else { return (-1, "") }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus,
-            String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        )
     }
 }

@@ -90,8 +90,9 @@ gboolean otk_text_canvas_is_dragging(OtkTextCanvas *canvas);
 /// arrives through `paste_data`.
 void otk_text_canvas_request_paste(OtkTextCanvas *canvas);
 
-/// Tells assistive technologies the widget's accessible description (its role is a
-/// multi-line text box).
-void otk_text_canvas_set_accessible_description(OtkTextCanvas *canvas, const char *description);
+/// Tells assistive technologies the widget's accessible name (`label`) and description (its
+/// role is a multi-line text box). GTK 4.8 has no accessible text interface for a widget of
+/// its own (`GtkAccessibleText` is GTK 4.14's): these are what a screen reader can read.
+void otk_text_canvas_set_accessible_text(OtkTextCanvas *canvas, const char *label, const char *description);
 
 G_END_DECLS
