@@ -6,12 +6,13 @@ struct ParagraphEntry: Sendable {
     var content: StoredParagraphText {
         didSet { isASCII = Self.isASCII(content, utf16Length: utf16Length) }
     }
-    /// UTF-16 length, separator included. Never zero.
-    var utf16Length: Int {
-        didSet { isASCII = Self.isASCII(content, utf16Length: utf16Length) }
-    }
     /// UTF-16 length of the separator: 0 (last paragraph only), 1 or 2 (`\r\n`).
-    var separatorLength: Int
+    var separatorLength: Int {
+        get { Int(storedSeparatorLength) }
+        set { storedSeparatorLength = UInt8(clamping: newValue) }
+    }
+    /// The separator's length in a byte: an entry per paragraph, kept small (32 bytes).
+    private var storedSeparatorLength: UInt8
     /// Whether the paragraph may carry attributes; false lets typing skip every attribute
     /// look-up (AttributedString's `runs` costs microseconds on Linux).
     var hasAttributes: Bool = false
@@ -20,11 +21,16 @@ struct ParagraphEntry: Sendable {
     /// attributes or in a tree is not asked. Kept as the entry changes, so that the tree's
     /// summary, made over and over as the tree is searched, reads no text.
     private(set) var isASCII: Bool
+    /// UTF-16 length, separator included. Never zero. (Declared after the one-byte fields, which
+    /// then fill the content's padding: 32 bytes an entry.)
+    var utf16Length: Int {
+        didSet { isASCII = Self.isASCII(content, utf16Length: utf16Length) }
+    }
 
     init(content: StoredParagraphText, utf16Length: Int, separatorLength: Int, hasAttributes: Bool = false) {
         self.content = content
         self.utf16Length = utf16Length
-        self.separatorLength = separatorLength
+        storedSeparatorLength = UInt8(clamping: separatorLength)
         self.hasAttributes = hasAttributes
         isASCII = Self.isASCII(content, utf16Length: utf16Length)
     }
