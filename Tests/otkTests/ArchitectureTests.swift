@@ -87,7 +87,10 @@ import Testing
     /// `@testable import`. No source declares anything `package`.
     @Test func modulesAreBuiltWithoutPackageAccess() throws {
         let manifest = try String(contentsOf: Self.repository.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let targets = try Self.swiftModules() + ["OpenTextKitExamples", "examples"]
+        let targets =
+            try Self.swiftModules() + [
+                "OpenTextKitExamples", "examples", "OpenTextKitExamplesGTK", "formatted-editor", "collapsible-sections",
+            ]
         #expect(targets.contains("TextLayout") && targets.contains("otk"))
         for target in targets {
             // The target's declaration: from its `.target(` (or `.executableTarget(`) to the next one.
