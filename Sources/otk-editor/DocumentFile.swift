@@ -33,6 +33,9 @@ struct DocumentFile {
     let format: Format
     let storage: TextContentStorage
     let hadByteOrderMark: Bool
+    /// Whether the file's lines end with CR LF (its first line break says): Markdown written
+    /// back from the rich text ends its lines so too. (Plain text keeps its own, as read.)
+    let usesCRLF: Bool
 
     /// Opens `path` in its format. Text must be UTF-8 (anything else is refused with the offset
     /// of the first bad byte); Markdown past the parser's limits and documents that do not
@@ -42,9 +45,10 @@ struct DocumentFile {
         format = Format(path: path)
         let url = URL(fileURLWithPath: path)
         let handle = try FileHandle(forReadingFrom: url)
-        let start = try handle.read(upToCount: 3) ?? Data()
+        let start = try handle.read(upToCount: 64 << 10) ?? Data()
         try handle.close()
-        hadByteOrderMark = Array(start) == Self.byteOrderMark
+        hadByteOrderMark = Array(start.prefix(3)) == Self.byteOrderMark
+        usesCRLF = start.firstIndex(of: 0x0A).map { $0 > start.startIndex && start[$0 - 1] == 0x0D } ?? false
         switch format {
         case .plainText:
             storage = try TextContentStorage(contentsOf: url)
@@ -59,13 +63,19 @@ struct DocumentFile {
     /// it when every byte is written (a device or FIFO written in place, a symbolic link's target
     /// replaced; see `AtomicFileWriter`). Text keeps its own line endings, as read; a byte order
     /// mark read is written again. Markdown is written from the rich text (a paragraph the user
-    /// split is two paragraphs). On a failure the file is as it was, and the error says why.
+    /// split is two paragraphs), its lines ending as the file's did. On a failure the file is as
+    /// it was, and the error says why.
     func save() throws {
         // Rich text is encoded first: a document that cannot be written leaves no file behind.
         let encoded: Data? =
             switch format {
             case .plainText: nil
-            case .markdown: Data(try EditedMarkdown.separatingParagraphs(storage.attributedString).markdown().utf8)
+            case .markdown:
+                Data(
+                    Self.endingLines(
+                        try EditedMarkdown.separatingParagraphs(storage.attributedString).markdown(),
+                        withCRLF: usesCRLF
+                    ).utf8)
             case .document: try TextDocumentFormat.encode(storage.attributedString)
             }
         let writer = try AtomicFileWriter(path: path)
@@ -78,5 +88,11 @@ struct DocumentFile {
             storage.enumerateUTF8Runs(fromOffset: 0) { _, bytes, _ in writer.write(UnsafeRawBufferPointer(bytes)) }
         }
         try writer.commit()
+    }
+
+    /// `text` with every line ending CR LF (`withCRLF`) or LF.
+    private static func endingLines(_ text: String, withCRLF: Bool) -> String {
+        let unified = text.replacingOccurrences(of: "\r\n", with: "\n")
+        return withCRLF ? unified.replacingOccurrences(of: "\n", with: "\r\n") : unified
     }
 }

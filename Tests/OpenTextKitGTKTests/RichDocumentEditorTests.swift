@@ -131,6 +131,23 @@ struct RichDocumentEditorTests {
         }
     }
 
+    /// Markdown with a byte order mark and CR LF line ends is written back with both.
+    @Test func markdownKeepsItsByteOrderMarkAndLineEnds() throws {
+        try VirtualDisplay.with { display in
+            let editor = try EditorSession(
+                text: "\u{FEFF}# Title ಕನ್ನಡ\r\n\r\nBody مرحبا\r\n", display: display, fileName: "crlf.md")
+            try display.key("ctrl+End")
+            try display.type(" more")
+            let saved = try Data(contentsOf: editor.file)
+            _ = try editor.savedText()
+            let after = try Data(contentsOf: editor.file)
+            #expect(after != saved)
+            #expect(
+                after == Data("\u{FEFF}# Title ಕನ್ನಡ\r\n\r\nBody مرحبا more\r\n".utf8),
+                "\(String(decoding: after, as: UTF8.self).debugDescription)")
+        }
+    }
+
     @Test func documentsInTheEnginesFormatKeepUnderlineAndPlainTextHasNoToolbar() throws {
         try VirtualDisplay.with { display in
             let document =
