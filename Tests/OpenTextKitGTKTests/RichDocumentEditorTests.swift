@@ -204,4 +204,28 @@ struct RichDocumentEditorTests {
             }
         }
     }
+
+    /// A file that cannot be opened (not UTF-8) is said in a dialog; the document shown stays.
+    @Test func aFileThatCannotBeOpenedLeavesTheDocumentShown() throws {
+        try VirtualDisplay.with { display in
+            let editor = try EditorSession(text: "first ಕನ್ನಡ\n", display: display)
+            let broken = editor.directory.appendingPathComponent("broken.txt")
+            try Data([0x61, 0xFF, 0xFE, 0x62]).write(to: broken)
+            try display.key("ctrl+o")
+            try waitUntil("the file chooser") {
+                !(try display.xdotool(["search", "--onlyvisible", "--name", "^Open$"])).isEmpty
+            }
+            try display.type(broken.path)
+            try display.key("Return")
+            try waitUntil("the dialog saying why") {
+                !(try display.xdotool(["search", "--onlyvisible", "--name", "Not opened"])).isEmpty
+            }
+            #expect(editor.errorOutput.contains("could not open"), "\(editor.errorOutput)")
+            try display.key("Return")
+            // Still the first document: typing and saving change it, not the broken file.
+            try display.type("x")
+            #expect(try editor.savedText().hasPrefix("xfirst"))
+            #expect(try Data(contentsOf: broken) == Data([0x61, 0xFF, 0xFE, 0x62]))
+        }
+    }
 }
