@@ -188,7 +188,11 @@ if hasGTK {
         systemLibrary("CGtk", pkgConfig: "gtk4", apt: ["libgtk-4-dev"]),
         // The GObject side of the widget (a GtkWidget subclass implementing GtkScrollable),
         // forwarding to Swift.
-        .target(name: "COpenTextKitGTK", dependencies: ["CGtk"]),
+        .target(
+            name: "COpenTextKitGTK", dependencies: ["CGtk"],
+            // Xlib, for the shared-memory pool kept under GTK's Cairo renderer (OtkUploadPool.c).
+            linkerSettings: [.linkedLibrary("X11")]
+        ),
         .target(
             name: "OpenTextKitGTK",
             dependencies: ["OpenTextKit", "COpenTextKitGTK", "CGtk"],

@@ -24,7 +24,10 @@ extension TextViewWidget {
     /// the carets.
     func snapshot(_ snapshot: OpaquePointer, width: Int, height: Int) {
         layoutIfNeeded()
-        if let canvas { fragmentNodes.makesRecordings = otk_text_canvas_uses_cairo_renderer(canvas) != 0 }
+        if let canvas {
+            fragmentNodes.makesRecordings = otk_text_canvas_uses_cairo_renderer(canvas) != 0
+            if fragmentNodes.makesRecordings { otk_text_canvas_keep_upload_pool(canvas) }
+        }
         let shift = containerToWidget
         snapshotBackground(snapshot, in: CGRect(x: 0, y: 0, width: width, height: height))
         let selected = selectedRangesInViewport()

@@ -70,6 +70,11 @@ void otk_text_canvas_restart_blink(OtkTextCanvas *canvas);
 /// `GSK_RENDERER=cairo`) rather than a GL one.
 gboolean otk_text_canvas_uses_cairo_renderer(OtkTextCanvas *canvas);
 
+/// Under GTK's Cairo renderer on X11: keeps Cairo's shared-memory pool for uploading frames
+/// alive between frames, so that each frame does not make and fault in a new one
+/// (OtkUploadPool.c). Call before each frame; it does its work once a window size.
+void otk_text_canvas_keep_upload_pool(OtkTextCanvas *canvas);
+
 /// The MIME type of the engine's document format on the clipboard.
 #define OTK_DOCUMENT_MIME_TYPE "application/x-opentextkit-document+json"
 
