@@ -190,12 +190,13 @@ if hasGTK {
         // forwarding to Swift.
         .target(
             name: "COpenTextKitGTK", dependencies: ["CGtk"],
-            // Xlib, for the shared-memory pool kept under GTK's Cairo renderer (OtkUploadPool.c).
-            linkerSettings: [.linkedLibrary("X11")]
+            // Xlib, for the shared-memory pool kept under GTK's Cairo renderer (OtkUploadPool.c);
+            // Pango's fontconfig fonts, for text nodes of the engine's faces (OtkGlyphNodes.c).
+            linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("pangoft2-1.0"), .linkedLibrary("fontconfig")]
         ),
         .target(
             name: "OpenTextKitGTK",
-            dependencies: ["OpenTextKit", "COpenTextKitGTK", "CGtk"],
+            dependencies: ["OpenTextKit", "TextRendering", "COpenTextKitGTK", "CGtk"],
             packageAccess: false,
             swiftSettings: strict
         ),

@@ -38,10 +38,14 @@ final class FragmentRenderNodes {
 
     /// The node of `surface` at `scale` pixels a point, drawn by `draw` (into a Cairo context
     /// of the fragment's own coordinates) the first time.
-    func node(for surface: TextLayoutFragmentSurface, scale: Int, draw: (OpaquePointer) -> Void) -> OpaquePointer? {
+    /// `glyphNode`, tried first, makes the fragment's text nodes (nil when it cannot).
+    func node(
+        for surface: TextLayoutFragmentSurface, scale: Int, glyphNode: (() -> OpaquePointer?)? = nil,
+        draw: (OpaquePointer) -> Void
+    ) -> OpaquePointer? {
         node(
             for: SurfaceKey(surface: surface), bounds: surface.textLayoutFragment.renderingSurfaceBounds, scale: scale,
-            draw: draw)
+            glyphNode: glyphNode, draw: draw)
     }
 
     /// Whether nodes are recordings (for GTK's Cairo renderer) rather than textures.
@@ -51,7 +55,10 @@ final class FragmentRenderNodes {
 
     /// The node kept for `key`, or a new one of `bounds` (in its own coordinates) at `scale`
     /// pixels a point, drawn by `draw`.
-    func node(for key: AnyHashable, bounds: CGRect, scale: Int, draw: (OpaquePointer) -> Void) -> OpaquePointer? {
+    func node(
+        for key: AnyHashable, bounds: CGRect, scale: Int, glyphNode: (() -> OpaquePointer?)? = nil,
+        draw: (OpaquePointer) -> Void
+    ) -> OpaquePointer? {
         let id = key
         if let entry = entries[id] {
             if entry.scale == scale {
@@ -59,6 +66,13 @@ final class FragmentRenderNodes {
                 return entry.node
             }
             discard(id)
+        }
+        if let node = glyphNode?() {
+            // Glyphs and their places: a few bytes a glyph, counted as a small share of pixels.
+            let bytes = max(1_024, Int(bounds.width * bounds.height) / 8)
+            entries[id] = Entry(owner: key, node: node, scale: scale, bytes: bytes, lastShown: frame)
+            totalBytes += bytes
+            return node
         }
         let bounds = bounds.insetBy(dx: -2, dy: -2)
         if makesRecordings { return recording(for: key, bounds: bounds, scale: scale, draw: draw) }

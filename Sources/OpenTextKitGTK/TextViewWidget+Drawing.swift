@@ -2,6 +2,7 @@ import CGtk
 import COpenTextKitGTK
 import Foundation
 import OpenTextKit
+@_spi(GlyphRuns) import TextRendering
 
 extension TextViewWidget {
     /// The colour behind the text.
@@ -71,7 +72,9 @@ extension TextViewWidget {
         let attributes = textView.textLayoutManager.renderingAttributes(for: fragment)
         let origin = surface.frame.origin
         if attributes.isEmpty, fragment.renderingSurfaceBounds.height <= FragmentRenderNodes.tallestKeptFragment {
-            let node = fragmentNodes.node(for: surface, scale: scaleFactor) { cairo in
+            let node = fragmentNodes.node(
+                for: surface, scale: scaleFactor, glyphNode: { self.glyphNode(for: surface) }
+            ) { cairo in
                 draw(surface, attributes: [], through: cairo, shiftedBy: CGPoint(x: -origin.x, y: -origin.y))
             }
             if let node { append(node, at: CGPoint(x: origin.x + shift.x, y: origin.y + shift.y), to: snapshot) }
@@ -86,6 +89,26 @@ extension TextViewWidget {
         guard let cairo = gtk_snapshot_append_cairo(snapshot, &rect) else { return }
         draw(surface, attributes: attributes, through: cairo, shiftedBy: shift)
         cairo_destroy(cairo)
+    }
+
+    /// `surface`'s fragment as text nodes, in its own coordinates, when its drawing is nothing but
+    /// plain glyph runs in faces Pango opens (drawn into a recording that must stay empty, the
+    /// runs handed over); nil otherwise.
+    private func glyphNode(for surface: TextLayoutFragmentSurface) -> OpaquePointer? {
+        guard let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil) else { return nil }
+        defer { cairo_surface_destroy(recording) }
+        guard let cairo = cairo_create(recording) else { return nil }
+        var runs: [HandedGlyphRun] = []
+        let origin = surface.frame.origin
+        draw(surface, attributes: [], through: cairo, shiftedBy: CGPoint(x: -origin.x, y: -origin.y)) {
+            runs.append($0)
+            return true
+        }
+        cairo_destroy(cairo)
+        var x = 0.0, y = 0.0, width = 0.0, height = 0.0
+        cairo_recording_surface_ink_extents(recording, &x, &y, &width, &height)
+        guard width == 0, height == 0 else { return nil }
+        return glyphNodes.node(for: runs)
     }
 
     /// Appends what `draw` draws in `bounds` (widget coordinates) at `origin`, drawn once and
@@ -124,12 +147,13 @@ extension TextViewWidget {
 
     private func draw(
         _ surface: TextLayoutFragmentSurface, attributes: [RenderingAttributeRun], through cairo: OpaquePointer,
-        shiftedBy shift: CGPoint
+        shiftedBy shift: CGPoint, handingGlyphRunsTo glyphRunHandler: ((HandedGlyphRun) -> Bool)? = nil
     ) {
         guard
             let context = try? RenderingContext(
                 cairoContext: cairo, typesettingContext: textView.textLayoutManager.typesettingContext)
         else { return }
+        context.glyphRunHandler = glyphRunHandler
         context.translate(by: shift)
         // As a document is drawn on paper: a block's decoration (a code block's background, a
         // quote's bar, a table's grid) under the text, a list item's marker before it. Each item

@@ -63,6 +63,8 @@ open class TextViewWidget: TextViewHost {
 
     /// The drawn fragments kept as render nodes.
     let fragmentNodes = FragmentRenderNodes()
+    /// The fonts fragments drawn as text nodes are set in.
+    let glyphNodes = GlyphNodes()
     /// Where a press put the selection's anchor, and by what it extends while dragging.
     var dragAnchor: (range: NSRange, granularity: TextSelection.Granularity)?
     /// A press inside the selection, not yet a click (a release places the caret) nor a drag of

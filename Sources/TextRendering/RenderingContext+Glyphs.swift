@@ -18,6 +18,7 @@ extension RenderingContext {
             showBitmapGlyphs(of: run, indices: indices, origin: origin, scale: scale)
             return
         }
+        if glyphRunHandler != nil, handOver(run, indices: indices, origin: origin, style: style, text: text) { return }
         guard let face = DrawingFonts.shared.face(for: run.font) else { return }
         defer { cairo_font_face_destroy(face) }
         setFont(face, of: run, obliqueness: style.obliqueness)
@@ -50,6 +51,27 @@ extension RenderingContext {
                 of: glyphs, color: style.strokeColor ?? style.fill,
                 width: style.strokeLineWidth(fontSize: run.font.size))
         }
+    }
+
+    /// Hands glyphs `indices` of `run` to `glyphRunHandler` when they are a plain run (filled
+    /// only, upright, unscaled, in the face as it is, for a raster target) that the handler takes.
+    private func handOver(
+        _ run: PositionedGlyphRun, indices: Range<Int>, origin: CGPoint, style: GlyphStyle, text: [UInt16]?
+    ) -> Bool {
+        guard let handler = glyphRunHandler, text == nil, style.fills, !style.strokes, style.obliqueness == 0,
+            !run.font.isSyntheticItalic, !run.font.isSyntheticBold, run.horizontalScale == 1
+        else { return false }
+        var positions: [CGPoint] = []
+        positions.reserveCapacity(indices.count)
+        for index in indices {
+            var x = Double(origin.x + run.positions[index].x), y = Double(origin.y + run.positions[index].y)
+            cairo_user_to_device(cairo, &x, &y)
+            positions.append(CGPoint(x: x, y: y))
+        }
+        return handler(
+            HandedGlyphRun(
+                fontFile: run.font.filePath, faceIndex: run.font.faceIndex, size: run.font.size,
+                glyphs: Array(run.glyphs[indices]), positions: positions, color: style.fill))
     }
 
     /// Paints the shadow of glyphs `indices` of `run` as ``showGlyphs(of:indices:origin:style:text:)``

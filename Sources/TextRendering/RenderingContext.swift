@@ -42,6 +42,9 @@ public final class RenderingContext {
     /// Glyph runs and text of the lines about to be drawn, worked out ahead (on the thread that
     /// laid the page out), by the line's identity; a line not in it works its own out.
     var preparedLines: [ObjectIdentifier: PreparedLine] = [:]
+    /// Given, the plain glyph runs drawn are handed to it (see `HandedGlyphRun`) and, when it
+    /// returns true, not drawn through Cairo.
+    @_spi(GlyphRuns) public var glyphRunHandler: ((HandedGlyphRun) -> Bool)?
     /// The last link asked for and what was written for it: a long link wraps onto many lines,
     /// each drawn with the same URL, which is then neither resolved nor hashed again.
     private var lastLink: (url: URL, written: URL?)?

@@ -75,6 +75,15 @@ gboolean otk_text_canvas_uses_cairo_renderer(OtkTextCanvas *canvas);
 /// (OtkUploadPool.c). Call before each frame; it does its work once a window size.
 void otk_text_canvas_keep_upload_pool(OtkTextCanvas *canvas);
 
+/// A PangoFont of face `face_index` of the font file `file` at `size` (pixels), or NULL when
+/// fontconfig, asked for it by its names, gives another face (OtkGlyphNodes.c).
+PangoFont *otk_pango_font_new(const char *file, int face_index, double size);
+
+/// A text node of `count` glyphs of `font`, each with its origin at (`xs[i]`, `ys[i]`), in
+/// `color`; NULL when none of them shows.
+GskRenderNode *otk_glyph_node_new(
+    PangoFont *font, const guint32 *glyphs, const double *xs, const double *ys, int count, const GdkRGBA *color);
+
 /// The MIME type of the engine's document format on the clipboard.
 #define OTK_DOCUMENT_MIME_TYPE "application/x-opentextkit-document+json"
 
