@@ -46,30 +46,25 @@ public final class LineNumberView {
     /// Draws one label with its top-left corner at `point` (a view that keeps each number's
     /// drawing draws each one once).
     public func render(_ label: Label, in context: RenderingContext, at point: CGPoint) {
-        for (fragment, _) in layout(of: label) {
-            let frame = fragment.layoutFragmentFrame
-            fragment.draw(at: CGPoint(x: point.x + frame.minX, y: point.y + frame.minY), in: context)
-        }
+        line(of: label)?.draw(at: point, in: context)
     }
 
-    /// Each label's string laid out with the engine (as `NSString.draw(at:withAttributes:)`
-    /// lays out its string), kept for the next frames: a gutter draws the same numbers while
-    /// its text scrolls. At most `layoutCacheLimit` are kept.
-    private var layouts: [Label.Key: [(TextLayoutFragment, TextLayoutManager)]] = [:]
+    /// Each label's string as a line of its own (TextKit's `NSTextLineFragment(string:attributes:range:)`,
+    /// as `NSString.draw(at:withAttributes:)` lays out its string: no storage, no layout manager),
+    /// kept for the next frames: a gutter draws the same numbers while its text scrolls. At most
+    /// `layoutCacheLimit` are kept.
+    private var lines: [Label.Key: TextLineFragment] = [:]
     private let layoutCacheLimit = 1_024
 
-    private func layout(of label: Label) -> [(TextLayoutFragment, TextLayoutManager)] {
-        if let kept = layouts[label.key] { return kept }
-        let storage = TextContentStorage(attributedString: AttributedString(label.string, attributes: label.attributes))
-        let layoutManager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 10_000, height: 0)))
-        storage.addTextLayoutManager(layoutManager)
-        var fragments: [(TextLayoutFragment, TextLayoutManager)] = []
-        layoutManager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) { fragment in
-            fragments.append((fragment, layoutManager))
-            return true
-        }
-        if layouts.count >= layoutCacheLimit { layouts.removeAll() }
-        layouts[label.key] = fragments
-        return fragments
+    private func line(of label: Label) -> TextLineFragment? {
+        if let kept = lines[label.key] { return kept }
+        guard
+            let line = try? TextLineFragment(
+                string: label.string, attributes: label.attributes,
+                range: NSRange(location: 0, length: label.string.utf16.count))
+        else { return nil }
+        if lines.count >= layoutCacheLimit { lines.removeAll() }
+        lines[label.key] = line
+        return line
     }
 }

@@ -40,7 +40,7 @@ final class FragmentRenderNodes {
     /// of the fragment's own coordinates) the first time.
     /// `glyphNode`, tried first, makes the fragment's text nodes (nil when it cannot).
     func node(
-        for surface: TextLayoutFragmentSurface, scale: Int, glyphNode: (() -> OpaquePointer?)? = nil,
+        for surface: TextLayoutFragmentSurface, scale: Int, glyphNode: () -> OpaquePointer? = { nil },
         draw: (OpaquePointer) -> Void
     ) -> OpaquePointer? {
         node(
@@ -56,7 +56,7 @@ final class FragmentRenderNodes {
     /// The node kept for `key`, or a new one of `bounds` (in its own coordinates) at `scale`
     /// pixels a point, drawn by `draw`.
     func node(
-        for key: AnyHashable, bounds: CGRect, scale: Int, glyphNode: (() -> OpaquePointer?)? = nil,
+        for key: AnyHashable, bounds: CGRect, scale: Int, glyphNode: () -> OpaquePointer? = { nil },
         draw: (OpaquePointer) -> Void
     ) -> OpaquePointer? {
         let id = key
@@ -67,7 +67,7 @@ final class FragmentRenderNodes {
             }
             discard(id)
         }
-        if let node = glyphNode?() {
+        if let node = glyphNode() {
             // Glyphs and their places: a few bytes a glyph, counted as a small share of pixels.
             let bytes = max(1_024, Int(bounds.width * bounds.height) / 8)
             entries[id] = Entry(owner: key, node: node, scale: scale, bytes: bytes, lastShown: frame)

@@ -91,20 +91,32 @@ extension TextViewWidget {
         cairo_destroy(cairo)
     }
 
-    /// `surface`'s fragment as text nodes, in its own coordinates, when its drawing is nothing but
-    /// plain glyph runs in faces Pango opens (drawn into a recording that must stay empty, the
-    /// runs handed over); nil otherwise.
+    /// `surface`'s fragment as text nodes, in its own coordinates (see `glyphNode(drawing:)`).
     private func glyphNode(for surface: TextLayoutFragmentSurface) -> OpaquePointer? {
+        let origin = surface.frame.origin
+        return glyphNode { context in
+            draw(surface, attributes: [], in: context, shiftedBy: CGPoint(x: -origin.x, y: -origin.y))
+        }
+    }
+
+    /// What `drawing` draws as text nodes, when it is nothing but plain glyph runs in faces Pango
+    /// opens (drawn into a recording that must stay empty, the runs handed over); nil otherwise.
+    private func glyphNode(drawing: (RenderingContext) -> Void) -> OpaquePointer? {
         guard let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil) else { return nil }
         defer { cairo_surface_destroy(recording) }
         guard let cairo = cairo_create(recording) else { return nil }
+        defer { cairo_destroy(cairo) }
+        guard
+            let context = try? RenderingContext(
+                cairoContext: cairo, typesettingContext: textView.textLayoutManager.typesettingContext)
+        else { return nil }
         var runs: [HandedGlyphRun] = []
-        let origin = surface.frame.origin
-        draw(surface, attributes: [], through: cairo, shiftedBy: CGPoint(x: -origin.x, y: -origin.y)) {
+        context.glyphRunHandler = {
             runs.append($0)
             return true
         }
-        cairo_destroy(cairo)
+        drawing(context)
+        cairo_surface_flush(recording)
         var x = 0.0, y = 0.0, width = 0.0, height = 0.0
         cairo_recording_surface_ink_extents(recording, &x, &y, &width, &height)
         guard width == 0, height == 0 else { return nil }
@@ -113,13 +125,15 @@ extension TextViewWidget {
 
     /// Appends what `draw` draws in `bounds` (widget coordinates) at `origin`, drawn once and
     /// kept under `key` (a number in a gutter: its string) as long as it is shown, and a while
-    /// after. A frame that only moves it draws nothing again.
+    /// after (as text nodes when it is only glyphs). A frame that only moves it draws nothing again.
     public func appendKeptDrawing(
         _ key: AnyHashable, bounds: CGRect, at origin: CGPoint, to snapshot: OpaquePointer,
         draw: (RenderingContext) -> Void
     ) {
         let colors = textView.textLayoutManager.typesettingContext
-        let node = fragmentNodes.node(for: key, bounds: bounds, scale: scaleFactor) { cairo in
+        let node = fragmentNodes.node(
+            for: key, bounds: bounds, scale: scaleFactor, glyphNode: { self.glyphNode(drawing: draw) }
+        ) { cairo in
             guard let context = try? RenderingContext(cairoContext: cairo, typesettingContext: colors) else { return }
             draw(context)
         }
@@ -147,13 +161,20 @@ extension TextViewWidget {
 
     private func draw(
         _ surface: TextLayoutFragmentSurface, attributes: [RenderingAttributeRun], through cairo: OpaquePointer,
-        shiftedBy shift: CGPoint, handingGlyphRunsTo glyphRunHandler: ((HandedGlyphRun) -> Bool)? = nil
+        shiftedBy shift: CGPoint
     ) {
         guard
             let context = try? RenderingContext(
                 cairoContext: cairo, typesettingContext: textView.textLayoutManager.typesettingContext)
         else { return }
-        context.glyphRunHandler = glyphRunHandler
+        draw(surface, attributes: attributes, in: context, shiftedBy: shift)
+    }
+
+    /// Draws `surface` in `context`, moved by `shift`.
+    private func draw(
+        _ surface: TextLayoutFragmentSurface, attributes: [RenderingAttributeRun], in context: RenderingContext,
+        shiftedBy shift: CGPoint
+    ) {
         context.translate(by: shift)
         // As a document is drawn on paper: a block's decoration (a code block's background, a
         // quote's bar, a table's grid) under the text, a list item's marker before it. Each item
