@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// otk-editor running on a file in a virtual display, driven by real key and pointer events.
 final class EditorSession {
@@ -76,4 +77,47 @@ final class EditorSession {
         }
         return last
     }
+
+    /// `count` numbered paragraphs of 1 to 200 words in six scripts: the heights estimated for
+    /// those not laid out are wrong, and are corrected as they come into view.
+    static func unevenParagraphs(_ count: Int) -> String {
+        var random = SystemRandomNumberGenerator()
+        let words = ["word", "مرحبا", "ಕನ್ನಡ", "ภาษาไทย", "日本語", "שלום"]
+        return (0 ..< count).map { number in
+            let length = [1, 3, 40, 200][Int.random(in: 0 ..< 4, using: &random)]
+            return "\(number) "
+                + (0 ..< length).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
+        }.joined(separator: "\n")
+    }
+
+    /// Turns the wheel down one step at a time, `steps` times, the pointer over the text (Xvfb
+    /// draws it on the screen, and it does not scroll: right of the columns compared), and
+    /// returns how far each step moved what was shown and how many pixels then still differ.
+    func wheelStepShifts(_ steps: Int) throws -> [(shift: Int, differing: Int)] {
+        try display.xdotool(["mousemove", "872", "650"])
+        var before = try settledScreenshot()
+        var shifts: [(shift: Int, differing: Int)] = []
+        for _ in 0 ..< steps {
+            try display.xdotool(["click", "5"])
+            let after = try settledScreenshot()
+            shifts.append(before.verticalShift(to: after, rows: 0 ..< 690, columns: 40 ..< 860, maximum: 300))
+            before = after
+        }
+        return shifts
+    }
+}
+
+/// Every step moved what was shown up by the step (GTK's is a fraction of a pixel over a whole
+/// number: the text stands on whole pixels, so a step is that number or the next), the text
+/// itself unchanged: at most a few pixels of the half million compared differ (a line standing a
+/// fraction of a pixel elsewhere once a height above it was measured), where a jump of the text
+/// would change tens of thousands.
+func expectEachStepMovesTheTextByTheStep(
+    _ shifts: [(shift: Int, differing: Int)], sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let moved = shifts.map(\.shift)
+    #expect(
+        (moved.max() ?? 0) - (moved.min() ?? 0) <= 1 && (moved.min() ?? 0) > 20, "\(shifts)",
+        sourceLocation: sourceLocation)
+    #expect(shifts.allSatisfy { $0.differing < 500 }, "\(shifts)", sourceLocation: sourceLocation)
 }

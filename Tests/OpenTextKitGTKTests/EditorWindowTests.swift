@@ -224,18 +224,14 @@ struct EditorWindowTests {
             try display.type("new ")
             // Ctrl+Q asks; Cancel keeps the window and the changes.
             try display.key("ctrl+q")
-            try waitUntil("the question") {
-                !(try display.xdotool(["search", "--onlyvisible", "--name", "Unsaved changes"])).isEmpty
-            }
+            try display.waitForWindow("Unsaved changes")
             try display.key("alt+c")
             usleep(300_000)
             #expect(editor.isRunning)
             #expect(try String(contentsOf: editor.file, encoding: .utf8) == "kept مرحبا\n")
             // Asked again, Save writes the file and closes the window.
             try display.key("ctrl+q")
-            try waitUntil("the question again") {
-                !(try display.xdotool(["search", "--onlyvisible", "--name", "Unsaved changes"])).isEmpty
-            }
+            try display.waitForWindow("Unsaved changes")
             try display.key("alt+s")
             try waitUntil("the editor to close") { !editor.isRunning }
             #expect(try String(contentsOf: editor.file, encoding: .utf8) == "new kept مرحبا\n")
@@ -247,9 +243,7 @@ struct EditorWindowTests {
             let editor = try EditorSession(text: "kept ಕನ್ನಡ\n", display: display)
             try display.type("discarded ")
             try display.key("ctrl+q")
-            try waitUntil("the question") {
-                !(try display.xdotool(["search", "--onlyvisible", "--name", "Unsaved changes"])).isEmpty
-            }
+            try display.waitForWindow("Unsaved changes")
             try display.key("alt+d")
             try waitUntil("the editor to close") { !editor.isRunning }
             #expect(try String(contentsOf: editor.file, encoding: .utf8) == "kept ಕನ್ನಡ\n")
@@ -263,46 +257,19 @@ struct EditorWindowTests {
             try FileManager.default.removeItem(at: editor.file.deletingLastPathComponent())
             try display.type("more ")
             try display.key("ctrl+s")
-            try waitUntil("the failure's dialog") {
-                !(try display.xdotool(["search", "--onlyvisible", "--name", "Not saved"])).isEmpty
-            }
+            try display.waitForWindow("Not saved")
             #expect(editor.isRunning)
             #expect(!FileManager.default.fileExists(atPath: editor.file.path))
         }
     }
 
     @Test func wheelScrollingMovesTheTextByTheStepWhileEstimatesAreCorrected() throws {
-        // Paragraphs of very different lengths in several scripts: the heights estimated for
-        // those not laid out are wrong, and are corrected as they come into view.
-        var random = SystemRandomNumberGenerator()
-        let words = ["word", "مرحبا", "ಕನ್ನಡ", "ภาษาไทย", "日本語", "שלום"]
-        let text = (0 ..< 4_000).map { number in
-            let count = [1, 3, 40, 200][Int.random(in: 0 ..< 4, using: &random)]
-            return "\(number) " + (0 ..< count).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
-        }.joined(separator: "\n")
+        let text = EditorSession.unevenParagraphs(4_000)
         try VirtualDisplay.with { display in
             let editor = try EditorSession(text: text, display: display)
             // Far into the document, then one wheel step at a time.
             for _ in 0 ..< 30 { try display.key("Page_Down") }
-            // The pointer (which Xvfb draws on the screen, and which does not scroll) right of
-            // the columns compared, over the text view still.
-            try display.xdotool(["mousemove", "872", "650"])
-            var before = try editor.settledScreenshot()
-            var shifts: [(shift: Int, differing: Int)] = []
-            for _ in 0 ..< 6 {
-                try display.xdotool(["click", "5"])
-                let after = try editor.settledScreenshot()
-                shifts.append(before.verticalShift(to: after, rows: 0 ..< 690, columns: 40 ..< 860, maximum: 300))
-                before = after
-            }
-            // Every step moved what was shown up by the step (GTK's is a fraction of a pixel over
-            // a whole number: the text stands on whole pixels, so a step is that number or the
-            // next), the text itself unchanged: at most a few pixels of the half million compared
-            // differ (a line standing a fraction of a pixel elsewhere once a height above it was
-            // measured), where a jump of the text would change tens of thousands.
-            let moved = shifts.map(\.shift)
-            #expect((moved.max() ?? 0) - (moved.min() ?? 0) <= 1 && (moved.min() ?? 0) > 20, "\(shifts)")
-            #expect(shifts.allSatisfy { $0.differing < 500 }, "\(shifts)")
+            expectEachStepMovesTheTextByTheStep(try editor.wheelStepShifts(6))
         }
     }
 }

@@ -10,12 +10,7 @@ struct LargeDocumentScrollTests {
     /// About 100 MB: paragraphs of 1 to 200 words in six scripts (their heights estimated wrongly
     /// until laid out), each numbered, the same 4,000 repeated.
     static func document() -> String {
-        var random = SystemRandomNumberGenerator()
-        let words = ["word", "مرحبا", "ಕನ್ನಡ", "ภาษาไทย", "日本語", "שלום"]
-        let block = (0 ..< 4_000).map { number in
-            let count = [1, 3, 40, 200][Int.random(in: 0 ..< 4, using: &random)]
-            return "\(number) " + (0 ..< count).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
-        }.joined(separator: "\n")
+        let block = EditorSession.unevenParagraphs(4_000)
         let copies = 100_000_000 / block.utf8.count + 1
         return Array(repeating: block, count: copies).joined(separator: "\n") + "\n"
     }
@@ -35,19 +30,7 @@ struct LargeDocumentScrollTests {
             try display.click(x: 894, y: 350)
             let middle = try editor.settledScreenshot()
             #expect(middle.differences(from: top, rows: 0 ..< 690, columns: 40 ..< 860) > 10_000, "it jumped")
-            // The pointer over the text (Xvfb draws it on the screen: right of the columns compared).
-            try display.xdotool(["mousemove", "872", "650"])
-            var before = try editor.settledScreenshot()
-            var shifts: [(shift: Int, differing: Int)] = []
-            for _ in 0 ..< 5 {
-                try display.xdotool(["click", "5"])
-                let after = try editor.settledScreenshot()
-                shifts.append(before.verticalShift(to: after, rows: 0 ..< 690, columns: 40 ..< 860, maximum: 300))
-                before = after
-            }
-            let moved = shifts.map(\.shift)
-            #expect((moved.max() ?? 0) - (moved.min() ?? 0) <= 1 && (moved.min() ?? 0) > 20, "\(shifts)")
-            #expect(shifts.allSatisfy { $0.differing < 500 }, "\(shifts)")
+            expectEachStepMovesTheTextByTheStep(try editor.wheelStepShifts(5))
             // Where the view is: a click on the text and a typed character land in the middle of
             // the document (saved, the character's offset is between a third and two thirds).
             try display.click(x: 300, y: 300)

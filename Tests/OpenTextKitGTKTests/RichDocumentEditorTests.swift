@@ -179,20 +179,14 @@ struct RichDocumentEditorTests {
             try display.type("changed ")
             try display.key("ctrl+o")
             // Unsaved changes: the prompt first; Save writes them, then the chooser opens.
-            try waitUntil("the prompt") {
-                !(try display.xdotool(["search", "--onlyvisible", "--name", "Unsaved changes"])).isEmpty
-            }
+            try display.waitForWindow("Unsaved changes")
             try display.key("alt+s")
-            try waitUntil("the file chooser") {
-                !(try display.xdotool(["search", "--onlyvisible", "--name", "^Open$"])).isEmpty
-            }
+            try display.waitForWindow("^Open$")
             #expect(try String(contentsOf: editor.file, encoding: .utf8) == "changed first file\n")
             // Typing a path in GTK's chooser goes to its location field; Return opens it.
             try display.type(second.path)
             try display.key("Return")
-            try waitUntil("the second file's window title") {
-                !(try display.xdotool(["search", "--onlyvisible", "--name", "second.md"])).isEmpty
-            }
+            try display.waitForWindow("second.md")
             // It is rich text: a heading and a paragraph, and the toolbar above them.
             let lines = try Self.lines(editor)
             #expect(lines.count == 2, "\(lines)")
@@ -212,14 +206,10 @@ struct RichDocumentEditorTests {
             let broken = editor.directory.appendingPathComponent("broken.txt")
             try Data([0x61, 0xFF, 0xFE, 0x62]).write(to: broken)
             try display.key("ctrl+o")
-            try waitUntil("the file chooser") {
-                !(try display.xdotool(["search", "--onlyvisible", "--name", "^Open$"])).isEmpty
-            }
+            try display.waitForWindow("^Open$")
             try display.type(broken.path)
             try display.key("Return")
-            try waitUntil("the dialog saying why") {
-                !(try display.xdotool(["search", "--onlyvisible", "--name", "Not opened"])).isEmpty
-            }
+            try display.waitForWindow("Not opened")
             #expect(editor.errorOutput.contains("could not open"), "\(editor.errorOutput)")
             try display.key("Return")
             // Still the first document: typing and saving change it, not the broken file.

@@ -111,6 +111,13 @@ final class VirtualDisplay {
         let status: Int32
     }
 
+    /// Waits until a window whose title matches `title` (xdotool's pattern) shows.
+    func waitForWindow(_ title: String, seconds: Double = 10) throws {
+        try waitUntil("a window titled \(title)", seconds: seconds) {
+            !(try xdotool(["search", "--onlyvisible", "--name", title])).isEmpty
+        }
+    }
+
     /// Presses each of `keys` (xdotool's names: "ctrl+s", "dead_acute", "Left").
     func key(_ keys: String...) throws {
         try xdotool(["key", "--delay", "40"] + keys)
