@@ -1,16 +1,17 @@
 // GTK 4's own GtkTextView on a file, measured as `otk-editor --measure` measures OpenTextKit's
 // view: the file read and set as the buffer's text in a 900 x 700 window, then each frame's
-// duration (the frame clock's before-paint to after-paint), the interval between frames, and
-// the time from a key's arrival at the window to the end of the frame after it, printed as
-// JSON when the window closes (Ctrl+Q). scripts/view-benchmark.sh runs both under Xvfb.
+// duration (the frame clock's before-paint to after-paint) and the interval since the frame
+// before, both also apart for the frames that show a scroll (painted after a scroll event
+// arrived), and the time from a key's arrival at the window to the end of the frame after it,
+// printed as JSON when the window closes (Ctrl+Q). scripts/view-benchmark.sh runs both under Xvfb.
 #include <gtk/gtk.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 typedef struct {
-    GArray *durations, *intervals, *keys;
+    GArray *durations, *intervals, *keys, *scroll_durations, *scroll_intervals;
     gint64 frame_start, last_end, key_arrival;
-    gboolean closed;
+    gboolean closed, scrolled;
     // The first frame: seconds since OTK_LAUNCH_TIME (nanoseconds of the real-time clock when
     // the script started the program) and the resident memory then.
     double first_frame_seconds;
@@ -40,11 +41,20 @@ static void after_paint(GdkFrameClock *clock, Timings *t) {
     (void)clock;
     gint64 now = g_get_monotonic_time();
     double value;
-    if (t->frame_start) { value = (now - t->frame_start) / 1e6; g_array_append_val(t->durations, value); }
-    if (t->last_end) { value = (now - t->last_end) / 1e6; g_array_append_val(t->intervals, value); }
+    if (t->frame_start) {
+        value = (now - t->frame_start) / 1e6;
+        g_array_append_val(t->durations, value);
+        if (t->scrolled) g_array_append_val(t->scroll_durations, value);
+    }
+    if (t->last_end) {
+        value = (now - t->last_end) / 1e6;
+        g_array_append_val(t->intervals, value);
+        if (t->scrolled) g_array_append_val(t->scroll_intervals, value);
+    }
     if (t->key_arrival) { value = (now - t->key_arrival) / 1e6; g_array_append_val(t->keys, value); }
     t->frame_start = 0;
     t->key_arrival = 0;
+    t->scrolled = FALSE;
     t->last_end = now;
     first_frame(t);
 }
@@ -53,6 +63,12 @@ static gboolean key_pressed(GtkEventControllerKey *c, guint keyval, guint code, 
     (void)c; (void)code;
     if (!t->key_arrival) t->key_arrival = g_get_monotonic_time();
     if ((state & GDK_CONTROL_MASK) && (keyval == GDK_KEY_q)) t->closed = TRUE;
+    return FALSE;
+}
+
+static gboolean scroll_arrived(GtkEventControllerScroll *c, double dx, double dy, Timings *t) {
+    (void)c; (void)dx; (void)dy;
+    t->scrolled = TRUE;
     return FALSE;
 }
 
@@ -84,7 +100,8 @@ int main(int argc, char **argv) {
         return 66;
     }
     Timings t = { g_array_new(FALSE, FALSE, sizeof(double)), g_array_new(FALSE, FALSE, sizeof(double)),
-        g_array_new(FALSE, FALSE, sizeof(double)), 0, 0, 0, FALSE, 0, 0 };
+        g_array_new(FALSE, FALSE, sizeof(double)), g_array_new(FALSE, FALSE, sizeof(double)),
+        g_array_new(FALSE, FALSE, sizeof(double)), 0, 0, 0, FALSE, FALSE, 0, 0 };
     GtkWidget *window = gtk_window_new();
     gtk_window_set_title(GTK_WINDOW(window), "gtk-text-view-bench");
     gtk_window_set_default_size(GTK_WINDOW(window), 900, 700);
@@ -100,6 +117,10 @@ int main(int argc, char **argv) {
     gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE);
     g_signal_connect(keys, "key-pressed", G_CALLBACK(key_pressed), &t);
     gtk_widget_add_controller(window, keys);
+    GtkEventController *scrolls = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
+    gtk_event_controller_set_propagation_phase(scrolls, GTK_PHASE_CAPTURE);
+    g_signal_connect(scrolls, "scroll", G_CALLBACK(scroll_arrived), &t);
+    gtk_widget_add_controller(window, scrolls);
     gtk_window_present(GTK_WINDOW(window));
     gtk_widget_grab_focus(view);
     GdkFrameClock *clock = gtk_widget_get_frame_clock(window);
@@ -109,7 +130,9 @@ int main(int argc, char **argv) {
     printf("{\"textBytes\": %lu, \"firstFrameSeconds\": %.3f, \"firstFrameResidentBytes\": %ld, ",
         (unsigned long)length, t.first_frame_seconds, t.first_frame_resident_bytes);
     summary("frameDuration", t.durations, ", ");
+    summary("scrollFrameDuration", t.scroll_durations, ", ");
     summary("frameInterval", t.intervals, ", ");
+    summary("scrollFrameInterval", t.scroll_intervals, ", ");
     summary("keyToFrame", t.keys, "}\n");
     return 0;
 }

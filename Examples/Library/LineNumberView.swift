@@ -11,14 +11,6 @@ public final class LineNumberView {
         public let string: String
         public let point: CGPoint
         public let attributes: AttributeContainer
-
-        /// What its drawing depends on: the string and the attributes, not where it is.
-        struct Key: Hashable {
-            let string: String
-            let attributes: AttributeContainer
-        }
-
-        var key: Key { Key(string: string, attributes: attributes) }
     }
 
     /// What was drawn after the last layout, top to bottom.
@@ -52,19 +44,25 @@ public final class LineNumberView {
     /// Each label's string as a line of its own (TextKit's `NSTextLineFragment(string:attributes:range:)`,
     /// as `NSString.draw(at:withAttributes:)` lays out its string: no storage, no layout manager),
     /// kept for the next frames: a gutter draws the same numbers while its text scrolls. At most
-    /// `layoutCacheLimit` are kept.
-    private var lines: [Label.Key: TextLineFragment] = [:]
+    /// `layoutCacheLimit` are kept, all in `lineAttributes` (a gutter draws its numbers alike; the
+    /// lines are keyed by their string, as hashing attributes at every frame costs more).
+    private var lines: [String: TextLineFragment] = [:]
+    private var lineAttributes = AttributeContainer()
     private let layoutCacheLimit = 1_024
 
     private func line(of label: Label) -> TextLineFragment? {
-        if let kept = lines[label.key] { return kept }
+        if label.attributes != lineAttributes {
+            lines.removeAll()
+            lineAttributes = label.attributes
+        }
+        if let kept = lines[label.string] { return kept }
         guard
             let line = try? TextLineFragment(
                 string: label.string, attributes: label.attributes,
                 range: NSRange(location: 0, length: label.string.utf16.count))
         else { return nil }
         if lines.count >= layoutCacheLimit { lines.removeAll() }
-        lines[label.key] = line
+        lines[label.string] = line
         return line
     }
 }

@@ -20,6 +20,13 @@ PangoFont *otk_pango_font_new(const char *file, int face_index, double size) {
     pango_font_description_set_absolute_size(description, size * PANGO_SCALE);
     PangoFontMap *map = pango_cairo_font_map_get_default();
     PangoContext *context = pango_font_map_create_context(map);
+    // The engine places glyphs at fractions of a pixel, unhinted; with hinted metrics Cairo
+    // rounds each glyph's box outwards, finds neighbours overlapping in most lines, and draws
+    // the line through a mask of its own (twice the work of drawing the glyphs straight).
+    cairo_font_options_t *options = cairo_font_options_create();
+    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
+    pango_cairo_context_set_font_options(context, options);
+    cairo_font_options_destroy(options);
     PangoFont *font = pango_font_map_load_font(map, context, description);
     g_object_unref(context);
     pango_font_description_free(description);

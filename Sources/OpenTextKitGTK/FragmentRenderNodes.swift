@@ -12,13 +12,20 @@ import OpenTextKit
 /// `limitBytes` of pixels, the least recently shown let go first.
 final class FragmentRenderNodes {
     private struct Entry {
-        /// What the node shows (a surface is held, so that its identity is not reused while the
-        /// node is kept).
-        let owner: AnyHashable
+        /// What the node shows, held so that its identity is not reused while the node is kept
+        /// (a surface; nil for a drawing kept under a key of the view's).
+        let owner: AnyObject?
         let node: OpaquePointer
         let scale: Int
         let bytes: Int
         var lastShown: Int
+    }
+
+    /// A surface by identity (cheaper to hash and compare at every frame than `AnyHashable`),
+    /// or a view's own key.
+    private enum Key: Hashable {
+        case surface(ObjectIdentifier)
+        case drawing(AnyHashable)
     }
 
     /// Fragments taller than this are not kept as nodes (a node holds pixels of its whole
@@ -28,8 +35,11 @@ final class FragmentRenderNodes {
     /// The most bytes of pixels kept for fragments not shown in the last frame (about two
     /// screens of text).
     var limitBytes = 8 << 20
-    private var entries: [AnyHashable: Entry] = [:]
+    private var entries: [Key: Entry] = [:]
     private var totalBytes = 0
+    /// The bytes of the nodes shown in the frame being drawn (counted as they are asked for, so
+    /// that a frame's end does not visit every node kept).
+    private var shownBytes = 0
     private var frame = 0
 
     deinit {
@@ -44,8 +54,8 @@ final class FragmentRenderNodes {
         draw: (OpaquePointer) -> Void
     ) -> OpaquePointer? {
         node(
-            for: SurfaceKey(surface: surface), bounds: surface.textLayoutFragment.renderingSurfaceBounds, scale: scale,
-            glyphNode: glyphNode, draw: draw)
+            for: .surface(ObjectIdentifier(surface)), owner: surface,
+            bounds: surface.textLayoutFragment.renderingSurfaceBounds, scale: scale, glyphNode: glyphNode, draw: draw)
     }
 
     /// Whether nodes are recordings (for GTK's Cairo renderer) rather than textures.
@@ -59,10 +69,19 @@ final class FragmentRenderNodes {
         for key: AnyHashable, bounds: CGRect, scale: Int, glyphNode: () -> OpaquePointer? = { nil },
         draw: (OpaquePointer) -> Void
     ) -> OpaquePointer? {
-        let id = key
+        node(for: .drawing(key), owner: nil, bounds: bounds, scale: scale, glyphNode: glyphNode, draw: draw)
+    }
+
+    private func node(
+        for id: Key, owner: AnyObject?, bounds: CGRect, scale: Int, glyphNode: () -> OpaquePointer?,
+        draw: (OpaquePointer) -> Void
+    ) -> OpaquePointer? {
         if let entry = entries[id] {
             if entry.scale == scale {
-                entries[id]!.lastShown = frame
+                if entry.lastShown != frame {
+                    entries[id]!.lastShown = frame
+                    shownBytes += entry.bytes
+                }
                 return entry.node
             }
             discard(id)
@@ -70,12 +89,11 @@ final class FragmentRenderNodes {
         if let node = glyphNode() {
             // Glyphs and their places: a few bytes a glyph, counted as a small share of pixels.
             let bytes = max(1_024, Int(bounds.width * bounds.height) / 8)
-            entries[id] = Entry(owner: key, node: node, scale: scale, bytes: bytes, lastShown: frame)
-            totalBytes += bytes
+            keep(Entry(owner: owner, node: node, scale: scale, bytes: bytes, lastShown: frame), as: id)
             return node
         }
         let bounds = bounds.insetBy(dx: -2, dy: -2)
-        if makesRecordings { return recording(for: key, bounds: bounds, scale: scale, draw: draw) }
+        if makesRecordings { return recording(for: id, owner: owner, bounds: bounds, scale: scale, draw: draw) }
         let width = Int((bounds.width * CGFloat(scale)).rounded(.up))
         let height = Int((bounds.height * CGFloat(scale)).rounded(.up))
         guard width > 0, height > 0, width <= 32_767, height <= 32_767,
@@ -100,13 +118,12 @@ final class FragmentRenderNodes {
         let node = gsk_texture_node_new(texture, &rect)
         g_object_unref(UnsafeMutableRawPointer(texture))
         guard let node else { return nil }
-        entries[id] = Entry(owner: key, node: node, scale: scale, bytes: stride * height, lastShown: frame)
-        totalBytes += stride * height
+        keep(Entry(owner: owner, node: node, scale: scale, bytes: stride * height, lastShown: frame), as: id)
         return node
     }
 
     private func recording(
-        for key: AnyHashable, bounds: CGRect, scale: Int, draw: (OpaquePointer) -> Void
+        for id: Key, owner: AnyObject?, bounds: CGRect, scale: Int, draw: (OpaquePointer) -> Void
     ) -> OpaquePointer? {
         var rect = graphene_rect_t(bounds)
         guard let node = gsk_cairo_node_new(&rect) else { return nil }
@@ -116,9 +133,15 @@ final class FragmentRenderNodes {
         }
         // What it holds is about what its pixels would.
         let bytes = Int(bounds.width * bounds.height) * 4 * scale * scale
-        entries[key] = Entry(owner: key, node: node, scale: scale, bytes: bytes, lastShown: frame)
-        totalBytes += bytes
+        keep(Entry(owner: owner, node: node, scale: scale, bytes: bytes, lastShown: frame), as: id)
         return node
+    }
+
+    /// Keeps a node made for the frame being drawn.
+    private func keep(_ entry: Entry, as id: Key) {
+        entries[id] = entry
+        totalBytes += entry.bytes
+        shownBytes += entry.bytes
     }
 
     /// A frame is done: nodes not shown in it are let go, least recently shown first, until
@@ -126,7 +149,7 @@ final class FragmentRenderNodes {
     func endFrame() {
         let shown = frame
         frame += 1
-        let shownBytes = entries.values.reduce(0) { $0 + ($1.lastShown == shown ? $1.bytes : 0) }
+        defer { shownBytes = 0 }
         guard totalBytes - shownBytes > limitBytes else { return }
         // Down to three quarters of the limit: the nodes are sorted once every few frames of a
         // scroll, not at every frame.
@@ -142,25 +165,19 @@ final class FragmentRenderNodes {
 
     /// Forgets the node of `surface` (its look changed without a new layout).
     func remove(_ surface: TextLayoutFragmentSurface) {
-        discard(SurfaceKey(surface: surface))
+        discard(.surface(ObjectIdentifier(surface)))
     }
 
     func removeAll() {
         for id in Array(entries.keys) { discard(id) }
     }
 
-    private func discard(_ id: AnyHashable) {
+    private func discard(_ id: Key) {
         guard let entry = entries.removeValue(forKey: id) else { return }
         gsk_render_node_unref(entry.node)
         totalBytes -= entry.bytes
+        if entry.lastShown == frame { shownBytes -= entry.bytes }
     }
-}
-
-/// A surface as a key, by identity (held, so the identity stays its own).
-private struct SurfaceKey: Hashable {
-    let surface: TextLayoutFragmentSurface
-    static func == (left: Self, right: Self) -> Bool { left.surface === right.surface }
-    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(surface)) }
 }
 
 extension graphene_rect_t {

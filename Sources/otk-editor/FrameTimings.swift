@@ -3,16 +3,21 @@ import Foundation
 
 /// What `otk-editor --measure` reports when its window closes: how long each frame took to
 /// draw (the frame clock's before-paint to after-paint: layout of the viewport, the snapshot,
-/// GTK's rendering), the time between frames, and how long a key press took to reach the
-/// screen (from the key's arrival at the window to the end of the frame after it). The same as
+/// GTK's rendering) and the time since the frame before, both also apart for the frames that
+/// show a scroll (painted after a scroll event arrived: GtkTextView also paints while it
+/// measures lines in the background, frames that show nothing new), and how long a key press
+/// took to reach the screen (from the key's arrival at the window to the end of the frame after it). The same as
 /// Benchmarks/GtkTextView measures of GTK's own text view.
 final class FrameTimings {
     private(set) var frameDurations: [Double] = []
+    private(set) var scrollFrameDurations: [Double] = []
     private(set) var frameIntervals: [Double] = []
+    private(set) var scrollFrameIntervals: [Double] = []
     private(set) var keyLatencies: [Double] = []
     private var frameStart: gint64?
     private var lastFrameEnd: gint64?
     private var keyArrival: gint64?
+    private var scrolled = false
     /// The first frame: seconds since `OTK_LAUNCH_TIME` (nanoseconds of the real-time clock
     /// when the program was started) and the resident memory then.
     private var firstFrame: (seconds: Double, residentBytes: Int)?
@@ -38,6 +43,13 @@ final class FrameTimings {
             nil,
             GConnectFlags(rawValue: 0))
         gtk_widget_add_controller(window, keys)
+        guard let scrolls = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES) else { return }
+        gtk_event_controller_set_propagation_phase(scrolls, GTK_PHASE_CAPTURE)
+        g_signal_connect_data(
+            UnsafeMutableRawPointer(scrolls), "scroll", unsafeBitCast(Self.scrollArrived, to: GCallback.self), owner,
+            nil,
+            GConnectFlags(rawValue: 0))
+        gtk_widget_add_controller(window, scrolls)
     }
 
     /// The report, as JSON: each series' count, median, 99th percentile and maximum, in
@@ -57,7 +69,8 @@ final class FrameTimings {
             + [
                 "\"textBytes\": \(textBytes)", String(format: "\"firstFrameSeconds\": %.3f", first.seconds),
                 "\"firstFrameResidentBytes\": \(first.residentBytes)", summary("frameDuration", frameDurations),
-                summary("frameInterval", frameIntervals),
+                summary("scrollFrameDuration", scrollFrameDurations),
+                summary("frameInterval", frameIntervals), summary("scrollFrameInterval", scrollFrameIntervals),
                 summary("keyToFrame", keyLatencies),
             ].joined(separator: ", ") + "}"
     }
@@ -75,11 +88,18 @@ final class FrameTimings {
         _, owner in
         let timings = timings(owner)
         let now = g_get_monotonic_time()
-        if let start = timings.frameStart { timings.frameDurations.append(Double(now - start) / 1e6) }
-        if let last = timings.lastFrameEnd { timings.frameIntervals.append(Double(now - last) / 1e6) }
+        if let start = timings.frameStart {
+            timings.frameDurations.append(Double(now - start) / 1e6)
+            if timings.scrolled { timings.scrollFrameDurations.append(Double(now - start) / 1e6) }
+        }
+        if let last = timings.lastFrameEnd {
+            timings.frameIntervals.append(Double(now - last) / 1e6)
+            if timings.scrolled { timings.scrollFrameIntervals.append(Double(now - last) / 1e6) }
+        }
         if let key = timings.keyArrival { timings.keyLatencies.append(Double(now - key) / 1e6) }
         timings.frameStart = nil
         timings.keyArrival = nil
+        timings.scrolled = false
         timings.lastFrameEnd = now
         if timings.firstFrame == nil, let launch = ProcessInfo.processInfo.environment["OTK_LAUNCH_TIME"],
             let nanoseconds = Double(launch)
@@ -102,6 +122,12 @@ final class FrameTimings {
             _, _, _, _, owner in
             let timings = timings(owner)
             if timings.keyArrival == nil { timings.keyArrival = g_get_monotonic_time() }
+            return 0
+        }
+
+    private static let scrollArrived:
+        @convention(c) (OpaquePointer?, Double, Double, UnsafeMutableRawPointer?) -> gboolean = { _, _, _, owner in
+            timings(owner).scrolled = true
             return 0
         }
 }

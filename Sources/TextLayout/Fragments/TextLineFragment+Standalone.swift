@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @_spi(Layout) import TextContent
 @_spi(Typesetting) import TextTypography
 
@@ -30,9 +31,11 @@ extension TextLineFragment {
         }
         let paragraph = TextParagraph(attributedString: attributedString)
         let container = TextContainer(size: CGSize(width: CGFloat.infinity, height: 0), lineFragmentPadding: 0)
+        let scratch = StandaloneLineScratch.take()
+        defer { StandaloneLineScratch.give(back: scratch) }
         let layout = ParagraphLayout(
             container: container, typesetting: .standard, defaultFont: Self.defaultStandaloneFont,
-            scratch: LayoutScratch())
+            scratch: scratch)
         let shaped = try layout.shape(paragraph)
         let content = shaped.content
         var hang = start + length
@@ -60,5 +63,29 @@ extension TextLineFragment {
     private static func splitsSurrogatePair(_ units: [UInt16], at offset: Int) -> Bool {
         offset > 0 && offset < units.count && UTF16.isLeadSurrogate(units[offset - 1])
             && UTF16.isTrailSurrogate(units[offset])
+    }
+}
+
+/// The scratches of lines made on their own, kept between lines: a gutter makes a line for each
+/// number that scrolls into view, and each would otherwise allocate (and free) the caches and
+/// buffers of a whole layout pass.
+private enum StandaloneLineScratch {
+    /// A scratch, used by one thread at a time: held here only while no line uses it.
+    private final class Kept: @unchecked Sendable {
+        let scratch: LayoutScratch
+        init(_ scratch: LayoutScratch) { self.scratch = scratch }
+    }
+
+    /// As many as threads have made lines at once, up to a few.
+    private static let idle = Mutex<[Kept]>([])
+    private static let limit = 4
+
+    static func take() -> LayoutScratch {
+        idle.withLock { $0.popLast() }?.scratch ?? LayoutScratch()
+    }
+
+    static func give(back scratch: LayoutScratch) {
+        let kept = Kept(scratch)
+        idle.withLock { if $0.count < limit { $0.append(kept) } }
     }
 }

@@ -87,7 +87,8 @@ extension TextLayoutManager {
     /// paragraph: what drawing lays over the content's attributes. Empty when the paragraph
     /// keeps none (or is not laid out in this manager).
     public func renderingAttributes(for fragment: TextLayoutFragment) -> [RenderingAttributeRun] {
-        guard let location = fragment.rangeInElement?.location, let ordinal = ordinal(containing: location),
+        guard mayHaveRenderingAttributes, let location = fragment.rangeInElement?.location,
+            let ordinal = ordinal(containing: location),
             let position = layoutIndex.position(at: ordinal), let runs = position.entry.kept?.renderingAttributes
         else { return [] }
         return runs.runs.map { RenderingAttributeRun(range: $0.range, attributes: $0.attributes) }
@@ -112,6 +113,7 @@ extension TextLayoutManager {
                     var runs = kept.renderingAttributes ?? RenderingAttributeRuns()
                     runs.modify(start - position.range.lowerBound ..< end - position.range.lowerBound, change)
                     kept.renderingAttributes = runs.isEmpty ? nil : runs
+                    if !runs.isEmpty { mayHaveRenderingAttributes = true }
                 }
             }
             return true

@@ -117,6 +117,9 @@ public final class TextLayoutManager: TextContentObserving {
     var trackedSelections: [TrackedSelection] = []
     /// Made on first use (see `textSelectionNavigation`).
     var selectionNavigation: TextSelectionNavigation?
+    /// Whether rendering attributes were ever added: until then a view asking for each
+    /// fragment's at every frame finds none without looking its paragraph up.
+    var mayHaveRenderingAttributes = false
     /// Observers of layout completion, by their observation.
     var completionHandlers: [ObjectIdentifier: (LayoutCompletion) -> Void] = [:]
     /// Whether some heights counted as measured were measured in an earlier font context (a

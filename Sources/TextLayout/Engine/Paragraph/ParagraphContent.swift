@@ -158,7 +158,10 @@ struct ParagraphContent: Sendable {
         // Runs that differ in other attributes mostly share their font: resolved once for them.
         var resolved: (descriptor: FontDescriptor, request: FontRequest)?
         var inkOutset: InkOutset?
-        for run in text.runs {
+        // The runs view is made once: swift-foundation builds it from a range set, several
+        // microseconds, as much as reading a short paragraph's runs.
+        let textRuns = text.runs
+        for run in textRuns {
             let count = text.utf16.distance(from: run.range.lowerBound, to: run.range.upperBound)
             let descriptor = run.font ?? defaultFont
             let request: FontRequest
@@ -201,7 +204,7 @@ struct ParagraphContent: Sendable {
             }
         }
         // Alignment, line height and direction set as attributes of their own count (one model).
-        var style = text.runs.first.flatMap { ParagraphStyle(resolving: $0.attributes) }
+        var style = textRuns.first.flatMap { ParagraphStyle(resolving: $0.attributes) }
         if let isRightToLeft {
             let direction: WritingDirection = isRightToLeft ? .rightToLeft : .leftToRight
             style = style?.with(baseWritingDirection: direction) ?? ParagraphStyle(baseWritingDirection: direction)
