@@ -41,6 +41,8 @@ final class FragmentRenderNodes {
     /// that a frame's end does not visit every node kept).
     private var shownBytes = 0
     private var frame = 0
+    /// How many nodes were made (drawn) in all: what a frame that only moves text adds none to.
+    private(set) var madeCount = 0
 
     deinit {
         removeAll()
@@ -139,6 +141,7 @@ final class FragmentRenderNodes {
 
     /// Keeps a node made for the frame being drawn.
     private func keep(_ entry: Entry, as id: Key) {
+        madeCount += 1
         entries[id] = entry
         totalBytes += entry.bytes
         shownBytes += entry.bytes
@@ -161,6 +164,11 @@ final class FragmentRenderNodes {
             excess -= entries[entry.id]?.bytes ?? 0
             discard(entry.id)
         }
+    }
+
+    /// Whether a node of `surface` is kept.
+    func isKept(_ surface: TextLayoutFragmentSurface) -> Bool {
+        entries[.surface(ObjectIdentifier(surface))] != nil
     }
 
     /// Forgets the node of `surface` (its look changed without a new layout).

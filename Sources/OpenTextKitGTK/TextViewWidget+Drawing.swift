@@ -43,6 +43,7 @@ extension TextViewWidget {
             appendFragment(of: surface, shift: shift, height: CGFloat(height), to: snapshot)
         }
         fragmentNodes.endFrame()
+        scheduleContentPreparation()
         // Where dragged text would go: a caret, steady while the drag lasts.
         if let dropCaretOffset { appendCaret(at: dropCaretOffset, shift: shift, to: snapshot) }
         guard let canvas, otk_text_canvas_caret_is_visible(canvas) != 0 else { return }
@@ -68,16 +69,10 @@ extension TextViewWidget {
     private func appendFragment(
         of surface: TextLayoutFragmentSurface, shift: CGPoint, height: CGFloat, to snapshot: OpaquePointer
     ) {
-        let fragment = surface.textLayoutFragment
-        let attributes = textView.textLayoutManager.renderingAttributes(for: fragment)
+        let attributes = textView.textLayoutManager.renderingAttributes(for: surface.textLayoutFragment)
         let origin = surface.frame.origin
-        if attributes.isEmpty, fragment.renderingSurfaceBounds.height <= FragmentRenderNodes.tallestKeptFragment {
-            let node = fragmentNodes.node(
-                for: surface, scale: scaleFactor, glyphNode: { self.glyphNode(for: surface) }
-            ) { cairo in
-                draw(surface, attributes: [], through: cairo, shiftedBy: CGPoint(x: -origin.x, y: -origin.y))
-            }
-            if let node { append(node, at: CGPoint(x: origin.x + shift.x, y: origin.y + shift.y), to: snapshot) }
+        if attributes.isEmpty, let node = keptNode(for: surface) {
+            append(node, at: CGPoint(x: origin.x + shift.x, y: origin.y + shift.y), to: snapshot)
             return
         }
         fragmentNodes.remove(surface)
@@ -89,6 +84,18 @@ extension TextViewWidget {
         guard let cairo = gtk_snapshot_append_cairo(snapshot, &rect) else { return }
         draw(surface, attributes: attributes, through: cairo, shiftedBy: shift)
         cairo_destroy(cairo)
+    }
+
+    /// The node `surface` is kept as (made now if it has none), in its own coordinates; nil
+    /// for a fragment too tall to keep.
+    func keptNode(for surface: TextLayoutFragmentSurface) -> OpaquePointer? {
+        guard surface.textLayoutFragment.renderingSurfaceBounds.height <= FragmentRenderNodes.tallestKeptFragment
+        else { return nil }
+        let origin = surface.frame.origin
+        return fragmentNodes.node(for: surface, scale: scaleFactor, glyphNode: { self.glyphNode(for: surface) }) {
+            cairo in
+            draw(surface, attributes: [], through: cairo, shiftedBy: CGPoint(x: -origin.x, y: -origin.y))
+        }
     }
 
     /// `surface`'s fragment as text nodes, in its own coordinates (see `glyphNode(drawing:)`).

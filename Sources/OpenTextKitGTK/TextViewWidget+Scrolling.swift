@@ -16,6 +16,7 @@ extension TextViewWidget {
             synchronizeScrollBar()
             return
         }
+        preparation.direction = top < textView.visibleRect.minY ? -1 : 1
         textView.visibleRect.origin.y = top
         textView.inputContext.invalidateCharacterCoordinates()
         queueDraw()

@@ -78,11 +78,16 @@ open class TextViewWidget: TextViewHost {
     var isSyncingAdjustment = false
     /// The widget's size in pixels, as GTK allocated it.
     var allocatedSize = CGSize.zero
+    /// The content prepared beyond what is shown (see `TextViewWidget+PreparedContent.swift`).
+    var preparation = ContentPreparation()
 
     /// A widget showing `textView` (a view of an empty document if none is given).
     public init(textView: TextView = TextView()) {
         self.textView = textView
         textView.host = self
+        // Room for the surfaces of the screen prepared ahead (TextViewWidget+PreparedContent) and
+        // of those scrolled past meanwhile.
+        textView.renderingSurfaceCacheLimit = max(textView.renderingSurfaceCacheLimit, Self.preparedSurfaceCacheLimit)
         var callbacks = CanvasCallbacks.table
         // The canvas holds the widget until it is disposed of (`canvasDidDispose`).
         let owner = Unmanaged.passRetained(self).toOpaque()
@@ -124,6 +129,7 @@ open class TextViewWidget: TextViewHost {
         let height = max(0, allocatedSize.height - origin.y - textContainerInset.height)
         let manager = textView.textLayoutManager
         if manager.textContainer.size.width != width {
+            preparation.forget()
             let top = topLineLocation()
             manager.textContainer.size.width = width
             if let top {
@@ -171,6 +177,7 @@ open class TextViewWidget: TextViewHost {
     /// GTK disposed of the widget: it lets go of the GTK side.
     func canvasDidDispose() {
         widget = nil
+        cancelContentPreparation()
         fragmentNodes.removeAll()
     }
 }

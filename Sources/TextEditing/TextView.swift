@@ -137,6 +137,11 @@ open class TextView: TextViewportLayoutControllerDelegate {
     private var surfaceCache = RenderingSurfaceCache(limit: 64)
     /// Set while the view moves `visibleRect` to the viewport's anchor (that is no scroll).
     private var isFollowingViewport = false
+    /// What `prepareContent(in:)` is laying out, while it does.
+    var preparingRect: CGRect?
+    /// The part of the text the last layout gave surfaces (AppKit's `preparedContentRect`):
+    /// `visibleRect` after a layout of the viewport, more after `prepareContent(in:)`.
+    public internal(set) var preparedContentRect: CGRect = .zero
 
     /// A view of `storage` laid out by `layoutManager` (a new one in a container 600 points wide
     /// if none is given), with a caret at the start if the layout manager has no selection.
@@ -178,9 +183,9 @@ open class TextView: TextViewportLayoutControllerDelegate {
     // MARK: Viewport layout (the controller's delegate; subclasses override and call super)
 
     /// The rectangle the controller lays out: `visibleRect` (the controller adds what it
-    /// prefetches above and below).
+    /// prefetches above and below), or while `prepareContent(in:)` runs the rectangle it prepares.
     open func viewportBounds(for textViewportLayoutController: TextViewportLayoutController) -> CGRect {
-        visibleRect
+        preparingRect ?? visibleRect
     }
 
     /// Layout of the viewport starts: the view forgets the surfaces it configured last time.
@@ -216,9 +221,13 @@ open class TextView: TextViewportLayoutControllerDelegate {
     open func textViewportLayoutControllerDidLayout(_ textViewportLayoutController: TextViewportLayoutController) {
         renderingSurfaces = configuringSurfaces
         configuringSurfaces.removeAll()
+        let bounds = textViewportLayoutController.viewportBounds
+        // Prepared content reaches above what is shown by as much after the layout as before.
+        let above = preparingRect.map { visibleRect.minY - $0.minY } ?? 0
         isFollowingViewport = true
-        visibleRect.origin.y = textViewportLayoutController.viewportBounds.minY
+        visibleRect.origin.y = bounds.minY + above
         isFollowingViewport = false
+        preparedContentRect = bounds
         needsLayout = false
     }
 
@@ -246,6 +255,32 @@ open class TextView: TextViewportLayoutControllerDelegate {
         retrieveCachedRenderingSurfaceForKey key: RenderingSurfaceKey
     ) -> (any TextViewportRenderingSurface)? {
         surfaceCache.remove(forKey: key)
+    }
+
+    /// Lays out `rect` (container coordinates; with `visibleRect`, it is made to hold it) as the
+    /// viewport, so that each fragment there has its surface before it is shown: AppKit's
+    /// responsive scrolling, which calls `prepareContent(in:)` with an overdraw region while
+    /// the user is idle. A host that keeps a drawing per surface draws the new ones then, and
+    /// a scroll into the prepared text lays out and draws nothing new. `preparedContentRect`
+    /// is then `rect` (moved with the anchor as any layout moves the viewport); `visibleRect`
+    /// stays what is shown, and the next `layoutIfNeeded()` lays out only that again, the
+    /// prepared surfaces kept for their fragments (up to `renderingSurfaceCacheLimit`).
+    ///
+    /// ```swift
+    /// // After a scroll down, while the main loop is idle: the next screen.
+    /// let visible = view.visibleRect
+    /// view.prepareContent(in: visible.union(visible.offsetBy(dx: 0, dy: visible.height)))
+    /// ```
+    open func prepareContent(in rect: CGRect) {
+        let bounds = rect.union(visibleRect)
+        guard bounds.height.isFinite, bounds.minY.isFinite, bounds.height <= 16 * max(visibleRect.height, 1_000)
+        else { return }
+        preparingRect = bounds
+        defer { preparingRect = nil }
+        textLayoutManager.textViewportLayoutController.layoutViewport()
+        // What is shown is laid out again at the next layout: the surfaces of the prepared
+        // content that it does not show wait in the cache.
+        needsLayout = true
     }
 
     /// Lays the viewport out if `needsLayout` is set (UIKit's `layoutIfNeeded()`), through the

@@ -1,0 +1,133 @@
+import CGtk
+import Foundation
+import OpenTextKit
+import TestFixtures
+import Testing
+
+@testable import OpenTextKitGTK
+
+/// Responsive scrolling: while the main loop is idle the widget prepares the screen beyond what
+/// it shows in the direction of the last scroll (laid out, surfaces given, nodes drawn), so that
+/// a frame scrolling into it draws nothing new, and what is shown never moves while it does.
+/// GTK in this process, the widget sized and drawn into snapshots as GTK would.
+@MainActor
+@Suite(.serialized, .enabled(if: VirtualDisplay.isAvailable, "needs Xvfb (scripts/install-deps.sh)"))
+struct ResponsiveScrollingTests {
+    /// 3,000 paragraphs in English, Arabic, Devanagari, Thai and emoji, some wrapping.
+    static let text: String = (0 ..< 3_000).map { index in
+        let sample = ["ar_Arab", "hi_Deva", "th_Thai", "emoji"].map(MixedSamples.text)[index % 4]
+        return index % 3 == 0
+            ? "Verse \(index), a longer one that wraps in the widget: \(sample) \(sample) \(sample)"
+            : "Verse \(index): \(sample.prefix(30))"
+    }.joined(separator: "\n")
+
+    /// A widget 600 x 400 on `text`, drawn once; let go when `body` returns.
+    func withWidget(_ body: (TextViewWidget) throws -> Void) throws {
+        try #require(InProcessDisplay.isReady)
+        let view = TextViewWidget(textView: TextView(storage: TextContentStorage(string: Self.text)))
+        let widget = try #require(view.widget)
+        g_object_ref_sink(UnsafeMutableRawPointer(widget))
+        defer {
+            view.cancelContentPreparation()
+            g_object_unref(UnsafeMutableRawPointer(widget))
+        }
+        view.allocate(width: 600, height: 400)
+        draw(view)
+        try body(view)
+    }
+
+    /// One frame drawn into a snapshot that is thrown away.
+    func draw(_ view: TextViewWidget) {
+        let snapshot = gtk_snapshot_new()!
+        view.snapshot(snapshot, width: 600, height: 400)
+        if let node = gtk_snapshot_free_to_node(snapshot) { gsk_render_node_unref(node) }
+    }
+
+    /// A wheel scroll as the scroll bar reports it.
+    func scroll(_ view: TextViewWidget, by delta: CGFloat) {
+        view.preparation.direction = delta < 0 ? -1 : 1
+        view.textView.visibleRect.origin.y += delta
+        view.queueDraw()
+    }
+
+    /// Idle steps until the widget has prepared all it will; returns how many it took.
+    @discardableResult
+    func prepareUntilDone(_ view: TextViewWidget) -> Int {
+        var steps = 0
+        while view.prepareContentStep() { steps += 1 }
+        return steps
+    }
+
+    @Test func theNextScreenIsPreparedInStepsAndAScrollIntoItDrawsNothingNew() throws {
+        try withWidget { view in
+            let shown = view.textView.visibleRect
+            let steps = prepareUntilDone(view)
+            #expect(steps >= 3)
+            // What is shown stays, and is what the viewport holds again (paging and scrolling to
+            // the caret read it).
+            #expect(view.textView.visibleRect == shown)
+            #expect(view.textView.textLayoutManager.textViewportLayoutController.viewportBounds == shown)
+            #expect(view.textView.renderingSurfaces.allSatisfy { $0.frame.intersects(shown) })
+            // Scrolling through most of the prepared screen makes no node, step after step: the
+            // surfaces of the text coming into view were made, and drawn, beforehand.
+            let made = view.fragmentNodes.madeCount
+            for _ in 0 ..< 8 {
+                scroll(view, by: 40)
+                draw(view)
+                #expect(view.fragmentNodes.madeCount == made)
+                #expect(view.textView.renderingSurfaces.allSatisfy { view.fragmentNodes.isKept($0) })
+            }
+            #expect(view.textView.visibleRect.minY == shown.minY + 320)
+        }
+    }
+
+    @Test func scrollingUpPreparesTheScreenAboveWithoutMovingTheText() throws {
+        try withWidget { view in
+            // A jump into the middle (heights above are estimates), then a scroll up.
+            view.textView.visibleRect.origin.y = view.textView.textLayoutManager.usageBoundsForTextContainer.height / 2
+            draw(view)
+            scroll(view, by: -40)
+            draw(view)
+            let first = try #require(view.textView.renderingSurfaces.first)
+            let place = first.frame.minY - view.textView.visibleRect.minY
+            prepareUntilDone(view)
+            let same = try #require(
+                view.textView.renderingSurfaces.first { $0.renderingSurfaceKey == first.renderingSurfaceKey })
+            #expect(same.frame.minY - view.textView.visibleRect.minY == place)
+            let made = view.fragmentNodes.madeCount
+            for _ in 0 ..< 6 {
+                scroll(view, by: -40)
+                draw(view)
+                #expect(view.fragmentNodes.madeCount == made)
+            }
+        }
+    }
+
+    /// After a jump away and back, the text beside what is shown is prepared again (what was
+    /// prepared elsewhere does not count).
+    @Test func aJumpAwayAndBackPreparesAgain() throws {
+        try withWidget { view in
+            prepareUntilDone(view)
+            view.textView.visibleRect.origin.y = 30_000
+            draw(view)
+            #expect(prepareUntilDone(view) >= 3)
+            view.textView.visibleRect.origin.y = 0
+            draw(view)
+            #expect(prepareUntilDone(view) >= 3)
+            let made = view.fragmentNodes.madeCount
+            scroll(view, by: 200)
+            draw(view)
+            #expect(view.fragmentNodes.madeCount == made)
+        }
+    }
+
+    @Test func nothingIsPreparedPastTheEndOfTheText() throws {
+        try withWidget { view in
+            let bottom = view.textView.textLayoutManager.usageBoundsForTextContainer.maxY
+            view.textView.visibleRect.origin.y = bottom + 10_000
+            draw(view)
+            prepareUntilDone(view)
+            #expect(view.prepareContentStep() == false)
+        }
+    }
+}
