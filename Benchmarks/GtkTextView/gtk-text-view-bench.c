@@ -108,6 +108,12 @@ int main(int argc, char **argv) {
     GtkWidget *scrolled = gtk_scrolled_window_new();
     GtkWidget *view = gtk_text_view_new();
     gtk_text_view_set_wrap_mode(GTK_TEXT_VIEW(view), GTK_WRAP_WORD_CHAR);
+    // The editor's font (the engine's default text font, DejaVu Sans at 13 pixels), so that both
+    // show as much text a screen; the desktop's (Cantarell 11, here Noto Sans) is larger.
+    GtkCssProvider *font = gtk_css_provider_new();
+    gtk_css_provider_load_from_data(font, "textview { font-family: \"DejaVu Sans\"; font-size: 13px; }", -1);
+    gtk_style_context_add_provider_for_display(
+        gdk_display_get_default(), GTK_STYLE_PROVIDER(font), GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
     gtk_text_buffer_set_text(gtk_text_view_get_buffer(GTK_TEXT_VIEW(view)), contents, (int)length);
     g_free(contents);
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), view);
