@@ -20,8 +20,8 @@ struct ContentPreparation {
     }
 }
 
-/// Responsive scrolling, as AppKit's: while the main loop is idle after a frame, the widget
-/// prepares the next screen in the direction of the last scroll a quarter screen at a time
+/// Responsive scrolling, as AppKit's: while the main loop is idle after a scroll, the widget
+/// prepares the next screen in the direction of the scroll a quarter screen at a time
 /// (`TextView.prepareContent(in:)` lays it out and gives its fragments surfaces; the widget
 /// makes their render nodes and the background's kept drawings, such as a gutter's numbers,
 /// then lays out what is shown again, the prepared surfaces kept in the view's cache).

@@ -20,6 +20,8 @@ extension TextViewWidget {
         textView.visibleRect.origin.y = top
         textView.inputContext.invalidateCharacterCoordinates()
         queueDraw()
+        // After the frame, while idle: the text the scroll goes on to.
+        scheduleContentPreparation()
     }
 
     /// The scroll bar's range becomes the layout manager's usage bounds (measured above and
