@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import OpenTextKitGTK
 
 // otk-editor [--measure] FILE: a window editing a UTF-8 text file with OpenTextKit's GTK text
 // view. With --measure, the frame and key timings are printed as JSON when the window closes.
@@ -21,6 +22,8 @@ guard gtk_init_check() != 0 else {
     FileHandle.standardError.write(Data("otk-editor: cannot open a display (is DISPLAY set?)\n".utf8))
     exit(69)
 }
+// Without a GPU, GTK's Cairo renderer rather than GL on the processor (GTK 4.14's choice).
+SoftwareGL.preferCairoRenderer()
 let document: DocumentFile
 do { document = try DocumentFile(path: arguments[0]) } catch {
     FileHandle.standardError.write(Data("otk-editor: cannot open \(arguments[0]): \(error)\n".utf8))

@@ -75,6 +75,10 @@ gboolean otk_text_canvas_uses_cairo_renderer(OtkTextCanvas *canvas);
 /// (OtkUploadPool.c). Call before each frame; it does its work once a window size.
 void otk_text_canvas_keep_upload_pool(OtkTextCanvas *canvas);
 
+/// Whether GTK's GL renderer would draw on `display` with a software rasterizer (Mesa's llvmpipe,
+/// softpipe or swrast: no GPU), as GTK 4.14 checks before choosing it (OtkSoftwareGL.c).
+gboolean otk_gl_is_software(GdkDisplay *display);
+
 /// A PangoFont of face `face_index` of the font file `file` at `size` (pixels), or NULL when
 /// fontconfig, asked for it by its names, gives another face (OtkGlyphNodes.c).
 PangoFont *otk_pango_font_new(const char *file, int face_index, double size);
