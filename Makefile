@@ -75,7 +75,7 @@ edit: deps
 # The view beside GTK's own GtkTextView on FILE (default: 25 copies of the KJV in
 # CORPUS=folder, else the Genesis fixture), under Xvfb, with GSK_RENDERER (cairo by default;
 # default for each program's own choice;
-# ngl for GTK's GL renderer): first frame, memory, frame times while scrolling, key to frame.
+# gl for GTK's GL renderer): first frame, memory, frame times while scrolling, key to frame.
 bench-view: deps
 	$(SWIFT) build -c release --product otk-editor
 	@mkdir -p .build

@@ -20,7 +20,7 @@ trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 100); do [ -e /tmp/.X11-unix/X$display ] && break; sleep 0.05; done
 export DISPLAY=:$display GSK_RENDERER=${GSK_RENDERER:-cairo} GTK_IM_MODULE=gtk-im-context-simple XDG_CONFIG_HOME="$work/config"
 # GSK_RENDERER=default: each program with the renderer it chooses (GTK 4.8's GL, on llvmpipe here;
-# the editor's Cairo when GL would be software, as GTK 4.14 chooses).
+# the editor's Cairo when GL is software, SoftwareGL.preferCairoRenderer()).
 if [ "$GSK_RENDERER" = default ]; then unset GSK_RENDERER; fi
 mkdir -p "$work/config/gtk-4.0"
 printf '[Settings]\ngtk-cursor-blink=false\n' > "$work/config/gtk-4.0/settings.ini"

@@ -45,7 +45,8 @@ public final class LineNumberView {
     /// as `NSString.draw(at:withAttributes:)` lays out its string: no storage, no layout manager),
     /// kept for the next frames: a gutter draws the same numbers while its text scrolls. At most
     /// `layoutCacheLimit` are kept, all in `lineAttributes` (a gutter draws its numbers alike; the
-    /// lines are keyed by their string, as hashing attributes at every frame costs more).
+    /// lines are keyed by their string, as hashing attributes at every frame costs more): labels
+    /// drawn in changing attributes are laid out again each time.
     private var lines: [String: TextLineFragment] = [:]
     private var lineAttributes = AttributeContainer()
     private let layoutCacheLimit = 1_024

@@ -297,3 +297,14 @@ gboolean otk_text_canvas_uses_cairo_renderer(OtkTextCanvas *canvas) {
     GskRenderer *renderer = native ? gtk_native_get_renderer(native) : NULL;
     return renderer && g_str_equal(G_OBJECT_TYPE_NAME(renderer), "GskCairoRenderer");
 }
+
+gboolean otk_text_canvas_pointer_button_is_down(OtkTextCanvas *canvas) {
+    GtkNative *native = gtk_widget_get_native(GTK_WIDGET(canvas));
+    GdkSurface *surface = native ? gtk_native_get_surface(native) : NULL;
+    GdkSeat *seat = gdk_display_get_default_seat(gtk_widget_get_display(GTK_WIDGET(canvas)));
+    GdkDevice *pointer = seat ? gdk_seat_get_pointer(seat) : NULL;
+    if (!surface || !pointer) return FALSE;
+    GdkModifierType state = 0;
+    gdk_surface_get_device_position(surface, pointer, NULL, NULL, &state);
+    return (state & (GDK_BUTTON1_MASK | GDK_BUTTON2_MASK | GDK_BUTTON3_MASK)) != 0;
+}

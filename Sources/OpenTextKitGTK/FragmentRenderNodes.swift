@@ -37,8 +37,9 @@ final class FragmentRenderNodes {
     var limitBytes = 8 << 20
     private var entries: [Key: Entry] = [:]
     private var totalBytes = 0
-    /// The bytes of the nodes shown in the frame being drawn (counted as they are asked for, so
-    /// that a frame's end does not visit every node kept).
+    /// The bytes of the nodes shown in the frame being drawn, and of those made or asked for
+    /// since the last frame (prepared ahead): counted as they are asked for, so that a frame's
+    /// end does not visit every node kept.
     private var shownBytes = 0
     private var frame = 0
     /// How many nodes were made (drawn) in all: what a frame that only moves text adds none to.

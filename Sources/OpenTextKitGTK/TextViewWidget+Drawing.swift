@@ -43,6 +43,7 @@ extension TextViewWidget {
             appendFragment(of: surface, shift: shift, height: CGFloat(height), to: snapshot)
         }
         fragmentNodes.endFrame()
+        schedulePreparationIfWanted()
         // Where dragged text would go: a caret, steady while the drag lasts.
         if let dropCaretOffset { appendCaret(at: dropCaretOffset, shift: shift, to: snapshot) }
         guard let canvas, otk_text_canvas_caret_is_visible(canvas) != 0 else { return }

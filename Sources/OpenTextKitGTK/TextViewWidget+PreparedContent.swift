@@ -1,4 +1,5 @@
 import CGtk
+import COpenTextKitGTK
 import Foundation
 import OpenTextKit
 
@@ -12,6 +13,9 @@ struct ContentPreparation {
     var preparedAbove: ClosedRange<CGFloat>?
     /// The idle callback that prepares the next step; 0 when none is waiting.
     var source: guint = 0
+    /// A scroll asked for preparation: the next frame schedules it (idle after the frame, not in
+    /// the pause before it, which the frame clock leaves to other sources).
+    var isWanted = false
 
     /// The text is laid out anew (a new width): nothing prepared holds.
     mutating func forget() {
@@ -50,6 +54,13 @@ extension TextViewWidget {
             }, owner, nil)
     }
 
+    /// After a frame: the preparation a scroll asked for, while idle.
+    func schedulePreparationIfWanted() {
+        guard preparation.isWanted else { return }
+        preparation.isWanted = false
+        scheduleContentPreparation()
+    }
+
     /// Stops preparing (the widget is going).
     func cancelContentPreparation() {
         if preparation.source != 0 { g_source_remove(preparation.source) }
@@ -60,6 +71,14 @@ extension TextViewWidget {
     func prepareContentStep() -> Bool {
         let visible = textView.visibleRect
         guard widget != nil, visible.height > 0, !textView.renderingSurfaces.isEmpty else { return false }
+        // A frame is due (an event came): it comes first, and asks again. So while a button is
+        // held: GTK's scroll bar, dragged or clicked in its trough, maps the pointer to a value
+        // again when the button is let go, in the range of that moment, and a range changed by
+        // what preparing measured would move the text.
+        guard !textView.needsLayout, !(canvas.map { otk_text_canvas_pointer_button_is_down($0) != 0 } ?? false) else {
+            preparation.isWanted = true
+            return false
+        }
         let reach = visible.height * Self.preparedScreens
         let step = visible.height * Self.preparationStep
         let rect: CGRect

@@ -21,7 +21,7 @@ extension TextViewWidget {
         textView.inputContext.invalidateCharacterCoordinates()
         queueDraw()
         // After the frame, while idle: the text the scroll goes on to.
-        scheduleContentPreparation()
+        preparation.isWanted = true
     }
 
     /// The scroll bar's range becomes the layout manager's usage bounds (measured above and

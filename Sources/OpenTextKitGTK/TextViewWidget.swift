@@ -81,7 +81,9 @@ open class TextViewWidget: TextViewHost {
     /// The content prepared beyond what is shown (see `TextViewWidget+PreparedContent.swift`).
     var preparation = ContentPreparation()
 
-    /// A widget showing `textView` (a view of an empty document if none is given).
+    /// A widget showing `textView` (a view of an empty document if none is given). The view's
+    /// `renderingSurfaceCacheLimit` is raised to 256 if it is lower: the surfaces of the screen
+    /// prepared ahead of a scroll wait there.
     public init(textView: TextView = TextView()) {
         self.textView = textView
         textView.host = self

@@ -139,8 +139,9 @@ open class TextView: TextViewportLayoutControllerDelegate {
     private var isFollowingViewport = false
     /// What `prepareContent(in:)` is laying out, while it does.
     var preparingRect: CGRect?
-    /// The part of the text the last layout gave surfaces (AppKit's `preparedContentRect`):
-    /// `visibleRect` after a layout of the viewport, more after `prepareContent(in:)`.
+    /// The part of the text the last layout gave surfaces (AppKit's `preparedContentRect`): the
+    /// viewport laid out, `visibleRect` after a layout of what is shown, more after
+    /// `prepareContent(in:)`.
     public internal(set) var preparedContentRect: CGRect = .zero
 
     /// A view of `storage` laid out by `layoutManager` (a new one in a container 600 points wide
@@ -217,7 +218,9 @@ open class TextView: TextViewportLayoutControllerDelegate {
     }
 
     /// Layout of the viewport is done: the configured surfaces become `renderingSurfaces`, and
-    /// `visibleRect`'s origin moves to `viewportBounds`' (the anchor's correction, not a scroll).
+    /// `visibleRect`'s origin moves with `viewportBounds`' (the anchor's correction, not a
+    /// scroll; its top when what is shown was laid out, as far below it as before when more was
+    /// prepared).
     open func textViewportLayoutControllerDidLayout(_ textViewportLayoutController: TextViewportLayoutController) {
         renderingSurfaces = configuringSurfaces
         configuringSurfaces.removeAll()
@@ -262,9 +265,10 @@ open class TextView: TextViewportLayoutControllerDelegate {
     /// responsive scrolling, which calls `prepareContent(in:)` with an overdraw region while
     /// the user is idle. A host that keeps a drawing per surface draws the new ones then, and
     /// a scroll into the prepared text lays out and draws nothing new. `preparedContentRect`
-    /// is then `rect` (moved with the anchor as any layout moves the viewport); `visibleRect`
-    /// stays what is shown, and the next `layoutIfNeeded()` lays out only that again, the
-    /// prepared surfaces kept for their fragments (up to `renderingSurfaceCacheLimit`).
+    /// is then `rect` joined with `visibleRect` (moved with the anchor as any layout moves the
+    /// viewport); `visibleRect` stays what is shown, and the next `layoutIfNeeded()` lays out
+    /// only that again, the prepared surfaces kept for their fragments (up to
+    /// `renderingSurfaceCacheLimit`). A layout that is due is done first.
     ///
     /// ```swift
     /// // After a scroll down, while the main loop is idle: the next screen.
@@ -272,6 +276,9 @@ open class TextView: TextViewportLayoutControllerDelegate {
     /// view.prepareContent(in: visible.union(visible.offsetBy(dx: 0, dy: visible.height)))
     /// ```
     open func prepareContent(in rect: CGRect) {
+        // What is shown first, where a layout is due (a relocation waits for it): the prepared
+        // rectangle is then measured from where the text shown really is.
+        layoutIfNeeded()
         let bounds = rect.union(visibleRect)
         guard bounds.height.isFinite, bounds.minY.isFinite, bounds.height <= 16 * max(visibleRect.height, 1_000)
         else { return }

@@ -86,3 +86,22 @@ import TextLayout
         #expect(view.visibleRect == CGRect(x: 0, y: 0, width: 420, height: 300))
     }
 }
+
+extension PreparedContentTests {
+    /// After a jump into text whose heights are estimates, preparing the screen below and laying
+    /// out what is shown again moves nothing that is shown (as a frame would see it).
+    @Test(arguments: [3_000, 6_000, 9_000] as [CGFloat])
+    func preparingBelowAfterAJumpMovesNothingShown(_ top: CGFloat) throws {
+        let view = Self.makeView(top: top)
+        let shown = view.renderingSurfaces.map { ($0.renderingSurfaceKey, $0.frame.minY - view.visibleRect.minY) }
+        let visible = view.visibleRect
+        view.prepareContent(in: visible.union(visible.offsetBy(dx: 0, dy: visible.height / 4)))
+        view.layoutIfNeeded()
+        let after = Dictionary(
+            view.renderingSurfaces.map { ($0.renderingSurfaceKey, $0.frame.minY - view.visibleRect.minY) },
+            uniquingKeysWith: { first, _ in first })
+        for (key, place) in shown {
+            #expect(after[key] == place, "moved from \(place) to \(String(describing: after[key]))")
+        }
+    }
+}

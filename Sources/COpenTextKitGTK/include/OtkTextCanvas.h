@@ -70,14 +70,26 @@ void otk_text_canvas_restart_blink(OtkTextCanvas *canvas);
 /// `GSK_RENDERER=cairo`) rather than a GL one.
 gboolean otk_text_canvas_uses_cairo_renderer(OtkTextCanvas *canvas);
 
+/// Whether a pointer button is held (a drag of the scroll bar's slider may be under way, which
+/// reads the scroll bar's range again when the button is let go).
+gboolean otk_text_canvas_pointer_button_is_down(OtkTextCanvas *canvas);
+
 /// Under GTK's Cairo renderer on X11: keeps Cairo's shared-memory pool for uploading frames
 /// alive between frames, so that each frame does not make and fault in a new one
 /// (OtkUploadPool.c). Call before each frame; it does its work once a window size.
 void otk_text_canvas_keep_upload_pool(OtkTextCanvas *canvas);
 
 /// Whether GTK's GL renderer would draw on `display` with a software rasterizer (Mesa's llvmpipe,
-/// softpipe or swrast: no GPU), as GTK 4.14 checks before choosing it (OtkSoftwareGL.c).
+/// softpipe or swrast: no GPU), asked of GL itself (OtkSoftwareGL.c).
 gboolean otk_gl_is_software(GdkDisplay *display);
+
+/// Has GTK make the renderers of `display`'s windows realized from now on by `name` ("cairo",
+/// "ngl"; NULL: GTK's own choice): the display's "gsk-renderer" data, which GTK asks before
+/// `GSK_RENDERER`, without changing the process's environment.
+void otk_display_use_renderer(GdkDisplay *display, const char *name);
+
+/// The renderer `otk_display_use_renderer` set for `display`, or NULL.
+const char *otk_display_renderer(GdkDisplay *display);
 
 /// A PangoFont of face `face_index` of the font file `file` at `size` (pixels), or NULL when
 /// fontconfig, asked for it by its names, gives another face (OtkGlyphNodes.c).
