@@ -111,11 +111,18 @@ let package = Package(
             packageAccess: false,
             swiftSettings: strict
         ),
+        // Proofreading with Hunspell: misspelt words, repeated words, capitals after a full stop.
+        .target(
+            name: "TextProofreading",
+            dependencies: ["CHunspell", "CUnicodeAnalysis"],
+            packageAccess: false,
+            swiftSettings: strict
+        ),
         .target(
             name: "OpenTextKit",
             dependencies: [
                 "TextContent", "TextTypography", "TextLayout", "TextRendering", "TextEditing", "TextMarkdown",
-                "TextDocument",
+                "TextDocument", "TextProofreading",
             ], packageAccess: false, swiftSettings: strict),
         .executableTarget(
             name: "otk",
@@ -150,6 +157,11 @@ let package = Package(
         .testTarget(
             name: "TextTypographyTests",
             dependencies: ["TextTypography", "TextMeasurement", "TestFixtures", "CCairo", "CCmarkGFM", "CHunspell"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "TextProofreadingTests",
+            dependencies: ["TextProofreading", "TestFixtures"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -7,3 +7,4 @@
 @_exported import TextRendering
 @_exported import TextEditing
 @_exported import TextMarkdown
+@_exported import TextProofreading

@@ -11,7 +11,7 @@ struct OTK: ParsableCommand {
         abstract: "OpenTextKit: TextKit 2's text engine for Linux, on the command line.",
         subcommands: [
             RenderCommand.self, StatsCommand.self, LayoutCommand.self, ViewportCommand.self, EditCommand.self,
-            MarkdownCommand.self,
+            MarkdownCommand.self, ProofreadCommand.self,
         ]
     )
 
