@@ -247,7 +247,10 @@ if hasGTK {
         ),
         .testTarget(
             name: "OpenTextKitGTKTests",
-            dependencies: ["otk-editor", "formatted-editor", "collapsible-sections", "OpenTextKitGTK", "TestFixtures"],
+            dependencies: [
+                "otk-editor", "formatted-editor", "collapsible-sections", "OpenTextKitGTK", "OpenTextKitExamplesGTK",
+                "TestFixtures",
+            ],
             swiftSettings: strict
         ),
     ]

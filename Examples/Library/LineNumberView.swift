@@ -23,7 +23,8 @@ public final class LineNumberView {
         labels.append(Label(string: string, point: point, attributes: attributes))
     }
 
-    func removeAllLabels() {
+    /// Forgets the labels drawn (a view drawn afresh), keeping their laid-out lines.
+    public func removeAllLabels() {
         labels.removeAll()
     }
 

@@ -17,7 +17,7 @@ open class CollapsibleSectionsWidget: TextViewWidget {
     public static let marginWidth: CGFloat = 22
     public let sections: CollapsibleSectionsTextView
     /// Draws the triangles (each laid out with the engine, as the seed's labels are).
-    private let triangles = LineNumberView()
+    let triangles = LineNumberView()
 
     public init(storage: TextContentStorage) {
         sections = CollapsibleSectionsTextView(storage: storage)
@@ -43,6 +43,8 @@ open class CollapsibleSectionsWidget: TextViewWidget {
         var attributes = AttributeContainer()
         attributes.font = .system(size: 11)
         attributes.foregroundColor = TextColor(white: 0.35)
+        // Drawn afresh each frame: the labels of the last frame go (their lines are kept).
+        triangles.removeAllLabels()
         for header in sections.sectionHeaders {
             let collapsed = sections.collapsedSections.contains(header.offset)
             let triangle = collapsed ? "▸" : "▾"

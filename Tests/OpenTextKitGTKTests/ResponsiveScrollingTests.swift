@@ -4,6 +4,7 @@ import OpenTextKit
 import TestFixtures
 import Testing
 
+@testable import OpenTextKitExamplesGTK
 @testable import OpenTextKitGTK
 
 /// Responsive scrolling: while the main loop is idle the widget prepares the screen beyond what
@@ -129,5 +130,29 @@ struct ResponsiveScrollingTests {
             prepareUntilDone(view)
             #expect(view.prepareContentStep() == false)
         }
+    }
+}
+
+/// The collapsible sections' margin, drawn at every frame (and while preparing): its triangles
+/// are the last frame's only, however many frames were drawn.
+@MainActor
+@Suite(.serialized, .enabled(if: VirtualDisplay.isAvailable, "needs Xvfb (scripts/install-deps.sh)"))
+struct CollapsibleSectionsMarginTests {
+    @Test func theTrianglesAreTheLastFramesOnly() throws {
+        try #require(InProcessDisplay.isReady)
+        let text = (1 ... 6).map { "# Heading \($0) ಕನ್ನಡ\nA paragraph of section \($0), مرحبا." }.joined(
+            separator: "\n")
+        let view = CollapsibleSectionsWidget(storage: TextContentStorage(string: text))
+        let widget = try #require(view.widget)
+        g_object_ref_sink(UnsafeMutableRawPointer(widget))
+        defer { g_object_unref(UnsafeMutableRawPointer(widget)) }
+        view.allocate(width: 600, height: 400)
+        for _ in 0 ..< 5 {
+            let snapshot = gtk_snapshot_new()!
+            view.snapshot(snapshot, width: 600, height: 400)
+            if let node = gtk_snapshot_free_to_node(snapshot) { gsk_render_node_unref(node) }
+        }
+        #expect(view.sections.sectionHeaders.count == 6)
+        #expect(view.triangles.labels.count == 6)
     }
 }
