@@ -30,4 +30,19 @@ struct GlyphNodesTests {
         #expect(otk_pango_font_new(Self.dejaVu, 0, .nan) == nil)
         #expect(otk_glyph_node_new(font, [], [], [], 0, &color) == nil)
     }
+
+    /// The fonts text nodes are set in do not hint their metrics: the engine places glyphs
+    /// unhinted, and with hinted metrics Cairo finds neighbouring glyphs overlapping in most
+    /// lines and draws each such line through a mask of its own.
+    @Test func textNodeFontsDoNotHintMetrics() throws {
+        try #require(InProcessDisplay.isReady)
+        try #require(FileManager.default.fileExists(atPath: Self.dejaVu))
+        let font = try #require(otk_pango_font_new(Self.dejaVu, 0, 13))
+        defer { g_object_unref(UnsafeMutableRawPointer(font)) }
+        let scaled = try #require(pango_cairo_font_get_scaled_font(OpaquePointer(font)))
+        let options = try #require(cairo_font_options_create())
+        defer { cairo_font_options_destroy(options) }
+        cairo_scaled_font_get_font_options(scaled, options)
+        #expect(cairo_font_options_get_hint_metrics(options) == CAIRO_HINT_METRICS_OFF)
+    }
 }

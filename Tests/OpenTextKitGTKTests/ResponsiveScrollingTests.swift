@@ -156,3 +156,38 @@ struct CollapsibleSectionsMarginTests {
         #expect(view.triangles.labels.count == 6)
     }
 }
+
+/// The kept nodes' budget: at the end of a frame, nodes not shown in it are let go, oldest first,
+/// down to three quarters of `limitBytes`; the nodes shown stay whatever they weigh.
+@MainActor
+@Suite(.serialized, .enabled(if: VirtualDisplay.isAvailable, "needs Xvfb (scripts/install-deps.sh)"))
+struct FragmentRenderNodesTests {
+    /// A node of 100 x 100 points (40,000 bytes as a texture) under `key`, drawn if not kept.
+    func ask(_ nodes: FragmentRenderNodes, _ key: String) {
+        _ = nodes.node(for: key, bounds: CGRect(x: 0, y: 0, width: 96, height: 96), scale: 1) { _ in }
+    }
+
+    @Test func nodesNotShownAreLetGoOldestFirstAndShownOnesStay() throws {
+        try #require(InProcessDisplay.isReady)
+        let nodes = FragmentRenderNodes()
+        nodes.limitBytes = 100_000
+        // One node a frame, a to d. At the end of d's frame a, b and c (120,000 bytes) are not
+        // shown, over the limit: down to 75,000, a then b let go (the oldest), c kept.
+        for key in ["a", "b", "c", "d"] {
+            ask(nodes, key)
+            nodes.endFrame()
+        }
+        #expect(nodes.madeCount == 4)
+        ask(nodes, "c")
+        ask(nodes, "d")
+        #expect(nodes.madeCount == 4)
+        ask(nodes, "a")
+        #expect(nodes.madeCount == 5)
+        // Shown in a frame, nodes stay, however far over the limit they are.
+        nodes.limitBytes = 0
+        nodes.endFrame()
+        ask(nodes, "a")
+        ask(nodes, "c")
+        #expect(nodes.madeCount == 5)
+    }
+}

@@ -34,11 +34,18 @@ struct RichDocumentEditorTests {
 
     static func middle(_ band: Range<Int>) -> Int { (band.lowerBound + band.upperBound) / 2 }
 
+    /// The editor on `markdown` as notes.md, and its seven lines on screen (two headings, three
+    /// paragraphs, two items).
+    static func openNotes(on display: VirtualDisplay) throws -> (editor: EditorSession, lines: [Range<Int>]) {
+        let editor = try EditorSession(text: markdown, display: display, fileName: "notes.md")
+        let lines = try Self.lines(editor)
+        try #require(lines.count == 7, "two headings, three paragraphs, two items: \(lines)")
+        return (editor, lines)
+    }
+
     @Test func theToolbarAndItsKeysFormatMarkdownAndSavingWritesIt() throws {
         try VirtualDisplay.with { display in
-            let editor = try EditorSession(text: Self.markdown, display: display, fileName: "notes.md")
-            let lines = try Self.lines(editor)
-            try #require(lines.count == 7, "two headings, three paragraphs, two items: \(lines)")
+            let (editor, lines) = try Self.openNotes(on: display)
             // The list items show their markers left of their text (in the list's indent).
             let screen = try editor.settledScreenshot()
             for item in lines[5 ... 6] {
@@ -84,9 +91,7 @@ struct RichDocumentEditorTests {
 
     @Test func theHeadingListAndTheButtonsShowAndChangeTheSelection() throws {
         try VirtualDisplay.with { display in
-            let editor = try EditorSession(text: Self.markdown, display: display, fileName: "notes.md")
-            let lines = try Self.lines(editor)
-            try #require(lines.count == 7, "\(lines)")
+            let (editor, lines) = try Self.openNotes(on: display)
             // In plain body text the Bold button is up; in a heading (bold) it is down.
             try display.click(x: 60, y: Self.middle(lines[1]))
             let inBody = try editor.settledScreenshot()
@@ -109,9 +114,7 @@ struct RichDocumentEditorTests {
 
     @Test func aClickOnAHeadingsTriangleCollapsesItsSection() throws {
         try VirtualDisplay.with { display in
-            let editor = try EditorSession(text: Self.markdown, display: display, fileName: "notes.md")
-            let lines = try Self.lines(editor)
-            try #require(lines.count == 7, "\(lines)")
+            let (editor, lines) = try Self.openNotes(on: display)
             try display.click(x: 12, y: Self.middle(lines[3]))
             let collapsed = try Self.lines(editor)
             #expect(collapsed.count == 4, "Exodus's paragraph and list hidden: \(collapsed)")

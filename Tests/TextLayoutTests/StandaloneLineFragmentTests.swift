@@ -93,3 +93,26 @@ import TextContent
         #expect(broken.typographicBounds.width > 0)
     }
 }
+
+extension StandaloneLineFragmentTests {
+    /// Lines made on several threads at once (they share a few kept layout scratches, one thread
+    /// each) measure as lines made one at a time.
+    @Test func linesMadeOnManyThreadsAtOnceMeasureTheSame() async throws {
+        let texts = Self.samples.map(\.text) + (1 ... 40).map { "\($0 * 7919)" }
+        func widths() throws -> [CGFloat] {
+            try texts.map { text in
+                try TextLineFragment(
+                    string: text, attributes: AttributeContainer(),
+                    range: NSRange(location: 0, length: text.utf16.count)
+                ).typographicBounds.width
+            }
+        }
+        let expected = try widths()
+        let results = try await withThrowingTaskGroup(of: [CGFloat].self) { group in
+            for _ in 0 ..< 8 { group.addTask { try widths() } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 8)
+        #expect(results.allSatisfy { $0 == expected })
+    }
+}
