@@ -11,14 +11,16 @@ extension TextViewWidget {
     static let caretWidth: CGFloat = 1.5
 
     /// Where container coordinates land in the widget: minus the visible rectangle's origin,
-    /// plus the container's origin, on whole device pixels (a scroll by a fraction of a pixel
-    /// would draw every glyph anew, blurred, instead of moving what was drawn).
+    /// plus the container's origin. Not rounded vertically: scrolls move the viewport by whole
+    /// pixels (`scrollBarDidMove`), so what was drawn moves by whole pixels; an estimate corrected
+    /// above moves the fragments and the viewport's top by the same fraction, which this undoes
+    /// exactly (rounded, some lines would stand a pixel off their neighbours after it).
     var containerToWidget: CGPoint {
         let origin = textContainerOrigin
         let scale = CGFloat(scaleFactor)
-        func onPixels(_ value: CGFloat) -> CGFloat { (value * scale).rounded() / scale }
         return CGPoint(
-            x: onPixels(origin.x - textView.visibleRect.minX), y: onPixels(origin.y - textView.visibleRect.minY))
+            x: ((origin.x - textView.visibleRect.minX) * scale).rounded() / scale,
+            y: origin.y - textView.visibleRect.minY)
     }
 
     /// Draws a frame: the background, the selection, each fragment's node at its place, and
@@ -148,7 +150,7 @@ extension TextViewWidget {
     }
 
     /// Device pixels a point on the widget's screen (GTK's whole-number scale).
-    private var scaleFactor: Int {
+    var scaleFactor: Int {
         max(1, widget.map { Int(gtk_widget_get_scale_factor($0)) } ?? 1)
     }
 

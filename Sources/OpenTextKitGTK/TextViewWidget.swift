@@ -76,6 +76,9 @@ open class TextViewWidget: TextViewHost {
     var dropCaretOffset: Int?
     /// Set while the widget writes the scroll bar's value itself (no scroll follows).
     var isSyncingAdjustment = false
+    /// How far the scroll bar's value is from the viewport's top: the part of a scroll under
+    /// a pixel, not yet made (see `scrollBarDidMove`).
+    var scrollBarRemainder: CGFloat = 0
     /// The widget's size in pixels, as GTK allocated it.
     var allocatedSize = CGSize.zero
     /// The content prepared beyond what is shown (see `TextViewWidget+PreparedContent.swift`).

@@ -66,16 +66,38 @@ final class EditorSession {
         return text
     }
 
-    /// Waits until the screen stops changing (a frame or two after the last event).
+    /// Waits until the screen stops changing and the editor is idle: twice in a row, a tenth of
+    /// a second in which nothing on the screen changed and the editor used (almost) no processor.
+    /// The screen alone is not enough: a busy editor on a loaded machine shows the same frame for
+    /// longer than that while it works on the next one.
     func settledScreenshot() throws -> Screenshot {
         var last = try display.screenshot()
-        for _ in 0 ..< 40 {
+        var processorTime = editorProcessorTicks()
+        var quietIntervals = 0
+        for _ in 0 ..< 100 {
             usleep(100_000)
             let now = try display.screenshot()
-            if now == last { return now }
+            let ticks = editorProcessorTicks()
+            // A tick is 10 ms: one may be the accounting's rounding.
+            let idle = ticks.map { used in processorTime.map { used - $0 <= 1 } ?? false } ?? true
+            quietIntervals = now == last && idle ? quietIntervals + 1 : 0
+            if quietIntervals == 2 { return now }
             last = now
+            processorTime = ticks
         }
         return last
+    }
+
+    /// The processor time the editor used so far, in clock ticks (user and system, from
+    /// /proc/PID/stat), or nil where that cannot be read.
+    private func editorProcessorTicks() -> Int? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+            let end = stat.lastIndex(of: ")")
+        else { return nil }
+        // After the command's name in parentheses: state is field 3, utime 14 and stime 15.
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return user + system
     }
 
     /// `count` numbered paragraphs of 1 to 200 words in six scripts: the heights estimated for
@@ -108,10 +130,9 @@ final class EditorSession {
 }
 
 /// Every step moved what was shown up by the step (GTK's is a fraction of a pixel over a whole
-/// number: the text stands on whole pixels, so a step is that number or the next), the text
-/// itself unchanged: at most a few pixels of the half million compared differ (a line standing a
-/// fraction of a pixel elsewhere once a height above it was measured), where a jump of the text
-/// would change tens of thousands.
+/// number: the view scrolls by whole pixels, so a step is that number or the next), the text
+/// itself unchanged: at most a few pixels of the half million compared differ, where a jump of
+/// the text would change tens of thousands (and a line a pixel off its neighbours thousands).
 func expectEachStepMovesTheTextByTheStep(
     _ shifts: [(shift: Int, differing: Int)], sourceLocation: SourceLocation = #_sourceLocation
 ) {
