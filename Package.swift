@@ -118,11 +118,18 @@ let package = Package(
             packageAccess: false,
             swiftSettings: strict
         ),
+        // Writing tools on a text view: continuous spell checking (and the coordinator to come).
+        .target(
+            name: "TextWritingTools",
+            dependencies: ["TextContent", "TextLayout", "TextEditing", "TextProofreading"],
+            packageAccess: false,
+            swiftSettings: strict
+        ),
         .target(
             name: "OpenTextKit",
             dependencies: [
                 "TextContent", "TextTypography", "TextLayout", "TextRendering", "TextEditing", "TextMarkdown",
-                "TextDocument", "TextProofreading",
+                "TextDocument", "TextProofreading", "TextWritingTools",
             ], packageAccess: false, swiftSettings: strict),
         .executableTarget(
             name: "otk",
@@ -157,6 +164,11 @@ let package = Package(
         .testTarget(
             name: "TextTypographyTests",
             dependencies: ["TextTypography", "TextMeasurement", "TestFixtures", "CCairo", "CCmarkGFM", "CHunspell"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "TextWritingToolsTests",
+            dependencies: ["TextWritingTools", "TestFixtures"],
             swiftSettings: strict
         ),
         .testTarget(

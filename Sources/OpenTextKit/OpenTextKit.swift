@@ -8,3 +8,4 @@
 @_exported import TextEditing
 @_exported import TextMarkdown
 @_exported import TextProofreading
+@_exported import TextWritingTools

@@ -19,6 +19,8 @@ final class FragmentRenderNodes {
         let scale: Int
         let bytes: Int
         var lastShown: Int
+        /// The rendering attributes it was drawn with (a spelling mark, a highlight).
+        var attributes: [RenderingAttributeRun] = []
     }
 
     /// A surface by identity (cheaper to hash and compare at every frame than `AnyHashable`),
@@ -49,16 +51,21 @@ final class FragmentRenderNodes {
         removeAll()
     }
 
-    /// The node of `surface` at `scale` pixels a point, drawn by `draw` (into a Cairo context
-    /// of the fragment's own coordinates) the first time.
+    /// The node of `surface` with `attributes` (its rendering attributes) at `scale` pixels a
+    /// point, drawn by `draw` (into a Cairo context of the fragment's own coordinates) the first
+    /// time, and again when the attributes are drawn otherwise (a spelling mark came or went).
     /// `glyphNode`, tried first, makes the fragment's text nodes (nil when it cannot).
     func node(
-        for surface: TextLayoutFragmentSurface, scale: Int, glyphNode: () -> OpaquePointer? = { nil },
-        draw: (OpaquePointer) -> Void
+        for surface: TextLayoutFragmentSurface, attributes: [RenderingAttributeRun] = [], scale: Int,
+        glyphNode: () -> OpaquePointer? = { nil }, draw: (OpaquePointer) -> Void
     ) -> OpaquePointer? {
-        node(
-            for: .surface(ObjectIdentifier(surface)), owner: surface,
-            bounds: surface.textLayoutFragment.renderingSurfaceBounds, scale: scale, glyphNode: glyphNode, draw: draw)
+        let id = Key.surface(ObjectIdentifier(surface))
+        if let entry = entries[id], !entry.attributes.drawLike(attributes) { discard(id) }
+        let node = node(
+            for: id, owner: surface, bounds: surface.textLayoutFragment.renderingSurfaceBounds, scale: scale,
+            glyphNode: glyphNode, draw: draw)
+        if node != nil, !attributes.isEmpty { entries[id]?.attributes = attributes }
+        return node
     }
 
     /// Whether nodes are recordings (for GTK's Cairo renderer) rather than textures.

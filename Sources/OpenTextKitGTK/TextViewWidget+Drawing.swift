@@ -66,45 +66,39 @@ extension TextViewWidget {
             to: snapshot)
     }
 
-    /// One fragment: its kept node moved into place; or, for a fragment with rendering
-    /// attributes of its own (marked text, highlights) or one too tall to keep, drawn now.
+    /// One fragment: its kept node (with its rendering attributes) moved into place; or, for one
+    /// too tall to keep, drawn now, only what the widget shows of it.
     private func appendFragment(
         of surface: TextLayoutFragmentSurface, shift: CGPoint, height: CGFloat, to snapshot: OpaquePointer
     ) {
-        let attributes = textView.textLayoutManager.renderingAttributes(for: surface.textLayoutFragment)
         let origin = surface.frame.origin
-        if attributes.isEmpty, let node = keptNode(for: surface) {
+        if let node = keptNode(for: surface) {
             append(node, at: CGPoint(x: origin.x + shift.x, y: origin.y + shift.y), to: snapshot)
             return
         }
         fragmentNodes.remove(surface)
-        // Only what the widget shows of it.
         let shown = surface.drawingBounds.offsetBy(dx: shift.x, dy: shift.y)
             .intersection(CGRect(x: 0, y: 0, width: allocatedSize.width, height: height))
         guard !shown.isNull, !shown.isEmpty else { return }
         var rect = graphene_rect_t(shown)
         guard let cairo = gtk_snapshot_append_cairo(snapshot, &rect) else { return }
+        let attributes = textView.textLayoutManager.renderingAttributes(for: surface.textLayoutFragment)
         draw(surface, attributes: attributes, through: cairo, shiftedBy: shift)
         cairo_destroy(cairo)
     }
 
-    /// The node `surface` is kept as (made now if it has none), in its own coordinates; nil
-    /// for a fragment too tall to keep.
+    /// The node `surface` is kept as with its rendering attributes (made now if it has none, or
+    /// if they changed), in its own coordinates; nil for a fragment too tall to keep.
     func keptNode(for surface: TextLayoutFragmentSurface) -> OpaquePointer? {
         guard surface.textLayoutFragment.renderingSurfaceBounds.height <= FragmentRenderNodes.tallestKeptFragment
         else { return nil }
-        let origin = surface.frame.origin
-        return fragmentNodes.node(for: surface, scale: scaleFactor, glyphNode: { self.glyphNode(for: surface) }) {
-            cairo in
-            draw(surface, attributes: [], through: cairo, shiftedBy: CGPoint(x: -origin.x, y: -origin.y))
-        }
-    }
-
-    /// `surface`'s fragment as text nodes, in its own coordinates (see `glyphNode(drawing:)`).
-    private func glyphNode(for surface: TextLayoutFragmentSurface) -> OpaquePointer? {
-        let origin = surface.frame.origin
-        return glyphNode { context in
-            draw(surface, attributes: [], in: context, shiftedBy: CGPoint(x: -origin.x, y: -origin.y))
+        let attributes = textView.textLayoutManager.renderingAttributes(for: surface.textLayoutFragment)
+        let shift = CGPoint(x: -surface.frame.origin.x, y: -surface.frame.origin.y)
+        return fragmentNodes.node(
+            for: surface, attributes: attributes, scale: scaleFactor,
+            glyphNode: { glyphNode { context in draw(surface, attributes: attributes, in: context, shiftedBy: shift) } }
+        ) { cairo in
+            draw(surface, attributes: attributes, through: cairo, shiftedBy: shift)
         }
     }
 

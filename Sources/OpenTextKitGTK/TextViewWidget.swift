@@ -83,6 +83,9 @@ open class TextViewWidget: TextViewHost {
     var allocatedSize = CGSize.zero
     /// The content prepared beyond what is shown (see `TextViewWidget+PreparedContent.swift`).
     var preparation = ContentPreparation()
+    /// The spell checker, while checking is on (`startSpellChecking(language:)`).
+    public internal(set) var textCheckingController: TextCheckingController?
+    var spellCheckingHandle: SpellCheckingHandle?
 
     /// A widget showing `textView` (a view of an empty document if none is given). The view's
     /// `renderingSurfaceCacheLimit` is raised to 256 if it is lower: the surfaces of the screen
@@ -113,10 +116,12 @@ open class TextViewWidget: TextViewHost {
         queueDraw()
     }
 
-    /// Lays the view's viewport out if it must, then keeps the scroll bar's range and value in
-    /// step with the text (an estimate corrected moves the scroll bar, never the text shown).
+    /// Lays the view's viewport out if it must (the spell checker told what it shows), then keeps
+    /// the scroll bar's range and value in step with the text (an estimate corrected moves the
+    /// scroll bar, never the text shown).
     func layoutIfNeeded() {
         textView.layoutIfNeeded()
+        textCheckingController?.considerTextChecking()
         synchronizeScrollBar()
     }
 

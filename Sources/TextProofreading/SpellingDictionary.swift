@@ -63,6 +63,19 @@ public final class SpellingDictionary: Sendable {
         }
     }
 
+    /// The language (BCP 47) a POSIX locale names, as `LANG` holds it: "de_DE.UTF-8" is
+    /// "de-DE", "pt_BR@euro" "pt-BR"; nil for none, "C" and "POSIX" (no language).
+    ///
+    /// ```swift
+    /// SpellingDictionary.language(fromLocale: ProcessInfo.processInfo.environment["LANG"])
+    /// ```
+    public static func language(fromLocale locale: String?) -> String? {
+        guard let locale else { return nil }
+        let name = locale.prefix { $0 != "." && $0 != "@" }
+        guard !name.isEmpty, name != "C", name != "POSIX" else { return nil }
+        return name.replacingOccurrences(of: "_", with: "-")
+    }
+
     /// The `.dic` file for `language` in `directories`.
     static func find(_ language: String, in directories: [String]) throws(ProofreadingError) -> String {
         let name = language.replacingOccurrences(of: "-", with: "_")

@@ -72,6 +72,7 @@ final class EditorWindow {
         self.view = view
         gtk_scrolled_window_set_child(OpaquePointer(scrolled), view.widget)
         view.accessibleLabel = (document.path as NSString).lastPathComponent
+        startSpellChecking(in: view)
         findBar.view = view
         formattingBar.show(for: view, format: document.format)
         view.onUserEdit = { [unowned self] in formattingBar.showState() }
@@ -79,6 +80,26 @@ final class EditorWindow {
         document.storage.addTextLayoutManager(EditObserver { [weak self] in self?.hasUnsavedChanges = true })
         hasUnsavedChanges = false
         updateTitle()
+    }
+
+    /// Checks the spelling in the desktop's language (`LANG`), or in English where it has no
+    /// dictionary; with none at all the text is shown unchecked, and standard error says why.
+    private func startSpellChecking(in view: TextViewWidget) {
+        let languages =
+            [SpellingDictionary.language(fromLocale: ProcessInfo.processInfo.environment["LANG"])]
+            .compactMap { $0 } + ["en-US"]
+        var failure: ProofreadingError?
+        for language in languages {
+            do {
+                try view.startSpellChecking(language: language)
+                return
+            } catch {
+                failure = failure ?? error
+            }
+        }
+        if let failure {
+            FileHandle.standardError.write(Data("otk-editor: spelling not checked: \(failure)\n".utf8))
+        }
     }
 
     /// Saves; a failure is said in a dialog (and on standard error), the file untouched.

@@ -6,6 +6,8 @@ import TextMeasurement
 /// `otk proofread FILE`: each issue Hunspell and the proofreader's rules find, a line each
 /// (`LINE:COLUMN: kind: text -> suggestions`, the column in UTF-16 units from 1); with
 /// `--stats`, figures as JSON beside raw HarfBuzz shaping of the same paragraphs in the same run.
+/// With `--viewport --stats`, what continuous spell checking costs a view of the document
+/// instead (`ViewportProofreading`).
 struct ProofreadCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "proofread",
@@ -13,6 +15,8 @@ struct ProofreadCommand: ParsableCommand {
     )
 
     @OptionGroup var document: DocumentOptions
+
+    @OptionGroup var view: ViewportOptions
 
     @Option(help: "The language of the text (BCP 47, as en-US), whose Hunspell dictionary checks its words.")
     var language = "en-US"
@@ -23,10 +27,18 @@ struct ProofreadCommand: ParsableCommand {
     @Flag(help: "Print figures as JSON instead of the issues.")
     var stats = false
 
+    @Flag(help: "With --stats: measure spell checking of fresh viewports of a view (--jumps of them) instead.")
+    var viewport = false
+
+    @Option(parsing: .unconditional, help: "With --viewport: how many places down the document the view jumps to.")
+    var jumps = 20
+
     func validate() throws {
         guard (0 ... 100).contains(suggestions) else {
             throw ValidationError("--suggestions takes 0 to 100; got \(suggestions).")
         }
+        guard (1 ... 10_000).contains(jumps) else { throw ValidationError("--jumps takes 1 to 10000; got \(jumps).") }
+        guard !viewport || stats else { throw ValidationError("--viewport measures: give --stats with it.") }
     }
 
     func run() throws {
@@ -34,7 +46,17 @@ struct ProofreadCommand: ParsableCommand {
         do { proofreader = try Proofreader(language: language) } catch {
             throw CommandFailure(.unavailable, "\(error)")
         }
-        let storage = try DocumentLoader.open(document.file, document: document)
+        let storage = try DocumentLoader.open(
+            try view.path(of: document), document: document, formatOf: document.file, copies: view.copies)
+        if viewport {
+            var session = try ViewportProofreading(storage: storage, size: view.size, language: language)
+            printJSONReport(
+                [
+                    ("file", jsonString(document.file)), ("copies", "\(view.copies)"),
+                    ("language", jsonString(language)), ("paragraphs", "\(storage.paragraphCount)"),
+                ] + session.measure(jumps: jumps))
+            return
+        }
         let paragraphs = RawShaping.paragraphs(of: storage)
         let clock = ContinuousClock()
         let start = clock.now

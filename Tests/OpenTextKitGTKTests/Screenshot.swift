@@ -9,6 +9,10 @@ struct Screenshot: Equatable {
     let height: Int
     /// Each pixel's grey level, 0 (black) ... 255 (white), row by row.
     let grey: [UInt8]
+    /// How much each pixel's red passes its other channels (0 for greys, and other colours).
+    let redExcess: [UInt8]
+    /// How much each pixel's green passes its other channels.
+    let greenExcess: [UInt8]
 
     init(xwd data: Data) throws {
         let bytes = [UInt8](data)
@@ -25,15 +29,20 @@ struct Screenshot: Equatable {
         self.width = width
         self.height = height
         var grey = [UInt8](repeating: 0, count: width * height)
+        var redExcess = grey, greenExcess = grey
         for y in 0 ..< height {
             let row = start + y * bytesPerLine
             for x in 0 ..< width {
                 let pixel = row + x * 4
-                let sum = Int(bytes[pixel]) + Int(bytes[pixel + 1]) + Int(bytes[pixel + 2])
-                grey[y * width + x] = UInt8(sum / 3)
+                let (blue, green, red) = (bytes[pixel], bytes[pixel + 1], bytes[pixel + 2])
+                grey[y * width + x] = UInt8((Int(blue) + Int(green) + Int(red)) / 3)
+                redExcess[y * width + x] = red > max(green, blue) ? red - max(green, blue) : 0
+                greenExcess[y * width + x] = green > max(red, blue) ? green - max(red, blue) : 0
             }
         }
         self.grey = grey
+        self.redExcess = redExcess
+        self.greenExcess = greenExcess
     }
 
     /// How many pixels of `rect` (x, y, width, height; clipped to the screen) are darker than
@@ -50,6 +59,19 @@ struct Screenshot: Equatable {
 
     /// Whether the editor's window shows text: its white background at the top left (the
     /// screen is black elsewhere) with ink on it, right of the gutter's numbers.
+    /// How many pixels of `rect` (x, y, width, height; clipped to the screen) are clearly red
+    /// (a spelling mark), and clearly green (a grammar mark).
+    func marks(x: Int, y: Int, width: Int, height: Int) -> (red: Int, green: Int) {
+        var red = 0, green = 0
+        for row in max(0, y) ..< min(self.height, y + height) {
+            for column in max(0, x) ..< min(self.width, x + width) {
+                if redExcess[row * self.width + column] > 60 { red += 1 }
+                if greenExcess[row * self.width + column] > 60 { green += 1 }
+            }
+        }
+        return (red, green)
+    }
+
     var showsText: Bool {
         var white = 0
         for row in 0 ..< min(height, 40) {

@@ -91,6 +91,16 @@ import TextProofreading
         #expect(!(try SpellingDictionary(language: "en-US").isCorrect("colour")))
     }
 
+    @Test func theDesktopsLocaleNamesALanguage() {
+        #expect(SpellingDictionary.language(fromLocale: "de_DE.UTF-8") == "de-DE")
+        #expect(SpellingDictionary.language(fromLocale: "pt_BR@euro") == "pt-BR")
+        #expect(SpellingDictionary.language(fromLocale: "ar_EG.UTF-8") == "ar-EG")
+        #expect(SpellingDictionary.language(fromLocale: "en") == "en")
+        for none in [nil, "", "C", "C.UTF-8", "POSIX", ".UTF-8"] {
+            #expect(SpellingDictionary.language(fromLocale: none) == nil, "\(String(describing: none))")
+        }
+    }
+
     @Test func aMissingDictionaryNamesThePackageToInstall() {
         #expect(
             throws: ProofreadingError.noDictionary(

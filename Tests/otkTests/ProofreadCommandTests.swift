@@ -47,7 +47,31 @@ import Testing
         #expect(output.stdout.isEmpty)
     }
 
-    @Test(arguments: [["--language", ""], ["--language", "../../etc/passwd"], ["--suggestions", "-1"]])
+    @Test func viewportStatsMeasureSpellCheckingOfFreshViewports() throws {
+        // 2,000 paragraphs, English with Arabic, a misspelling in each: a viewport shows a few dozen.
+        let text = (0 ..< 2_000).map { "Verse \($0) mentions teh sea and مرحبا بالعالم again." }.joined(separator: "\n")
+        let file = try Otk.temporaryFile(Array(text.utf8))
+        defer { try? FileManager.default.removeItem(at: file) }
+        let output = try Otk.run(["proofread", file.path, "--viewport", "--stats", "--jumps", "5", "--copies", "3"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let json = try #require(output.json)
+        #expect(json["viewports"] as? Int == 5)
+        #expect(json["paragraphs"] as? Int == 6_000)
+        // Each fresh viewport's paragraphs (one mark each) are checked and marked.
+        let marks = try #require(json["viewportMarksMedian"] as? Int)
+        #expect(marks > 5 && marks < 200, "\(marks)")
+        // Only what was shown was checked: a small share of the document.
+        let checked = try #require(json["paragraphsChecked"] as? Int)
+        #expect(checked > 5 * marks / 2 && checked < 1_000, "\(checked)")
+        for key in ["viewportMainThreadCheckingSecondsMedian", "viewportRawHarfBuzzShapingSecondsMedian"] {
+            #expect((json[key] as? Double).map { $0 > 0 } == true, "\(key)")
+        }
+    }
+
+    @Test(arguments: [
+        ["--language", ""], ["--language", "../../etc/passwd"], ["--suggestions", "-1"], ["--viewport"],
+        ["--viewport", "--stats", "--jumps", "0"], ["--viewport", "--stats", "--width", "0"],
+    ])
     func badOptionsAreRefused(_ options: [String]) throws {
         let file = try Otk.temporaryFile(Array(Self.text.utf8))
         defer { try? FileManager.default.removeItem(at: file) }

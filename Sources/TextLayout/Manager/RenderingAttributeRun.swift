@@ -11,3 +11,11 @@ public struct RenderingAttributeRun {
         self.attributes = attributes
     }
 }
+
+extension [RenderingAttributeRun] {
+    /// Whether these runs are drawn as `other` are: the same ranges, drawn alike.
+    public func drawLike(_ other: [RenderingAttributeRun]) -> Bool {
+        count == other.count
+            && zip(self, other).allSatisfy { $0.range == $1.range && $0.attributes.drawsLike($1.attributes) }
+    }
+}

@@ -62,6 +62,18 @@ public struct RenderingAttributes {
             && customAttributes.isEmpty
     }
 
+    /// Whether `self` and `other` are drawn alike: every attribute drawing reads is equal
+    /// (`customAttributes`, which drawing does not read, are not compared). What a view that
+    /// keeps a fragment's drawing asks before drawing it again.
+    public func drawsLike(_ other: RenderingAttributes) -> Bool {
+        foregroundColor == other.foregroundColor && backgroundColor == other.backgroundColor
+            && underlineStyle == other.underlineStyle && underlineColor == other.underlineColor
+            && strikethroughStyle == other.strikethroughStyle && strikethroughColor == other.strikethroughColor
+            && shadow == other.shadow && strokeColor == other.strokeColor && strokeWidth == other.strokeWidth
+            && obliqueness == other.obliqueness && spellingState == other.spellingState
+            && markedClauseSegment == other.markedClauseSegment
+    }
+
     /// The attributes as TextKit's dictionary.
     public var dictionary: [NSAttributedString.Key: Any] {
         var result = customAttributes

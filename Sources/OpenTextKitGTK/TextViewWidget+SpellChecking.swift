@@ -1,0 +1,56 @@
+import CGtk
+import Foundation
+import OpenTextKit
+
+extension TextViewWidget {
+    /// Starts continuous spell checking (AppKit's `isContinuousSpellCheckingEnabled`): what the
+    /// view lays out is checked off GTK's thread in `language` (and each run in the language its
+    /// `languageIdentifier` names), misspelt words underlined with red waves, repeated words and
+    /// small letters starting a sentence with green ones. Throws when there is no dictionary of
+    /// `language` (the error names the Debian package).
+    ///
+    /// ```swift
+    /// try view.startSpellChecking(language: "en-US")
+    /// let issue = view.textCheckingController?.issues(at: offset).first
+    /// ```
+    public func startSpellChecking(language: String = "en-US") throws(ProofreadingError) {
+        stopSpellChecking()
+        let controller = try TextCheckingController(textView: textView, language: language)
+        let handle = SpellCheckingHandle()
+        handle.widget = self
+        controller.resultsAvailable = { handle.scheduleShowing() }
+        textCheckingController = controller
+        spellCheckingHandle = handle
+        queueDraw()
+    }
+
+    /// Stops spell checking; every mark goes.
+    public func stopSpellChecking() {
+        guard let controller = textCheckingController else { return }
+        controller.resultsAvailable = nil
+        controller.isEnabled = false
+        textCheckingController = nil
+        spellCheckingHandle = nil
+        queueDraw()
+    }
+
+    /// The checker finished paragraphs: their marks shown, and drawn.
+    func showCheckedResults() {
+        textCheckingController?.showCheckedResults()
+        queueDraw()
+    }
+}
+
+/// How the checker's worker reaches the widget: a GLib idle callback, on GTK's thread.
+final class SpellCheckingHandle: @unchecked Sendable {
+    weak var widget: TextViewWidget?
+
+    func scheduleShowing() {
+        g_idle_add(
+            { pointer in
+                let handle = Unmanaged<SpellCheckingHandle>.fromOpaque(pointer!).takeRetainedValue()
+                handle.widget?.showCheckedResults()
+                return 0
+            }, Unmanaged.passRetained(self).toOpaque())
+    }
+}

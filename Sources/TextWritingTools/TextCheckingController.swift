@@ -1,0 +1,282 @@
+import Foundation
+import Synchronization
+import TextContent
+import TextEditing
+import TextLayout
+import TextProofreading
+
+/// Continuous spell checking for a text view, as AppKit's `NSTextCheckingController` gives a
+/// view: the paragraphs the view lays out (its viewport, never the rest of the document) are
+/// proofread off the thread the view runs on, and what is found is shown as rendering
+/// attributes: a red wavy underline under a misspelt word, a green one under a repeated word or
+/// a small letter starting a sentence. Each run of text is checked in the language its
+/// `languageIdentifier` attribute names (the controller's `language` where none is set); a
+/// language without a dictionary is left alone (`languagesWithoutDictionary`). Results are
+/// remembered by the paragraph's text, so scrolling back, or a paragraph said again, costs a
+/// lookup.
+///
+/// The worker tells the host through `resultsAvailable` (on the worker's thread) that results
+/// wait; the host then calls `showCheckedResults()` on the view's thread (a GTK view schedules it
+/// with `g_idle_add`). A program without a main loop calls `finishChecking()`.
+///
+/// ```swift
+/// let checking = try TextCheckingController(textView: view, language: "en-US")
+/// checking.resultsAvailable = { scheduleOnMainLoop { checking.showCheckedResults() } }
+/// ```
+public final class TextCheckingController {
+    /// The view whose text is checked.
+    public private(set) weak var textView: TextView?
+    /// The language of text without a `languageIdentifier` attribute (BCP 47, "en-US").
+    public let language: String
+    /// Whether checking is on; turned off, every mark goes.
+    public var isEnabled = true {
+        didSet {
+            guard isEnabled != oldValue, let textView else { return }
+            considered.removeAll()
+            if isEnabled {
+                considerTextChecking()
+            } else {
+                textView.textLayoutManager.removeRenderingAttribute(
+                    .spellingState, for: textView.textContentStorage.documentRange)
+            }
+        }
+    }
+    /// Told on the worker's thread, when results wait to be shown where none waited, that the
+    /// host should call `showCheckedResults()` on the view's thread.
+    public var resultsAvailable: (@Sendable () -> Void)? {
+        get { notifier.handler.withLock { $0 } }
+        set { notifier.handler.withLock { $0 = newValue } }
+    }
+    /// What the controller did (for measuring and tests).
+    public private(set) var statistics = Statistics()
+
+    /// Counts of the controller's work.
+    public struct Statistics: Sendable, Equatable {
+        /// Paragraphs handed to the worker to check.
+        public var paragraphsRequested = 0
+        /// Paragraphs laid out whose results were remembered.
+        public var paragraphsRemembered = 0
+        /// Time spent on the view's thread: reading laid-out paragraphs and setting marks.
+        public var viewThreadTime: Duration = .zero
+    }
+
+    private var proofreaders: [String: Proofreader] = [:]
+    /// Languages asked for that have no dictionary (their text is not checked).
+    public private(set) var languagesWithoutDictionary: Set<String> = []
+    private var results = CheckedParagraphs()
+    private var considered = ConsideredFragments()
+    private let notifier = Notifier()
+    private let queue: TextCheckingQueue
+    /// Paragraphs longer than this many UTF-16 units are checked as far as their layout goes.
+    static let longParagraph = 65_536
+
+    /// Checks what `textView` lays out from now on, in `language` where the text does not say;
+    /// throws when there is no dictionary of `language` (the error names the Debian package).
+    public init(textView: TextView, language: String = "en-US") throws(ProofreadingError) {
+        self.textView = textView
+        self.language = language
+        proofreaders[language] = try Proofreader(language: language)
+        let notifier = notifier
+        queue = TextCheckingQueue { notifier.notify() }
+        let manager = textView.textLayoutManager
+        let previous = manager.renderingAttributesValidator
+        manager.renderingAttributesValidator = { [weak self] manager, fragment in
+            previous?(manager, fragment)
+            self?.validate(fragment)
+        }
+        considerTextChecking()
+    }
+
+    /// The issues found in the paragraph holding `offset` (UTF-16, in the document) that
+    /// cover it, when that paragraph was checked; their ranges in document offsets.
+    public func issues(at offset: Int) -> [ProofreadingIssue] {
+        guard let textView, let paragraph = paragraph(at: offset, in: textView),
+            let found = results[paragraph.check.key]
+        else { return [] }
+        return found.compactMap { issue in
+            let range = issue.range.lowerBound + paragraph.start ..< issue.range.upperBound + paragraph.start
+            guard range.contains(offset) || range.upperBound == offset else { return nil }
+            return ProofreadingIssue(kind: issue.kind, range: range, text: issue.text, replacement: issue.replacement)
+        }
+    }
+
+    /// What could replace `issue` (found by `issues(at:)`): suggestions from the dictionary of
+    /// its language, or its one correction.
+    public func suggestions(for issue: ProofreadingIssue) -> [String] {
+        if let replacement = issue.replacement { return [replacement] }
+        guard let textView, let paragraph = paragraph(at: issue.range.lowerBound, in: textView) else { return [] }
+        let within = issue.range.lowerBound - paragraph.start
+        let piece = paragraph.check.pieces.last { $0.offset <= within }
+        return piece?.proofreader?.suggestions(for: issue) ?? []
+    }
+
+    /// Replaces `issue`'s text with `replacement` as a user's edit: an undo step of its own (not
+    /// merged with the typing before or after it).
+    public func correct(_ issue: ProofreadingIssue, with replacement: String) {
+        guard let textView else { return }
+        textView.undoStack.closeStep()
+        textView.replace(NSRange(location: issue.range.lowerBound, length: issue.range.count), withText: replacement)
+        textView.undoStack.closeStep()
+    }
+
+    /// Shows the results the worker finished: the marks of the laid-out paragraphs that wait
+    /// for them (those laid out again meanwhile are left to their new layout). Call it on the
+    /// view's thread.
+    public func showCheckedResults() {
+        let finished = queue.takeFinished()
+        guard !finished.isEmpty, let manager = textView?.textLayoutManager else { return }
+        let clock = ContinuousClock()
+        let start = clock.now
+        defer { statistics.viewThreadTime += clock.now - start }
+        for result in finished {
+            results[result.key] = result.issues
+            for fragment in considered.takeFragments(awaiting: result.key) where isEnabled {
+                // Still its paragraph's layout (not laid out again, not let go).
+                guard let location = fragment.rangeInElement?.location,
+                    manager.textLayoutFragment(for: location) === fragment
+                else { continue }
+                mark(result.issues, in: fragment)
+            }
+        }
+    }
+
+    /// Considers what the view shows that was laid out while away from it (layout reaches past
+    /// the viewport, and a fragment kept from then is not laid out again when it comes into
+    /// view): marked if its results are known, else handed to the worker. A view calls it when
+    /// its viewport's layout is done (`TextViewWidget` does); it costs a lookup per fragment.
+    public func considerTextChecking() {
+        guard isEnabled, let textView else { return }
+        for surface in textView.renderingSurfaces where !considered.contains(surface.textLayoutFragment) {
+            consider(surface.textLayoutFragment)
+        }
+    }
+
+    /// Waits until the worker has checked everything asked, then shows it: for a program
+    /// without a main loop, and tests.
+    public func finishChecking() {
+        queue.waitUntilIdle()
+        showCheckedResults()
+    }
+
+    // MARK: Laid-out paragraphs
+
+    /// A fragment was laid out (its marks went with its old layout): considered when it is
+    /// within a screen of what the view shows (layout may reach much further: the whole of a
+    /// small document; those are considered if they come into view, `considerTextChecking()`).
+    private func validate(_ fragment: TextLayoutFragment) {
+        guard isEnabled, let visible = textView?.visibleRect else { return }
+        let near = visible.insetBy(dx: 0, dy: -max(visible.height, 1))
+        guard fragment.layoutFragmentFrame.intersects(near) else { return }
+        consider(fragment)
+    }
+
+    /// Marks `fragment` from what is remembered of its text, or hands it to the worker.
+    private func consider(_ fragment: TextLayoutFragment) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        defer { statistics.viewThreadTime += clock.now - start }
+        guard let check = check(of: fragment.textElement, fragment: fragment) else {
+            considered.insert(fragment)
+            return
+        }
+        if let issues = results[check.key] {
+            statistics.paragraphsRemembered += 1
+            considered.insert(fragment)
+            mark(issues, in: fragment)
+            return
+        }
+        considered.insert(fragment, awaiting: check.key)
+        if !queue.isWaiting(check.key) {
+            statistics.paragraphsRequested += 1
+            // The oldest request let go (scrolled past long ago): its fragments are considered
+            // again if they are shown.
+            if let dropped = queue.enqueue(check) { considered.forget(awaiting: dropped) }
+        }
+    }
+
+    /// Sets the marks of `issues` (paragraph offsets) over `fragment`'s paragraph, replacing
+    /// those it had.
+    private func mark(_ issues: [ProofreadingIssue], in fragment: TextLayoutFragment) {
+        guard let manager = textView?.textLayoutManager, let content = manager.textContentManager,
+            let paragraphRange = fragment.rangeInElement
+        else { return }
+        manager.removeRenderingAttribute(.spellingState, for: paragraphRange)
+        for issue in issues {
+            guard let start = content.location(paragraphRange.location, offsetBy: issue.range.lowerBound),
+                let end = content.location(start, offsetBy: issue.range.count),
+                let range = TextRange(location: start, end: end)
+            else { continue }
+            var attributes = RenderingAttributes()
+            attributes.spellingState = issue.kind == .spelling ? .spelling : .grammar
+            manager.addRenderingAttributes(attributes, for: range)
+        }
+    }
+
+    /// The paragraph holding `offset`, its start, and what checking it means.
+    private func paragraph(at offset: Int, in textView: TextView) -> (start: Int, check: ParagraphCheck)? {
+        let storage = textView.textContentStorage
+        let documentStart = storage.documentRange.location
+        guard offset >= 0, offset <= storage.utf16Length,
+            let location = storage.location(documentStart, offsetBy: offset),
+            let fragment = textView.textLayoutManager.textLayoutFragment(for: location),
+            let paragraphStart = fragment.rangeInElement?.location,
+            let check = check(of: fragment.textElement, fragment: fragment)
+        else { return nil }
+        return (storage.offset(from: documentStart, to: paragraphStart), check)
+    }
+
+    /// `paragraph`'s text cut by language, with each piece's proofreader. A paragraph longer than
+    /// `longParagraph` is read as far as `fragment` laid it out.
+    private func check(of paragraph: TextParagraph, fragment: TextLayoutFragment?) -> ParagraphCheck? {
+        var length = paragraph.utf16Count
+        if length > Self.longParagraph {
+            length = min(length, fragment?.textLineFragments.last?.characterRange.upperBound ?? Self.longParagraph)
+        }
+        guard length > 0 else { return nil }
+        if let units = paragraph.plainUTF16(in: 0 ..< length) {
+            let key = String(decoding: units, as: UTF16.self)
+            return ParagraphCheck(
+                key: key, pieces: [.init(proofreader: proofreader(for: language), offset: 0, units: units)])
+        }
+        let text = paragraph.attributedString
+        var pieces: [ParagraphCheck.Piece] = []
+        var key = ""
+        var offset = 0
+        for run in text.runs where offset < length {
+            let units = Array(String(text[run.range].characters).utf16)
+            let runLanguage = run.languageIdentifier ?? language
+            let taken = Array(units.prefix(length - offset))
+            if let last = pieces.last, last.proofreader === proofreader(for: runLanguage) {
+                pieces[pieces.count - 1] = .init(
+                    proofreader: last.proofreader, offset: last.offset, units: last.units + taken)
+            } else {
+                pieces.append(.init(proofreader: proofreader(for: runLanguage), offset: offset, units: taken))
+                key += "\u{0}\(runLanguage)@\(offset)\u{0}"
+            }
+            key += String(decoding: taken, as: UTF16.self)
+            offset += taken.count
+        }
+        return ParagraphCheck(key: key, pieces: pieces)
+    }
+
+    /// The proofreader of `language`, opened on first use; nil for one without a dictionary.
+    private func proofreader(for language: String) -> Proofreader? {
+        if let proofreader = proofreaders[language] { return proofreader }
+        guard !languagesWithoutDictionary.contains(language) else { return nil }
+        guard let proofreader = try? Proofreader(language: language) else {
+            languagesWithoutDictionary.insert(language)
+            return nil
+        }
+        proofreaders[language] = proofreader
+        return proofreader
+    }
+}
+
+/// The worker's way to the host, whichever thread sets the handler.
+private final class Notifier: Sendable {
+    let handler = Mutex<(@Sendable () -> Void)?>(nil)
+
+    func notify() {
+        handler.withLock { $0 }?()
+    }
+}

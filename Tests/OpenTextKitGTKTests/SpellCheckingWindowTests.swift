@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+/// Spell checking in otk-editor under Xvfb: misspelt English words get red waves under them, a
+/// repeated word a green one, Arabic and Kannada nothing (no dictionary of theirs is installed;
+/// an English dictionary leaves other scripts alone), and a word corrected by typing loses its mark.
+@Suite(.serialized, .enabled(if: VirtualDisplay.isAvailable, "needs Xvfb and xdotool (scripts/install-deps.sh)"))
+struct SpellCheckingWindowTests {
+    @Test func misspeltWordsAreUnderlinedInRedAndARepeatedWordInGreen() throws {
+        let text = "Teh cat sat\nمرحبا بالعالم ಕನ್ನಡ fine\nwords said twice twice\n"
+        try VirtualDisplay.with { display in
+            let editor = try EditorSession(text: text, display: display)
+            let screen = try editor.settledScreenshot()
+            let lines = screen.inkBands(columns: 40 ..< 850, rows: 0 ..< 700)
+            try #require(lines.count == 3, "\(lines)")
+            // Each line's band and a few pixels under it (the waves hang below the baseline).
+            func marks(_ line: Range<Int>) -> (red: Int, green: Int) {
+                screen.marks(x: 40, y: line.lowerBound, width: 810, height: line.count + 4)
+            }
+            let first = marks(lines[0]), second = marks(lines[1]), third = marks(lines[2])
+            #expect(first.red > 8 && first.green == 0, "\(first) \(editor.errorOutput)")
+            #expect(second.red == 0 && second.green == 0, "\(second)")
+            #expect(third.green > 8 && third.red == 0, "\(third)")
+            // The red waves are under "Teh" only: the line's left part.
+            let left = screen.marks(x: 40, y: lines[0].lowerBound, width: 80, height: lines[0].count + 4)
+            #expect(left.red == first.red, "\(left) of \(first)")
+            // Corrected by typing ("Teh" becomes "Tea"), the mark goes.
+            try display.key("Right", "Right", "Right", "BackSpace")
+            try display.type("a")
+            let corrected = try editor.settledScreenshot()
+            let after = corrected.marks(x: 40, y: lines[0].lowerBound, width: 810, height: lines[0].count + 4)
+            #expect(after.red == 0, "\(after)")
+            #expect(try editor.savedText(changedFrom: text).hasPrefix("Tea cat sat\n"))
+        }
+    }
+}
