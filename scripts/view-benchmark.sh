@@ -6,6 +6,7 @@
 # its figures as JSON. Not part of `make test` (it takes a minute on the 100 MB document).
 #
 #   scripts/view-benchmark.sh OTK_EDITOR GTK_TEXT_VIEW_BENCH FILE
+# EDITOR_OPTIONS=--no-spell-checking measures the editor without its spell checking.
 set -euo pipefail
 EDITOR_BIN=${1:?usage: view-benchmark.sh OTK_EDITOR GTK_TEXT_VIEW_BENCH FILE}
 GTK_BIN=${2:?usage: view-benchmark.sh OTK_EDITOR GTK_TEXT_VIEW_BENCH FILE}
@@ -47,7 +48,7 @@ measure() {
 }
 
 echo "{"
-measure openTextKit document.txt "$EDITOR_BIN" --measure
+measure openTextKit document.txt "$EDITOR_BIN" --measure ${EDITOR_OPTIONS:-}
 echo ","
 measure gtkTextView gtk-text-view-bench "$GTK_BIN"
 echo

@@ -169,6 +169,43 @@ static void otk_text_canvas_size_allocate(GtkWidget *widget, int width, int heig
     (void)baseline;
     OtkTextCanvas *canvas = OTK_TEXT_CANVAS(widget);
     if (canvas->owner) canvas->callbacks.size_allocate(canvas->owner, width, height);
+    // A popover is placed by its parent's allocation.
+    if (canvas->menu) gtk_popover_present(GTK_POPOVER(canvas->menu));
+}
+
+static void menu_action(GSimpleAction *action, GVariant *parameter, OtkTextCanvas *canvas) {
+    const char *argument = parameter ? g_variant_get_string(parameter, NULL) : NULL;
+    if (canvas->owner) canvas->callbacks.menu_action(canvas->owner, g_action_get_name(G_ACTION(action)), argument);
+}
+
+// The actions a context menu's items name ("text.cut"; "text.replace-word" with a string).
+static void add_menu_actions(OtkTextCanvas *canvas) {
+    GSimpleActionGroup *group = g_simple_action_group_new();
+    const char *names[] = {"cut", "copy", "paste", "select-all", "replace-word"};
+    for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
+        gboolean takes_string = g_str_equal(names[i], "replace-word");
+        GSimpleAction *action = g_simple_action_new(names[i], takes_string ? G_VARIANT_TYPE_STRING : NULL);
+        g_signal_connect(action, "activate", G_CALLBACK(menu_action), canvas);
+        g_action_map_add_action(G_ACTION_MAP(group), G_ACTION(action));
+        g_object_unref(action);
+    }
+    gtk_widget_insert_action_group(GTK_WIDGET(canvas), "text", G_ACTION_GROUP(group));
+    g_object_unref(group);
+}
+
+void otk_text_canvas_show_menu(OtkTextCanvas *canvas, GMenuModel *model, double x, double y) {
+    g_clear_pointer(&canvas->menu, gtk_widget_unparent);
+    canvas->menu = gtk_popover_menu_new_from_model(model);
+    gtk_widget_set_parent(canvas->menu, GTK_WIDGET(canvas));
+    gtk_popover_set_has_arrow(GTK_POPOVER(canvas->menu), FALSE);
+    gtk_widget_set_halign(canvas->menu, GTK_ALIGN_START);
+    GdkRectangle at = {(int)x, (int)y, 1, 1};
+    gtk_popover_set_pointing_to(GTK_POPOVER(canvas->menu), &at);
+    gtk_popover_popup(GTK_POPOVER(canvas->menu));
+}
+
+GtkWidget *otk_text_canvas_get_menu(OtkTextCanvas *canvas) {
+    return canvas->menu && gtk_widget_get_visible(canvas->menu) ? canvas->menu : NULL;
 }
 
 static void otk_text_canvas_measure(
@@ -197,6 +234,7 @@ static void otk_text_canvas_unrealize(GtkWidget *widget) {
 static void otk_text_canvas_dispose(GObject *object) {
     OtkTextCanvas *canvas = OTK_TEXT_CANVAS(object);
     stop_blink(canvas);
+    g_clear_pointer(&canvas->menu, gtk_widget_unparent);
     if (canvas->owner) {
         void *owner = canvas->owner;
         canvas->owner = NULL;
@@ -271,6 +309,7 @@ static void otk_text_canvas_init(OtkTextCanvas *canvas) {
     gtk_widget_add_controller(widget, GTK_EVENT_CONTROLLER(canvas->drag_gesture));
 
     otk_text_canvas_add_drop_target(canvas);
+    add_menu_actions(canvas);
 }
 
 GtkWidget *otk_text_canvas_new(const OtkTextCanvasCallbacks *callbacks, void *owner) {

@@ -20,6 +20,8 @@ struct _OtkTextCanvas {
     // selection under way, if any.
     GtkGesture *drag_gesture;
     GdkDrag *active_drag;
+    // The context menu while it is shown (a child of the canvas).
+    GtkWidget *menu;
 };
 
 /// Makes the canvas a drop target for text (OtkTextCanvasTransfer.c).

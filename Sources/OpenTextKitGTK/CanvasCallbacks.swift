@@ -37,6 +37,9 @@ enum CanvasCallbacks {
                 textView(owner).dropped(String(cString: text!), at: CGPoint(x: x, y: y)) ? 1 : 0
             },
             focus_changed: { owner, focused in textView(owner).focusChanged(focused != 0) },
+            menu_action: { owner, name, argument in
+                textView(owner).menuActionChosen(String(cString: name!), argument: argument.map { String(cString: $0) })
+            },
             dispose: { owner in
                 let view = Unmanaged<TextViewWidget>.fromOpaque(owner!)
                 view.takeUnretainedValue().canvasDidDispose()

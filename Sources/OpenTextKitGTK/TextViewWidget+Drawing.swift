@@ -96,7 +96,11 @@ extension TextViewWidget {
         let shift = CGPoint(x: -surface.frame.origin.x, y: -surface.frame.origin.y)
         return fragmentNodes.node(
             for: surface, attributes: attributes, scale: scaleFactor,
-            glyphNode: { glyphNode { context in draw(surface, attributes: attributes, in: context, shiftedBy: shift) } }
+            glyphNode: {
+                glyphNode(marksUnderText: !attributes.isEmpty) { context in
+                    draw(surface, attributes: attributes, in: context, shiftedBy: shift)
+                }
+            }
         ) { cairo in
             draw(surface, attributes: attributes, through: cairo, shiftedBy: shift)
         }
@@ -104,7 +108,10 @@ extension TextViewWidget {
 
     /// What `drawing` draws as text nodes, when it is nothing but plain glyph runs in faces Pango
     /// opens (drawn into a recording that must stay empty, the runs handed over); nil otherwise.
-    private func glyphNode(drawing: (RenderingContext) -> Void) -> OpaquePointer? {
+    /// With `marksUnderText` (a fragment with rendering attributes: spelling marks, underlines,
+    /// highlights), what else it draws may be there too, kept as a Cairo node under the text
+    /// nodes (a wavy line under a word stays a few pixels of drawing beside GTK's glyph cache).
+    private func glyphNode(marksUnderText: Bool = false, drawing: (RenderingContext) -> Void) -> OpaquePointer? {
         guard let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil) else { return nil }
         defer { cairo_surface_destroy(recording) }
         guard let cairo = cairo_create(recording) else { return nil }
@@ -122,8 +129,21 @@ extension TextViewWidget {
         cairo_surface_flush(recording)
         var x = 0.0, y = 0.0, width = 0.0, height = 0.0
         cairo_recording_surface_ink_extents(recording, &x, &y, &width, &height)
-        guard width == 0, height == 0 else { return nil }
-        return glyphNodes.node(for: runs)
+        if width == 0, height == 0 { return glyphNodes.node(for: runs) }
+        guard marksUnderText else { return nil }
+        var rect = graphene_rect_t(CGRect(x: x, y: y, width: width, height: height))
+        guard let marks = gsk_cairo_node_new(&rect) else { return nil }
+        if let replay = gsk_cairo_node_get_draw_context(marks) {
+            cairo_set_source_surface(replay, recording, 0, 0)
+            cairo_paint(replay)
+            cairo_destroy(replay)
+        }
+        guard let text = glyphNodes.node(for: runs) else { return marks }
+        var children: [OpaquePointer?] = [marks, text]
+        let container = gsk_container_node_new(&children, 2)
+        gsk_render_node_unref(marks)
+        gsk_render_node_unref(text)
+        return container
     }
 
     /// Appends what `draw` draws in `bounds` (widget coordinates) at `origin`, drawn once and

@@ -6,7 +6,8 @@ import OpenTextKit
 /// Clicks and drags: a click places the caret where hit testing says, Shift extends the
 /// selection, Ctrl adds a caret; a double click selects a word, a triple click a paragraph; a
 /// drag extends by what the press selected, scrolling when it passes an edge. A drag that starts
-/// inside the selection drags the selection (see TextViewWidget+DragAndDrop.swift).
+/// inside the selection drags the selection (see TextViewWidget+DragAndDrop.swift). A right
+/// click opens the context menu (TextViewWidget+ContextMenu.swift).
 extension TextViewWidget {
     func containerPoint(_ point: CGPoint) -> CGPoint {
         let shift = containerToWidget
@@ -14,6 +15,10 @@ extension TextViewWidget {
     }
 
     func pressed(count: Int, at point: CGPoint, button: UInt32, modifiers: GdkModifierType) {
+        if button == UInt32(GDK_BUTTON_SECONDARY) {
+            showContextMenu(at: point)
+            return
+        }
         guard button == UInt32(GDK_BUTTON_PRIMARY) else { return }
         layoutIfNeeded()
         if textView.hasMarkedText {

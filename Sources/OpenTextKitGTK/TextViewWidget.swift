@@ -86,6 +86,8 @@ open class TextViewWidget: TextViewHost {
     /// The spell checker, while checking is on (`startSpellChecking(language:)`).
     public internal(set) var textCheckingController: TextCheckingController?
     var spellCheckingHandle: SpellCheckingHandle?
+    /// The marked word the context menu was opened on.
+    var contextMenuIssue: ProofreadingIssue?
 
     /// A widget showing `textView` (a view of an empty document if none is given). The view's
     /// `renderingSurfaceCacheLimit` is raised to 256 if it is lower: the surfaces of the screen

@@ -41,12 +41,18 @@ public final class TextCheckingController {
             }
         }
     }
-    /// Told on the worker's thread, when results wait to be shown where none waited, that the
-    /// host should call `showCheckedResults()` on the view's thread.
+    /// Told on the worker's thread, when results wait to be shown that it was not told of, that
+    /// the host should call `showCheckedResults()` on the view's thread (once until it does).
     public var resultsAvailable: (@Sendable () -> Void)? {
         get { notifier.handler.withLock { $0 } }
-        set { notifier.handler.withLock { $0 = newValue } }
+        set {
+            notifier.handler.withLock { $0 = newValue }
+            // Results that came before there was anyone to tell.
+            if let newValue, queue.hasFinished { newValue() }
+        }
     }
+    /// Whether the worker finished paragraphs whose marks `showCheckedResults()` has not shown.
+    public var hasCheckedResultsWaiting: Bool { queue.hasFinished }
     /// What the controller did (for measuring and tests).
     public private(set) var statistics = Statistics()
 

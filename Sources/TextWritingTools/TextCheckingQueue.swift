@@ -16,13 +16,15 @@ final class TextCheckingQueue: Sendable {
         var waitingKeys: Set<String> = []
         var finished: [Result] = []
         var isWorking = false
+        /// Whether the host was told of the results waiting (since it last took them).
+        var hostTold = false
     }
 
     static let limit = 1_024
     private let state = Mutex(State())
     private let worker = DispatchQueue(label: "OpenTextKit.TextCheckingQueue", qos: .utility)
     private let group = DispatchGroup()
-    /// Called on the worker when results wait where none waited before.
+    /// Called on the worker when results wait that the host has not been told of.
     private let resultsAvailable: @Sendable () -> Void
 
     init(resultsAvailable: @escaping @Sendable () -> Void) {
@@ -57,9 +59,17 @@ final class TextCheckingQueue: Sendable {
     /// Takes the results finished so far.
     func takeFinished() -> [Result] {
         state.withLock { state in
-            defer { state.finished.removeAll() }
+            defer {
+                state.finished.removeAll()
+                state.hostTold = false
+            }
             return state.finished
         }
+    }
+
+    /// Whether finished results wait to be taken.
+    var hasFinished: Bool {
+        state.withLock { !$0.finished.isEmpty }
     }
 
     /// Blocks until nothing waits to be checked (what a program without a main loop, or a
@@ -77,12 +87,13 @@ final class TextCheckingQueue: Sendable {
             return check
         }) {
             let result = Result(key: check.key, issues: check.issues())
-            let first = state.withLock { state -> Bool in
+            let tell = state.withLock { state -> Bool in
                 state.waitingKeys.remove(check.key)
                 state.finished.append(result)
-                return state.finished.count == 1
+                defer { state.hostTold = true }
+                return !state.hostTold
             }
-            if first { resultsAvailable() }
+            if tell { resultsAvailable() }
         }
     }
 }

@@ -23,8 +23,12 @@ final class EditorWindow {
     /// The file chooser while it is open.
     private var chooser: OpaquePointer?
 
-    init(document: DocumentFile) {
+    /// Whether the text's spelling is checked (`--no-spell-checking` says not).
+    private let checksSpelling: Bool
+
+    init(document: DocumentFile, checksSpelling: Bool = true) {
         self.document = document
+        self.checksSpelling = checksSpelling
         window = gtk_window_new()
         view = Self.makeView(for: document)
         gtk_window_set_default_size(window.window, 900, 700)
@@ -72,7 +76,7 @@ final class EditorWindow {
         self.view = view
         gtk_scrolled_window_set_child(OpaquePointer(scrolled), view.widget)
         view.accessibleLabel = (document.path as NSString).lastPathComponent
-        startSpellChecking(in: view)
+        if checksSpelling { startSpellChecking(in: view) }
         findBar.view = view
         formattingBar.show(for: view, format: document.format)
         view.onUserEdit = { [unowned self] in formattingBar.showState() }

@@ -2,8 +2,10 @@ import CGtk
 import Foundation
 import OpenTextKitGTK
 
-// otk-editor [--measure] FILE: a window editing a UTF-8 text file with OpenTextKit's GTK text
-// view. With --measure, the frame and key timings are printed as JSON when the window closes.
+// otk-editor [--measure] [--no-spell-checking] FILE: a window editing a UTF-8 text file with
+// OpenTextKit's GTK text view, its spelling checked (misspelt words underlined) unless
+// --no-spell-checking says not to. With --measure, the frame and key timings are printed as
+// JSON when the window closes.
 
 // Signals blocked by whatever started the editor stay blocked across exec: unblocked here, so
 // that SIGTERM and SIGINT end it as they end any program.
@@ -11,10 +13,13 @@ var noSignals = sigset_t()
 sigemptyset(&noSignals)
 sigprocmask(SIG_SETMASK, &noSignals, nil)
 var arguments = Array(CommandLine.arguments.dropFirst())
-let measures = arguments.first == "--measure"
-if measures { arguments.removeFirst() }
+let options: Set<String> = ["--measure", "--no-spell-checking"]
+let leading = arguments.prefix { options.contains($0) }
+let given = Set(leading)
+arguments.removeFirst(leading.count)
+let measures = given.contains("--measure")
 guard arguments.count == 1, !arguments[0].hasPrefix("-") else {
-    FileHandle.standardError.write(Data("usage: otk-editor [--measure] FILE\n".utf8))
+    FileHandle.standardError.write(Data("usage: otk-editor [--measure] [--no-spell-checking] FILE\n".utf8))
     exit(64)
 }
 g_set_application_name("otk-editor")
@@ -29,7 +34,7 @@ do { document = try DocumentFile(path: arguments[0]) } catch {
     FileHandle.standardError.write(Data("otk-editor: cannot open \(arguments[0]): \(error)\n".utf8))
     exit(66)
 }
-let editor = EditorWindow(document: document)
+let editor = EditorWindow(document: document, checksSpelling: !given.contains("--no-spell-checking"))
 editor.present()
 let timings = FrameTimings()
 if measures {

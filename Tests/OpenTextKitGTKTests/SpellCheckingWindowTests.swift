@@ -1,4 +1,5 @@
 import Foundation
+import OpenTextKit
 import Testing
 
 /// Spell checking in otk-editor under Xvfb: misspelt English words get red waves under them, a
@@ -31,6 +32,33 @@ struct SpellCheckingWindowTests {
             let after = corrected.marks(x: 40, y: lines[0].lowerBound, width: 810, height: lines[0].count + 4)
             #expect(after.red == 0, "\(after)")
             #expect(try editor.savedText(changedFrom: text).hasPrefix("Tea cat sat\n"))
+        }
+    }
+
+    @Test func aRightClickOnAMarkedWordOffersItsSuggestionsAndOneReplacesIt() throws {
+        let text = "Teh cat sat on the mat.\nمرحبا بالعالم\n"
+        let expected = try #require(
+            try Proofreader(language: "en-US").issues(in: "Teh").first.map {
+                try Proofreader(language: "en-US").suggestions(for: $0).first
+            } ?? nil)
+        try VirtualDisplay.with { display in
+            let editor = try EditorSession(text: text, display: display)
+            let screen = try editor.settledScreenshot()
+            let line = try #require(screen.inkBands(columns: 40 ..< 850, rows: 0 ..< 700).first)
+            // On "Teh" (the first ink right of the gutter's numbers): the menu opens under the
+            // pointer, its first item (the first suggestion) focused; Return chooses it.
+            let start = try #require(
+                (26 ..< 300).first { screen.ink(x: $0, y: line.lowerBound, width: 1, height: line.count) > 0 })
+            let middle = (line.lowerBound + line.upperBound) / 2
+            try display.xdotool(["mousemove", "\(start + 10)", "\(middle)", "click", "3"])
+            let menu = try editor.settledScreenshot()
+            #expect(menu.differences(from: screen, rows: line.upperBound ..< 400, columns: 40 ..< 600) > 500, "a menu")
+            try display.key("Return")
+            let saved = try editor.savedText(changedFrom: text)
+            #expect(saved == text.replacingOccurrences(of: "Teh", with: expected), "\(editor.errorOutput)")
+            // One undo step brings the word back.
+            try display.key("ctrl+z")
+            #expect(try editor.savedText(changedFrom: saved) == text)
         }
     }
 }

@@ -177,9 +177,10 @@ import TextWritingTools
         #expect(marks(view).count == 1)
     }
 
-    @Test func theHostIsToldOffItsThreadThatResultsWait() async throws {
+    @Test(.timeLimit(.minutes(1))) func theHostIsToldOffItsThreadThatResultsWait() async throws {
         let view = view("Teh end.")
         let checking = try TextCheckingController(textView: view)
+        checking.finishChecking()
         let told = AsyncStream<Bool>.makeStream()
         checking.resultsAvailable = { told.continuation.yield(Thread.isMainThread) }
         view.insertText("Anothr ")
@@ -188,7 +189,16 @@ import TextWritingTools
         let onMainThread = await iterator.next()
         #expect(onMainThread == false)
         checking.showCheckedResults()
-        #expect(!marks(view).isEmpty)
+        #expect(marks(view).map { shown(view, $0.range) } == ["Anothr", "Teh"])
+        // Results that came before there was a host to tell: told as soon as there is one.
+        view.insertText("Agian ")
+        view.layoutIfNeeded()
+        checking.resultsAvailable = nil
+        let second = AsyncStream<Void>.makeStream()
+        while !checking.hasCheckedResultsWaiting { await Task.yield() }
+        checking.resultsAvailable = { second.continuation.yield() }
+        var secondIterator = second.stream.makeAsyncIterator()
+        #expect(await secondIterator.next() != nil)
     }
 
     @Test func aMissingDictionaryNamesTheDebianPackage() throws {

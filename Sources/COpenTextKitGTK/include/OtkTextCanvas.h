@@ -48,12 +48,23 @@ typedef struct {
     gboolean (*dropped)(void *owner, const char *text, double x, double y);
     /// The widget gained or lost the keyboard focus.
     void (*focus_changed)(void *owner, gboolean focused);
+    /// An item of the context menu was chosen: the canvas's action `name` ("replace-word",
+    /// "cut", "copy", "paste", "select-all"; the menu's items name them "text.NAME"), with the
+    /// item's string `argument` (NULL for none).
+    void (*menu_action)(void *owner, const char *name, const char *argument);
     /// The widget is going away: the owner lets go of it.
     void (*dispose)(void *owner);
 } OtkTextCanvasCallbacks;
 
 /// A canvas forwarding to `callbacks` with `owner`.
 GtkWidget *otk_text_canvas_new(const OtkTextCanvasCallbacks *callbacks, void *owner);
+
+/// Shows `model` as a context menu pointing at (`x`, `y`) (widget coordinates), in place of the
+/// one shown, if any. Its items' actions are the canvas's "text.*" actions.
+void otk_text_canvas_show_menu(OtkTextCanvas *canvas, GMenuModel *model, double x, double y);
+
+/// The context menu while it is shown, else NULL.
+GtkWidget *otk_text_canvas_get_menu(OtkTextCanvas *canvas);
 
 GtkAdjustment *otk_text_canvas_get_hadjustment(OtkTextCanvas *canvas);
 GtkAdjustment *otk_text_canvas_get_vadjustment(OtkTextCanvas *canvas);

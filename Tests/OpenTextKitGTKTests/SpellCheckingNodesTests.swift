@@ -1,0 +1,63 @@
+import CGtk
+import Foundation
+import OpenTextKit
+import Testing
+
+@testable import OpenTextKitGTK
+
+/// Spelling marks in the GTK view's kept nodes: a fragment is drawn again when its marks come
+/// (and only then), as GTK text nodes over a small Cairo node of its marks, so that a marked
+/// paragraph costs a scroll what an unmarked one does. GTK in this process.
+@MainActor
+@Suite(.serialized, .enabled(if: VirtualDisplay.isAvailable, "needs Xvfb (scripts/install-deps.sh)"))
+struct SpellCheckingNodesTests {
+    @Test func markedFragmentsAreDrawnAgainOnceAsTextOverTheirMarks() throws {
+        try #require(InProcessDisplay.isReady)
+        let text = (0 ..< 60).map { $0 % 2 == 0 ? "Line \($0) has a mispeled word مرحبا" : "Line \($0) is fine ಕನ್ನಡ" }
+            .joined(separator: "\n")
+        let view = TextViewWidget(textView: TextView(storage: TextContentStorage(string: text)))
+        let widget = try #require(view.widget)
+        g_object_ref_sink(UnsafeMutableRawPointer(widget))
+        defer {
+            view.cancelContentPreparation()
+            g_object_unref(UnsafeMutableRawPointer(widget))
+        }
+        view.allocate(width: 600, height: 400)
+        func draw() {
+            let snapshot = gtk_snapshot_new()!
+            view.snapshot(snapshot, width: 600, height: 400)
+            if let node = gtk_snapshot_free_to_node(snapshot) { gsk_render_node_unref(node) }
+        }
+        try view.startSpellChecking(language: "en-US")
+        draw()
+        let surfaces = view.textView.renderingSurfaces
+        let made = view.fragmentNodes.madeCount
+        #expect(
+            surfaces.allSatisfy {
+                gsk_render_node_get_node_type(view.keptNode(for: $0)) == GSK_TEXT_NODE
+                    || gsk_render_node_get_node_type(view.keptNode(for: $0)) == GSK_CONTAINER_NODE
+            })
+        // The checker's results arrive: the marked half is drawn again, the rest kept.
+        try #require(view.textCheckingController).finishChecking()
+        draw()
+        let marked = surfaces.filter {
+            !view.textView.textLayoutManager.renderingAttributes(for: $0.textLayoutFragment).isEmpty
+        }
+        #expect(marked.count >= surfaces.count / 2 - 1 && marked.count <= surfaces.count / 2 + 1, "\(marked.count)")
+        #expect(view.fragmentNodes.madeCount == made + marked.count)
+        for surface in marked {
+            // Text nodes over the marks' Cairo node.
+            let node = try #require(view.keptNode(for: surface))
+            #expect(gsk_render_node_get_node_type(node) == GSK_CONTAINER_NODE)
+            #expect(gsk_container_node_get_n_children(node) == 2)
+            #expect(gsk_render_node_get_node_type(gsk_container_node_get_child(node, 0)) == GSK_CAIRO_NODE)
+        }
+        // Another frame draws nothing again; spell checking stopped, the marked ones are drawn
+        // once more, without marks.
+        draw()
+        #expect(view.fragmentNodes.madeCount == made + marked.count)
+        view.stopSpellChecking()
+        draw()
+        #expect(view.fragmentNodes.madeCount == made + 2 * marked.count)
+    }
+}
