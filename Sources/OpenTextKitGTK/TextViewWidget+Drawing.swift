@@ -131,6 +131,7 @@ extension TextViewWidget {
         cairo_recording_surface_ink_extents(recording, &x, &y, &width, &height)
         if width == 0, height == 0 { return glyphNodes.node(for: runs) }
         guard marksUnderText else { return nil }
+        // Replayed as drawn (an image of it would stand a fraction of a pixel off, blurred).
         var rect = graphene_rect_t(CGRect(x: x, y: y, width: width, height: height))
         guard let marks = gsk_cairo_node_new(&rect) else { return nil }
         if let replay = gsk_cairo_node_get_draw_context(marks) {

@@ -37,6 +37,8 @@ extension TextViewWidget {
     static let preparedScreens: CGFloat = 1
     /// How much one idle callback prepares, in screens (each one a short pause of the main loop).
     static let preparationStep: CGFloat = 0.25
+    /// The longest a step waits for the spell checker's marks of what it laid out.
+    static let marksWait: Duration = .milliseconds(2)
     /// The fewest surfaces the widget's view keeps for fragments not shown.
     static let preparedSurfaceCacheLimit = 256
 
@@ -101,6 +103,9 @@ extension TextViewWidget {
             preparation.preparedAbove = end ... (kept?.upperBound ?? visible.minY)
         }
         textView.prepareContent(in: rect)
+        // The spell checker's marks of what was laid out, before its nodes are drawn (the few
+        // paragraphs of a step take the worker a fraction of a millisecond).
+        textCheckingController?.finishChecking(waitingAtMost: Self.marksWait)
         prepareDrawings()
         // What is shown is laid out again at once, so that the viewport is what is shown (as
         // scrolling to the caret and paging expect); the prepared surfaces wait in the view's
@@ -112,10 +117,7 @@ extension TextViewWidget {
     /// Makes the kept drawings of the surfaces the last layout configured, and of the
     /// background (a frame drawn into a snapshot that is thrown away).
     private func prepareDrawings() {
-        for surface in textView.renderingSurfaces
-        where textView.textLayoutManager.renderingAttributes(for: surface.textLayoutFragment).isEmpty {
-            _ = keptNode(for: surface)
-        }
+        for surface in textView.renderingSurfaces { _ = keptNode(for: surface) }
         guard let snapshot = gtk_snapshot_new() else { return }
         snapshotBackground(snapshot, in: CGRect(origin: .zero, size: allocatedSize))
         if let node = gtk_snapshot_free_to_node(snapshot) { gsk_render_node_unref(node) }

@@ -34,9 +34,15 @@ extension TextViewWidget {
         queueDraw()
     }
 
-    /// The checker finished paragraphs: their marks shown, and drawn.
+    /// The checker finished paragraphs: their marks shown, and drawn. Marks may have come to
+    /// text prepared beyond what is shown: it is prepared again (its layout kept, the nodes of
+    /// what was marked drawn again while idle rather than in the frame that scrolls to them).
     func showCheckedResults() {
-        textCheckingController?.showCheckedResults()
+        guard textCheckingController?.showCheckedResults() == true else { return }
+        if preparation.preparedBelow != nil || preparation.preparedAbove != nil {
+            preparation.forget()
+            preparation.isWanted = true
+        }
         queueDraw()
     }
 }

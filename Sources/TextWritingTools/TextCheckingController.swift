@@ -128,9 +128,11 @@ public final class TextCheckingController {
     /// Shows the results the worker finished: the marks of the laid-out paragraphs that wait
     /// for them (those laid out again meanwhile are left to their new layout). Call it on the
     /// view's thread.
-    public func showCheckedResults() {
+    /// Returns whether there were results to show.
+    @discardableResult
+    public func showCheckedResults() -> Bool {
         let finished = queue.takeFinished()
-        guard !finished.isEmpty, let manager = textView?.textLayoutManager else { return }
+        guard !finished.isEmpty, let manager = textView?.textLayoutManager else { return false }
         let clock = ContinuousClock()
         let start = clock.now
         defer { statistics.viewThreadTime += clock.now - start }
@@ -144,6 +146,7 @@ public final class TextCheckingController {
                 mark(result.issues, in: fragment)
             }
         }
+        return true
     }
 
     /// Considers what the view shows that was laid out while away from it (layout reaches past
@@ -157,10 +160,11 @@ public final class TextCheckingController {
         }
     }
 
-    /// Waits until the worker has checked everything asked, then shows it: for a program
-    /// without a main loop, and tests.
-    public func finishChecking() {
-        queue.waitUntilIdle()
+    /// Waits until the worker has checked everything asked (or `timeout` has passed), then
+    /// shows what it found: for a program without a main loop, tests, and a view preparing text
+    /// beyond what it shows while idle (so that what it draws ahead carries its marks).
+    public func finishChecking(waitingAtMost timeout: Duration? = nil) {
+        queue.waitUntilIdle(timeout: timeout)
         showCheckedResults()
     }
 

@@ -73,9 +73,11 @@ final class TextCheckingQueue: Sendable {
     }
 
     /// Blocks until nothing waits to be checked (what a program without a main loop, or a
-    /// test, calls before `takeFinished`).
-    func waitUntilIdle() {
-        group.wait()
+    /// test, calls before `takeFinished`), or `timeout` has passed.
+    func waitUntilIdle(timeout: Duration? = nil) {
+        guard let timeout else { return group.wait() }
+        let nanoseconds = timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
+        _ = group.wait(timeout: .now() + .nanoseconds(Int(clamping: nanoseconds)))
     }
 
     private func work() {

@@ -60,4 +60,42 @@ struct SpellCheckingNodesTests {
         draw()
         #expect(view.fragmentNodes.madeCount == made + 2 * marked.count)
     }
+
+    @Test func textPreparedAheadIsDrawnWithItsMarksSoAScrollIntoItDrawsNothingNew() throws {
+        try #require(InProcessDisplay.isReady)
+        // Every paragraph has a misspelling.
+        let text = (0 ..< 400).map { "Verse \($0) has a mispeled word and ಕನ್ನಡ text" }.joined(separator: "\n")
+        let view = TextViewWidget(textView: TextView(storage: TextContentStorage(string: text)))
+        let widget = try #require(view.widget)
+        g_object_ref_sink(UnsafeMutableRawPointer(widget))
+        defer {
+            view.cancelContentPreparation()
+            g_object_unref(UnsafeMutableRawPointer(widget))
+        }
+        view.allocate(width: 600, height: 400)
+        func draw() {
+            let snapshot = gtk_snapshot_new()!
+            view.snapshot(snapshot, width: 600, height: 400)
+            if let node = gtk_snapshot_free_to_node(snapshot) { gsk_render_node_unref(node) }
+        }
+        try view.startSpellChecking(language: "en-US")
+        draw()
+        try #require(view.textCheckingController).finishChecking()
+        draw()
+        // The next screen prepared while idle: each step waits for the checker's marks of what
+        // it laid out before drawing its nodes.
+        while view.prepareContentStep() {}
+        let made = view.fragmentNodes.madeCount
+        for _ in 0 ..< 8 {
+            view.preparation.direction = 1
+            view.textView.visibleRect.origin.y += 40
+            draw()
+            #expect(view.fragmentNodes.madeCount == made)
+            let manager = view.textView.textLayoutManager
+            #expect(
+                view.textView.renderingSurfaces.allSatisfy {
+                    !manager.renderingAttributes(for: $0.textLayoutFragment).isEmpty
+                })
+        }
+    }
 }
