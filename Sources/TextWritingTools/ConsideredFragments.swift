@@ -6,9 +6,12 @@ import TextLayout
 struct ConsideredFragments {
     private final class Reference {
         weak var fragment: TextLayoutFragment?
+        /// What of its paragraph was considered (paragraph offsets).
+        let window: Range<Int>
 
-        init(_ fragment: TextLayoutFragment) {
+        init(_ fragment: TextLayoutFragment, window: Range<Int>) {
             self.fragment = fragment
+            self.window = window
         }
     }
 
@@ -17,14 +20,16 @@ struct ConsideredFragments {
     /// Past this many, those let go are forgotten.
     private static let pruningThreshold = 4_096
 
-    /// Whether `fragment` (this very object) was considered.
-    func contains(_ fragment: TextLayoutFragment) -> Bool {
-        seen[ObjectIdentifier(fragment)]?.fragment === fragment
+    /// What of `fragment`'s paragraph was considered, if this very object was.
+    func window(of fragment: TextLayoutFragment) -> Range<Int>? {
+        guard let reference = seen[ObjectIdentifier(fragment)], reference.fragment === fragment else { return nil }
+        return reference.window
     }
 
-    /// Notes `fragment` as considered, waiting for the results of `key` when given.
-    mutating func insert(_ fragment: TextLayoutFragment, awaiting key: String? = nil) {
-        let reference = Reference(fragment)
+    /// Notes `window` of `fragment`'s paragraph as considered, waiting for the results of `key`
+    /// when given.
+    mutating func insert(_ fragment: TextLayoutFragment, window: Range<Int>, awaiting key: String? = nil) {
+        let reference = Reference(fragment, window: window)
         seen[ObjectIdentifier(fragment)] = reference
         if let key { awaiting[key, default: []].append(reference) }
         if seen.count > Self.pruningThreshold { seen = seen.filter { $0.value.fragment != nil } }

@@ -73,7 +73,7 @@ public final class TextCheckingController {
     private var considered = ConsideredFragments()
     private let notifier = Notifier()
     private let queue: TextCheckingQueue
-    /// Paragraphs longer than this many UTF-16 units are checked as far as their layout goes.
+    /// Paragraphs longer than this many UTF-16 units are checked near what is shown only.
     static let longParagraph = 65_536
 
     /// Checks what `textView` lays out from now on, in `language` where the text does not say;
@@ -155,8 +155,15 @@ public final class TextCheckingController {
     /// its viewport's layout is done (`TextViewWidget` does); it costs a lookup per fragment.
     public func considerTextChecking() {
         guard isEnabled, let textView else { return }
-        for surface in textView.renderingSurfaces where !considered.contains(surface.textLayoutFragment) {
-            consider(surface.textLayoutFragment)
+        for surface in textView.renderingSurfaces {
+            let fragment = surface.textLayoutFragment
+            // A long paragraph is considered again where the view has moved within it.
+            guard let window = considered.window(of: fragment),
+                window == checkedWindow(of: fragment.textElement, fragment: fragment)
+            else {
+                consider(fragment)
+                continue
+            }
         }
     }
 
@@ -185,17 +192,18 @@ public final class TextCheckingController {
         let clock = ContinuousClock()
         let start = clock.now
         defer { statistics.viewThreadTime += clock.now - start }
-        guard let check = check(of: fragment.textElement, fragment: fragment) else {
-            considered.insert(fragment)
+        let window = checkedWindow(of: fragment.textElement, fragment: fragment)
+        guard let check = check(of: fragment.textElement, window: window) else {
+            considered.insert(fragment, window: window)
             return
         }
         if let issues = results[check.key] {
             statistics.paragraphsRemembered += 1
-            considered.insert(fragment)
+            considered.insert(fragment, window: window)
             mark(issues, in: fragment)
             return
         }
-        considered.insert(fragment, awaiting: check.key)
+        considered.insert(fragment, window: window, awaiting: check.key)
         if !queue.isWaiting(check.key) {
             statistics.paragraphsRequested += 1
             // The oldest request let go (scrolled past long ago): its fragments are considered
@@ -230,43 +238,62 @@ public final class TextCheckingController {
             let location = storage.location(documentStart, offsetBy: offset),
             let fragment = textView.textLayoutManager.textLayoutFragment(for: location),
             let paragraphStart = fragment.rangeInElement?.location,
-            let check = check(of: fragment.textElement, fragment: fragment)
+            let check = check(
+                of: fragment.textElement, window: checkedWindow(of: fragment.textElement, fragment: fragment))
         else { return nil }
         return (storage.offset(from: documentStart, to: paragraphStart), check)
     }
 
-    /// `paragraph`'s text cut by language, with each piece's proofreader. A paragraph longer than
-    /// `longParagraph` is read as far as `fragment` laid it out.
-    private func check(of paragraph: TextParagraph, fragment: TextLayoutFragment?) -> ParagraphCheck? {
-        var length = paragraph.utf16Count
-        if length > Self.longParagraph {
-            length = min(length, fragment?.textLineFragments.last?.characterRange.upperBound ?? Self.longParagraph)
-        }
-        guard length > 0 else { return nil }
-        if let units = paragraph.plainUTF16(in: 0 ..< length) {
-            let key = String(decoding: units, as: UTF16.self)
+    /// `window` of `paragraph`'s text (see `checkedWindow`) cut by language, with each piece's
+    /// proofreader.
+    private func check(of paragraph: TextParagraph, window: Range<Int>) -> ParagraphCheck? {
+        guard !window.isEmpty else { return nil }
+        let prefix = window.lowerBound == 0 ? "" : "\u{1}\(window.lowerBound)\u{1}"
+        if let units = paragraph.plainUTF16(in: window) {
             return ParagraphCheck(
-                key: key, pieces: [.init(proofreader: proofreader(for: language), offset: 0, units: units)])
+                key: prefix + String(decoding: units, as: UTF16.self),
+                pieces: [.init(proofreader: proofreader(for: language), offset: window.lowerBound, units: units)])
         }
         let text = paragraph.attributedString
         var pieces: [ParagraphCheck.Piece] = []
-        var key = ""
+        var key = prefix
         var offset = 0
-        for run in text.runs where offset < length {
+        for run in text.runs where offset < window.upperBound {
+            let runLength = text.utf16.distance(from: run.range.lowerBound, to: run.range.upperBound)
+            defer { offset += runLength }
+            guard offset + runLength > window.lowerBound else { continue }
             let units = Array(String(text[run.range].characters).utf16)
+            let start = max(offset, window.lowerBound)
+            let taken = Array(units[(start - offset) ..< (min(offset + runLength, window.upperBound) - offset)])
             let runLanguage = run.languageIdentifier ?? language
-            let taken = Array(units.prefix(length - offset))
             if let last = pieces.last, last.proofreader === proofreader(for: runLanguage) {
                 pieces[pieces.count - 1] = .init(
                     proofreader: last.proofreader, offset: last.offset, units: last.units + taken)
             } else {
-                pieces.append(.init(proofreader: proofreader(for: runLanguage), offset: offset, units: taken))
-                key += "\u{0}\(runLanguage)@\(offset)\u{0}"
+                pieces.append(.init(proofreader: proofreader(for: runLanguage), offset: start, units: taken))
+                key += "\u{0}\(runLanguage)@\(start)\u{0}"
             }
             key += String(decoding: taken, as: UTF16.self)
-            offset += taken.count
         }
         return ParagraphCheck(key: key, pieces: pieces)
+    }
+
+    /// What of `paragraph` is checked (paragraph offsets): all of it, or of one longer than
+    /// `longParagraph` units the lines of `fragment` within a screen of what the view shows (at
+    /// most `longParagraph` units of them, found by halves, no line object made for the others):
+    /// a paragraph of 100 MB is checked where it is read.
+    private func checkedWindow(of paragraph: TextParagraph, fragment: TextLayoutFragment?) -> Range<Int> {
+        let length = paragraph.utf16Count
+        guard length > Self.longParagraph else { return 0 ..< length }
+        guard let fragment, let visible = textView?.visibleRect else { return 0 ..< Self.longParagraph }
+        let top = fragment.layoutFragmentFrame.minY
+        let first = fragment.textLineFragment(
+            forVerticalOffset: max(0, visible.minY - visible.height - top), requiresExactMatch: false)
+        let last = fragment.textLineFragment(
+            forVerticalOffset: max(0, visible.maxY + visible.height - top), requiresExactMatch: false)
+        let lower = min(first?.characterRange.location ?? 0, length)
+        let upper = last.map { $0.characterRange.location + $0.characterRange.length } ?? lower
+        return lower ..< max(lower, min(upper, lower + Self.longParagraph, length))
     }
 
     /// The proofreader of `language`, opened on first use; nil for one without a dictionary.

@@ -118,6 +118,37 @@ import TextWritingTools
         #expect(shownMarks.allSatisfy { shown(view, $0.range) == "speling" })
     }
 
+    @Test func aLongParagraphIsCheckedWhereItIsShown() throws {
+        // One paragraph of about 600,000 units (a file of one line), a misspelling in every
+        // sentence: checked a window at a time, near what is shown.
+        let sentence = "Thiss sentence of ಕನ್ನಡ and English words is long enough to wrap. "
+        let text = String(repeating: sentence, count: 9_000)
+        let view = view(text)
+        let checking = try TextCheckingController(textView: view)
+        checking.finishChecking()
+        let storage = view.textContentStorage
+        let atTop = marks(view)
+        #expect(!atTop.isEmpty)
+        #expect(atTop.allSatisfy { shown(view, $0.range) == "Thiss" })
+        #expect(atTop.allSatisfy { $0.range.upperBound <= 70_000 }, "\(atTop.last?.range ?? 0 ..< 0)")
+        // Halfway down the paragraph (its layout kept: no validation), the host's call after
+        // layout checks the window there; the marks follow.
+        view.visibleRect.origin.y = view.textLayoutManager.usageBoundsForTextContainer.height / 2
+        view.layoutIfNeeded()
+        checking.considerTextChecking()
+        checking.finishChecking()
+        let middle = marks(view)
+        #expect(!middle.isEmpty)
+        #expect(
+            middle.allSatisfy { $0.range.lowerBound > 200_000 && $0.range.upperBound < 400_000 },
+            "\(middle.first?.range ?? 0 ..< 0)")
+        #expect(middle.allSatisfy { shown(view, $0.range) == "Thiss" })
+        #expect(storage.utf16Length > 500_000)
+        // The word under a mark there has its suggestions.
+        let issue = try #require(checking.issues(at: middle[0].range.lowerBound).first)
+        #expect(checking.suggestions(for: issue).contains("This"))
+    }
+
     @Test func anEditIsCheckedAgainAndACorrectionIsOneUndoStep() throws {
         let view = view("The weathr is fine.\nNothing wrong here.")
         let checking = try TextCheckingController(textView: view)
