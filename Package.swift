@@ -121,7 +121,7 @@ let package = Package(
         // Writing tools on a text view: continuous spell checking (and the coordinator to come).
         .target(
             name: "TextWritingTools",
-            dependencies: ["TextContent", "TextLayout", "TextEditing", "TextProofreading"],
+            dependencies: ["TextAttributes", "TextContent", "TextLayout", "TextEditing", "TextProofreading"],
             packageAccess: false,
             swiftSettings: strict
         ),

@@ -51,6 +51,39 @@ public final class TextUndoStack {
         if !undoSteps.isEmpty { undoSteps[undoSteps.count - 1].isOpen = false }
     }
 
+    /// How deep the open groups are (`beginUndoGrouping()`), and whether the outermost has a
+    /// step yet.
+    private var groupingLevel = 0
+    private var groupHasStep = false
+
+    /// Whether edits are being gathered into one step.
+    public var isGrouping: Bool { groupingLevel > 0 }
+
+    /// Gathers every edit until the matching `endUndoGrouping()` into one step (as
+    /// `UndoManager`'s groups): a writing-tools session, a script's several replacements, undone
+    /// at once. Groups nest; the outermost makes the step.
+    ///
+    /// ```swift
+    /// view.undoStack.beginUndoGrouping()
+    /// view.replace(NSRange(location: 0, length: 3), withText: "The")
+    /// view.replace(NSRange(location: 20, length: 4), withText: "sea")
+    /// view.undoStack.endUndoGrouping()  // one undo takes both back
+    /// ```
+    public func beginUndoGrouping() {
+        if groupingLevel == 0 {
+            closeStep()
+            groupHasStep = false
+        }
+        groupingLevel += 1
+    }
+
+    /// Ends the group begun last; an end without a beginning is ignored.
+    public func endUndoGrouping() {
+        guard groupingLevel > 0 else { return }
+        groupingLevel -= 1
+        if groupingLevel == 0 { closeStep() }
+    }
+
     /// Forgets every step.
     public func removeAllActions() {
         undoSteps.removeAll()
@@ -68,6 +101,10 @@ public final class TextUndoStack {
     /// same carets, each edit starting where the last one's replacement ended).
     func record(_ step: Step) {
         redoSteps.removeAll()
+        if groupingLevel > 0 {
+            recordInGroup(step)
+            return
+        }
         if step.kind != .other, var last = undoSteps.last, last.isOpen, last.kind == step.kind,
             last.selectionAfter == step.selectionBefore
         {
@@ -85,6 +122,22 @@ public final class TextUndoStack {
         closeStep()
         undoSteps.append(step)
         trim()
+    }
+
+    /// Adds `step` to the open group's step (the first one starts it).
+    private func recordInGroup(_ step: Step) {
+        guard groupHasStep, var last = undoSteps.last else {
+            closeStep()
+            var first = step
+            first.kind = .other
+            undoSteps.append(first)
+            groupHasStep = true
+            trim()
+            return
+        }
+        last.batches += step.batches
+        last.selectionAfter = step.selectionAfter
+        undoSteps[undoSteps.count - 1] = last
     }
 
     /// Insertions that continue the previous ones at every cursor, as one batch (so that typing
