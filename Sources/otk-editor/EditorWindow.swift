@@ -48,6 +48,7 @@ final class EditorWindow {
         addShortcut("<Control>q", owner: owner, action: Self.closeShortcut)
         addShortcut("<Control>f", owner: owner, action: Self.findShortcut)
         addShortcut("<Control>o", owner: owner, action: Self.openShortcut)
+        addShortcut("F7", owner: owner, action: Self.proofreadShortcut)
         addShortcut("<Control>b", owner: owner, action: Self.boldShortcut)
         addShortcut("<Control>i", owner: owner, action: Self.italicShortcut)
         addShortcut("<Control>u", owner: owner, action: Self.underlineShortcut)
@@ -103,6 +104,31 @@ final class EditorWindow {
         }
         if let failure {
             FileHandle.standardError.write(Data("otk-editor: spelling not checked: \(failure)\n".utf8))
+        }
+    }
+
+    /// F7: proofreads the selection (all of the text when nothing is selected) through a Writing
+    /// Tools session with the on-device assistant: each misspelt word becomes the dictionary's
+    /// nearest suggestion, a word said twice goes, a sentence's small first letter becomes a
+    /// capital; code blocks and quotations are left alone; one undo step. Standard error says
+    /// how many changes were made.
+    func proofread() {
+        let language = view.textCheckingController?.language ?? "en-US"
+        let service: ProofreadingService
+        do { service = try ProofreadingService(language: language) } catch {
+            FileHandle.standardError.write(Data("otk-editor: cannot proofread: \(error)\n".utf8))
+            return
+        }
+        let session = ProofreadingSession(textView: view.textView)
+        let scope: WritingToolsCoordinator.ContextScope =
+            view.textView.selectedRange().length > 0 ? .userSelection : .fullDocument
+        Task { @MainActor in
+            do {
+                let applied = try await session.coordinator.perform(.proofread, scope: scope, using: service)
+                FileHandle.standardError.write(Data("otk-editor: proofread: \(applied.count) changes\n".utf8))
+            } catch {
+                FileHandle.standardError.write(Data("otk-editor: proofreading stopped: \(error)\n".utf8))
+            }
         }
     }
 
@@ -245,6 +271,11 @@ final class EditorWindow {
         return 1
     }
 
+    private static let proofreadShortcut: GtkShortcutFunc = { _, _, owner in
+        editor(owner).proofread()
+        return 1
+    }
+
     private static let saveShortcut: GtkShortcutFunc = { _, _, owner in
         editor(owner).save()
         return 1
@@ -276,5 +307,17 @@ private final class EditObserver: TextContentObserving {
 
     func textContentManager(_ textContentManager: TextContentManager, didProcess changes: TextContentChangeSet) {
         edited()
+    }
+}
+
+/// A proofreading session's host and coordinator, held until it ends. Used on GTK's thread only
+/// (the main actor, which `MainActorBridge` has GLib's loop run).
+private final class ProofreadingSession: @unchecked Sendable {
+    let tools: TextViewWritingTools
+    let coordinator: WritingToolsCoordinator
+
+    init(textView: TextView) {
+        tools = TextViewWritingTools(textView: textView)
+        coordinator = WritingToolsCoordinator(delegate: tools)
     }
 }

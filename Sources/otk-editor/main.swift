@@ -29,6 +29,8 @@ guard gtk_init_check() != 0 else {
 }
 // Without a GPU, GTK's Cairo renderer rather than GL on the processor (GTK 4.14's choice).
 SoftwareGL.preferCairoRenderer()
+// The main actor's work (a proofreading session's steps) run by GTK's main loop.
+MainActorBridge.attachToGLib()
 let document: DocumentFile
 do { document = try DocumentFile(path: arguments[0]) } catch {
     FileHandle.standardError.write(Data("otk-editor: cannot open \(arguments[0]): \(error)\n".utf8))

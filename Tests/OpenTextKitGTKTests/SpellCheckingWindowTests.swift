@@ -61,4 +61,20 @@ struct SpellCheckingWindowTests {
             #expect(try editor.savedText(changedFrom: saved) == text)
         }
     }
+
+    @Test func f7ProofreadsTheDocumentThroughWritingToolsInOneUndoStep() throws {
+        let text = "Teh cat sat on the the mat. it purred.\nمرحبا بالعالم ಕನ್ನಡ\n"
+        try VirtualDisplay.with { display in
+            let editor = try EditorSession(text: text, display: display)
+            _ = try editor.settledScreenshot()
+            // The session runs on the main actor, which GLib's loop drives (MainActorBridge).
+            try display.key("F7")
+            let saved = try editor.savedText(changedFrom: text)
+            #expect(saved == "The cat sat on the mat. It purred.\nمرحبا بالعالم ಕನ್ನಡ\n", "\(editor.errorOutput)")
+            #expect(editor.errorOutput.contains("proofread: 3 changes"), "\(editor.errorOutput)")
+            // One undo step takes the whole session back.
+            try display.key("ctrl+z")
+            #expect(try editor.savedText(changedFrom: saved) == text)
+        }
+    }
 }

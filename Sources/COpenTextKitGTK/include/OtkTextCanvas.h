@@ -66,6 +66,10 @@ void otk_text_canvas_show_menu(OtkTextCanvas *canvas, GMenuModel *model, double 
 /// The context menu while it is shown, else NULL.
 GtkWidget *otk_text_canvas_get_menu(OtkTextCanvas *canvas);
 
+/// Has GLib's default main context run Swift's main queue (the main actor), as CoreFoundation's
+/// run loop does elsewhere; once per process. FALSE when libdispatch gives no descriptor.
+gboolean otk_main_queue_attach_to_glib(void);
+
 GtkAdjustment *otk_text_canvas_get_hadjustment(OtkTextCanvas *canvas);
 GtkAdjustment *otk_text_canvas_get_vadjustment(OtkTextCanvas *canvas);
 GtkIMContext *otk_text_canvas_get_im_context(OtkTextCanvas *canvas);
