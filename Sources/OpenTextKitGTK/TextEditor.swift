@@ -71,35 +71,18 @@ public final class TextEditor {
     /// Hears the model's next change. Observation tells before the change is made, and on the
     /// thread that makes it, so the widget reads the model when GTK's main loop comes round.
     private func observeModel() {
-        let handle = handle
+        let read = modelRead
         let text = modelText, selection = modelSelection
         withObservationTracking {
             _ = text.value
             _ = selection.value
         } onChange: {
-            handle.scheduleRead()
+            read.schedule()
         }
     }
 
-    /// How the observation reaches the editor from any thread: a GLib idle callback, on GTK's.
-    private final class Handle: @unchecked Sendable {
-        weak var editor: TextEditor?
-
-        func scheduleRead() {
-            g_idle_add(
-                { pointer in
-                    let handle = Unmanaged<Handle>.fromOpaque(pointer!).takeRetainedValue()
-                    handle.editor?.readModel()
-                    return 0
-                }, Unmanaged.passRetained(self).toOpaque())
-        }
-    }
-
-    private lazy var handle: Handle = {
-        let handle = Handle()
-        handle.editor = self
-        return handle
-    }()
+    /// How the observation reaches the editor from any thread: on GTK's, when it is idle.
+    private lazy var modelRead = IdleCall { [weak self] in self?.readModel() }
 
     /// The model changed: the widget shows its text (one undo step) and selection.
     private func readModel() {

@@ -103,9 +103,13 @@ extension TextViewWidget {
             preparation.preparedAbove = end ... (kept?.upperBound ?? visible.minY)
         }
         textView.prepareContent(in: rect)
-        // The spell checker's marks of what was laid out, before its nodes are drawn (the few
-        // paragraphs of a step take the worker a fraction of a millisecond).
-        textCheckingController?.finishChecking(waitingAtMost: Self.marksWait)
+        // The spell checker's marks of what is prepared (laid out now, or kept from a layout
+        // before the checker knew of it), before its nodes are drawn (the few paragraphs of a
+        // step take the worker a fraction of a millisecond).
+        if let checking = textCheckingController {
+            checking.considerTextChecking()
+            checking.finishChecking(waitingAtMost: Self.marksWait)
+        }
         prepareDrawings()
         // What is shown is laid out again at once, so that the viewport is what is shown (as
         // scrolling to the caret and paging expect); the prepared surfaces wait in the view's

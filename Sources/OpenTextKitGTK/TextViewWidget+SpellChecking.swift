@@ -16,11 +16,10 @@ extension TextViewWidget {
     public func startSpellChecking(language: String = "en-US") throws(ProofreadingError) {
         stopSpellChecking()
         let controller = try TextCheckingController(textView: textView, language: language)
-        let handle = SpellCheckingHandle()
-        handle.widget = self
-        controller.resultsAvailable = { handle.scheduleShowing() }
+        // The worker's word reaches the widget on GTK's thread.
+        let show = IdleCall { [weak self] in self?.showCheckedResults() }
+        controller.resultsAvailable = { show.schedule() }
         textCheckingController = controller
-        spellCheckingHandle = handle
         queueDraw()
     }
 
@@ -30,7 +29,6 @@ extension TextViewWidget {
         controller.resultsAvailable = nil
         controller.isEnabled = false
         textCheckingController = nil
-        spellCheckingHandle = nil
         queueDraw()
     }
 
@@ -44,19 +42,5 @@ extension TextViewWidget {
             preparation.isWanted = true
         }
         queueDraw()
-    }
-}
-
-/// How the checker's worker reaches the widget: a GLib idle callback, on GTK's thread.
-final class SpellCheckingHandle: @unchecked Sendable {
-    weak var widget: TextViewWidget?
-
-    func scheduleShowing() {
-        g_idle_add(
-            { pointer in
-                let handle = Unmanaged<SpellCheckingHandle>.fromOpaque(pointer!).takeRetainedValue()
-                handle.widget?.showCheckedResults()
-                return 0
-            }, Unmanaged.passRetained(self).toOpaque())
     }
 }

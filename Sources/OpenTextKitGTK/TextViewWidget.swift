@@ -85,7 +85,6 @@ open class TextViewWidget: TextViewHost {
     var preparation = ContentPreparation()
     /// The spell checker, while checking is on (`startSpellChecking(language:)`).
     public internal(set) var textCheckingController: TextCheckingController?
-    var spellCheckingHandle: SpellCheckingHandle?
     /// The marked word the context menu was opened on.
     var contextMenuIssue: ProofreadingIssue?
 

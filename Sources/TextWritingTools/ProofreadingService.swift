@@ -25,9 +25,9 @@ public struct ProofreadingService: WritingToolsService {
         guard request == .proofread else { return [] }
         let text = context.attributedString
         let units = Array(String(text.characters).utf16)
-        let range =
-            max(0, context.range.lowerBound)
-            ..< min(units.count, max(context.range.lowerBound, context.range.upperBound))
+        // A context's range clamped to its text (a host may get it wrong: no trap).
+        let lower = min(max(0, context.range.lowerBound), units.count)
+        let range = lower ..< max(lower, min(units.count, context.range.upperBound))
         return proofreader.issues(inUTF16: Array(units[range])).compactMap { issue in
             guard let replacement = Self.nearest(proofreader.suggestions(for: issue), to: issue.text) else {
                 return nil

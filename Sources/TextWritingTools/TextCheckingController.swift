@@ -158,11 +158,8 @@ public final class TextCheckingController {
         for surface in textView.renderingSurfaces {
             let fragment = surface.textLayoutFragment
             // A long paragraph is considered again where the view has moved within it.
-            guard let window = considered.window(of: fragment),
-                window == checkedWindow(of: fragment.textElement, fragment: fragment)
-            else {
+            if considered.window(of: fragment) != checkedWindow(of: fragment.textElement, fragment: fragment) {
                 consider(fragment)
-                continue
             }
         }
     }

@@ -167,8 +167,9 @@ public final class WritingToolsCoordinator {
                 let allowed = proposed.filter { suggestion in
                     suggestion.range.lowerBound >= context.range.lowerBound
                         && suggestion.range.upperBound <= context.range.upperBound
+                        // (An insertion, an empty range, overlaps nothing: where it goes counts.)
                         && !ignored.contains {
-                            $0.overlaps(suggestion.range) || $0.lowerBound == suggestion.range.lowerBound
+                            $0.overlaps(suggestion.range) || $0.contains(suggestion.range.lowerBound)
                         }
                 }.map { $0.limited(to: resultOptions) }
                 let ordered = Self.withoutOverlaps(allowed)

@@ -24,24 +24,12 @@ struct ResponsiveScrollingTests {
 
     /// A widget 600 x 400 on `text`, drawn once; let go when `body` returns.
     func withWidget(_ body: (TextViewWidget) throws -> Void) throws {
-        try #require(InProcessDisplay.isReady)
-        let view = TextViewWidget(textView: TextView(storage: TextContentStorage(string: Self.text)))
-        let widget = try #require(view.widget)
-        g_object_ref_sink(UnsafeMutableRawPointer(widget))
-        defer {
-            view.cancelContentPreparation()
-            g_object_unref(UnsafeMutableRawPointer(widget))
-        }
-        view.allocate(width: 600, height: 400)
-        draw(view)
-        try body(view)
+        try InProcessWidget.with(
+            TextViewWidget(textView: TextView(storage: TextContentStorage(string: Self.text))), body)
     }
 
-    /// One frame drawn into a snapshot that is thrown away.
     func draw(_ view: TextViewWidget) {
-        let snapshot = gtk_snapshot_new()!
-        view.snapshot(snapshot, width: 600, height: 400)
-        if let node = gtk_snapshot_free_to_node(snapshot) { gsk_render_node_unref(node) }
+        InProcessWidget.draw(view)
     }
 
     /// A wheel scroll as the scroll bar reports it.
@@ -139,21 +127,13 @@ struct ResponsiveScrollingTests {
 @Suite(.serialized, .enabled(if: VirtualDisplay.isAvailable, "needs Xvfb (scripts/install-deps.sh)"))
 struct CollapsibleSectionsMarginTests {
     @Test func theTrianglesAreTheLastFramesOnly() throws {
-        try #require(InProcessDisplay.isReady)
         let text = (1 ... 6).map { "# Heading \($0) ಕನ್ನಡ\nA paragraph of section \($0), مرحبا." }.joined(
             separator: "\n")
-        let view = CollapsibleSectionsWidget(storage: TextContentStorage(string: text))
-        let widget = try #require(view.widget)
-        g_object_ref_sink(UnsafeMutableRawPointer(widget))
-        defer { g_object_unref(UnsafeMutableRawPointer(widget)) }
-        view.allocate(width: 600, height: 400)
-        for _ in 0 ..< 5 {
-            let snapshot = gtk_snapshot_new()!
-            view.snapshot(snapshot, width: 600, height: 400)
-            if let node = gtk_snapshot_free_to_node(snapshot) { gsk_render_node_unref(node) }
+        try InProcessWidget.with(CollapsibleSectionsWidget(storage: TextContentStorage(string: text))) { view in
+            for _ in 0 ..< 4 { InProcessWidget.draw(view) }
+            #expect(view.sections.sectionHeaders.count == 6)
+            #expect(view.triangles.labels.count == 6)
         }
-        #expect(view.sections.sectionHeaders.count == 6)
-        #expect(view.triangles.labels.count == 6)
     }
 }
 

@@ -12,22 +12,12 @@ import Testing
 @Suite(.serialized, .enabled(if: VirtualDisplay.isAvailable, "needs Xvfb (scripts/install-deps.sh)"))
 struct SpellCheckingNodesTests {
     @Test func markedFragmentsAreDrawnAgainOnceAsTextOverTheirMarks() throws {
-        try #require(InProcessDisplay.isReady)
         let text = (0 ..< 60).map { $0 % 2 == 0 ? "Line \($0) has a mispeled word مرحبا" : "Line \($0) is fine ಕನ್ನಡ" }
             .joined(separator: "\n")
-        let view = TextViewWidget(textView: TextView(storage: TextContentStorage(string: text)))
-        let widget = try #require(view.widget)
-        g_object_ref_sink(UnsafeMutableRawPointer(widget))
-        defer {
-            view.cancelContentPreparation()
-            g_object_unref(UnsafeMutableRawPointer(widget))
-        }
-        view.allocate(width: 600, height: 400)
-        func draw() {
-            let snapshot = gtk_snapshot_new()!
-            view.snapshot(snapshot, width: 600, height: 400)
-            if let node = gtk_snapshot_free_to_node(snapshot) { gsk_render_node_unref(node) }
-        }
+        let view = try InProcessWidget.open(
+            TextViewWidget(textView: TextView(storage: TextContentStorage(string: text))))
+        defer { InProcessWidget.close(view) }
+        func draw() { InProcessWidget.draw(view) }
         try view.startSpellChecking(language: "en-US")
         draw()
         let surfaces = view.textView.renderingSurfaces
@@ -62,22 +52,12 @@ struct SpellCheckingNodesTests {
     }
 
     @Test func textPreparedAheadIsDrawnWithItsMarksSoAScrollIntoItDrawsNothingNew() throws {
-        try #require(InProcessDisplay.isReady)
         // Every paragraph has a misspelling.
         let text = (0 ..< 400).map { "Verse \($0) has a mispeled word and ಕನ್ನಡ text" }.joined(separator: "\n")
-        let view = TextViewWidget(textView: TextView(storage: TextContentStorage(string: text)))
-        let widget = try #require(view.widget)
-        g_object_ref_sink(UnsafeMutableRawPointer(widget))
-        defer {
-            view.cancelContentPreparation()
-            g_object_unref(UnsafeMutableRawPointer(widget))
-        }
-        view.allocate(width: 600, height: 400)
-        func draw() {
-            let snapshot = gtk_snapshot_new()!
-            view.snapshot(snapshot, width: 600, height: 400)
-            if let node = gtk_snapshot_free_to_node(snapshot) { gsk_render_node_unref(node) }
-        }
+        let view = try InProcessWidget.open(
+            TextViewWidget(textView: TextView(storage: TextContentStorage(string: text))))
+        defer { InProcessWidget.close(view) }
+        func draw() { InProcessWidget.draw(view) }
         try view.startSpellChecking(language: "en-US")
         draw()
         try #require(view.textCheckingController).finishChecking()

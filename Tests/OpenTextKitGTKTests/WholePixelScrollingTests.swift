@@ -17,26 +17,16 @@ struct WholePixelScrollingTests {
     /// A widget 600 x 400 on ResponsiveScrollingTests' text (a third of its paragraphs wrap:
     /// their estimated heights are wrong) in a scrolled window, drawn once.
     func withScrolledWidget(_ body: (TextViewWidget, OpaquePointer) throws -> Void) throws {
-        try #require(InProcessDisplay.isReady)
         let view = TextViewWidget(
             textView: TextView(storage: TextContentStorage(string: ResponsiveScrollingTests.text)))
-        let scrolled = try #require(gtk_scrolled_window_new())
-        g_object_ref_sink(UnsafeMutableRawPointer(scrolled))
-        defer {
-            view.cancelContentPreparation()
-            g_object_unref(UnsafeMutableRawPointer(scrolled))
+        try InProcessWidget.with(view, scrolled: true) { view in
+            let adjustment = try #require(view.canvas.flatMap { otk_text_canvas_get_vadjustment($0) })
+            try body(view, OpaquePointer(adjustment))
         }
-        gtk_scrolled_window_set_child(OpaquePointer(scrolled), view.widget)
-        view.allocate(width: 600, height: 400)
-        draw(view)
-        let adjustment = try #require(view.canvas.flatMap { otk_text_canvas_get_vadjustment($0) })
-        try body(view, OpaquePointer(adjustment))
     }
 
     func draw(_ view: TextViewWidget) {
-        let snapshot = gtk_snapshot_new()!
-        view.snapshot(snapshot, width: 600, height: 400)
-        if let node = gtk_snapshot_free_to_node(snapshot) { gsk_render_node_unref(node) }
+        InProcessWidget.draw(view)
     }
 
     /// Where each fragment shown stands in the widget, by the offset its text starts at.

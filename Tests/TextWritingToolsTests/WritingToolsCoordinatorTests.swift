@@ -127,6 +127,26 @@ import TextProofreading
         #expect(!tools.isWritingToolsActive)
     }
 
+    @Test func anInsertionInsideAProtectedRangeIsLeftOutAndARangePastTheTextIsNoTrap() async throws {
+        let (view, tools, coordinator) = session(Self.document())
+        let before = view.textContentStorage.string
+        let code = (before as NSString).range(of: "mispeled")
+        // Inserts inside the code block, and at the text's start.
+        let applied = try await coordinator.perform(
+            .rewrite(instruction: "insert"), scope: .fullDocument, using: Inserter(at: [code.location + 2, 0]))
+        #expect(applied.map(\.range) == [0 ..< 0])
+        #expect(view.textContentStorage.string == "+" + before)
+        _ = tools
+        // Contexts whose ranges run past their text: proofread as far as the text goes.
+        let service = try ProofreadingService(language: "en-US")
+        let tail = WritingToolsCoordinator.Context(attributedString: AttributedString("Teh sea"), range: 4 ..< 900)
+        #expect(try await service.suggestions(for: .proofread, in: tail).isEmpty)
+        let past = WritingToolsCoordinator.Context(attributedString: AttributedString("Teh"), range: 40 ..< 50)
+        #expect(try await service.suggestions(for: .proofread, in: past).isEmpty)
+        let whole = WritingToolsCoordinator.Context(attributedString: AttributedString("Teh"), range: -4 ..< 90)
+        #expect(try await service.suggestions(for: .proofread, in: whole).map(\.range) == [0 ..< 3])
+    }
+
     @Test func theNearestSuggestionIsChosen() {
         #expect(ProofreadingService.nearest(["Te", "Th", "Eh", "The", "Ted"], to: "Teh") == "The")
         #expect(ProofreadingService.nearest(["acmes", "maces", "canes"], to: "cames") == "canes")
@@ -174,6 +194,23 @@ struct Shouter: WritingToolsService {
             }
         }
         return result
+    }
+}
+
+/// A test assistant that inserts "+" at each of `offsets`.
+struct Inserter: WritingToolsService {
+    let offsets: [Int]
+
+    init(at offsets: [Int]) {
+        self.offsets = offsets
+    }
+
+    func suggestions(
+        for request: WritingToolsRequest, in context: WritingToolsCoordinator.Context
+    ) async throws -> [WritingToolsSuggestion] {
+        offsets.sorted().map {
+            WritingToolsSuggestion(range: $0 ..< $0, replacement: AttributedString("+"), explanation: "insert")
+        }
     }
 }
 
