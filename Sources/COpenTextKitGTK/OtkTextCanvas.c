@@ -96,6 +96,8 @@ gboolean otk_text_canvas_caret_is_visible(OtkTextCanvas *canvas) { return canvas
 static gboolean key_pressed(
     GtkEventControllerKey *controller, guint keyval, guint keycode, GdkModifierType state, OtkTextCanvas *canvas) {
     (void)controller;
+    // A key an attachment's widget (an entry) did not take is not the text's.
+    if (gtk_widget_get_focus_child(GTK_WIDGET(canvas))) return FALSE;
     return canvas->owner ? canvas->callbacks.key_pressed(canvas->owner, keyval, keycode, state) : FALSE;
 }
 
@@ -119,8 +121,19 @@ static gboolean delete_surrounding(GtkIMContext *context, int offset, int n_char
     return canvas->owner ? canvas->callbacks.delete_surrounding(canvas->owner, offset, n_chars) : FALSE;
 }
 
+// Whether (x, y) is over one of the canvas's children (an attachment's widget): the press is
+// the child's, and the text neither moves its caret nor takes the focus.
+static gboolean over_child(OtkTextCanvas *canvas, double x, double y) {
+    GtkWidget *picked = gtk_widget_pick(GTK_WIDGET(canvas), x, y, GTK_PICK_DEFAULT);
+    return picked && picked != GTK_WIDGET(canvas);
+}
+
 static void pressed(GtkGestureClick *gesture, int n_press, double x, double y, OtkTextCanvas *canvas) {
     GtkEventController *controller = GTK_EVENT_CONTROLLER(gesture);
+    if (over_child(canvas, x, y)) {
+        gtk_gesture_set_state(GTK_GESTURE(gesture), GTK_EVENT_SEQUENCE_DENIED);
+        return;
+    }
     guint button = gtk_gesture_single_get_current_button(GTK_GESTURE_SINGLE(gesture));
     GdkModifierType state = gtk_event_controller_get_current_event_state(controller);
     if (!gtk_widget_has_focus(GTK_WIDGET(canvas))) gtk_widget_grab_focus(GTK_WIDGET(canvas));
@@ -135,6 +148,7 @@ static void released(GtkGestureClick *gesture, int n_press, double x, double y, 
 static void drag_update(GtkGestureDrag *gesture, double dx, double dy, OtkTextCanvas *canvas) {
     double x = 0, y = 0;
     gtk_gesture_drag_get_start_point(gesture, &x, &y);
+    if (over_child(canvas, x, y)) return;
     if (canvas->owner) canvas->callbacks.dragged(canvas->owner, x + dx, y + dy);
 }
 

@@ -31,6 +31,8 @@ extension TextViewWidget {
             fragmentNodes.makesRecordings = otk_text_canvas_uses_cairo_renderer(canvas) != 0
             if fragmentNodes.makesRecordings { otk_text_canvas_keep_upload_pool(canvas) }
         }
+        // A layout here moved attachments' widgets (or showed new ones): placed at the next frame.
+        if hasAttachmentWidgets, attachmentWidgetsMoved, let widget { gtk_widget_queue_allocate(widget) }
         let shift = containerToWidget
         snapshotBackground(snapshot, in: CGRect(x: 0, y: 0, width: width, height: height))
         let selected = selectedRangesInViewport()
@@ -45,6 +47,7 @@ extension TextViewWidget {
             appendFragment(of: surface, shift: shift, height: CGFloat(height), to: snapshot)
         }
         fragmentNodes.endFrame()
+        snapshotAttachmentWidgets(snapshot)
         schedulePreparationIfWanted()
         // Where dragged text would go: a caret, steady while the drag lasts.
         if let dropCaretOffset { appendCaret(at: dropCaretOffset, shift: shift, to: snapshot) }

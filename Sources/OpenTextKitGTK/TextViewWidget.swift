@@ -87,6 +87,8 @@ open class TextViewWidget: TextViewHost {
     public internal(set) var textCheckingController: TextCheckingController?
     /// The marked word the context menu was opened on.
     var contextMenuIssue: ProofreadingIssue?
+    /// The attachments' widgets that are children of the text, by their `TextAttachmentWidget`.
+    var attachmentWidgets: [ObjectIdentifier: PlacedAttachmentWidget] = [:]
 
     /// A widget showing `textView` (a view of an empty document if none is given). The view's
     /// `renderingSurfaceCacheLimit` is raised to 256 if it is lower: the surfaces of the screen
@@ -109,8 +111,14 @@ open class TextViewWidget: TextViewHost {
 
     /// Draws the widget again at the next frame.
     public func queueDraw() {
-        if let widget { gtk_widget_queue_draw(widget) }
+        guard let widget else { return }
+        gtk_widget_queue_draw(widget)
+        // Attachments' widgets move with the text: placed in the same frame.
+        if hasAttachmentWidgets { gtk_widget_queue_allocate(widget) }
     }
+
+    /// Whether attachments' widgets are shown or kept.
+    var hasAttachmentWidgets: Bool { !textView.textAttachmentViewPlacements.isEmpty || !attachmentWidgets.isEmpty }
 
     /// The view's layout was invalidated (an edit, made here or elsewhere): drawn again.
     open func textViewNeedsDisplay(_ textView: TextView) {
@@ -131,6 +139,10 @@ open class TextViewWidget: TextViewHost {
     func allocate(width: Int, height: Int) {
         allocatedSize = CGSize(width: width, height: height)
         resizeContainer()
+        if hasAttachmentWidgets {
+            layoutIfNeeded()
+            allocateAttachmentWidgets()
+        }
     }
 
     /// Fits the container and the viewport to the widget, less the origin and the inset.
@@ -187,6 +199,7 @@ open class TextViewWidget: TextViewHost {
 
     /// GTK disposed of the widget: it lets go of the GTK side.
     func canvasDidDispose() {
+        removeAttachmentWidgets()
         widget = nil
         cancelContentPreparation()
         fragmentNodes.removeAll()

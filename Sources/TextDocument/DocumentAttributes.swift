@@ -209,7 +209,7 @@ struct DocumentAttributes: Codable, Equatable {
         strokeWidth = try container.decodeFiniteIfPresent(.strokeWidth)
         obliqueness = try container.decodeFiniteIfPresent(.obliqueness)
         expansion = try container.decodeFiniteIfPresent(.expansion)
-        attachment = try container.decodeIfPresent(TextAttachment.self, forKey: .attachment)
+        attachment = try container.decodeIfPresent(CodableTextAttachment.self, forKey: .attachment)?.attachment
         link = try container.decodeIfPresent(DocumentLink.self, forKey: .link)
         imageURL = try container.decodeIfPresent(DocumentLink.self, forKey: .imageURL)
         languageIdentifier = try container.decodeIfPresent(String.self, forKey: .languageIdentifier)
@@ -253,7 +253,7 @@ struct DocumentAttributes: Codable, Equatable {
         try container.encodeIfPresent(strokeWidth, forKey: .strokeWidth)
         try container.encodeIfPresent(obliqueness, forKey: .obliqueness)
         try container.encodeIfPresent(expansion, forKey: .expansion)
-        try container.encodeIfPresent(attachment, forKey: .attachment)
+        try container.encodeIfPresent(attachment.map(CodableTextAttachment.init), forKey: .attachment)
         try container.encodeIfPresent(link, forKey: .link)
         try container.encodeIfPresent(imageURL, forKey: .imageURL)
         try container.encodeIfPresent(blockDecoration, forKey: .blockDecoration)

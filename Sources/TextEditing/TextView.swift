@@ -133,6 +133,9 @@ open class TextView: TextViewportLayoutControllerDelegate {
     }
     /// The surfaces configured in the layout under way.
     private var configuringSurfaces: [TextLayoutFragmentSurface] = []
+    /// The live views of attachments in the viewport after the last layout, with their frames:
+    /// what a host places over the text (see ``register(_:forTextAttachmentViewProviderType:)``).
+    public internal(set) var textAttachmentViewPlacements: [TextAttachmentViewPlacement] = []
     /// Surfaces of fragments that left the viewport, by key.
     private var surfaceCache = RenderingSurfaceCache(limit: 64)
     /// Set while the view moves `visibleRect` to the viewport's anchor (that is no scroll).
@@ -189,10 +192,12 @@ open class TextView: TextViewportLayoutControllerDelegate {
         preparingRect ?? visibleRect
     }
 
-    /// Layout of the viewport starts: the view forgets the surfaces it configured last time.
+    /// Layout of the viewport starts: the view forgets the surfaces it configured last time, and
+    /// attachments laid out again may take over their view providers.
     /// The controller's state (`viewportBounds`, `viewportRange`) is still the last layout's.
     open func textViewportLayoutControllerWillLayout(_ textViewportLayoutController: TextViewportLayoutController) {
         configuringSurfaces.removeAll(keepingCapacity: true)
+        if preparingRect == nil { textLayoutManager.textAttachmentViewProviderCache.viewportWillLayout() }
     }
 
     /// Called for each fragment in the viewport, top to bottom: the view gives it a surface (the
@@ -217,7 +222,9 @@ open class TextView: TextViewportLayoutControllerDelegate {
         TextLayoutFragmentSurface(textLayoutFragment: textLayoutFragment)
     }
 
-    /// Layout of the viewport is done: the configured surfaces become `renderingSurfaces`, and
+    /// Layout of the viewport is done: the configured surfaces become `renderingSurfaces`, the
+    /// attachments' live views there `textAttachmentViewPlacements` (those that left let go or
+    /// kept, by the reuse policies), and
     /// `visibleRect`'s origin moves with `viewportBounds`' (the anchor's correction, not a
     /// scroll; its top when what is shown was laid out, as far below it as before when more was
     /// prepared).
@@ -232,6 +239,9 @@ open class TextView: TextViewportLayoutControllerDelegate {
         isFollowingViewport = false
         preparedContentRect = bounds
         needsLayout = false
+        // Prepared content is not shown yet: its attachments' views wait for it to be. (After
+        // the flag: a provider that sizes its attachment asks for another layout.)
+        if preparingRect == nil { placeAttachmentViews() }
     }
 
     /// The controller needs layout (an edit, invalidated layout): the view sets `needsLayout`

@@ -55,12 +55,12 @@ final class AttachmentImages: @unchecked Sendable {
 
     private let state = Mutex(State())
 
-    /// The decoded image of `attachment` at `width` × `height` pixels at most (never more than
-    /// the image has), unless it claims more than `maximumPixels` pixels.
-    func image(of attachment: TextAttachment, width: Int, height: Int, maximumPixels: Int) -> Outcome {
-        guard let contents = attachment.contents, !contents.isEmpty, let size = Self.pngSize(contents) else {
-            return .unreadable
-        }
+    /// The decoded `image` at `width` × `height` pixels at most (never more than the image
+    /// has), unless it claims more than `maximumPixels` pixels.
+    func image(of image: TextImage?, width: Int, height: Int, maximumPixels: Int) -> Outcome {
+        guard let image else { return .unreadable }
+        let contents = image.pngData
+        let size = (width: image.pixelWidth, height: image.pixelHeight)
         guard size.width <= max(0, maximumPixels) / size.height else {
             return .tooLarge(width: size.width, height: size.height)
         }
@@ -102,16 +102,6 @@ final class AttachmentImages: @unchecked Sendable {
 
     /// The bytes of decoded pixels the cache holds now.
     var cachedBytes: Int { state.withLock { $0.bytes } }
-
-    /// A PNG's size from its header (IHDR: width and height, big-endian, at bytes 16 and 20).
-    static func pngSize(_ data: Data) -> (width: Int, height: Int)? {
-        let bytes = [UInt8](data.prefix(24))
-        guard bytes.count == 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return nil }
-        let width = bytes[16 ..< 20].reduce(0) { $0 << 8 | Int($1) },
-            height = bytes[20 ..< 24].reduce(0) { $0 << 8 | Int($1) }
-        guard width > 0, height > 0 else { return nil }
-        return (width, height)
-    }
 
     /// `image` drawn into a new `width` × `height` surface (the image itself, retained, when it
     /// already has that size).
@@ -163,10 +153,10 @@ final class AttachmentImages: @unchecked Sendable {
 }
 
 extension RenderingContext {
-    /// Draws `attachment` filling `frame`: its PNG scaled to the frame, or, when it has no
-    /// readable image (or one past `maximumImagePixels`, which also makes `checkStatus()`
-    /// throw), a grey box with a cross so that the place is still seen.
-    func drawAttachment(_ attachment: TextAttachment, in frame: CGRect) {
+    /// Draws an attachment's `image` filling `frame`: the PNG scaled to the frame, or, when
+    /// there is no readable image (or one past `maximumImagePixels`, which also makes
+    /// `checkStatus()` throw), a grey box with a cross so that the place is still seen.
+    func drawAttachmentImage(_ image: TextImage?, in frame: CGRect) {
         guard frame.width >= 0.001, frame.height >= 0.001, frame.width.isFinite, frame.height.isFinite else { return }
         // The pixels the frame covers on the surface (a vector surface's at a fixed resolution).
         var deviceWidth = Double(frame.width), deviceHeight = Double(frame.height)
@@ -178,7 +168,7 @@ extension RenderingContext {
             return scaled.isFinite ? Int(min(scaled, Double(DrawingSurface.maximumImageSide))) : 1
         }
         let outcome = AttachmentImages.shared.image(
-            of: attachment, width: pixels(deviceWidth), height: pixels(deviceHeight),
+            of: image, width: pixels(deviceWidth), height: pixels(deviceHeight),
             maximumPixels: maximumImagePixels)
         guard case let .image(image) = outcome else {
             if case let .tooLarge(width, height) = outcome, imageFailure == nil {

@@ -71,7 +71,7 @@ extension TextLineFragment {
             }
         }
         for placement in attachmentPlacements {
-            context.drawAttachment(placement.attachment, in: placement.frame.offsetBy(dx: point.x, dy: point.y))
+            context.drawAttachmentImage(image(for: placement), in: placement.frame.offsetBy(dx: point.x, dy: point.y))
         }
         // Only a PDF keeps text with its glyphs.
         let text = context.surface?.kind == .pdf ? paragraphUnits : nil

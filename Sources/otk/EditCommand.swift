@@ -51,6 +51,15 @@ struct EditCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "What replaces every match of --find.")
     var replacement: String = "Lord"
 
+    @Option(
+        parsing: .unconditional,
+        help:
+            ArgumentHelp(
+                "Characters typed beside an attachment shown by a live view (reuse policy .onEditingInlineParagraphs), "
+                    + "last, each laying its paragraph out again; the loadView() calls are counted.")
+    )
+    var attachmentKeystrokes: Int = 1_000
+
     @Flag(help: "Print statistics as JSON (the only output for now).")
     var stats = false
 
@@ -58,7 +67,10 @@ struct EditCommand: ParsableCommand {
         guard (0 ... 1 << 30).contains(bold) else {
             throw ValidationError("--bold takes 0 to \(1 << 30); got \(bold).")
         }
-        for (name, value) in [("--keystrokes", keystrokes), ("--backspaces", backspaces), ("--moves", moves)] {
+        for (name, value) in [
+            ("--keystrokes", keystrokes), ("--backspaces", backspaces), ("--moves", moves),
+            ("--attachment-keystrokes", attachmentKeystrokes),
+        ] {
             guard (0 ... 1_000_000).contains(value) else {
                 throw ValidationError("\(name) takes 0 to 1000000; got \(value).")
             }
@@ -89,6 +101,8 @@ struct EditCommand: ParsableCommand {
         HeapMemory.releaseFreedMemory()
         session.moveDown(moves)
         try session.compareWithRawShaping()
+        HeapMemory.releaseFreedMemory()
+        try session.typeBesideAttachment(attachmentKeystrokes, size: viewport.size)
         printJSONReport(session.report)
         try session.layoutFailures.check()
     }

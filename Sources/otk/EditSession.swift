@@ -231,6 +231,66 @@ struct EditSession {
         record("undoBoldSelectionSeconds", (clock.now - undoStart).seconds)
     }
 
+    /// Typing beside an attachment shown by a live view, `.onEditingInlineParagraphs`
+    /// registered for its provider: each keystroke lays the attachment's paragraph out again
+    /// and shows the viewport's views. In a view of its own (the viewport delegate is the text
+    /// view, as in an app), once the session's view has let go of the document; the views
+    /// loaded while typing should be none. Beside it, raw HarfBuzz shaping of the paragraph.
+    mutating func typeBesideAttachment(_ keystrokes: Int, size: CGSize) throws {
+        guard keystrokes > 0 else { return }
+        storage.removeTextLayoutManager(view.textLayoutManager)
+        let manager = TextLayoutManager(
+            textContainer: TextContainer(size: CGSize(width: size.width, height: 0)), defaultFont: font)
+        let attached = TextView(storage: storage, layoutManager: manager)
+        attached.visibleRect = CGRect(origin: .zero, size: size)
+        TextAttachment.registerViewProviderClass(
+            AttachmentProbeProvider.self, forFileType: AttachmentProbeProvider.fileType)
+        attached.register([.onEditingInlineParagraphs], forTextAttachmentViewProviderType: AttachmentProbeProvider.self)
+        // An attachment in the middle of the document, then the caret after it.
+        let middle = storage.utf16Length / 2
+        attached.setSelectedRange(NSRange(location: middle, length: 0))
+        var piece = AttributedString(" \u{FFFC} ")
+        let attachment = TextAttachment(data: nil, ofType: AttachmentProbeProvider.fileType)
+        attachment.bounds = CGRect(x: 0, y: -4, width: 120, height: 24)
+        piece[piece.range(of: "\u{FFFC}")!].attachment = attachment
+        attached.insertText(piece, replacementRange: notFound)
+        attached.scrollRangeToVisible(attached.selectedRange())
+        attached.layoutIfNeeded()
+        let views = { for placement in attached.textAttachmentViewPlacements { _ = placement.provider.view } }
+        views()
+        let cache = manager.textAttachmentViewProviderCache
+        let before = cache.statistics
+        var timer = KeystrokeTimer(capacity: keystrokes)
+        for index in 0 ..< keystrokes {
+            timer.time {
+                attached.insertText(index % 8 == 7 ? " " : "a", replacementRange: notFound)
+                attached.layoutIfNeeded()
+                views()
+            }
+        }
+        let after = cache.statistics
+        recordPercentiles("attachmentParagraphInsertText", timer)
+        report.append(("attachmentViewsShown", "\(attached.textAttachmentViewPlacements.count)"))
+        report.append(("attachmentLoadViewCallsWhileTyping", "\(after.viewsLoaded - before.viewsLoaded)"))
+        report.append(("attachmentProvidersReusedWhileTyping", "\(after.providersReused - before.providersReused)"))
+        report.append(("attachmentProvidersMadeWhileTyping", "\(after.providersMade - before.providersMade)"))
+        // The paragraph typed into, shaped by raw HarfBuzz once (its text without the U+FFFC,
+        // which layout does not shape either).
+        let paragraph = attached.textAttachmentViewPlacements.first.map {
+            String($0.textLayoutFragment.textElement.attributedString.characters[...])
+                .replacingOccurrences(of: "\u{FFFC}", with: "")
+        }
+        guard let paragraph else { return }
+        let raw = try RawShaping.seconds(toShape: [paragraph], font: font)
+        record("attachmentParagraphRawHarfBuzzSeconds", raw)
+        report.append(("attachmentParagraphUTF16", "\(paragraph.utf16.count + 1)"))
+        report.append(
+            (
+                "attachmentParagraphInsertTextMedianRatioToRawShaping",
+                jsonNumber(percentile(timer.samples.sorted(), 0.5) / max(raw, 1e-9), "%.3f")
+            ))
+    }
+
     /// Raw HarfBuzz shaping of the first viewport's paragraphs, and the memory, last.
     mutating func compareWithRawShaping() throws {
         report.append(("residentBytes", "\(ProcessMemory.residentBytes())"))

@@ -16,22 +16,29 @@ enum RawShaping {
     static func firstViewportFigures(
         _ text: [String], font: FontDescriptor, layoutSeconds: Double
     ) throws -> [(String, String)] {
-        // A semantic font as layout resolves it in the standard context (the family fontconfig
-        // chose for it: the baseline asks for an exact family).
-        let resolved = try font.resolve(in: .standard, matcher: .shared)
-        let shaper = try ShapingBaseline(family: resolved.family, size: resolved.pointSize)
-        let clock = ContinuousClock()
-        let start = clock.now
-        shaper.shape(text)
-        let rawSeconds = (clock.now - start).seconds
+        let rawSeconds = try seconds(toShape: text, font: font)
         return [
             ("rawHarfBuzzFirstViewportSeconds", jsonNumber(rawSeconds, "%.6f")),
             ("firstViewportRatioToRawShaping", jsonNumber(layoutSeconds / max(rawSeconds, 1e-9), "%.3f")),
         ]
     }
+
+    /// How long raw HarfBuzz takes to shape `text` in `font` (a semantic font as layout
+    /// resolves it in the standard context: the family fontconfig chose for it, since the
+    /// baseline asks for an exact family).
+    static func seconds(toShape text: [String], font: FontDescriptor) throws -> Double {
+        let resolved = try font.resolve(in: .standard, matcher: .shared)
+        let shaper = try ShapingBaseline(family: resolved.family, size: resolved.pointSize)
+        let clock = ContinuousClock()
+        let start = clock.now
+        shaper.shape(text)
+        return (clock.now - start).seconds
+    }
+
 }
 
 /// The value at fraction `p` (0.5: the median) of `sorted`, ascending; 0 when it is empty.
 func percentile(_ sorted: [Double], _ p: Double) -> Double {
     sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.down)))]
+
 }

@@ -12,7 +12,12 @@ enum InProcessDisplay {
         guard VirtualDisplay.isAvailable else { return false }
         let server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        server.arguments = ["-displayfd", "1", "-screen", "0", "1024x768x24", "-nolisten", "tcp", "-terminate"]
+        try? FileManager.default.createDirectory(at: frameBufferFolder, withIntermediateDirectories: true)
+        // A black root window and the screen in a file, for screenshots of real windows.
+        server.arguments = [
+            "-displayfd", "1", "-screen", "0", "1024x768x24", "-br", "-fbdir", frameBufferFolder.path, "-nolisten",
+            "tcp", "-terminate",
+        ]
         let announced = Pipe()
         server.standardOutput = announced
         server.standardError = FileHandle.nullDevice
@@ -24,4 +29,33 @@ enum InProcessDisplay {
         setenv("GTK_IM_MODULE", "gtk-im-context-simple", 1)
         return gtk_init_check() != 0
     }()
+
+    /// Where Xvfb keeps the screen.
+    static let frameBufferFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "otk-xvfb-in-process-\(getpid())")
+
+    /// What the screen shows now.
+    static func screenshot() throws -> Screenshot {
+        try Screenshot(xwd: Data(contentsOf: frameBufferFolder.appendingPathComponent("Xvfb_screen0")))
+    }
+
+    /// Runs xdotool with `arguments` on this display, and waits for it.
+    static func xdotool(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.runWithSignalsUnblocked()
+        process.waitUntilExit()
+    }
+
+    /// Runs GTK's main loop for `seconds`: events handled, frames drawn.
+    static func pump(_ seconds: Double) {
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            while g_main_context_iteration(nil, 0) != 0 {}
+            usleep(5_000)
+        }
+    }
 }

@@ -66,8 +66,8 @@ import TextContent
     @Test func imagesAreKeptAtTheSizeTheyAreDrawn() throws {
         let images = AttachmentImages()
         let large = try Self.png(width: 2000, height: 1500, red: 0, green: 1)
-        let attachment = TextAttachment(contents: large, fileType: "public.png")
-        guard case let .image(surface) = images.image(of: attachment, width: 48, height: 36, maximumPixels: 4096 * 4096)
+        let image = try #require(TextImage(pngData: large))
+        guard case let .image(surface) = images.image(of: image, width: 48, height: 36, maximumPixels: 4096 * 4096)
         else {
             Issue.record("not decoded")
             return
@@ -79,7 +79,7 @@ import TextContent
         // Never scaled up: drawn larger than it is, the image is kept at its own size.
         let tiny = try Self.png(width: 3, height: 2, red: 1)
         if case let .image(small) = images.image(
-            of: TextAttachment(contents: tiny), width: 300, height: 200, maximumPixels: 100)
+            of: TextImage(pngData: tiny), width: 300, height: 200, maximumPixels: 100)
         {
             #expect(cairo_image_surface_get_width(small) == 3)
             cairo_surface_destroy(small)
@@ -95,7 +95,7 @@ import TextContent
             let png = try Self.png(width: 1024, height: 1024, red: Double(index) / 20, green: 0.5)
             guard
                 case let .image(surface) = images.image(
-                    of: TextAttachment(contents: png), width: 1024, height: 1024, maximumPixels: 4096 * 4096)
+                    of: TextImage(pngData: png), width: 1024, height: 1024, maximumPixels: 4096 * 4096)
             else {
                 Issue.record("image \(index) not decoded")
                 continue

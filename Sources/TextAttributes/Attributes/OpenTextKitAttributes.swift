@@ -158,6 +158,14 @@ extension AttributeScopes.OpenTextKitAttributes {
         public static let name = "OpenTextKit.attachment"
         public static let inheritedByAddedText = false
         public static let invalidationConditions: Set<AttributedString.AttributeInvalidationCondition>? = [.textChanged]
+
+        public static func encode(_ value: TextAttachment, to encoder: any Encoder) throws {
+            try value.encode(to: encoder)
+        }
+
+        public static func decode(from decoder: any Decoder) throws -> TextAttachment {
+            try TextAttachment.decoded(from: decoder)
+        }
     }
 
     /// The layout of a paragraph.

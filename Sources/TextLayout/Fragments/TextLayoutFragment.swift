@@ -401,6 +401,9 @@ open class TextLayoutFragment: @unchecked Sendable, CustomStringConvertible {
         return moved // its manager is read from the original
     }
 
+    /// The fragment whose layout this one shows: itself, or for a moved copy the one laid out.
+    var layoutRoot: TextLayoutFragment { original ?? self }
+
     /// Names what this fragment draws: the same for a fragment that was only moved, new for
     /// one laid out again. Use it to find a rendering surface drawn for it before.
     public var renderingSurfaceKey: RenderingSurfaceKey {

@@ -13,6 +13,24 @@ import Foundation
 }
 
 extension TextLineFragment {
+    /// The image drawn for `placement` (one of ``attachmentPlacements``): its attachment's
+    /// layout's (`TextAttachmentLayout.image(for:attributes:location:textContainer:)`, asked
+    /// with the U+FFFC's attributes and location; no container: drawing has none), or its own.
+    @_spi(Rendering) public func image(for placement: AttachmentPlacement) -> TextImage? {
+        guard placement.attachment is any TextAttachmentLayout else { return placement.attachment.standardImage() }
+        let text = attributedString
+        let utf16 = text.utf16
+        guard placement.characterIndex >= 0, placement.characterIndex < utf16.count else {
+            return placement.attachment.standardImage()
+        }
+        let index = utf16.index(utf16.startIndex, offsetBy: placement.characterIndex)
+        let attributes = text.runs[index].attributes
+        let start = attributedStringLocation(offset: placement.characterIndex)
+        return placement.attachment.layoutImage(
+            for: CGRect(origin: .zero, size: placement.frame.size), attributes: attributes, location: start,
+            textContainer: nil)
+    }
+
     /// The attachments the line shows, left to right.
     @_spi(Rendering) public var attachmentPlacements: [AttachmentPlacement] {
         let placements = placed.attachmentPlacements(in: shaped, baseline: baseline)

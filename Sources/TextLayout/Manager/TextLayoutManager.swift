@@ -84,6 +84,9 @@ public final class TextLayoutManager: TextContentObserving {
 
     /// Supplies the app's own fragment types.
     public weak var delegate: (any TextLayoutManagerDelegate)?
+    /// The attachments' view providers: which fragment holds each, those kept by reuse policies,
+    /// and counts of what was made, reused and loaded.
+    public let textAttachmentViewProviderCache = TextAttachmentViewProviderCache()
 
     /// The fonts, the shaper and its caches, and the colours this manager's text is laid out
     /// and drawn with (see ``TypesettingContext``).

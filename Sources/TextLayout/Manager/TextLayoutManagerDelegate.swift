@@ -56,6 +56,24 @@ public protocol TextLayoutManagerDelegate: AnyObject {
         _ textLayoutManager: TextLayoutManager, textLayoutFragmentFor location: any TextLocation,
         in textElement: TextParagraph, laidOut fragment: TextLayoutFragment
     ) -> TextLayoutFragment
+
+    /// `viewProvider`, the provider of `textAttachment` in a fragment laid out again (an edit in
+    /// its paragraph, a new width), is about to be invalidated: keep it to hand it back from the
+    /// method below (TextKit's `textLayoutManager(_:cacheTextAttachmentViewProvider:for:)`). The
+    /// default keeps it when the text view's reuse policies say so
+    /// (`textLayoutManager.textAttachmentViewProviderCache`).
+    func textLayoutManager(
+        _ textLayoutManager: TextLayoutManager,
+        cacheTextAttachmentViewProvider viewProvider: TextAttachmentViewProvider,
+        for textAttachment: TextAttachment
+    )
+
+    /// A provider kept for `attachment`, for the new fragment that shows it, or nil to make a
+    /// new one (TextKit's `textLayoutManager(_:retrieveCachedTextAttachmentViewProviderFor:)`).
+    /// The default takes it from `textLayoutManager.textAttachmentViewProviderCache`.
+    func textLayoutManager(
+        _ textLayoutManager: TextLayoutManager, retrieveCachedTextAttachmentViewProviderFor attachment: TextAttachment
+    ) -> TextAttachmentViewProvider?
 }
 
 extension TextLayoutManagerDelegate {
@@ -78,5 +96,19 @@ extension TextLayoutManagerDelegate {
         in textElement: TextParagraph, laidOut fragment: TextLayoutFragment
     ) -> TextLayoutFragment {
         fragment
+    }
+
+    public func textLayoutManager(
+        _ textLayoutManager: TextLayoutManager,
+        cacheTextAttachmentViewProvider viewProvider: TextAttachmentViewProvider,
+        for textAttachment: TextAttachment
+    ) {
+        textLayoutManager.textAttachmentViewProviderCache.cache(viewProvider, for: textAttachment)
+    }
+
+    public func textLayoutManager(
+        _ textLayoutManager: TextLayoutManager, retrieveCachedTextAttachmentViewProviderFor attachment: TextAttachment
+    ) -> TextAttachmentViewProvider? {
+        textLayoutManager.textAttachmentViewProviderCache.retrieveCachedProvider(for: attachment)
     }
 }

@@ -38,6 +38,8 @@ struct ParagraphContent: Sendable {
         var value: TextAttachment
         /// The index of its attribute run in ``runs``.
         var attributes: Int
+        /// The bounds its layout or its view provider asked for, if it has either.
+        var requestedBounds: CGRect?
     }
 
     let units: [UInt16]
@@ -74,7 +76,7 @@ struct ParagraphContent: Sendable {
     /// size that is not finite and positive) is an error naming it.
     init(
         _ paragraph: TextParagraph, defaultFont: FontDescriptor, context: FontResolutionContext = .standard,
-        matcher: FontMatcher
+        matcher: FontMatcher, container: TextContainer? = nil
     ) throws(TextLayoutError) {
         let request: FontRequest
         do { request = try FontRequest(defaultFont, in: context, matcher: matcher) } catch {
@@ -82,14 +84,16 @@ struct ParagraphContent: Sendable {
         }
         try self.init(
             paragraph, defaultFont: defaultFont, context: context, matcher: matcher,
-            plainRuns: PlainAttributeRuns(font: request, features: defaultFont.features, language: context.language))
+            plainRuns: PlainAttributeRuns(font: request, features: defaultFont.features, language: context.language),
+            container: container)
     }
 
     /// Reads `paragraph` with the default font's request already resolved and validated (once
     /// per layout pass, not once per paragraph), a plain paragraph's run shared from `plainRuns`.
+    /// `container` is what an attachment's own layout is asked its bounds in.
     init(
         _ paragraph: TextParagraph, defaultFont: FontDescriptor, context: FontResolutionContext = .standard,
-        matcher: FontMatcher, plainRuns: PlainAttributeRuns
+        matcher: FontMatcher, plainRuns: PlainAttributeRuns, container: TextContainer? = nil
     ) throws(TextLayoutError) {
         if let (plainUnits, control) = paragraph.withPlainUTF8(Self.utf16) {
             // Plain text: one run in the default font, the default style, no AttributedString.
@@ -98,7 +102,8 @@ struct ParagraphContent: Sendable {
                 controlBeforeSeparator: control)
             return
         }
-        try self.init(attributed: paragraph, defaultFont: defaultFont, context: context, matcher: matcher)
+        try self.init(
+            attributed: paragraph, defaultFont: defaultFont, context: context, matcher: matcher, container: container)
     }
 
     /// A stretch of a long plain paragraph, `units`, laid out in the paragraph's resolved
@@ -122,14 +127,17 @@ struct ParagraphContent: Sendable {
     /// Reads the AttributedString of `paragraph`.
     private init(
         attributed paragraph: TextParagraph, defaultFont: FontDescriptor, context: FontResolutionContext,
-        matcher: FontMatcher
+        matcher: FontMatcher, container: TextContainer?
     ) throws(TextLayoutError) {
         let text = paragraph.attributedString
         // A slice of the characters is copied a chunk of the rope at a time: 5 MB in about a
         // millisecond, where the UTF-8 view, read a byte at a time, takes half a second.
         try self.init(
             attributedText: text, string: String(text.characters[...]), defaultFont: defaultFont, context: context,
-            matcher: matcher, isRightToLeft: nil)
+            matcher: matcher, isRightToLeft: nil,
+            attachmentBounds: container.map {
+                AttachmentBoundsRequest(container: $0, paragraphStart: paragraph.elementRange?.location)
+            })
     }
 
     /// A stretch of a long paragraph with attributes, `text`, laid out in the paragraph's
@@ -148,12 +156,13 @@ struct ParagraphContent: Sendable {
     /// its style says.
     private init(
         attributedText text: some AttributedStringProtocol, string: String, defaultFont: FontDescriptor,
-        context: FontResolutionContext, matcher: FontMatcher, isRightToLeft: Bool?
+        context: FontResolutionContext, matcher: FontMatcher, isRightToLeft: Bool?,
+        attachmentBounds: AttachmentBoundsRequest? = nil
     ) throws(TextLayoutError) {
         var string = string
         var runs: [AttributeRun] = []
         // Runs carrying an attachment, and the index of their attribute run.
-        var attached: [(range: Range<Int>, value: TextAttachment, attributes: Int)] = []
+        var attached: [(range: Range<Int>, value: TextAttachment, attributes: Int, container: AttributeContainer?)] = []
         var offset = 0
         // Runs that differ in other attributes mostly share their font: resolved once for them.
         var resolved: (descriptor: FontDescriptor, request: FontRequest)?
@@ -186,7 +195,13 @@ struct ParagraphContent: Sendable {
             } else {
                 runs.append(attributes)
             }
-            if let attachment = run.attachment { attached.append((attributes.range, attachment, runs.count - 1)) }
+            if let attachment = run.attachment {
+                // The run's attributes only for an attachment that asks its bounds of its own.
+                let asks =
+                    attachmentBounds != nil
+                    && (attachment is any TextAttachmentLayout || attachment.usesTextAttachmentView)
+                attached.append((attributes.range, attachment, runs.count - 1, asks ? run.attributes : nil))
+            }
             if let outset = InkOutset(
                 fontSize: request.size, shadow: run.shadow, strokeWidth: run.strokeWidth, obliqueness: run.obliqueness)
             {
@@ -200,7 +215,12 @@ struct ParagraphContent: Sendable {
         var attachments: [Attachment] = []
         for run in attached {
             for offset in run.range where offset < units.count && units[offset] == 0xFFFC {
-                attachments.append(Attachment(offset: offset, value: run.value, attributes: run.attributes))
+                let requested = run.container.flatMap {
+                    attachmentBounds?.bounds(of: run.value, attributes: $0, offset: offset)
+                }
+                attachments.append(
+                    Attachment(offset: offset, value: run.value, attributes: run.attributes, requestedBounds: requested)
+                )
             }
         }
         // Alignment, line height and direction set as attributes of their own count (one model).

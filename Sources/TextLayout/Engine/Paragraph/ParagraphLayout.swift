@@ -85,11 +85,12 @@ struct ParagraphLayout {
         guard let plainRuns else {
             // The default font's error.
             return try ParagraphContent(
-                paragraph, defaultFont: defaultFont, context: fontContext, matcher: typesetting.fontMatcher)
+                paragraph, defaultFont: defaultFont, context: fontContext, matcher: typesetting.fontMatcher,
+                container: container)
         }
         return try ParagraphContent(
             paragraph, defaultFont: defaultFont, context: fontContext, matcher: typesetting.fontMatcher,
-            plainRuns: plainRuns)
+            plainRuns: plainRuns, container: container)
     }
 
     /// With `lineLimit`, at most that many lines (what the container's `maximumNumberOfLines`

@@ -19,16 +19,23 @@ struct ShapedAttachment: Sendable {
     /// at least its font's descent.
     let descent: CGFloat
     let leading: CGFloat
+    /// Whether the bounds came from the attachment's layout or its view provider.
+    let hasRequestedBounds: Bool
 
     /// The largest extent or offset taken from an attachment, in points: advances are Floats
     /// and a renderer turns frames into pixels, so an absurd size must not reach either.
     static let maximumExtent: CGFloat = 100_000
 
-    /// `attachment` on its U+FFFC at `offset`, in a run of font `metrics` raised by `baselineOffset`.
-    init(offset: Int, attachment: TextAttachment, metrics: FontMetrics, baselineOffset: Double) {
+    /// `attachment` on its U+FFFC at `offset`, in a run of font `metrics` raised by
+    /// `baselineOffset`; `requestedBounds` are its layout's or its provider's, if it has them.
+    init(
+        offset: Int, attachment: TextAttachment, requestedBounds: CGRect?, metrics: FontMetrics, baselineOffset: Double
+    ) {
         self.offset = offset
         self.attachment = attachment
-        var bounds = Self.bounds(of: attachment, lineHeight: CGFloat(metrics.lineHeight))
+        hasRequestedBounds = requestedBounds != nil
+        var bounds = Self.bounds(
+            of: attachment, requested: requestedBounds, lineHeight: CGFloat(metrics.lineHeight))
         if baselineOffset.isFinite {
             bounds.origin.y += Self.clamped(CGFloat(baselineOffset), to: -Self.maximumExtent ... Self.maximumExtent)
         }
@@ -38,19 +45,15 @@ struct ShapedAttachment: Sendable {
         leading = CGFloat(metrics.leading)
     }
 
-    /// The attachment's bounds; `.zero` takes the image's own size (a PNG's pixels at a point
-    /// each) on the baseline, and bounds that cannot be used, or an image whose size cannot be
-    /// read, take a square of the font's line height.
-    static func bounds(of attachment: TextAttachment, lineHeight: CGFloat) -> CGRect {
+    /// The attachment's bounds: those its layout or its provider gave (`requested`), else its
+    /// own, `.zero` taking its image's size (a PNG's pixels at a point each) on the baseline.
+    /// Bounds that cannot be used, or no image to take a size from, take a square of the font's
+    /// line height.
+    static func bounds(of attachment: TextAttachment, requested: CGRect? = nil, lineHeight: CGFloat) -> CGRect {
         let side = lineHeight.isFinite && lineHeight > 0 ? min(lineHeight, maximumExtent) : 0
         let fallback = CGRect(x: 0, y: 0, width: side, height: side)
-        let bounds = attachment.bounds
-        if bounds == .zero {
-            guard let contents = attachment.contents, let size = PNGImageSize(contents) else { return fallback }
-            return CGRect(
-                x: 0, y: 0, width: min(CGFloat(size.width), maximumExtent),
-                height: min(CGFloat(size.height), maximumExtent))
-        }
+        let bounds = requested ?? attachment.standardAttachmentBounds()
+        if bounds == .zero { return fallback }
         guard bounds.origin.x.isFinite, bounds.origin.y.isFinite, bounds.size.width.isFinite,
             bounds.size.height.isFinite
         else {

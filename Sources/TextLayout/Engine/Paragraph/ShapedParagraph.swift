@@ -304,7 +304,9 @@ final class ShapedParagraph: Sendable {
             }
             result.append(
                 ShapedAttachment(
-                    offset: attachment.offset, attachment: attachment.value, metrics: metrics,
+                    offset: attachment.offset, attachment: attachment.value,
+                    requestedBounds: attachment.requestedBounds,
+                    metrics: metrics,
                     baselineOffset: run.baselineOffset))
         }
         return result
