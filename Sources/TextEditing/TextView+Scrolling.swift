@@ -11,6 +11,8 @@ extension TextView {
         let controller = textLayoutManager.textViewportLayoutController
         guard controller.delegate != nil, let offsets = offsets(of: range) else { return }
         let upstream = textLayoutManager.textSelections.first?.affinity == .upstream
+        // Never laid out (a view just made): the viewport is laid out first, to scroll from it.
+        if controller.viewportBounds.height <= 0 { layoutIfNeeded() }
         let caret = caretRect(for: offsets.upperBound, affinity: upstream ? .upstream : .downstream)
         let bounds = controller.viewportBounds
         guard !caret.isNull, bounds.height > 0 else { return }

@@ -95,6 +95,45 @@ final class KeptEntryProvider: EntryProvider, @unchecked Sendable {}
         #expect(!plain.usesTextAttachmentView)
     }
 
+    @Test func anAttachmentInsertedThroughTheViewIsShownAtOnce() throws {
+        TextAttachment.registerViewProviderClass(EntryProvider.self, forFileType: "org.opentextkit.test.inserted")
+        let (view, _) = Self.makeView(fileType: "org.opentextkit.test.other")
+        view.setSelectedRange(NSRange(location: 30, length: 0))
+        var piece = AttributedString(" \u{FFFC} ")
+        piece[piece.range(of: "\u{FFFC}")!].attachment = TextAttachment(
+            data: nil, ofType: "org.opentextkit.test.inserted")
+        view.insertText(piece, replacementRange: NSRange(location: NSNotFound, length: 0))
+        #expect(view.textContentStorage.attributedString.runs.compactMap(\.attachment).count == 2)
+        view.layoutIfNeeded()
+        let placement = try #require(view.textAttachmentViewPlacements.first)
+        #expect(placement.provider.view is EntryView)
+    }
+
+    /// A view just made on a file, an attachment typed in its middle, then scrolled to before
+    /// it was ever laid out: it scrolls there and shows the attachment's view.
+    @Test func scrollingToAnAttachmentBeforeTheFirstLayoutShowsIt() throws {
+        TextAttachment.registerViewProviderClass(EntryProvider.self, forFileType: "org.opentextkit.test.first")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("otk-first-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: path) }
+        let line = "In the beginning God created the heaven and the earth. بدء ಕನ್ನಡ\n"
+        try String(repeating: line, count: 5_000).write(to: path, atomically: true, encoding: .utf8)
+        let storage = try TextContentStorage(contentsOf: path)
+        let view = TextView(
+            storage: storage,
+            layoutManager: TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 420, height: 0))))
+        view.visibleRect = CGRect(x: 0, y: 0, width: 420, height: 300)
+        view.setSelectedRange(NSRange(location: storage.utf16Length / 2, length: 0))
+        var piece = AttributedString(" \u{FFFC} ")
+        piece[piece.range(of: "\u{FFFC}")!].attachment = TextAttachment(
+            data: nil, ofType: "org.opentextkit.test.first")
+        view.insertText(piece, replacementRange: NSRange(location: NSNotFound, length: 0))
+        view.scrollRangeToVisible(view.selectedRange())
+        view.layoutIfNeeded()
+        #expect(view.visibleRect.minY > 1_000)
+        let placement = try #require(view.textAttachmentViewPlacements.first)
+        #expect(view.visibleRect.intersects(placement.frame))
+    }
+
     @Test func anEditInTheParagraphMakesANewProviderWithoutAPolicy() throws {
         TextAttachment.registerViewProviderClass(EntryProvider.self, forFileType: "org.opentextkit.test.edit")
         let (view, _) = Self.makeView(fileType: "org.opentextkit.test.edit")
