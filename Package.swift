@@ -123,7 +123,9 @@ let package = Package(
             name: "TextWritingTools",
             dependencies: ["TextAttributes", "TextContent", "TextLayout", "TextEditing", "TextProofreading"],
             packageAccess: false,
-            swiftSettings: strict
+            // A session's calls to its host run where the session was started (a view's main
+            // actor), not on the global executor beside the view's drawing.
+            swiftSettings: strict + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .target(
             name: "OpenTextKit",
@@ -168,7 +170,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TextWritingToolsTests",
-            dependencies: ["TextWritingTools", "TestFixtures"],
+            dependencies: ["TextWritingTools", "TextRendering", "TestFixtures"],
             swiftSettings: strict
         ),
         .testTarget(

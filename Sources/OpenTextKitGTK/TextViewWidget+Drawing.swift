@@ -47,6 +47,7 @@ extension TextViewWidget {
             appendFragment(of: surface, shift: shift, height: CGFloat(height), to: snapshot)
         }
         fragmentNodes.endFrame()
+        snapshotWritingToolsUnderlines(snapshot, shift: shift)
         snapshotAttachmentWidgets(snapshot)
         schedulePreparationIfWanted()
         // Where dragged text would go: a caret, steady while the drag lasts.
@@ -214,7 +215,7 @@ extension TextViewWidget {
         markers.draw(for: fragment, at: surface.frame.origin, in: context)
     }
 
-    private func append(_ color: TextColor, _ rect: CGRect, to snapshot: OpaquePointer) {
+    func append(_ color: TextColor, _ rect: CGRect, to snapshot: OpaquePointer) {
         var rgba = GdkRGBA(color)
         var bounds = graphene_rect_t(rect)
         gtk_snapshot_append_color(snapshot, &rgba, &bounds)

@@ -87,6 +87,8 @@ open class TextViewWidget: TextViewHost {
     public internal(set) var textCheckingController: TextCheckingController?
     /// The marked word the context menu was opened on.
     var contextMenuIssue: ProofreadingIssue?
+    /// The underlines of changes a Writing Tools session proposes (container coordinates).
+    var writingToolsUnderlines: [WritingToolsCoordinator.UnderlinePath] = []
     /// The attachments' widgets that are children of the text, by their `TextAttachmentWidget`.
     var attachmentWidgets: [ObjectIdentifier: PlacedAttachmentWidget] = [:]
 

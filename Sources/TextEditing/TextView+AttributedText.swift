@@ -40,6 +40,7 @@ extension TextView {
     public func transformAttributes(
         in selection: inout AttributedTextSelection, body: (inout AttributeContainer) -> Void
     ) {
+        guard !isEditingSuspended else { return }
         // A change the input method did not make: its composition ends first.
         endComposition()
         let ranges = offsets(of: selection).filter { !$0.isEmpty }

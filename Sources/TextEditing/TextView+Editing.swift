@@ -74,6 +74,7 @@ extension TextView {
         recording: Bool = true, selectingReplacement: Bool = false, mappingSelections: Bool = false,
         pieces: [AttributedString]? = nil
     ) -> Bool {
+        guard !isEditingSuspended else { return false }
         let ranges = ranges.map(clamp)
         guard !ranges.isEmpty else { return false }
         if !isInputMethodChange {
@@ -172,6 +173,7 @@ extension TextView {
         from source: ReferenceWritableKeyPath<TextUndoStack, [TextUndoStack.Step]>,
         onto target: ReferenceWritableKeyPath<TextUndoStack, [TextUndoStack.Step]>
     ) {
+        guard !isEditingSuspended else { return }
         endComposition()
         guard let step = undoStack[keyPath: source].popLast() else { return }
         // The text and the selection it brings back: one change for the input delegate.

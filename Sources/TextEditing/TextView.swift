@@ -54,6 +54,13 @@ open class TextView: TextViewportLayoutControllerDelegate {
     public weak var inputDelegate: (any TextInputDelegate)?
     /// What shows the view on screen, told when it must be drawn again (see `TextViewHost`).
     public weak var host: (any TextViewHost)?
+    /// Whether edits through the view are suspended: while true every edit made through it (the
+    /// user's typing, deleting, pasting, marked text, attribute changes, undo and redo, and the
+    /// app's own `attributedText`, `replaceSelection`, `insertText`) is refused and does
+    /// nothing; the selection still moves. A Writing Tools session (`TextViewWritingTools`) sets
+    /// it while it runs, so that no edit from the user or the app falls between what the
+    /// assistant read and the changes it makes; the session's own changes go through.
+    public var isEditingSuspended = false
     /// Attributes text typed from now on takes, when set; nil: the attributes before the caret.
     public var typingAttributes: AttributeContainer?
     /// The formatting the view allows (SwiftUI's `attributedTextFormattingDefinition`): when set,

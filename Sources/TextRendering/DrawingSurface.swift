@@ -156,6 +156,25 @@ public final class DrawingSurface {
         try RenderingError.rethrowing { () throws(FileOutputError) in try file.commit() }
     }
 
+    /// The image as the bytes of a PNG file, in memory (for a preview, a clipboard).
+    public func pngData() throws(RenderingError) -> Data {
+        guard kind == .png else { throw .cairo("only an image surface can be written as PNG") }
+        cairo_surface_flush(surface)
+        final class Bytes { var data = Data() }
+        let bytes = Bytes()
+        let status = withExtendedLifetime(bytes) {
+            cairo_surface_write_to_png_stream(
+                surface,
+                { closure, buffer, length in
+                    guard let closure, let buffer else { return CAIRO_STATUS_WRITE_ERROR }
+                    Unmanaged<Bytes>.fromOpaque(closure).takeUnretainedValue().data.append(buffer, count: Int(length))
+                    return CAIRO_STATUS_SUCCESS
+                }, Unmanaged.passUnretained(bytes).toOpaque())
+        }
+        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
+        return bytes.data
+    }
+
     /// Finishes an SVG or PDF file (it is complete on disk afterwards, replacing any file that
     /// was there). Drawing after this fails.
     public func finish() throws(RenderingError) {

@@ -19,6 +19,9 @@ public struct ProofreadingService: WritingToolsService {
         proofreader = try Proofreader(language: language)
     }
 
+    /// Checked off the caller's actor (a document's worth of Hunspell is no work for a view's
+    /// main thread).
+    @concurrent
     public func suggestions(
         for request: WritingToolsRequest, in context: WritingToolsCoordinator.Context
     ) async throws -> [WritingToolsSuggestion] {

@@ -2,6 +2,7 @@ import Foundation
 import TextAttributes
 import TextContent
 import TextEditing
+import TextLayout
 
 /// The host side of Writing Tools for an engine `TextView`: its text as contexts, the changes
 /// made through the view (a session is one undo step), the selection, and the ranges no change
@@ -23,8 +24,24 @@ public final class TextViewWritingTools: WritingToolsCoordinatorDelegate {
     public var ignoredRanges: ((Range<Int>) -> [Range<Int>])?
     /// Changes refused because the text had changed under them (for the app, and tests).
     public private(set) var refusedChanges = 0
+    /// Draws the pictures of text for animations: given a rectangle of the view's container,
+    /// the text there as an image (TextRendering's `TextLayoutManager.previewImage(of:scale:)`
+    /// in a host that may draw with Cairo). Without it previews have frames and no image.
+    public var previewImage: ((CGRect) -> TextImage?)?
+    /// Plays an animation (a GTK host fades the text, for instance): called when the coordinator
+    /// prepares it and when it finishes it, with the document range animated; the session waits
+    /// for it. The view marks the text meanwhile (text going is drawn faint, text coming on a
+    /// light green) without it.
+    public var playAnimation: ((WritingToolsCoordinator.TextAnimation, AnimationPhase, Range<Int>) async -> Void)?
+    /// Where an animation is.
+    public enum AnimationPhase: Sendable, Hashable {
+        case prepare
+        case finish
+    }
     /// Where each context starts in the document.
     private var contextStarts: [UUID: Int] = [:]
+    /// The rendering attributes animations under way put on the text.
+    private var animationMarks: [(animation: WritingToolsCoordinator.TextAnimation, range: TextRange)] = []
 
     public init(textView: TextView) {
         self.textView = textView
@@ -61,7 +78,11 @@ public final class TextViewWritingTools: WritingToolsCoordinatorDelegate {
             refusedChanges += 1
             return
         }
+        // The session's own change, while the view refuses every other.
+        let suspended = textView.isEditingSuspended
+        textView.isEditingSuspended = false
         textView.insertText(proposedText, replacementRange: target)
+        textView.isEditingSuspended = suspended
     }
 
     public func writingToolsCoordinator(
@@ -96,13 +117,90 @@ public final class TextViewWritingTools: WritingToolsCoordinatorDelegate {
         if state != .inactive, !isWritingToolsActive {
             isWritingToolsActive = true
             textView?.undoStack.beginUndoGrouping()
+            textView?.isEditingSuspended = true
             willBegin?()
         } else if state == .inactive, isWritingToolsActive {
+            textView?.isEditingSuspended = false
             textView?.undoStack.endUndoGrouping()
             isWritingToolsActive = false
             contextStarts.removeAll()
             didEnd?()
         }
+    }
+
+    public func writingToolsCoordinator(
+        _ coordinator: WritingToolsCoordinator, requestsPreviewFor textAnimation: WritingToolsCoordinator.TextAnimation,
+        of range: Range<Int>, in context: WritingToolsCoordinator.Context
+    ) async -> [TextPreview] {
+        guard let textView, let target = documentRange(range, of: context) else { return [] }
+        // One picture a line: the rectangles of the range grouped by the line they are on.
+        var lines: [(frame: CGRect, rects: [CGRect])] = []
+        for piece in textView.selectionRects(for: target) where !piece.rect.isEmpty {
+            if let last = lines.last, abs(last.frame.minY - piece.rect.minY) < 0.5 {
+                lines[lines.count - 1] = (last.frame.union(piece.rect), last.rects + [piece.rect])
+            } else {
+                lines.append((piece.rect, [piece.rect]))
+            }
+        }
+        return lines.map { line in
+            TextPreview(
+                image: previewImage?(line.frame), presentationFrame: line.frame,
+                candidateRects: line.rects.map { $0.offsetBy(dx: -line.frame.minX, dy: -line.frame.minY) })
+        }
+    }
+
+    public func writingToolsCoordinator(
+        _ coordinator: WritingToolsCoordinator, requestsUnderlinePathsFor range: Range<Int>,
+        in context: WritingToolsCoordinator.Context
+    ) async -> [WritingToolsCoordinator.UnderlinePath] {
+        guard let textView, let target = documentRange(range, of: context) else { return [] }
+        // Under each piece of the range, a point and a half above its line's bottom.
+        return textView.selectionRects(for: target).filter { $0.rect.width > 0 }.map { piece in
+            let y = piece.rect.maxY - 1.5
+            return WritingToolsCoordinator.UnderlinePath(
+                points: [CGPoint(x: piece.rect.minX, y: y), CGPoint(x: piece.rect.maxX, y: y)])
+        }
+    }
+
+    public func writingToolsCoordinator(
+        _ coordinator: WritingToolsCoordinator, prepareFor textAnimation: WritingToolsCoordinator.TextAnimation,
+        for range: Range<Int>, in context: WritingToolsCoordinator.Context
+    ) async {
+        guard let textView, let target = documentRange(range, of: context) else { return }
+        let offsets = target.location ..< target.location + target.length
+        var marking = RenderingAttributes()
+        switch textAnimation {
+        case .remove, .translucent: marking.foregroundColor = TextColor(red: 0.55, green: 0.55, blue: 0.55)
+        case .insert: marking.backgroundColor = TextColor(red: 0.85, green: 0.96, blue: 0.85)
+        case .anticipate, .anticipateInactive: break
+        }
+        if !marking.isEmpty, let textRange = textView.textContentStorage.textRange(for: offsets) {
+            textView.textLayoutManager.addRenderingAttributes(marking, for: textRange)
+            animationMarks.append((textAnimation, textRange))
+        }
+        await playAnimation?(textAnimation, .prepare, offsets)
+    }
+
+    public func writingToolsCoordinator(
+        _ coordinator: WritingToolsCoordinator, finish textAnimation: WritingToolsCoordinator.TextAnimation,
+        for range: Range<Int>, in context: WritingToolsCoordinator.Context
+    ) async {
+        guard let textView, let target = documentRange(range, of: context) else { return }
+        await playAnimation?(textAnimation, .finish, target.location ..< target.location + target.length)
+        // The marks of this animation go (those of a removal went with its text).
+        let manager = textView.textLayoutManager
+        animationMarks.removeAll { mark in
+            guard mark.animation == textAnimation else { return false }
+            manager.removeRenderingAttribute(.foregroundColor, for: mark.range)
+            manager.removeRenderingAttribute(.backgroundColor, for: mark.range)
+            return true
+        }
+    }
+
+    /// `range` of `context` in the document, when the context is this host's.
+    private func documentRange(_ range: Range<Int>, of context: WritingToolsCoordinator.Context) -> NSRange? {
+        guard let start = contextStarts[context.id] else { return nil }
+        return NSRange(location: start + range.lowerBound, length: range.count)
     }
 
     /// Code and quotations are left as they are.

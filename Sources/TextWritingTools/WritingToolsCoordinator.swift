@@ -130,6 +130,8 @@ public final class WritingToolsCoordinator {
     }
     /// Where the session is.
     public private(set) var state: State = .inactive
+    /// The changes waiting for the user after ``propose(_:scope:using:)``.
+    public private(set) var proposals: [Proposal] = []
     private var stopRequested = false
 
     public init(delegate: (any WritingToolsCoordinatorDelegate)? = nil) {
@@ -139,48 +141,32 @@ public final class WritingToolsCoordinator {
     /// Whether an assistant can be used at all (the engine always has the on-device one).
     public static var isWritingToolsAvailable: Bool { true }
 
-    /// Ends the session under way after the change being made.
+    /// Ends the session under way after the change being made (proposals waiting are dropped).
     public func stopWritingTools() {
         if state != .inactive { stopRequested = true }
+        if state == .interactiveResting { proposals = [] }
     }
 
     /// Runs `request` on the text of `scope` with `service`: each context the delegate gives is
     /// read by the service, and each change it proposes inside the context's range and outside
     /// the ranges the delegate protects is handed to the delegate to make, the last first (so
-    /// that the ranges of the others hold). With behaviour `.limited` nothing is written: the
-    /// proposals are returned for the host to show. Returns the changes proposed and kept.
+    /// that the ranges of the others hold), each played as an animation (`.remove` of the old
+    /// text, `.insert` of the new, inside an `.anticipate` of the context). With behaviour
+    /// `.limited` nothing is written: the proposals are returned for the host to show. Returns
+    /// the changes proposed and kept.
     @discardableResult
     public func perform(
         _ request: WritingToolsRequest, scope: ContextScope = .userSelection, using service: some WritingToolsService
     ) async throws -> [WritingToolsSuggestion] {
-        guard behavior != .none else { throw SessionError.unavailable }
-        guard let delegate else { throw SessionError.noDelegate }
-        guard state == .inactive else { throw SessionError.sessionActive }
-        stopRequested = false
+        let delegate = try begin()
         let writes = behavior == .complete
         await change(to: writes ? .interactiveStreaming : .noninteractive)
         var kept: [WritingToolsSuggestion] = []
         do {
-            for context in await delegate.writingToolsCoordinator(self, requestContextsFor: scope) {
-                let ignored = await delegate.writingToolsCoordinator(self, ignoredRangesIn: context)
-                let proposed = try await service.suggestions(for: request, in: context)
-                let allowed = proposed.filter { suggestion in
-                    suggestion.range.lowerBound >= context.range.lowerBound
-                        && suggestion.range.upperBound <= context.range.upperBound
-                        // (An insertion, an empty range, overlaps nothing: where it goes counts.)
-                        && !ignored.contains {
-                            $0.overlaps(suggestion.range) || $0.contains(suggestion.range.lowerBound)
-                        }
-                }.map { $0.limited(to: resultOptions) }
-                let ordered = Self.withoutOverlaps(allowed)
+            for (context, ordered) in try await readContexts(request, scope: scope, using: service, from: delegate) {
                 kept += ordered
                 guard writes, !ordered.isEmpty else { continue }
-                await change(to: .interactiveUpdating)
-                for suggestion in ordered.reversed() where !stopRequested {
-                    await delegate.writingToolsCoordinator(
-                        self, replace: suggestion.range, in: context, proposedText: suggestion.replacement,
-                        reason: .interactive)
-                }
+                await apply(ordered, in: context, delegate: delegate)
                 if stopRequested { break }
             }
         } catch {
@@ -189,6 +175,129 @@ public final class WritingToolsCoordinator {
         }
         await change(to: .inactive)
         return kept
+    }
+
+    /// Runs `request` as ``perform(_:scope:using:)`` does but only proposes: the changes kept
+    /// become ``proposals``, each with the paths the host underlines it with, and the session
+    /// rests (`.interactiveResting`) until the user applies them (``applyProposals()``: one undo
+    /// step with the animations) or dismisses them (``dismissProposals()``: nothing changes).
+    /// Returns the proposals.
+    @discardableResult
+    public func propose(
+        _ request: WritingToolsRequest, scope: ContextScope = .userSelection, using service: some WritingToolsService
+    ) async throws -> [Proposal] {
+        let delegate = try begin()
+        await change(to: .interactiveStreaming)
+        var found: [Proposal] = []
+        do {
+            for (context, ordered) in try await readContexts(request, scope: scope, using: service, from: delegate) {
+                for suggestion in ordered {
+                    let paths = await delegate.writingToolsCoordinator(
+                        self, requestsUnderlinePathsFor: suggestion.range, in: context)
+                    found.append(Proposal(context: context, suggestion: suggestion, underlinePaths: paths))
+                }
+            }
+        } catch {
+            await change(to: .inactive)
+            throw error
+        }
+        guard !found.isEmpty else {
+            await change(to: .inactive)
+            return []
+        }
+        proposals = found
+        await change(to: .interactiveResting)
+        return found
+    }
+
+    /// Makes the changes ``propose(_:scope:using:)`` left waiting, with their animations, and
+    /// ends the session. Returns how many were made.
+    @discardableResult
+    public func applyProposals() async -> Int {
+        guard state == .interactiveResting, let delegate else { return 0 }
+        let waiting = proposals
+        proposals = []
+        var contexts: [UUID: (context: Context, suggestions: [WritingToolsSuggestion])] = [:]
+        var order: [UUID] = []
+        for proposal in waiting {
+            if contexts[proposal.context.id] == nil { order.append(proposal.context.id) }
+            contexts[proposal.context.id, default: (proposal.context, [])].suggestions.append(proposal.suggestion)
+        }
+        for id in order {
+            guard let (context, suggestions) = contexts[id] else { continue }
+            await apply(suggestions, in: context, delegate: delegate)
+            if stopRequested { break }
+        }
+        await change(to: .inactive)
+        return waiting.count
+    }
+
+    /// Drops the changes ``propose(_:scope:using:)`` left waiting and ends the session: the text
+    /// stays as it was.
+    public func dismissProposals() async {
+        guard state == .interactiveResting else { return }
+        proposals = []
+        await change(to: .inactive)
+    }
+
+    /// Checks that a session can start and starts it.
+    private func begin() throws -> any WritingToolsCoordinatorDelegate {
+        guard behavior != .none else { throw SessionError.unavailable }
+        guard let delegate else { throw SessionError.noDelegate }
+        guard state == .inactive else { throw SessionError.sessionActive }
+        stopRequested = false
+        return delegate
+    }
+
+    /// Each context of `scope` with the changes `service` proposes in it that may be made:
+    /// inside its range, outside the ranges the host protects, attributes only where the result
+    /// options allow them, none overlapping another; in order.
+    private func readContexts(
+        _ request: WritingToolsRequest, scope: ContextScope, using service: some WritingToolsService,
+        from delegate: any WritingToolsCoordinatorDelegate
+    ) async throws -> [(Context, [WritingToolsSuggestion])] {
+        var result: [(Context, [WritingToolsSuggestion])] = []
+        for context in await delegate.writingToolsCoordinator(self, requestContextsFor: scope) {
+            let ignored = await delegate.writingToolsCoordinator(self, ignoredRangesIn: context)
+            let proposed = try await service.suggestions(for: request, in: context)
+            let allowed = proposed.filter { suggestion in
+                suggestion.range.lowerBound >= context.range.lowerBound
+                    && suggestion.range.upperBound <= context.range.upperBound
+                    // (An insertion, an empty range, overlaps nothing: where it goes counts.)
+                    && !ignored.contains {
+                        $0.overlaps(suggestion.range) || $0.contains(suggestion.range.lowerBound)
+                    }
+            }.map { $0.limited(to: resultOptions) }
+            result.append((context, Self.withoutOverlaps(allowed)))
+        }
+        return result
+    }
+
+    /// Makes `suggestions` (in order, none overlapping) in `context`, the last first, each
+    /// played as the removal of its text and the insertion of the new, inside the context's
+    /// anticipation.
+    private func apply(
+        _ suggestions: [WritingToolsSuggestion], in context: Context, delegate: any WritingToolsCoordinatorDelegate
+    ) async {
+        await change(to: .interactiveUpdating)
+        await delegate.writingToolsCoordinator(self, prepareFor: .anticipate, for: context.range, in: context)
+        var growth = 0
+        for suggestion in suggestions.reversed() where !stopRequested {
+            _ = await delegate.writingToolsCoordinator(
+                self, requestsPreviewFor: .remove, of: suggestion.range, in: context)
+            await delegate.writingToolsCoordinator(self, prepareFor: .remove, for: suggestion.range, in: context)
+            await delegate.writingToolsCoordinator(
+                self, replace: suggestion.range, in: context, proposedText: suggestion.replacement,
+                reason: .interactive)
+            await delegate.writingToolsCoordinator(self, finish: .remove, for: suggestion.range, in: context)
+            let inserted =
+                suggestion.range.lowerBound ..< suggestion.range.lowerBound + suggestion.replacement.utf16.count
+            growth += inserted.count - suggestion.range.count
+            await delegate.writingToolsCoordinator(self, prepareFor: .insert, for: inserted, in: context)
+            await delegate.writingToolsCoordinator(self, finish: .insert, for: inserted, in: context)
+        }
+        let changed = context.range.lowerBound ..< max(context.range.lowerBound, context.range.upperBound + growth)
+        await delegate.writingToolsCoordinator(self, finish: .anticipate, for: changed, in: context)
     }
 
     /// `suggestions` in order, each one overlapping an earlier one left out.

@@ -30,6 +30,34 @@ public protocol WritingToolsCoordinatorDelegate: AnyObject {
     /// The session moves to `state` (from `.inactive`: it begins; to `.inactive`: it ends).
     func writingToolsCoordinator(
         _ coordinator: WritingToolsCoordinator, willChangeTo state: WritingToolsCoordinator.State) async
+
+    /// Pictures of `range` of `context` for `textAnimation`, one a line (AppKit's
+    /// `requestsPreviewFor:of:in:`). None by default.
+    func writingToolsCoordinator(
+        _ coordinator: WritingToolsCoordinator, requestsPreviewFor textAnimation: WritingToolsCoordinator.TextAnimation,
+        of range: Range<Int>, in context: WritingToolsCoordinator.Context
+    ) async -> [TextPreview]
+
+    /// Where `range` of `context` is underlined while its change is proposed, one path a line
+    /// (AppKit's `requestsUnderlinePathsFor:in:`). None by default.
+    func writingToolsCoordinator(
+        _ coordinator: WritingToolsCoordinator, requestsUnderlinePathsFor range: Range<Int>,
+        in context: WritingToolsCoordinator.Context
+    ) async -> [WritingToolsCoordinator.UnderlinePath]
+
+    /// `textAnimation` of `range` of `context` is about to play: hide the text it animates, show
+    /// its previews (AppKit's `prepareFor:for:in:`). Nothing by default.
+    func writingToolsCoordinator(
+        _ coordinator: WritingToolsCoordinator, prepareFor textAnimation: WritingToolsCoordinator.TextAnimation,
+        for range: Range<Int>, in context: WritingToolsCoordinator.Context
+    ) async
+
+    /// `textAnimation` of `range` of `context` has played: show the text again (AppKit's
+    /// `finish:for:in:`). Nothing by default.
+    func writingToolsCoordinator(
+        _ coordinator: WritingToolsCoordinator, finish textAnimation: WritingToolsCoordinator.TextAnimation,
+        for range: Range<Int>, in context: WritingToolsCoordinator.Context
+    ) async
 }
 
 extension WritingToolsCoordinatorDelegate {
@@ -43,5 +71,25 @@ extension WritingToolsCoordinatorDelegate {
 
     public func writingToolsCoordinator(
         _ coordinator: WritingToolsCoordinator, willChangeTo state: WritingToolsCoordinator.State
+    ) async {}
+
+    public func writingToolsCoordinator(
+        _ coordinator: WritingToolsCoordinator, requestsPreviewFor textAnimation: WritingToolsCoordinator.TextAnimation,
+        of range: Range<Int>, in context: WritingToolsCoordinator.Context
+    ) async -> [TextPreview] { [] }
+
+    public func writingToolsCoordinator(
+        _ coordinator: WritingToolsCoordinator, requestsUnderlinePathsFor range: Range<Int>,
+        in context: WritingToolsCoordinator.Context
+    ) async -> [WritingToolsCoordinator.UnderlinePath] { [] }
+
+    public func writingToolsCoordinator(
+        _ coordinator: WritingToolsCoordinator, prepareFor textAnimation: WritingToolsCoordinator.TextAnimation,
+        for range: Range<Int>, in context: WritingToolsCoordinator.Context
+    ) async {}
+
+    public func writingToolsCoordinator(
+        _ coordinator: WritingToolsCoordinator, finish textAnimation: WritingToolsCoordinator.TextAnimation,
+        for range: Range<Int>, in context: WritingToolsCoordinator.Context
     ) async {}
 }

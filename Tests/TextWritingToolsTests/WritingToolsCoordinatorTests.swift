@@ -156,12 +156,20 @@ import TextProofreading
 
     @Test func aChangeWhereTheAppChangedTheTextMeanwhileIsRefused() async throws {
         let (view, tools, coordinator) = session(AttributedString("Teh sea and teh sky."))
-        // The app types over the first word while the assistant works.
+        var refusedThroughTheView = false
+        // The app changes the first word in the storage itself while the assistant works (an
+        // edit through the view is refused while the session runs).
         let applied = try await coordinator.perform(
             .proofread, scope: .fullDocument,
             using: Interrupting(inner: try ProofreadingService(language: "en-US")) {
-                view.replace(NSRange(location: 0, length: 3), withText: "Our")
+                view.replace(NSRange(location: 0, length: 3), withText: "Who")
+                refusedThroughTheView = view.textContentStorage.string.hasPrefix("Teh")
+                let storage = view.textContentStorage
+                _ = try? storage.performEditingTransaction {
+                    try storage.replaceContents(in: [0 ..< 3], with: [ContentSlice("Our")])
+                }
             })
+        #expect(refusedThroughTheView)
         #expect(applied.count == 2)
         #expect(tools.refusedChanges == 1)
         #expect(view.textContentStorage.string.hasPrefix("Our sea and "))
