@@ -8,7 +8,8 @@ import OpenTextKitGTK
 /// name (with a dot while changes are unsaved). Plain text shows line numbers; rich text
 /// (Markdown, the engine's documents) shows the formatting toolbar and a disclosure triangle
 /// beside each heading, which collapses its section. Ctrl+O opens another file, Ctrl+S saves,
-/// Ctrl+F finds and replaces, Ctrl+Q closes.
+/// Ctrl+F finds and replaces, F7 proofreads (F7 again applies, Shift+F7 dismisses), Ctrl+Q
+/// closes.
 final class EditorWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     private(set) var document: DocumentFile
@@ -25,6 +26,8 @@ final class EditorWindow {
 
     /// Whether the text's spelling is checked (`--no-spell-checking` says not).
     private let checksSpelling: Bool
+    /// The proofreading session under way (F7), while its proposals wait or it runs.
+    var proofreading: ProofreadingSession?
 
     init(document: DocumentFile, checksSpelling: Bool = true) {
         self.document = document
@@ -49,6 +52,7 @@ final class EditorWindow {
         addShortcut("<Control>f", owner: owner, action: Self.findShortcut)
         addShortcut("<Control>o", owner: owner, action: Self.openShortcut)
         addShortcut("F7", owner: owner, action: Self.proofreadShortcut)
+        addShortcut("<Shift>F7", owner: owner, action: Self.dismissProofreadingShortcut)
         addShortcut("<Control>b", owner: owner, action: Self.boldShortcut)
         addShortcut("<Control>i", owner: owner, action: Self.italicShortcut)
         addShortcut("<Control>u", owner: owner, action: Self.underlineShortcut)
@@ -104,31 +108,6 @@ final class EditorWindow {
         }
         if let failure {
             FileHandle.standardError.write(Data("otk-editor: spelling not checked: \(failure)\n".utf8))
-        }
-    }
-
-    /// F7: proofreads the selection (all of the text when nothing is selected) through a Writing
-    /// Tools session with the on-device assistant: each misspelt word becomes the dictionary's
-    /// nearest suggestion, a word said twice goes, a sentence's small first letter becomes a
-    /// capital; code blocks and quotations are left alone; one undo step. Standard error says
-    /// how many changes were made.
-    func proofread() {
-        let language = view.textCheckingController?.language ?? "en-US"
-        let service: ProofreadingService
-        do { service = try ProofreadingService(language: language) } catch {
-            FileHandle.standardError.write(Data("otk-editor: cannot proofread: \(error)\n".utf8))
-            return
-        }
-        let session = ProofreadingSession(textView: view.textView)
-        let scope: WritingToolsCoordinator.ContextScope =
-            view.textView.selectedRange().length > 0 ? .userSelection : .fullDocument
-        Task { @MainActor in
-            do {
-                let applied = try await session.coordinator.perform(.proofread, scope: scope, using: service)
-                FileHandle.standardError.write(Data("otk-editor: proofread: \(applied.count) changes\n".utf8))
-            } catch {
-                FileHandle.standardError.write(Data("otk-editor: proofreading stopped: \(error)\n".utf8))
-            }
         }
     }
 
@@ -276,6 +255,11 @@ final class EditorWindow {
         return 1
     }
 
+    private static let dismissProofreadingShortcut: GtkShortcutFunc = { _, _, owner in
+        editor(owner).dismissProofreading()
+        return 1
+    }
+
     private static let saveShortcut: GtkShortcutFunc = { _, _, owner in
         editor(owner).save()
         return 1
@@ -307,17 +291,5 @@ private final class EditObserver: TextContentObserving {
 
     func textContentManager(_ textContentManager: TextContentManager, didProcess changes: TextContentChangeSet) {
         edited()
-    }
-}
-
-/// A proofreading session's host and coordinator, held until it ends. Used on GTK's thread only
-/// (the main actor, which `MainActorBridge` has GLib's loop run).
-private final class ProofreadingSession: @unchecked Sendable {
-    let tools: TextViewWritingTools
-    let coordinator: WritingToolsCoordinator
-
-    init(textView: TextView) {
-        tools = TextViewWritingTools(textView: textView)
-        coordinator = WritingToolsCoordinator(delegate: tools)
     }
 }

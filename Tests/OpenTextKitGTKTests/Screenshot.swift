@@ -13,6 +13,8 @@ struct Screenshot: Equatable {
     let redExcess: [UInt8]
     /// How much each pixel's green passes its other channels.
     let greenExcess: [UInt8]
+    /// How much each pixel's blue passes its other channels.
+    let blueExcess: [UInt8]
 
     init(xwd data: Data) throws {
         let bytes = [UInt8](data)
@@ -29,7 +31,7 @@ struct Screenshot: Equatable {
         self.width = width
         self.height = height
         var grey = [UInt8](repeating: 0, count: width * height)
-        var redExcess = grey, greenExcess = grey
+        var redExcess = grey, greenExcess = grey, blueExcess = grey
         for y in 0 ..< height {
             let row = start + y * bytesPerLine
             for x in 0 ..< width {
@@ -38,11 +40,13 @@ struct Screenshot: Equatable {
                 grey[y * width + x] = UInt8((Int(blue) + Int(green) + Int(red)) / 3)
                 redExcess[y * width + x] = red > max(green, blue) ? red - max(green, blue) : 0
                 greenExcess[y * width + x] = green > max(red, blue) ? green - max(red, blue) : 0
+                blueExcess[y * width + x] = blue > max(red, green) ? blue - max(red, green) : 0
             }
         }
         self.grey = grey
         self.redExcess = redExcess
         self.greenExcess = greenExcess
+        self.blueExcess = blueExcess
     }
 
     /// How many pixels of `rect` (x, y, width, height; clipped to the screen) are darker than
@@ -70,6 +74,18 @@ struct Screenshot: Equatable {
             }
         }
         return (red, green)
+    }
+
+    /// How many pixels of `rect` (clipped to the screen) are clearly blue (a proposal's
+    /// underline).
+    func blues(x: Int, y: Int, width: Int, height: Int) -> Int {
+        var count = 0
+        for row in max(0, y) ..< min(self.height, y + height) {
+            for column in max(0, x) ..< min(self.width, x + width) where blueExcess[row * self.width + column] > 60 {
+                count += 1
+            }
+        }
+        return count
     }
 
     var showsText: Bool {

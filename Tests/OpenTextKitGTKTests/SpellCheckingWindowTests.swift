@@ -62,19 +62,47 @@ struct SpellCheckingWindowTests {
         }
     }
 
-    @Test func f7ProofreadsTheDocumentThroughWritingToolsInOneUndoStep() throws {
+    /// F7 proposes: the changes underlined in blue, the text unchanged and refusing edits; F7
+    /// again applies them (shown going and coming) as one undo step.
+    @Test func f7ProposesWithUnderlinesThenAppliesInOneUndoStep() throws {
         let text = "Teh cat sat on the the mat. it purred.\nمرحبا بالعالم ಕನ್ನಡ\n"
         try VirtualDisplay.with { display in
             let editor = try EditorSession(text: text, display: display)
-            _ = try editor.settledScreenshot()
+            let before = try editor.settledScreenshot()
+            #expect(before.blues(x: 0, y: 0, width: 900, height: 60) == 0)
             // The session runs on the main actor, which GLib's loop drives (MainActorBridge).
             try display.key("F7")
+            try waitUntil("the proposals", seconds: 10) { editor.errorOutput.contains("proofread: 3 proposed") }
+            let proposed = try editor.settledScreenshot()
+            // Blue under the first line's words (its line holds all three), none under the second.
+            #expect(proposed.blues(x: 0, y: 0, width: 900, height: 30) > 20, "\(editor.errorOutput)")
+            #expect(proposed.blues(x: 0, y: 30, width: 900, height: 30) == 0)
+            // Typing is refused while they wait.
+            try display.type("xyz")
+            try display.key("F7")
+            try waitUntil("the changes", seconds: 10) { editor.errorOutput.contains("proofread: 3 changes") }
             let saved = try editor.savedText(changedFrom: text)
             #expect(saved == "The cat sat on the mat. It purred.\nمرحبا بالعالم ಕನ್ನಡ\n", "\(editor.errorOutput)")
-            #expect(editor.errorOutput.contains("proofread: 3 changes"), "\(editor.errorOutput)")
+            #expect(try editor.settledScreenshot().blues(x: 0, y: 0, width: 900, height: 60) == 0)
             // One undo step takes the whole session back.
             try display.key("ctrl+z")
             #expect(try editor.savedText(changedFrom: saved) == text)
+        }
+    }
+
+    /// Shift+F7 dismisses the proposals: nothing changed, the underlines gone, typing works again.
+    @Test func shiftF7DismissesTheProposals() throws {
+        let text = "Teh cat sat on the mat.\n"
+        try VirtualDisplay.with { display in
+            let editor = try EditorSession(text: text, display: display)
+            _ = try editor.settledScreenshot()
+            try display.key("F7")
+            try waitUntil("the proposals", seconds: 10) { editor.errorOutput.contains("proofread: 1 proposed") }
+            try display.key("shift+F7")
+            try waitUntil("the dismissal", seconds: 10) { editor.errorOutput.contains("proofreading dismissed") }
+            #expect(try editor.settledScreenshot().blues(x: 0, y: 0, width: 900, height: 60) == 0)
+            try display.type("Z")
+            #expect(try editor.savedText(changedFrom: text).contains("Z"))
         }
     }
 }
