@@ -97,7 +97,7 @@ static gboolean key_pressed(
     GtkEventControllerKey *controller, guint keyval, guint keycode, GdkModifierType state, OtkTextCanvas *canvas) {
     (void)controller;
     // A key an attachment's widget (an entry) did not take is not the text's.
-    if (gtk_widget_get_focus_child(GTK_WIDGET(canvas))) return FALSE;
+    if (!gtk_widget_is_focus(GTK_WIDGET(canvas))) return FALSE;
     return canvas->owner ? canvas->callbacks.key_pressed(canvas->owner, keyval, keycode, state) : FALSE;
 }
 

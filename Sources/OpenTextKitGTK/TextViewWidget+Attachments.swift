@@ -39,11 +39,14 @@ extension TextViewWidget {
         for (placement, host, allocation) in attachmentWidgetAllocations() {
             if gtk_widget_get_parent(host.widget) != widget { gtk_widget_set_parent(host.widget, widget) }
             gtk_widget_set_child_visible(host.widget, 1)
-            // GTK asks for a measure before an allocation.
+            // GTK asks for a measure before an allocation, and no less than the minimum (a
+            // widget larger than its attachment's frame overflows it there).
+            var rect = allocation
             var minimum: Int32 = 0, natural: Int32 = 0
             gtk_widget_measure(host.widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
-            gtk_widget_measure(host.widget, GTK_ORIENTATION_VERTICAL, allocation.width, &minimum, &natural, nil, nil)
-            var rect = allocation
+            rect.width = max(rect.width, minimum)
+            gtk_widget_measure(host.widget, GTK_ORIENTATION_VERTICAL, rect.width, &minimum, &natural, nil, nil)
+            rect.height = max(rect.height, minimum)
             gtk_widget_size_allocate(host.widget, &rect, -1)
             placed[ObjectIdentifier(host)] = PlacedAttachmentWidget(
                 host: host, provider: placement.provider, allocation: allocation)

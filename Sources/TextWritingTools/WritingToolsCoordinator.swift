@@ -141,10 +141,11 @@ public final class WritingToolsCoordinator {
     /// Whether an assistant can be used at all (the engine always has the on-device one).
     public static var isWritingToolsAvailable: Bool { true }
 
-    /// Ends the session under way after the change being made (proposals waiting are dropped).
+    /// Ends the session under way after the change being made. Proposals waiting for the user
+    /// are ended by ``dismissProposals()`` (or applied by ``applyProposals()``), which tell the
+    /// host.
     public func stopWritingTools() {
-        if state != .inactive { stopRequested = true }
-        if state == .interactiveResting { proposals = [] }
+        if state != .inactive, state != .interactiveResting { stopRequested = true }
     }
 
     /// Runs `request` on the text of `scope` with `service`: each context the delegate gives is
@@ -214,7 +215,13 @@ public final class WritingToolsCoordinator {
     /// ends the session. Returns how many were made.
     @discardableResult
     public func applyProposals() async -> Int {
-        guard state == .interactiveResting, let delegate else { return 0 }
+        guard state == .interactiveResting else { return 0 }
+        guard let delegate else {
+            // The host is gone: nothing to change, nobody to tell.
+            proposals = []
+            state = .inactive
+            return 0
+        }
         let waiting = proposals
         proposals = []
         var contexts: [UUID: (context: Context, suggestions: [WritingToolsSuggestion])] = [:]

@@ -18,6 +18,11 @@ extension EditorWindow {
     func proofread() {
         if let proofreading {
             guard proofreading.coordinator.state == .interactiveResting else { return }
+            // Proposals made for a document no longer shown go.
+            guard proofreading.view === view else {
+                dismissProofreading()
+                return
+            }
             // The underlines go: the text under them changes.
             view.showWritingToolsUnderlines([])
             Task { @MainActor in
@@ -44,8 +49,9 @@ extension EditorWindow {
             do {
                 let proposals = try await session.coordinator.propose(.proofread, scope: scope, using: service)
                 session.view.showWritingToolsUnderlines(proposals.flatMap(\.underlinePaths))
-                // Each change shown for its share of the budget, at most `changeAnimation`.
-                let share = Self.animationBudget / max(1, proposals.count)
+                // Each change shown going and coming for its share of the budget, at most
+                // `changeAnimation` each.
+                let share = Self.animationBudget / max(1, 2 * proposals.count)
                 session.animation = min(Self.changeAnimation, share)
                 FileHandle.standardError.write(Data("otk-editor: proofread: \(proposals.count) proposed\n".utf8))
             } catch {

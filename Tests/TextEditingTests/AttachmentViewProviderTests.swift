@@ -380,4 +380,45 @@ final class KeptEntryProvider: EntryProvider, @unchecked Sendable {}
         view.layoutIfNeeded()
         #expect(!view.needsLayout)
     }
+
+    /// A paragraph with a provider that sizes its attachment beside a plain image attachment:
+    /// laid out again once for the provider, then settled (the image's bounds are its own).
+    @Test func aSizingProviderBesideAPlainAttachmentSettles() throws {
+        TextAttachment.registerViewProviderClass(SizingProvider.self, forFileType: "org.opentextkit.test.sizing2")
+        var text = AttributedString("Sized \u{FFFC} and plain \u{FFFC} بعد\n")
+        let marks = text.characters.indices.filter { text.characters[$0] == "\u{FFFC}" }
+        text[marks[0] ..< text.characters.index(after: marks[0])].attachment = TextAttachment(
+            data: nil, ofType: "org.opentextkit.test.sizing2")
+        text[marks[1] ..< text.characters.index(after: marks[1])].attachment = TextAttachment(
+            bounds: CGRect(x: 0, y: 0, width: 12, height: 12))
+        let view = TextView(
+            storage: TextContentStorage(attributedString: text),
+            layoutManager: TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 400, height: 0))))
+        view.visibleRect = CGRect(x: 0, y: 0, width: 400, height: 200)
+        view.layoutIfNeeded()
+        #expect(view.needsLayout)
+        view.layoutIfNeeded()
+        #expect(!view.needsLayout)
+        #expect(view.textAttachmentViewPlacements.first?.frame.size == CGSize(width: 120, height: 40))
+        view.layoutIfNeeded()
+        #expect(!view.needsLayout)
+    }
+
+    /// With only `.onScrollingOutOfViewport`, an edit in the paragraph replaces the provider and
+    /// the old one's view is let go, not kept as if it had scrolled away.
+    @Test func aReplacedProviderIsNotKeptAsScrolledOut() throws {
+        TextAttachment.registerViewProviderClass(KeptEntryProvider.self, forFileType: "org.opentextkit.test.replaced")
+        let (view, _) = Self.makeView(fileType: "org.opentextkit.test.replaced")
+        view.register([.onScrollingOutOfViewport], forTextAttachmentViewProviderType: KeptEntryProvider.self)
+        let first = try Self.showAttachment(view)
+        for _ in 0 ..< 3 {
+            view.setSelectedRange(NSRange(location: Self.attachmentOffset(view) + 1, length: 0))
+            view.insertText("ب")
+            view.layoutIfNeeded()
+            for placement in view.textAttachmentViewPlacements { _ = placement.provider.view }
+        }
+        #expect(!first.provider.isViewLoaded)
+        #expect(!view.textLayoutManager.textAttachmentViewProviderCache.isKeptOutOfViewport(first.provider))
+        #expect(view.textLayoutManager.textAttachmentViewProviderCache.statistics.viewsLetGo == 3)
+    }
 }

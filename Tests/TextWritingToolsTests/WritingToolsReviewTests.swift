@@ -120,21 +120,4 @@ import TextRendering
         let first = try #require(previews.first?.image)
         #expect(first.pngData.count > 200)
     }
-
-    /// A session started on the main actor calls its host there (a view is used from one thread,
-    /// the one its host runs on), while the assistant's checking runs off it.
-    @MainActor
-    @Test func theHostIsCalledOnTheActorThatStartedTheSession() async throws {
-        let (view, tools, coordinator) = session()
-        let actorThread = pthread_self()
-        var onActor: [Bool] = []
-        tools.willBegin = { onActor.append(pthread_equal(pthread_self(), actorThread) != 0) }
-        tools.playAnimation = { _, _, _ in onActor.append(pthread_equal(pthread_self(), actorThread) != 0) }
-        tools.didEnd = { onActor.append(pthread_equal(pthread_self(), actorThread) != 0) }
-        let applied = try await coordinator.perform(
-            .proofread, scope: .fullDocument, using: try ProofreadingService(language: "en-US"))
-        #expect(applied.count == 3)
-        #expect(onActor.count == 2 + 2 + 3 * 4 && onActor.allSatisfy { $0 }, "\(onActor)")
-        withExtendedLifetime(view) {}
-    }
 }

@@ -9,8 +9,8 @@ import Synchronization
 /// `TextAttachmentLayout` to choose its image, its bounds or its view provider per location
 /// (Swift cannot override a method an extension in another module adds, so the protocol is
 /// adopted where TextKit's attachment conforms to it already). A `TextAttachment` itself
-/// compares by what the document format keeps (contents, file type, file name, bounds, image,
-/// whether it allows a view), so a document read back equals the one written; a subclass
+/// compares by its properties (contents, file type, file name, bounds, image, whether it allows
+/// a view), so an attachment of contents the document format wrote reads back equal; a subclass
 /// compares by identity, as `NSObject` does, unless it overrides ``isEqual(to:)``.
 ///
 /// Its properties can be set from any thread (they are kept under a lock); set them before the

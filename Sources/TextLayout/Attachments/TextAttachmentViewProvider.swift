@@ -30,6 +30,10 @@ open class TextAttachmentViewProvider: @unchecked Sendable {
     public internal(set) var location: any TextLocation
     /// The view the host shows, when one was made or given.
     private var loadedView: AnyObject?
+    /// Whether the provider's bounds had its paragraph laid out again (once is enough).
+    var hasAskedForLayout = false
+    /// Whether the provider is kept for the layout its bounds asked for, whatever the policies.
+    var isKeptForSizing = false
     /// Whether the provider's own bounds (its
     /// ``attachmentBounds(for:location:textContainer:proposedLineFragment:position:)``) are
     /// asked for the attachment's room in the line (false by default, as in TextKit).

@@ -56,9 +56,6 @@ public final class TextAttachmentViewProviderCache: @unchecked Sendable {
         var layoutsOfThisPass: Set<ObjectIdentifier> = []
         /// Providers scrolled out with their views kept, oldest first.
         var parked: [TextAttachmentViewProvider] = []
-        /// Providers whose own bounds made their paragraph be laid out again: kept for the new
-        /// layout whatever the policies.
-        var sizing: Set<ObjectIdentifier> = []
         var outOfViewportLimit = 32
         var statistics = Statistics()
     }
@@ -101,7 +98,8 @@ public final class TextAttachmentViewProviderCache: @unchecked Sendable {
         state.withLock { state in
             let policies = Self.policies(for: provider, in: state)
             let parked = state.parked.contains { $0 === provider }
-            let sizing = state.sizing.remove(ObjectIdentifier(provider)) != nil
+            let sizing = provider.isKeptForSizing
+            provider.isKeptForSizing = false
             guard
                 sizing || policies.contains(.onEditingInlineParagraphs)
                     || (policies.contains(.onScrollingOutOfViewport) && parked)
@@ -115,7 +113,12 @@ public final class TextAttachmentViewProviderCache: @unchecked Sendable {
     public func retrieveCachedProvider(for attachment: TextAttachment) -> TextAttachmentViewProvider? {
         state.withLock { state in
             let key = ObjectIdentifier(attachment)
-            guard var kept = state.keptForEditing[key], !kept.isEmpty else { return nil }
+            guard var kept = state.keptForEditing[key] else { return nil }
+            kept.removeAll { $0.textAttachment !== attachment }
+            guard !kept.isEmpty else {
+                state.keptForEditing[key] = nil
+                return nil
+            }
             let provider = kept.removeFirst()
             state.keptForEditing[key] = kept.isEmpty ? nil : kept
             return provider
@@ -210,8 +213,21 @@ public final class TextAttachmentViewProviderCache: @unchecked Sendable {
                 if parked.isViewLoaded { state.statistics.viewsKeptOutOfViewport += 1 }
                 return true
             }
+            // Providers whose attachment or layout is gone are forgotten.
+            state.entries = state.entries.compactMapValues { entries in
+                let alive = entries.filter { $0.owner != nil && $0.provider.textAttachment != nil }
+                return alive.isEmpty ? nil : alive
+            }
+            // Those still in use for an attachment; one replaced (its paragraph laid out again,
+            // a new provider made) or whose attachment went is let go, not kept out of view.
+            let live = Set(state.entries.values.joined().map { ObjectIdentifier($0.provider) })
+            state.parked.removeAll { parked in
+                guard !live.contains(ObjectIdentifier(parked)) else { return false }
+                letGo.append(parked)
+                return true
+            }
             for (key, provider) in state.shown where shown[key] == nil {
-                if Self.policies(for: provider, in: state).contains(.onScrollingOutOfViewport) {
+                if live.contains(key), Self.policies(for: provider, in: state).contains(.onScrollingOutOfViewport) {
                     state.parked.append(provider)
                 } else {
                     letGo.append(provider)
@@ -226,23 +242,11 @@ public final class TextAttachmentViewProviderCache: @unchecked Sendable {
             }
             state.keptForEditing = [:]
             state.shown = shown
-            // Providers whose attachment or layout is gone are forgotten.
-            state.entries = state.entries.compactMapValues { entries in
-                let alive = entries.filter { $0.owner != nil && $0.provider.textAttachment != nil }
-                return alive.isEmpty ? nil : alive
-            }
             let loaded = letGo.filter(\.isViewLoaded)
             state.statistics.viewsLetGo += loaded.count
             return loaded
         }
         for provider in letGo { provider.view = nil }
-    }
-
-    /// Keeps `providers` for the next layout of their paragraph, which their own bounds ask for.
-    func keepForSizing(_ providers: [TextAttachmentViewProvider]) {
-        state.withLock { state in
-            for provider in providers { state.sizing.insert(ObjectIdentifier(provider)) }
-        }
     }
 
     /// Whether `provider`'s view is kept while it is out of the viewport.

@@ -24,13 +24,22 @@ extension TextLayoutFragment {
         }
         let providers = manager.textAttachmentViewProviderCache.providers(
             of: root, attachments: located, manager: manager)
-        // A provider that sizes its attachment, made after the paragraph was laid out without
-        // it: the paragraph is laid out again with its bounds, and keeps the provider.
-        if providers.contains(where: \.tracksTextAttachmentViewBounds),
-            let shaped = root.shapedParagraph, shaped.attachments.contains(where: { !$0.hasRequestedBounds })
-        {
-            manager.textAttachmentViewProviderCache.keepForSizing(providers.filter(\.tracksTextAttachmentViewBounds))
-            invalidateLayout()
+        // A provider that sizes its attachment, laid out before it had one: the paragraph is
+        // laid out again with its bounds (once for each such provider), and keeps the provider.
+        if let shaped = root.shapedParagraph {
+            let waiting = providers.filter { provider in
+                provider.tracksTextAttachmentViewBounds && !provider.hasAskedForLayout
+                    && shaped.attachments.contains {
+                        $0.attachment === provider.textAttachment && !$0.hasProviderBounds
+                    }
+            }
+            if !waiting.isEmpty {
+                for provider in waiting {
+                    provider.hasAskedForLayout = true
+                    provider.isKeptForSizing = true
+                }
+                invalidateLayout()
+            }
         }
         return providers
     }

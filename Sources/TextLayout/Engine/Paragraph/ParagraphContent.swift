@@ -38,8 +38,9 @@ struct ParagraphContent: Sendable {
         var value: TextAttachment
         /// The index of its attribute run in ``runs``.
         var attributes: Int
-        /// The bounds its layout or its view provider asked for, if it has either.
-        var requestedBounds: CGRect?
+        /// The bounds its layout or its view provider asked for, if it has either, and whether
+        /// the provider gave them.
+        var requestedBounds: (bounds: CGRect, fromProvider: Bool)?
     }
 
     let units: [UInt16]
@@ -135,9 +136,7 @@ struct ParagraphContent: Sendable {
         try self.init(
             attributedText: text, string: String(text.characters[...]), defaultFont: defaultFont, context: context,
             matcher: matcher, isRightToLeft: nil,
-            attachmentBounds: container.map {
-                AttachmentBoundsRequest(container: $0, paragraphStart: paragraph.elementRange?.location)
-            })
+            attachmentBounds: container.map { AttachmentBoundsRequest(container: $0, paragraph: paragraph) })
     }
 
     /// A stretch of a long paragraph with attributes, `text`, laid out in the paragraph's

@@ -19,8 +19,8 @@ struct ShapedAttachment: Sendable {
     /// at least its font's descent.
     let descent: CGFloat
     let leading: CGFloat
-    /// Whether the bounds came from the attachment's layout or its view provider.
-    let hasRequestedBounds: Bool
+    /// Whether the bounds came from a view provider that tracks its view's bounds.
+    let hasProviderBounds: Bool
 
     /// The largest extent or offset taken from an attachment, in points: advances are Floats
     /// and a renderer turns frames into pixels, so an absurd size must not reach either.
@@ -29,13 +29,14 @@ struct ShapedAttachment: Sendable {
     /// `attachment` on its U+FFFC at `offset`, in a run of font `metrics` raised by
     /// `baselineOffset`; `requestedBounds` are its layout's or its provider's, if it has them.
     init(
-        offset: Int, attachment: TextAttachment, requestedBounds: CGRect?, metrics: FontMetrics, baselineOffset: Double
+        offset: Int, attachment: TextAttachment, requestedBounds: (bounds: CGRect, fromProvider: Bool)?,
+        metrics: FontMetrics, baselineOffset: Double
     ) {
         self.offset = offset
         self.attachment = attachment
-        hasRequestedBounds = requestedBounds != nil
+        hasProviderBounds = requestedBounds?.fromProvider ?? false
         var bounds = Self.bounds(
-            of: attachment, requested: requestedBounds, lineHeight: CGFloat(metrics.lineHeight))
+            of: attachment, requested: requestedBounds?.bounds, lineHeight: CGFloat(metrics.lineHeight))
         if baselineOffset.isFinite {
             bounds.origin.y += Self.clamped(CGFloat(baselineOffset), to: -Self.maximumExtent ... Self.maximumExtent)
         }
