@@ -60,7 +60,7 @@ struct ProofreadCommand: ParsableCommand {
         let paragraphs = RawShaping.paragraphs(of: storage)
         let clock = ContinuousClock()
         let start = clock.now
-        let found = paragraphs.map { proofreader.issues(in: $0) }
+        let found = Self.issues(of: paragraphs, with: proofreader, threads: Self.threads)
         let seconds = (clock.now - start).seconds
         guard stats else {
             var output = ""
@@ -90,6 +90,7 @@ struct ProofreadCommand: ParsableCommand {
             ("language", jsonString(language)),
             ("dictionary", jsonString(proofreader.dictionary.path)),
             ("paragraphs", "\(paragraphs.count)"),
+            ("threads", "\(Self.threads)"),
             ("words", "\(proofreader.wordsChecked)"),
             ("issues", "\(all.count)"),
             ("spelling", "\(all.filter { $0.kind == .spelling }.count)"),
@@ -99,5 +100,47 @@ struct ProofreadCommand: ParsableCommand {
             ("rawHarfBuzzShapingSeconds", jsonNumber(rawSeconds, "%.6f")),
             ("ratioToRawShaping", jsonNumber(seconds / max(rawSeconds, 1e-9), "%.3f")),
         ])
+    }
+
+    /// The processor's cores: the paragraphs are checked on all of them (the proofreader is
+    /// thread-safe).
+    static var threads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// The issues of each of `paragraphs`, in order, checked on `threads` threads a run of
+    /// paragraphs at a time.
+    static func issues(
+        of paragraphs: [String], with proofreader: Proofreader, threads: Int
+    ) -> [[ProofreadingIssue]] {
+        guard threads > 1, paragraphs.count > 1 else { return paragraphs.map { proofreader.issues(in: $0) } }
+        // Eight runs a thread: one slow run (long paragraphs) does not leave the others idle.
+        let length = max(1, (paragraphs.count + threads * 8 - 1) / (threads * 8))
+        let runs = stride(from: 0, to: paragraphs.count, by: length).map { $0 ..< min($0 + length, paragraphs.count) }
+        // Each paragraph's issues written once, by the thread that checked it, into its own slot.
+        let slots = IssueSlots(count: paragraphs.count)
+        DispatchQueue.concurrentPerform(iterations: runs.count) { run in
+            for index in runs[run] { slots.set(index, proofreader.issues(in: paragraphs[index])) }
+        }
+        return slots.take()
+    }
+}
+
+/// One slot of issues for each paragraph, each written by one thread, read when all are done.
+private final class IssueSlots: @unchecked Sendable {
+    private let base: UnsafeMutablePointer<[ProofreadingIssue]>
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+        base = .allocate(capacity: count)
+        base.initialize(repeating: [], count: count)
+    }
+
+    func set(_ index: Int, _ issues: [ProofreadingIssue]) { base[index] = issues }
+
+    func take() -> [[ProofreadingIssue]] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
     }
 }
