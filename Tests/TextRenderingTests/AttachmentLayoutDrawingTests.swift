@@ -53,7 +53,7 @@ final class GreenBadgeAttachment: TextAttachment, TextAttachmentLayout, @uncheck
         #expect(frame.size == CGSize(width: 30, height: 18))
         let inside = frame.insetBy(dx: 1, dy: 1)
         let green = pixels.count(in: inside) { $0.green > 150 && $0.red < 60 && $0.blue < 60 && $0.alpha > 200 }
-        #expect(green * 5 > pixels.count(in: inside) { _ in true } * 4)  // its edges blend
+        #expect(green * 5 > pixels.count(in: inside) { _ in true } * 4) // its edges blend
         #expect(badge.askedLocations.first == 6)
     }
 
