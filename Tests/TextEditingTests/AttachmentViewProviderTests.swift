@@ -421,4 +421,39 @@ final class KeptEntryProvider: EntryProvider, @unchecked Sendable {}
         #expect(!view.textLayoutManager.textAttachmentViewProviderCache.isKeptOutOfViewport(first.provider))
         #expect(view.textLayoutManager.textAttachmentViewProviderCache.statistics.viewsLetGo == 3)
     }
+
+    /// An attachment whose own layout asks for absurd bounds (not finite, enormous).
+    final class AbsurdAttachment: TextAttachment, TextAttachmentLayout, @unchecked Sendable {
+        let asked: CGRect
+        init(asking bounds: CGRect) {
+            asked = bounds
+            super.init()
+        }
+        func attachmentBounds(
+            for attributes: AttributeContainer, location: any TextLocation, textContainer: TextContainer?,
+            proposedLineFragment: CGRect, position: CGPoint
+        ) -> CGRect { asked }
+    }
+
+    /// Bounds a layout asks for that cannot be drawn are clamped or replaced, never a trap:
+    /// layout stays finite.
+    @Test func absurdBoundsFromAnAttachmentsLayoutAreClamped() throws {
+        for bounds in [
+            CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 10),
+            CGRect(x: CGFloat.nan, y: 0, width: 10, height: 10),
+            CGRect(x: 0, y: -1e12, width: 1e12, height: 1e12),
+        ] {
+            var text = AttributedString("Absurd \u{FFFC} عبث\n")
+            text[text.range(of: "\u{FFFC}")!].attachment = AbsurdAttachment(asking: bounds)
+            let manager = TextLayoutManager(textContainer: TextContainer(size: CGSize(width: 400, height: 0)))
+            let view = TextView(storage: TextContentStorage(attributedString: text), layoutManager: manager)
+            view.visibleRect = CGRect(x: 0, y: 0, width: 400, height: 200)
+            view.layoutIfNeeded()
+            let usage = manager.usageBoundsForTextContainer
+            #expect(usage.height.isFinite && usage.height <= 200_001, "\(bounds): \(usage)")
+            let fragment = try #require(view.renderingSurfaces.first?.textLayoutFragment)
+            let frame = fragment.frameForTextAttachment(at: fragment.textElement.elementRange!.location)
+            #expect(frame.width.isFinite && frame.height.isFinite)
+        }
+    }
 }

@@ -120,4 +120,30 @@ import TextRendering
         let first = try #require(previews.first?.image)
         #expect(first.pngData.count > 200)
     }
+
+    /// A preview of a rectangle that cannot be drawn (not finite, empty, larger than an image
+    /// may be) is no image, not a trap.
+    @Test func anAbsurdPreviewRectangleIsNoImage() {
+        let (view, _, _) = session()
+        let manager = view.textLayoutManager
+        #expect(manager.previewImage(of: CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 20)) == nil)
+        #expect(manager.previewImage(of: CGRect(x: CGFloat.nan, y: 0, width: 10, height: 20)) == nil)
+        #expect(manager.previewImage(of: .zero) == nil)
+        #expect(manager.previewImage(of: CGRect(x: 0, y: 0, width: 1e9, height: 1e9)) == nil)
+        #expect(manager.previewImage(of: CGRect(x: 0, y: 0, width: 40, height: 15)) != nil)
+    }
+
+    /// Proposals waiting when their host has gone: applying them changes nothing and ends the
+    /// session (it stayed resting before).
+    @Test func proposalsWhoseHostWentEndTheSession() async throws {
+        var (view, tools, coordinator): (TextView?, TextViewWritingTools?, WritingToolsCoordinator) = session()
+        _ = try await coordinator.propose(
+            .proofread, scope: .fullDocument, using: try ProofreadingService(language: "en-US"))
+        #expect(coordinator.state == .interactiveResting)
+        withExtendedLifetime(view) {}
+        (view, tools) = (nil, nil)
+        #expect(await coordinator.applyProposals() == 0)
+        #expect(coordinator.state == .inactive && coordinator.proposals.isEmpty)
+        _ = tools
+    }
 }

@@ -14,9 +14,7 @@ struct AttachmentBoundsRequest {
     func bounds(
         of attachment: TextAttachment, attributes: AttributeContainer, offset: Int
     ) -> (bounds: CGRect, fromProvider: Bool)? {
-        let start = paragraph.elementRange?.location as? TextContentLocation
-        let location = TextContentLocation(
-            offset: (start?.offset ?? 0) + offset, documentIdentifier: start?.documentIdentifier ?? 0)
+        let location = paragraph.location(atOffset: offset)
         // The line's height depends on the bounds: only its width is proposed.
         let proposed = CGRect(x: 0, y: 0, width: container.size.width, height: 0)
         if let provider = container.textLayoutManager?.textAttachmentViewProviderCache.trackingProvider(for: attachment)

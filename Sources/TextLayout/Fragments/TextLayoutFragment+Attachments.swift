@@ -11,16 +11,9 @@ extension TextLayoutFragment {
     public var textAttachmentViewProviders: [TextAttachmentViewProvider] {
         let root = layoutRoot
         let attachments = root.attachmentOccurrences()
-        guard !attachments.isEmpty, let manager = textLayoutManager,
-            let start = textElement.elementRange?.location as? TextContentLocation
-        else { return [] }
-        let located = attachments.map { occurrence in
-            (
-                attachment: occurrence.attachment,
-                location: TextContentLocation(
-                    offset: start.offset + occurrence.offset, documentIdentifier: start.documentIdentifier)
-                    as any TextLocation
-            )
+        guard !attachments.isEmpty, let manager = textLayoutManager else { return [] }
+        let located = attachments.map {
+            (attachment: $0.attachment, location: textElement.location(atOffset: $0.offset) as any TextLocation)
         }
         let providers = manager.textAttachmentViewProviderCache.providers(
             of: root, attachments: located, manager: manager)

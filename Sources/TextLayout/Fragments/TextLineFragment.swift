@@ -13,13 +13,8 @@ public final class TextLineFragment: Sendable, CustomStringConvertible {
     public var attributedString: AttributedString { paragraph.attributedString }
     private let paragraph: TextParagraph
 
-    /// The document location of the character at `offset` in ``attributedString`` (for a line
-    /// not in a document, the offset in its own text).
-    func attributedStringLocation(offset: Int) -> any TextLocation {
-        let start = paragraph.elementRange?.location as? TextContentLocation
-        return TextContentLocation(
-            offset: (start?.offset ?? 0) + offset, documentIdentifier: start?.documentIdentifier ?? 0)
-    }
+    /// The document location of the character at `offset` in ``attributedString``.
+    func attributedStringLocation(offset: Int) -> any TextLocation { paragraph.location(atOffset: offset) }
     /// The characters this line shows.
     public let characterRange: NSRange
     /// The line's rectangle, relative to its layout fragment's frame.
