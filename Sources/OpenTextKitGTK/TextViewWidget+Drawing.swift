@@ -134,21 +134,53 @@ extension TextViewWidget {
         var x = 0.0, y = 0.0, width = 0.0, height = 0.0
         cairo_recording_surface_ink_extents(recording, &x, &y, &width, &height)
         if width == 0, height == 0 { return glyphNodes.node(for: runs) }
-        guard marksUnderText else { return nil }
-        // Replayed as drawn (an image of it would stand a fraction of a pixel off, blurred).
-        var rect = graphene_rect_t(CGRect(x: x, y: y, width: width, height: height))
-        guard let marks = gsk_cairo_node_new(&rect) else { return nil }
-        if let replay = gsk_cairo_node_get_draw_context(marks) {
-            cairo_set_source_surface(replay, recording, 0, 0)
-            cairo_paint(replay)
-            cairo_destroy(replay)
-        }
+        guard marksUnderText,
+            let marks = Self.marksNode(
+                of: recording, inkExtents: CGRect(x: x, y: y, width: width, height: height), scale: scaleFactor)
+        else { return nil }
         guard let text = glyphNodes.node(for: runs) else { return marks }
         var children: [OpaquePointer?] = [marks, text]
         let container = gsk_container_node_new(&children, 2)
         gsk_render_node_unref(marks)
         gsk_render_node_unref(text)
         return container
+    }
+
+    /// A Cairo node showing what `recording` drew in `inkExtents` (marks: a few wavy lines),
+    /// rasterized once at `scale` pixels a point and painted pixel for pixel: GTK's Cairo
+    /// renderer replays a node's drawing at every frame, and stroking the waves again cost more
+    /// than the glyphs beside them. Painted nearest-neighbour, the image lands on whole pixels
+    /// (at most half a pixel from where the strokes were, as Cairo places glyphs), never blurred.
+    private static func marksNode(of recording: OpaquePointer, inkExtents: CGRect, scale: Int) -> OpaquePointer? {
+        let factor = CGFloat(scale)
+        let minX = (inkExtents.minX * factor).rounded(.down), minY = (inkExtents.minY * factor).rounded(.down)
+        let pixelWidth = Int((inkExtents.maxX * factor).rounded(.up) - minX)
+        let pixelHeight = Int((inkExtents.maxY * factor).rounded(.up) - minY)
+        guard pixelWidth > 0, pixelHeight > 0, pixelWidth <= 32_767, pixelHeight <= 32_767,
+            let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
+        else { return nil }
+        defer { cairo_surface_destroy(image) }
+        cairo_surface_set_device_scale(image, Double(scale), Double(scale))
+        let bounds = CGRect(
+            x: minX / factor, y: minY / factor, width: CGFloat(pixelWidth) / factor,
+            height: CGFloat(pixelHeight) / factor)
+        if let cairo = cairo_create(image) {
+            cairo_set_source_surface(cairo, recording, -Double(bounds.minX), -Double(bounds.minY))
+            cairo_paint(cairo)
+            cairo_destroy(cairo)
+        }
+        cairo_surface_flush(image)
+        // A pixel of margin: the node's bounds clip what it paints, and at a fraction of a
+        // pixel their edge would cut into the image's outer pixels.
+        var rect = graphene_rect_t(bounds.insetBy(dx: -1 / factor, dy: -1 / factor))
+        guard let node = gsk_cairo_node_new(&rect) else { return nil }
+        if let replay = gsk_cairo_node_get_draw_context(node) {
+            cairo_set_source_surface(replay, image, Double(bounds.minX), Double(bounds.minY))
+            cairo_pattern_set_filter(cairo_get_source(replay), CAIRO_FILTER_NEAREST)
+            cairo_paint(replay)
+            cairo_destroy(replay)
+        }
+        return node
     }
 
     /// Appends what `draw` draws in `bounds` (widget coordinates) at `origin`, drawn once and

@@ -78,4 +78,45 @@ struct SpellCheckingNodesTests {
                 })
         }
     }
+
+    /// GTK's Cairo renderer replays a Cairo node at every frame: the marks are kept as pixels
+    /// (not strokes to rasterize again) and painted pixel for pixel, so that at a fraction of a
+    /// pixel they land on whole pixels, as sharp as anywhere else.
+    @Test func marksAreKeptAsPixelsThatLandOnWholePixelsAtAnyFraction() throws {
+        let text = "A mispeled word in English, مرحبا and ಕನ್ನಡ, and anothr one"
+        let view = try InProcessWidget.open(
+            TextViewWidget(textView: TextView(storage: TextContentStorage(string: text))))
+        defer { InProcessWidget.close(view) }
+        try view.startSpellChecking(language: "en-US")
+        InProcessWidget.draw(view)
+        try #require(view.textCheckingController).finishChecking()
+        InProcessWidget.draw(view)
+        let surface = try #require(view.textView.renderingSurfaces.first)
+        let node = try #require(view.keptNode(for: surface))
+        try #require(gsk_render_node_get_node_type(node) == GSK_CONTAINER_NODE)
+        let marks = try #require(gsk_container_node_get_child(node, 0))
+        // Drawn at whole pixels and at fractions below and above a half.
+        func pixels(offsetBy offset: Double) -> [UInt8] {
+            let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 800, 60)
+            defer { cairo_surface_destroy(image) }
+            let cairo = cairo_create(image)
+            cairo_translate(cairo, 2 + offset, 10 + offset)
+            gsk_render_node_draw(marks, cairo)
+            cairo_destroy(cairo)
+            cairo_surface_flush(image)
+            let data = cairo_image_surface_get_data(image)!
+            return Array(UnsafeBufferPointer(start: data, count: Int(cairo_image_surface_get_stride(image)) * 60))
+        }
+        let whole = pixels(offsetBy: 0)
+        let redPixels = stride(from: 0, to: whole.count, by: 4).filter { whole[$0 + 2] > 100 && whole[$0] < 100 }
+        #expect(redPixels.count > 20, "the waves under the two misspellings")
+        let sameAtAFraction = pixels(offsetBy: 0.3).elementsEqual(whole)
+        #expect(sameAtAFraction)
+        // Past a half: the same pixels, one pixel right and down.
+        let rowBytes = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, 800))
+        let moved = pixels(offsetBy: 0.7)
+        let shift = rowBytes + 4
+        let sameMovedByAPixel = moved[shift...].elementsEqual(whole[..<(whole.count - shift)])
+        #expect(sameMovedByAPixel)
+    }
 }
