@@ -13,12 +13,11 @@ guard arguments.count == 2 else {
     FileHandle.standardError.write(Data("usage: collapsible-sections FILE\n".utf8))
     exit(64)
 }
-guard gtk_init_check() != 0 else {
+// Without a GPU, GTK's Cairo renderer rather than GL on the processor (GTK 4.14's choice).
+guard SoftwareGL.initializeGTK() else {
     FileHandle.standardError.write(Data("collapsible-sections: cannot open a display\n".utf8))
     exit(69)
 }
-// Without a GPU, GTK's Cairo renderer rather than GL on the processor (GTK 4.14's choice).
-SoftwareGL.preferCairoRenderer()
 let storage: TextContentStorage
 do { storage = try TextContentStorage(contentsOf: URL(fileURLWithPath: arguments[1])) } catch {
     FileHandle.standardError.write(Data("collapsible-sections: \(arguments[1]): \(error)\n".utf8))

@@ -16,12 +16,11 @@ import OpenTextKitGTK
     var editor = FormattedEditor()
 }
 
-guard gtk_init_check() != 0 else {
+// Without a GPU, GTK's Cairo renderer rather than GL on the processor (GTK 4.14's choice).
+guard SoftwareGL.initializeGTK() else {
     FileHandle.standardError.write(Data("formatted-editor: cannot open a display\n".utf8))
     exit(69)
 }
-// Without a GPU, GTK's Cairo renderer rather than GL on the processor (GTK 4.14's choice).
-SoftwareGL.preferCairoRenderer()
 let model = FormattedEditorModel()
 let editor = TextEditor(
     model, text: \.editor.text, selection: \.editor.selection,

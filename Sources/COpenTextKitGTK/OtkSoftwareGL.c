@@ -16,6 +16,11 @@ static gboolean has_render_node(void) {
     return any;
 }
 
+gboolean otk_has_gpu_device(void) {
+    // The NVIDIA driver's own device: its GL does not go through a render node.
+    return has_render_node() || g_file_test("/dev/nvidiactl", G_FILE_TEST_EXISTS);
+}
+
 static gboolean names_software(const char *renderer) {
     return strstr(renderer, "llvmpipe") || strstr(renderer, "softpipe") || strstr(renderer, "swrast")
         || strstr(renderer, "Software Rasterizer");

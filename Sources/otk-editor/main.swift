@@ -22,17 +22,19 @@ guard arguments.count == 1, !arguments[0].hasPrefix("-") else {
     FileHandle.standardError.write(Data("usage: otk-editor [--measure] [--no-spell-checking] FILE\n".utf8))
     exit(64)
 }
+// The document is read while GTK starts (each takes a good part of the time to the first frame
+// of a large file).
+let loading = DocumentLoading(path: arguments[0])
 g_set_application_name("otk-editor")
-guard gtk_init_check() != 0 else {
+// Without a GPU, GTK's Cairo renderer rather than GL on the processor (GTK 4.14's choice).
+guard SoftwareGL.initializeGTK() else {
     FileHandle.standardError.write(Data("otk-editor: cannot open a display (is DISPLAY set?)\n".utf8))
     exit(69)
 }
-// Without a GPU, GTK's Cairo renderer rather than GL on the processor (GTK 4.14's choice).
-SoftwareGL.preferCairoRenderer()
 // The main actor's work (a proofreading session's steps) run by GTK's main loop.
 MainActorBridge.attachToGLib()
 let document: DocumentFile
-do { document = try DocumentFile(path: arguments[0]) } catch {
+do { document = try loading.document() } catch {
     FileHandle.standardError.write(Data("otk-editor: cannot open \(arguments[0]): \(error)\n".utf8))
     exit(66)
 }

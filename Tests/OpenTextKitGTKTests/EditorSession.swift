@@ -45,6 +45,9 @@ final class EditorSession {
         try? FileManager.default.removeItem(at: folder)
     }
 
+    /// The editor's process.
+    var processIdentifier: Int32 { process.processIdentifier }
+
     /// Whether the editor is still running.
     var isRunning: Bool { process.isRunning }
 

@@ -68,4 +68,62 @@ struct SoftwareGLTests {
     @Test func noDisplayIsNoSoftwareGL() {
         #expect(otk_gl_is_software(nil) == 0)
     }
+
+    /// GDK starts with GL off when the windows are drawn with Cairo whatever GL is: the user
+    /// chose Cairo, or there is no GPU to draw with. A user's other choice needs GL.
+    @Test func glIsTurnedOffWhenCairoDrawsAnyway() {
+        #expect(SoftwareGL.turnsGLOff(environment: [:], hasGPUDevice: false))
+        #expect(!SoftwareGL.turnsGLOff(environment: [:], hasGPUDevice: true))
+        #expect(SoftwareGL.turnsGLOff(environment: ["GSK_RENDERER": "cairo"], hasGPUDevice: true))
+        for renderer in ["gl", "ngl", "vulkan"] {
+            #expect(!SoftwareGL.turnsGLOff(environment: ["GSK_RENDERER": renderer], hasGPUDevice: false))
+        }
+    }
+
+    /// Starting GTK leaves the environment as it was (programs started from the app inherit it).
+    @Test func startingGTKPutsTheEnvironmentBack() throws {
+        try #require(InProcessDisplay.isReady)
+        let saved = getenv("GDK_DEBUG").map { String(cString: $0) }
+        defer {
+            if let saved { setenv("GDK_DEBUG", saved, 1) } else { unsetenv("GDK_DEBUG") }
+            otk_display_use_renderer(gdk_display_get_default(), nil)
+        }
+        try withRendererVariable("cairo") {
+            unsetenv("GDK_DEBUG")
+            #expect(SoftwareGL.initializeGTK())
+            #expect(getenv("GDK_DEBUG") == nil)
+            setenv("GDK_DEBUG", "events", 1)
+            #expect(SoftwareGL.initializeGTK())
+            #expect(getenv("GDK_DEBUG").map { String(cString: $0) } == "events")
+        }
+    }
+}
+
+/// The editor started as a user starts it: on a machine without a GPU (as here, where Xvfb's GL
+/// is Mesa's software rasterizer) GTK never loads Mesa, a saving of about 60 MB resident.
+@Suite(.serialized, .enabled(if: VirtualDisplay.isAvailable, "needs Xvfb (scripts/install-deps.sh)"))
+struct EditorWithoutGLTests {
+    /// The Mesa libraries (and the LLVM its software rasterizer compiles with) the editor's
+    /// process has mapped.
+    static func mesaLibraries(of editor: EditorSession) throws -> [String] {
+        let maps = try String(contentsOfFile: "/proc/\(editor.processIdentifier)/maps", encoding: .utf8)
+        return maps.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }
+            .filter { name in ["_dri.so", "libGLX_mesa", "libEGL_mesa", "libLLVM"].contains { name.contains($0) } }
+    }
+
+    @Test(arguments: ["", "cairo", "gl"])
+    func mesaIsLoadedOnlyForAGLRenderer(_ renderer: String) throws {
+        try VirtualDisplay.with { display in
+            let editor = try EditorSession(
+                text: "GL off: مرحبا ಕನ್ನಡ 😀\n", display: display, environment: ["GSK_RENDERER": renderer])
+            let mesa = try Self.mesaLibraries(of: editor)
+            if renderer == "gl" {
+                #expect(!mesa.isEmpty, "the check sees Mesa when it is there")
+            } else if otk_has_gpu_device() == 0 || renderer == "cairo" {
+                #expect(mesa.isEmpty, "\(mesa)")
+            }
+            // The text was drawn either way.
+            #expect(try editor.settledScreenshot().showsText)
+        }
+    }
 }

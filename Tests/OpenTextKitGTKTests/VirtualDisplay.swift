@@ -93,7 +93,8 @@ final class VirtualDisplay {
         environment["GSK_RENDERER"] = "cairo"
         environment["GTK_IM_MODULE"] = "gtk-im-context-simple"
         environment["NO_AT_BRIDGE"] = "1"
-        environment.merge(extra) { $1 }
+        // An empty value unsets the variable.
+        for (key, value) in extra { environment[key] = value.isEmpty ? nil : value }
         process.environment = environment
         process.standardOutput = output ?? FileHandle.nullDevice
         process.standardError = errors ?? FileHandle.nullDevice

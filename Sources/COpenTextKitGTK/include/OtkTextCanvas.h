@@ -98,6 +98,10 @@ void otk_text_canvas_keep_upload_pool(OtkTextCanvas *canvas);
 /// softpipe or swrast: no GPU), asked of GL itself (OtkSoftwareGL.c).
 gboolean otk_gl_is_software(GdkDisplay *display);
 
+/// Whether this machine has a device a GPU's GL could drive (a DRM render node, or the NVIDIA
+/// driver's device): without one, GL can only be rasterized in software.
+gboolean otk_has_gpu_device(void);
+
 /// Has GTK make the renderers of `display`'s windows realized from now on by `name` ("cairo",
 /// "ngl"; NULL: GTK's own choice): the display's "gsk-renderer" data, which GTK asks before
 /// `GSK_RENDERER`, without changing the process's environment.
