@@ -82,6 +82,22 @@ public final class TypesettingContext: Sendable {
         self.shaper = TextShaper(matcher: matcher, wordCapacity: shapedWordCapacity)
     }
 
+    /// A context with this one's fonts, font matcher and colours, and a shaped-word cache of its
+    /// own: for a second thread that shapes beside this context's (a cache shared by two threads
+    /// that shape at once makes each wait for the other's lookups).
+    @_spi(Typesetting) public func sharingFontsWithWordsOfItsOwn() -> TypesettingContext {
+        TypesettingContext(
+            fontMatcher: fontMatcher, defaultFont: defaultFont, colors: colors,
+            shaper: TextShaper(
+                matcher: fontMatcher, wordCapacity: shaper.wordCache.capacity,
+                wordCostLimit: shaper.wordCache.costLimit,
+                usesContextFreeGlyphs: shaper.usesContextFreeGlyphs))
+    }
+
+    private init(fontMatcher: FontMatcher, defaultFont: FontDescriptor, colors: Colors, shaper: TextShaper) {
+        (self.fontMatcher, self.defaultFont, self.colors, self.shaper) = (fontMatcher, defaultFont, colors, shaper)
+    }
+
     /// Hits and misses of this context's shaped-word cache: what a benchmark reads to tell
     /// shaping from the cache apart from shaping with HarfBuzz.
     public var shapedWordCacheStatistics: CacheStatistics { shaper.statistics }

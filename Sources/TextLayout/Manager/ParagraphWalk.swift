@@ -31,6 +31,11 @@ struct ParagraphWalk {
     var linesAbove = 0
     /// Set when the tree no longer matches what the content shows: the caller reads again.
     var mismatch = false
+    /// How many paragraphs this walk laid out afresh: past ``lookaheadAfter`` of them the walk
+    /// is a long one (a document laid out, enumerated or paged), and lays out ahead on a
+    /// second core.
+    private var freshLayouts = 0
+    static let lookaheadAfter = 32
 
     /// A walk from ordinal `requestedStart` (from the top under a line limit: what a paragraph
     /// may show then depends on the lines above it); nil past the document's end.
@@ -76,12 +81,49 @@ struct ParagraphWalk {
                 return false
             }
             (fragment, height, length) = laidOut
+            freshLayouts += 1
         }
         if lineLimit > 0 { linesAbove += fragment.lineCount }
         if ordinal >= requestedStart {
             guard body(ordinal, fragment) else { return false }
         }
-        return advance(from: paragraphStart, length: length, height: height, in: manager)
+        guard advance(from: paragraphStart, length: length, height: height, in: manager) else { return false }
+        lookAhead(in: manager)
+        return true
+    }
+
+    /// In a long walk, keeps the paragraphs ahead of it laid out on a second core (see
+    /// ``ParagraphLookahead``): not under a line limit, nor around exclusion paths, nor with a
+    /// delegate (which may give each paragraph's fragment its own insets).
+    private mutating func lookAhead(in manager: TextLayoutManager) {
+        if layout.lookahead == nil {
+            guard freshLayouts == Self.lookaheadAfter, manager.laysOutAhead, lineLimit == 0, !linesDependOnY,
+                manager.delegate == nil, ProcessInfo.processInfo.activeProcessorCount > 1
+            else { return }
+            layout.lookahead = ParagraphLookahead(
+                layout: layout, typesetting: manager.lookaheadTypesetting, from: expectedStart)
+        }
+        guard let lookahead = layout.lookahead, lookahead.wantsMore,
+            let reader = manager.textContentManager?.paragraphReader, lookahead.fedEnd < reader.utf16Length
+        else { return }
+        var paragraphs: [(start: Int, paragraph: TextParagraph)] = []
+        var end = lookahead.fedEnd
+        reader.enumerateParagraphsLazily(fromOffset: lookahead.fedEnd) { start, extent, makeParagraph in
+            guard start >= lookahead.fedEnd else { return true }
+            let paragraph = makeParagraph()
+            paragraphs.append((start, paragraph))
+            end = extent?.end ?? paragraph.elementOffsets?.end ?? start + paragraph.utf16Count
+            return paragraphs.count < ParagraphLookahead.depth
+        }
+        lookahead.feed(paragraphs, end: max(end, lookahead.fedEnd + 1))
+    }
+
+    /// Ends the walk: the lookahead's worker, if any, stops.
+    mutating func finish(in manager: TextLayoutManager) {
+        guard let lookahead = layout.lookahead else { return }
+        lookahead.finish()
+        manager.paragraphsLaidOutAhead += lookahead.used
+        layout.lookahead = nil
     }
 
     /// The entry's kept layout when its fragment holds here, and whether the fragment is in

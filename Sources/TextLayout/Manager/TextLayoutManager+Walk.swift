@@ -79,6 +79,7 @@ extension TextLayoutManager {
             paragraphStart, extent, makeParagraph in
             walk.visit(paragraphStart, extent: extent, makeParagraph: makeParagraph, in: self, body)
         }
+        walk.finish(in: self)
         if let protected, !walk.mismatch, layoutIndex.summary.keptUTF16 > keptLayoutLimit {
             // The walk's last paragraph stopped it before it released layouts.
             evictIfNeeded(

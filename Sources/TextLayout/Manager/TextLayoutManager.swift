@@ -91,6 +91,13 @@ public final class TextLayoutManager: TextContentObserving {
     /// The fonts, the shaper and its caches, and the colours this manager's text is laid out
     /// and drawn with (see ``TypesettingContext``).
     public let typesettingContext: TypesettingContext
+    /// The context a long walk's second core shapes with (see ``ParagraphLookahead``): the same
+    /// fonts, its own shaped words, kept from walk to walk.
+    private(set) lazy var lookaheadTypesetting = typesettingContext.sharingFontsWithWordsOfItsOwn()
+    /// Whether long walks lay out ahead on a second core (tests compare with and without).
+    var laysOutAhead = true
+    /// How many paragraphs long walks took laid out from their second core, in all.
+    var paragraphsLaidOutAhead = 0
 
     /// Lays out what a view shows, and keeps it still while estimates are measured.
     public var textViewportLayoutController: TextViewportLayoutController {

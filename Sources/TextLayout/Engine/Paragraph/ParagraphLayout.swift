@@ -20,6 +20,8 @@ struct ParagraphLayout {
     var insets = FragmentInsets.zero
     /// How long paragraphs are laid out in sections.
     var sectionPolicy = SectionPolicy()
+    /// The paragraphs ahead of a long walk, laid out on another core (see ``ParagraphLookahead``).
+    var lookahead: ParagraphLookahead?
     /// The runs of plain paragraphs, in `defaultFont` validated once for all the paragraphs
     /// this layout reads; nil when it cannot be used.
     let plainRuns: PlainAttributeRuns?

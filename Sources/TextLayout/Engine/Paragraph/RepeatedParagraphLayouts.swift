@@ -215,9 +215,13 @@ extension ParagraphLayout {
         case .found(let found):
             layout = found
         case .missing(let hash, let keep):
-            let shaped = try shape(paragraph)
-            let stacked = try lines(of: shaped, at: y, from: 0, bottom: nil, extraLineFragment: false, lineLimit: nil)
-            layout = .init(shaped: shaped, lines: stacked.lines, height: stacked.height, geometry: geometry)
+            if let start = paragraph.elementOffsets?.start,
+                let made = lookahead?.take(paragraph, at: start, geometry: geometry)
+            {
+                layout = made
+            } else {
+                layout = try repeatedLayout(paragraph, geometry: geometry, at: y)
+            }
             if keep { scratch.repeatedParagraphs.keep(layout, hash: hash) }
         }
         let frame = CGRect(x: 0, y: y, width: geometry.layoutWidth, height: layout.height)
@@ -225,5 +229,15 @@ extension ParagraphLayout {
             textElement: paragraph, layoutFragmentFrame: frame, renderingSurfaceBounds: nil, lines: layout.lines,
             shaped: layout.shaped)
         return (fragment, layout)
+    }
+
+    /// `paragraph` shaped and broken into lines in a container of `geometry` (with its top at
+    /// `y`), the lines in fragment coordinates: they hold wherever the fragment is.
+    func repeatedLayout(
+        _ paragraph: TextParagraph, geometry: LineGeometry, at y: CGFloat = 0
+    ) throws(TextLayoutError) -> RepeatedParagraphLayouts.Layout {
+        let shaped = try shape(paragraph)
+        let stacked = try lines(of: shaped, at: y, from: 0, bottom: nil, extraLineFragment: false, lineLimit: nil)
+        return .init(shaped: shaped, lines: stacked.lines, height: stacked.height, geometry: geometry)
     }
 }
