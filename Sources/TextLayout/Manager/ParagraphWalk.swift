@@ -31,11 +31,12 @@ struct ParagraphWalk {
     var linesAbove = 0
     /// Set when the tree no longer matches what the content shows: the caller reads again.
     var mismatch = false
-    /// How many paragraphs this walk laid out afresh: past ``lookaheadAfter`` of them the walk
-    /// is a long one (a document laid out, enumerated or paged), and lays out ahead on a
-    /// second core.
+    /// How many paragraphs this walk laid out afresh: past ``lookaheadAfter`` of them a walk
+    /// that protects nothing (a document laid out whole or enumerated) is a long one, and lays
+    /// out ahead on a second core. Far more than a screen holds: a viewport's walk, or one that
+    /// looks for a place a few screens on, ends before a second core would pay for its start.
     private var freshLayouts = 0
-    static let lookaheadAfter = 32
+    static let lookaheadAfter = 128
 
     /// A walk from ordinal `requestedStart` (from the top under a line limit: what a paragraph
     /// may show then depends on the lines above it); nil past the document's end.
@@ -97,8 +98,8 @@ struct ParagraphWalk {
     /// delegate (which may give each paragraph's fragment its own insets).
     private mutating func lookAhead(in manager: TextLayoutManager) {
         if layout.lookahead == nil {
-            guard freshLayouts == Self.lookaheadAfter, manager.laysOutAhead, lineLimit == 0, !linesDependOnY,
-                manager.delegate == nil, ProcessInfo.processInfo.activeProcessorCount > 1
+            guard freshLayouts == Self.lookaheadAfter, protected == nil, manager.laysOutAhead, lineLimit == 0,
+                !linesDependOnY, manager.delegate == nil, ProcessInfo.processInfo.activeProcessorCount > 1
             else { return }
             layout.lookahead = ParagraphLookahead(
                 layout: layout, typesetting: manager.lookaheadTypesetting, from: expectedStart)
