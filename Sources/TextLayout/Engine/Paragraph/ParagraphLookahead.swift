@@ -2,16 +2,18 @@ import Foundation
 @_spi(Layout) import TextContent
 @_spi(Typesetting) import TextTypography
 
-/// The second core of a long layout walk (a whole document laid out, enumerated or paged): a
-/// worker thread shapes and breaks into lines the plain paragraphs just ahead of the walk,
-/// what ``ParagraphLayout/layoutRepeated(_:at:)`` would make of them, while the walk places
-/// fragments. The walk takes what is ready; a paragraph the worker has not begun the walk lays
-/// out itself (the worker then passes it by), so that both cores shape, neither waits long.
+/// The second core of a long layout walk (a whole document laid out or enumerated): a worker
+/// thread shapes and breaks into lines every other plain paragraph ahead of the walk (what
+/// ``ParagraphLayout/layoutRepeated(_:at:)`` would make of them) while the walk lays out the
+/// others and places every fragment. The walk takes what is ready, waits for one being made,
+/// and lays out itself one the worker has not begun (the worker then passes it by).
 ///
 /// A paragraph's lines do not depend on where it is (``LineGeometry``: no exclusion paths), so
 /// the worker lays them out at the top of a fragment and the walk uses them anywhere. The
-/// worker has its own ``ParagraphLayout`` (its own scratch); the shaper's caches are shared and
-/// thread-safe. What it is given are paragraphs (values); what it makes it hands over once.
+/// worker has its own ``ParagraphLayout`` (its own scratch) and shapes with the walk's fonts
+/// through a shaped-word cache of its own (one cache shared by two threads that shape at once
+/// makes each wait for the other's lookups). What it is given are paragraphs (values); what it
+/// makes it hands over once.
 final class ParagraphLookahead: @unchecked Sendable {
     /// How many paragraphs are given to the worker ahead of the walk, at most.
     static let depth = 64
@@ -153,12 +155,9 @@ final class ParagraphLookahead: @unchecked Sendable {
     /// Whether the walk lays `paragraph` out through ``ParagraphLayout/layoutRepeated(_:at:)``
     /// (plain, of a length kept whole), where it asks for what the worker made.
     private static func isLaidOutWhole(_ paragraph: TextParagraph, by layout: ParagraphLayout) -> Bool {
-        guard paragraph.utf16Count <= RepeatedParagraphLayouts.maximumLength, !layout.laysOutInSections(paragraph)
+        guard paragraph.utf16Count <= RepeatedParagraphLayouts.maximumLength, !layout.laysOutInSections(paragraph),
+            let length = paragraph.withPlainUTF8({ $0.count })
         else { return false }
-        let length = paragraph.withPlainUTF8 { $0.count }
-        return length.map {
-            $0 >= RepeatedParagraphLayouts.minimumLength && $0 <= RepeatedParagraphLayouts.maximumLength
-        }
-            ?? false
+        return (RepeatedParagraphLayouts.minimumLength ... RepeatedParagraphLayouts.maximumLength).contains(length)
     }
 }
