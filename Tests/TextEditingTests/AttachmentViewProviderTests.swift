@@ -23,6 +23,16 @@ final class KeptEntryProvider: EntryProvider, @unchecked Sendable {}
 @Suite struct AttachmentViewProviderTests {
     /// 200 paragraphs of English and other scripts; paragraph 100 holds an attachment of
     /// `fileType` between English and Arabic words.
+    /// A view whose attachment of `fileType` is shown by an `EntryProvider`, or, with `policy`,
+    /// by a `KeptEntryProvider` registered with that reuse policy.
+    static func makeView(fileType: String, keptBy policy: TextAttachmentViewProviderReusePolicy?) -> TextView {
+        TextAttachment.registerViewProviderClass(
+            policy == nil ? EntryProvider.self : KeptEntryProvider.self, forFileType: fileType)
+        let (view, _) = makeView(fileType: fileType)
+        if let policy { view.register(policy, forTextAttachmentViewProviderType: KeptEntryProvider.self) }
+        return view
+    }
+
     static func makeView(fileType: String, height: CGFloat = 300) -> (TextView, TextAttachment) {
         let samples = ["ar_Arab", "th_Thai", "kn_Knda", "emoji"].map(MixedSamples.text)
         var text = AttributedString()
@@ -212,14 +222,8 @@ final class KeptEntryProvider: EntryProvider, @unchecked Sendable {}
 
     @Test func aViewScrolledOutIsLetGoWithoutAPolicyAndKeptWithOne() throws {
         for kept in [false, true] {
-            let fileType = "org.opentextkit.test.scroll.\(kept)"
-            final class ScrollProvider: EntryProvider, @unchecked Sendable {}
-            TextAttachment.registerViewProviderClass(
-                kept ? KeptEntryProvider.self : EntryProvider.self, forFileType: fileType)
-            let (view, _) = Self.makeView(fileType: fileType)
-            if kept {
-                view.register([.onScrollingOutOfViewport], forTextAttachmentViewProviderType: KeptEntryProvider.self)
-            }
+            let view = Self.makeView(
+                fileType: "org.opentextkit.test.scroll.\(kept)", keptBy: kept ? .onScrollingOutOfViewport : nil)
             let first = try Self.showAttachment(view)
             let entry = try #require(first.provider.view as? EntryView)
             // A big step down, then back.
@@ -253,13 +257,8 @@ final class KeptEntryProvider: EntryProvider, @unchecked Sendable {}
 
     @Test func aResizeMakesNewProvidersUnlessEditingKeepsThem() throws {
         for kept in [false, true] {
-            let fileType = "org.opentextkit.test.resize.\(kept)"
-            TextAttachment.registerViewProviderClass(
-                kept ? KeptEntryProvider.self : EntryProvider.self, forFileType: fileType)
-            let (view, _) = Self.makeView(fileType: fileType)
-            if kept {
-                view.register([.onEditingInlineParagraphs], forTextAttachmentViewProviderType: KeptEntryProvider.self)
-            }
+            let view = Self.makeView(
+                fileType: "org.opentextkit.test.resize.\(kept)", keptBy: kept ? .onEditingInlineParagraphs : nil)
             let first = try Self.showAttachment(view)
             var container = view.textLayoutManager.textContainer
             container.size.width = 300
