@@ -77,6 +77,60 @@ import TextContent
         #expect(joined.paragraphCount == whole.paragraphCount + 1)
     }
 
+    /// A paragraph of several runs is kept as its runs; what is read of it (its attributed
+    /// string, the document's, its text) is what appending its pieces gives, block attributes
+    /// folded into the style, and it edits like any other.
+    @Test func paragraphsOfSeveralRunsReadAsTheirPiecesAppended() throws {
+        var centred = AttributeContainer()
+        centred.alignment = .center
+        centred.inlinePresentationIntent = .stronglyEmphasized
+        var link = AttributeContainer()
+        link.link = URL(string: "https://example.org")
+        let pieces: [(String, AttributeContainer)] = [
+            ("ಕನ್ನಡ ", centred), ("مرحبا بالعالم", link), (" 👨‍👩‍👧 ภาษาไทย\n", AttributeContainer()),
+            ("In the beginning ", AttributeContainer()), ("God", centred), ("\n", AttributeContainer()),
+        ]
+        let text = pieces.map(\.0).joined()
+        let storage = TextContentStorage(text: text, utf8Runs: pieces.map { ($0.0.utf8.count, $0.1) })
+        func appended(_ range: Range<Int>) -> AttributedString {
+            var paragraph = AttributedString()
+            for (piece, attributes) in pieces[range] {
+                paragraph.append(AttributedString(piece, attributes: attributes))
+            }
+            paragraph.unifyParagraphStyle()
+            return paragraph
+        }
+        let first = appended(0 ..< 3), second = appended(3 ..< 6)
+        #expect(first.runs.first?.paragraphStyle?.alignment == .center, "the alignment is folded into the style")
+        #expect(storage.textParagraph(atIndex: 0)?.attributedString == first)
+        #expect(storage.textParagraph(atIndex: 1)?.attributedString == second)
+        var whole = first
+        whole.append(second)
+        #expect(storage.attributedString == whole)
+        #expect(storage.string == text)
+        // Typing into the Kannada word's cluster edge, and bold over the Arabic, as anywhere else.
+        let inside = try #require(storage.textRange(for: 2 ..< 2))
+        try storage.replaceContents(in: inside, with: "ಕ")
+        #expect(storage.string.unicodeScalars.starts(with: "ಕನಕ್ನಡ".unicodeScalars))
+        #expect(storage.attributedString.runs.contains { $0.link != nil })
+    }
+
+    /// Runs whose edges fall inside a scalar (UTF-8 lengths that cut a Kannada letter) keep the
+    /// text whole: the edge goes before the scalar, no character is lost or replaced.
+    @Test func runEdgesInsideAScalarKeepTheText() throws {
+        var bold = AttributeContainer()
+        bold.inlinePresentationIntent = .stronglyEmphasized
+        let text = "ಕನ್ನಡ ಪಠ್ಯ\nمرحبا\n"
+        // 11 bytes: three Kannada scalars and two bytes of the fourth.
+        let storage = TextContentStorage(
+            text: text, utf8Runs: [(11, bold), (text.utf8.count - 11, AttributeContainer())])
+        let paragraph = try #require(storage.textParagraph(atIndex: 0)?.attributedString)
+        #expect(String(paragraph.characters) == "ಕನ್ನಡ ಪಠ್ಯ\n")
+        #expect(storage.string == text)
+        let boldPart = paragraph.runs.first { $0.inlinePresentationIntent == .stronglyEmphasized }
+        #expect(boldPart.map { String(paragraph[$0.range].characters).unicodeScalars.count } == 3)
+    }
+
     @Test func paragraphEndsAreWhereTheStorageEndsThem() {
         let text = "one\r\ntwo\rthree\u{2029}ಕನ್ನಡ\nعربي"
         let ends = TextContentStorage.paragraphUTF8Ends(of: text)

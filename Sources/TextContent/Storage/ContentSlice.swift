@@ -61,6 +61,7 @@ public struct ContentSlice: Sendable {
                 case .string(let text): result.append(AttributedString(text))
                 case .uniform(let text, let attributes): result.append(AttributedString(text, attributes: attributes))
                 case .attributed(let text): result.append(text)
+                case .runs(let runs): result.append(runs.attributedString)
                 case .long(let text): result.append(AttributedString(text.string))
                 }
                 return true

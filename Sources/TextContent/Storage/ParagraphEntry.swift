@@ -39,6 +39,7 @@ struct ParagraphEntry: Sendable {
         switch content {
         case .plain(_, let count): count == utf16Length
         case .string(let text), .uniform(let text, _): text.utf8.count == utf16Length
+        case .runs(let runs): runs.text.utf8.count == utf16Length
         case .attributed, .long: false
         }
     }

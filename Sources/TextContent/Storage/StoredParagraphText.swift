@@ -19,6 +19,10 @@ enum StoredParagraphText: Sendable {
     /// walk over the tree) would go through their value witnesses. Boxed, a copy is a retain.
     indirect case uniform(String, AttributeContainer)
     indirect case attributed(AttributedString)
+    /// Text in runs of attributes, as an importer hands over a paragraph of several: its
+    /// `AttributedString` is made when asked for (see `ParagraphRunsText`), and becomes
+    /// `.attributed` when the paragraph is edited.
+    indirect case runs(ParagraphRunsText)
     /// Text without attributes of a long paragraph (see `TextContentStorage.longParagraphThreshold`):
     /// a B-tree, so that an edit inside it costs O(log n), not a copy of the paragraph. Boxed,
     /// like the cases above: held inline, its tree would make every entry of every paragraph

@@ -70,6 +70,8 @@ extension TextContentStorage {
             return Self.isLowSurrogate(text.utf16, at: local)
         case .attributed(let text):
             return Self.isLowSurrogate(text.utf16, at: local)
+        case .runs(let runs):
+            return Self.isLowSurrogate(runs.text.utf16, at: local)
         case .long(let text):
             return text.unit(at: local).map(UTF16.isTrailSurrogate) ?? false
         }
@@ -174,7 +176,7 @@ extension TextContentStorage {
             case .string(let string): (text, attributes) = (string, AttributeContainer())
             case .uniform(let string, let uniform): (text, attributes) = (string, uniform)
             case .long(let long): (text, attributes) = (long.string, AttributeContainer())
-            case .attributed: return nil
+            case .attributed, .runs: return nil
             }
             let changed =
                 transformed[attributes]
@@ -394,6 +396,7 @@ extension TextContentStorage {
         case .plain(let start, let count): return count > 0 ? UInt16(source.bytes[start + count - 1]) : nil
         case .string(let text), .uniform(let text, _): return text.utf16.last
         case .attributed(let text): return text.utf16.last
+        case .runs(let runs): return runs.text.utf16.last
         case .long(let text): return text.unit(at: text.utf16Count - 1)
         }
     }
@@ -403,6 +406,7 @@ extension TextContentStorage {
         case .plain(let start, let count): return count > 0 ? UInt16(source.bytes[start]) : nil
         case .string(let text), .uniform(let text, _): return text.utf16.first
         case .attributed(let text): return text.utf16.first
+        case .runs(let runs): return runs.text.utf16.first
         case .long(let text): return text.unit(at: 0)
         }
     }

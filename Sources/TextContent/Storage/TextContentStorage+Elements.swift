@@ -154,6 +154,10 @@ extension TextContentStorage {
         case .attributed(let text):
             return TextParagraph(
                 attributedString: text, document: document, start: start, contentEnd: contentEnd, end: end)
+        case .runs(let runs):
+            return TextParagraph(
+                attributedString: runs.attributedString, document: document, start: start, contentEnd: contentEnd,
+                end: end)
         }
     }
 }

@@ -44,6 +44,8 @@ extension TextContentStorage {
             text = Substring(plainText(start, count))
         case .string(let string), .uniform(let string, _):
             text = Substring(string)
+        case .runs(let runs):
+            text = Substring(runs.text)
         case .attributed(let attributed):
             return Self.clusterEdges(in: attributed, around: local).map {
                 $0.lowerBound + position.start ..< $0.upperBound + position.start

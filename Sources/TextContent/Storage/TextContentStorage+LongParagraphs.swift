@@ -11,7 +11,7 @@ extension TextContentStorage {
         switch entry.content {
         case .long: return true
         case .plain, .string: return entry.utf16Length >= longParagraphThreshold
-        case .uniform, .attributed: return false
+        case .uniform, .attributed, .runs: return false
         }
     }
 
@@ -35,7 +35,7 @@ extension TextContentStorage {
         case .plain(let start, let count):
             return prebuiltTrees.take(start, count) ?? LongParagraphText(plainText(start, count))
         case .string(let text): return prebuiltTrees.take(text) ?? LongParagraphText(text)
-        case .uniform, .attributed: return nil
+        case .uniform, .attributed, .runs: return nil
         }
     }
 

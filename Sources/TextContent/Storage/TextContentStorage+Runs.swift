@@ -3,8 +3,8 @@ import Foundation
 extension TextContentStorage {
     /// A document from text and its runs of attributes (UTF-8 lengths, in order, covering the
     /// text), without making one `AttributedString` of it all: each paragraph whose characters
-    /// share one set of attributes is kept as text with that set (no `AttributedString` at all),
-    /// and only a paragraph of several runs gets one of its own. What an importer that builds
+    /// share one set of attributes is kept as text with that set, and a paragraph of several
+    /// runs as its runs (no `AttributedString` until one is asked for). What an importer that builds
     /// its output run by run (Markdown) hands over: opening 10 MB of it costs what scanning the
     /// paragraphs does.
     ///
@@ -49,8 +49,9 @@ extension TextContentStorage {
 /// Paragraphs of attributed text made in bulk, as a storage keeps them, ready to be joined into
 /// one (`TextContentStorage(importedParagraphs:)`): what an importer (Markdown, RTF, HTML) builds
 /// a document from without an edit per paragraph and without one `AttributedString` of it all.
-/// Each paragraph whose characters share one set of attributes is kept as text with that set;
-/// only a paragraph of several runs gets an `AttributedString`. Sendable: the parts of a large
+/// Each paragraph whose characters share one set of attributes is kept as text with that set,
+/// and a paragraph of several runs as its runs: an `AttributedString` is made of a paragraph
+/// only when asked for. Sendable: the parts of a large
 /// document can be made on several threads.
 ///
 /// ```swift
@@ -94,7 +95,7 @@ public struct ImportedParagraphs: Sendable {
                             separatorLength: separator, hasAttributes: hasAttributes))
                     return
                 }
-                var pieces: [(Int, AttributeContainer)] = []
+                var pieces: [(length: Int, attributes: AttributeContainer)] = []
                 var cursor = start, index = runIndex, pieceStart = runStart
                 while cursor < end, index < runs.count {
                     let runEnd = pieceStart + max(0, runs[index].length)
@@ -116,18 +117,9 @@ public struct ImportedParagraphs: Sendable {
                     if unifyingBlockAttributes { attributes.unifyParagraphStyle() }
                     content = attributes == AttributeContainer() ? .string(string) : .uniform(string, attributes)
                 } else {
-                    // Pieces made with their attributes and appended: setting attributes on a
-                    // range of a made string costs a search for its paragraph's bounds each time.
-                    var paragraph = AttributedString()
-                    var lower = start
-                    for (length, attributes) in pieces {
-                        let piece = String(
-                            decoding: UnsafeBufferPointer(rebasing: bytes[lower ..< lower + length]), as: UTF8.self)
-                        paragraph.append(AttributedString(piece, attributes: attributes))
-                        lower += length
-                    }
-                    if unifyingBlockAttributes { paragraph.unifyParagraphStyle() }
-                    content = .attributed(paragraph)
+                    content = .runs(
+                        ParagraphRunsText(
+                            text: string, runs: pieces, unifyingBlockAttributes: unifyingBlockAttributes))
                 }
                 entries.append(
                     ParagraphEntry(

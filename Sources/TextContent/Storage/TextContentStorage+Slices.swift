@@ -111,6 +111,7 @@ extension TextContentStorage {
         case .string(let text), .uniform(let text, _):
             return text.utf8.count == text.utf16.count ? nil : Array(text.utf16)
         case .attributed(let text): return Array(text.utf16)
+        case .runs(let runs): return runs.text.utf8.count == runs.text.utf16.count ? nil : Array(runs.text.utf16)
         case .long(let text): return Array(text.string.utf16)
         }
     }
@@ -267,6 +268,9 @@ extension TextContentStorage {
             return text.withUTF8(body)
         case .attributed(let text):
             var plain = Self.plainString(of: text)
+            return plain.withUTF8(body)
+        case .runs(let runs):
+            var plain = runs.text
             return plain.withUTF8(body)
         case .long(let text):
             // Searching reads all of it anyway: its String, made once.

@@ -213,6 +213,7 @@ public final class TextContentStorage: TextContentManager {
             case .plain(let start, let count): result += plainText(start, count)
             case .string(let text), .uniform(let text, _): result += text
             case .attributed(let text): result += Self.plainString(of: text)
+            case .runs(let runs): result += runs.text
             case .long(let text): result += text.string
             }
             return true
@@ -319,7 +320,7 @@ public final class TextContentStorage: TextContentManager {
         case .plain(let start, let count): return plainText(start, count)
         case .string(let text): return text
         case .long(let text): return text.string
-        case .uniform, .attributed: return nil
+        case .uniform, .attributed, .runs: return nil
         }
     }
 
@@ -334,7 +335,7 @@ public final class TextContentStorage: TextContentManager {
     func isPlain(_ entry: ParagraphEntry) -> Bool {
         switch entry.content {
         case .plain, .string, .long: return true
-        case .uniform, .attributed: return false
+        case .uniform, .attributed, .runs: return false
         }
     }
 
@@ -361,6 +362,8 @@ public final class TextContentStorage: TextContentManager {
         switch entry.content {
         case .attributed(let text):
             return text
+        case .runs(let runs):
+            return runs.attributedString
         case .string(let text):
             return AttributedString(text)
         case .uniform(let text, let attributes):
