@@ -90,7 +90,7 @@ struct SoftwareGLTests {
             if let saved { setenv("GDK_DEBUG", saved, 1) } else { unsetenv("GDK_DEBUG") }
             otk_display_use_renderer(gdk_display_get_default(), nil)
         }
-        try withRendererVariable("cairo") {
+        withRendererVariable("cairo") {
             unsetenv("GDK_DEBUG")
             #expect(SoftwareGL.initializeGTK())
             #expect(getenv("GDK_DEBUG") == nil)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestFixtures
 import Testing
 import TextContent
@@ -129,6 +130,66 @@ import TextContent
         #expect(storage.string == text)
         let boldPart = paragraph.runs.first { $0.inlinePresentationIntent == .stronglyEmphasized }
         #expect(boldPart.map { String(paragraph[$0.range].characters).unicodeScalars.count } == 3)
+    }
+
+    /// Deferred attributes are made only when read: importing makes none, reading a paragraph
+    /// makes its own; the document, typing attributes and a whole-paragraph transform read as
+    /// with the same attributes made up front.
+    @Test func deferredAttributesAreMadeWhenReadAndReadAsMadeOnes() throws {
+        let made = Atomic<Int>(0)
+        let samples = MixedSamples.all.map(\.text) + ["In the beginning God created the heaven and the earth."]
+        var shared = AttributeContainer()
+        shared.font = FontDescriptor(family: "DejaVu Sans", size: 14)
+        var bold = AttributeContainer()
+        bold.inlinePresentationIntent = .stronglyEmphasized
+        // Each paragraph has a link of its own; every third has a bold run after it.
+        var eager: [(length: Int, attributes: AttributeContainer)] = []
+        var deferred: [(length: Int, attributes: DeferredAttributes)] = []
+        var text = ""
+        for (number, sample) in samples.enumerated() {
+            let url = URL(string: "https://example.org/\(number)")!
+            var own = shared
+            own.link = url
+            let paragraph = sample + "\n"
+            let split = number % 3 == 0 ? sample.utf8.count : paragraph.utf8.count
+            eager.append((split, own))
+            deferred.append(
+                (
+                    split,
+                    DeferredAttributes(shared: shared) {
+                        made.add(1, ordering: .relaxed)
+                        $0.link = url
+                    }
+                ))
+            if split < paragraph.utf8.count {
+                eager.append((1, bold))
+                deferred.append((1, DeferredAttributes(shared: bold) { _ in made.add(1, ordering: .relaxed) }))
+            }
+            text += paragraph
+        }
+        let expected = TextContentStorage(text: text, utf8Runs: eager)
+        let storage = TextContentStorage(importedParagraphs: [
+            ImportedParagraphs(text: text, deferredUTF8Runs: deferred)
+        ])
+        #expect(made.load(ordering: .relaxed) == 0, "nothing is made while importing")
+        #expect(
+            storage.textParagraph(atIndex: 1)?.attributedString == expected.textParagraph(atIndex: 1)?.attributedString)
+        #expect(made.load(ordering: .relaxed) == 1, "reading a paragraph of one run makes its set")
+        #expect(storage.attributedString == expected.attributedString)
+        #expect(storage.string == text)
+        let arabic = try #require(
+            samples.firstIndex { $0.unicodeScalars.first.map { (0x600 ..< 0x700).contains($0.value) } ?? false })
+        let location = try #require(storage.textParagraph(atIndex: arabic)?.elementRange).location
+        let start = try storage.offset(of: location) + 2
+        #expect(storage.typingAttributes(at: start ..< start) == expected.typingAttributes(at: start ..< start))
+        #expect(storage.typingAttributes(at: start ..< start).link != nil)
+        // Bold over the whole document, run by run, then what both hold is the same.
+        for target in [storage, expected] {
+            try target.transformRunAttributes(in: target.documentRange) {
+                $0.inlinePresentationIntent = .stronglyEmphasized
+            }
+        }
+        #expect(storage.attributedString == expected.attributedString)
     }
 
     @Test func paragraphEndsAreWhereTheStorageEndsThem() {

@@ -28,4 +28,14 @@ enum StoredParagraphText: Sendable {
     /// like the cases above: held inline, its tree would make every entry of every paragraph
     /// 80 bytes (56 for the text), where a plain paragraph needs 32.
     indirect case long(LongParagraphText)
+
+    /// Text with one set of attributes throughout, and the set: `.uniform`, or runs of one
+    /// (its set made here); nil for any other.
+    var uniform: (text: String, attributes: AttributeContainer)? {
+        switch self {
+        case .uniform(let text, let attributes): (text, attributes)
+        case .runs(let runs): runs.uniformAttributes.map { (runs.text, $0) }
+        case .plain, .string, .attributed, .long: nil
+        }
+    }
 }

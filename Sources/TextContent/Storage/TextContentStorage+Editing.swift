@@ -104,7 +104,7 @@ extension TextContentStorage {
         guard position.entry.hasAttributes else { return AttributeContainer() }
         // Text with one set of attributes gives them wherever it is typed into (no AttributedString
         // of all of it is made).
-        if case .uniform(let text, let attributes) = position.entry.content {
+        if let (text, attributes) = position.entry.content.uniform {
             return text.isEmpty ? AttributeContainer() : attributes.filter(inheritedByAddedText: true)
         }
         let text = attributedString(of: position.entry)
@@ -176,7 +176,10 @@ extension TextContentStorage {
             case .string(let string): (text, attributes) = (string, AttributeContainer())
             case .uniform(let string, let uniform): (text, attributes) = (string, uniform)
             case .long(let long): (text, attributes) = (long.string, AttributeContainer())
-            case .attributed, .runs: return nil
+            case .runs(let runs):
+                guard let uniform = runs.uniformAttributes else { return nil }
+                (text, attributes) = (runs.text, uniform)
+            case .attributed: return nil
             }
             let changed =
                 transformed[attributes]

@@ -72,6 +72,26 @@ public struct ImportedParagraphs: Sendable {
         text: String, utf8Runs runs: [(length: Int, attributes: AttributeContainer)],
         unifyingBlockAttributes: Bool = true
     ) {
+        self.init(
+            text: text, runCount: runs.count, length: { runs[$0].length }, attributes: { .made(runs[$0].attributes) },
+            unifyingBlockAttributes: unifyingBlockAttributes)
+    }
+
+    /// The same with attributes made only when they are read (see `DeferredAttributes`): no
+    /// `AttributeContainer` is made here, whatever each paragraph has of its own.
+    public init(
+        text: String, deferredUTF8Runs runs: [(length: Int, attributes: DeferredAttributes)],
+        unifyingBlockAttributes: Bool = true
+    ) {
+        self.init(
+            text: text, runCount: runs.count, length: { runs[$0].length },
+            attributes: { .deferred(runs[$0].attributes) }, unifyingBlockAttributes: unifyingBlockAttributes)
+    }
+
+    private init(
+        text: String, runCount: Int, length: (Int) -> Int, attributes: (Int) -> ParagraphRunsText.Attributes,
+        unifyingBlockAttributes: Bool
+    ) {
         var text = text
         var entries = ParagraphIndex.Builder()
         text.withUTF8 { bytes in
@@ -79,54 +99,56 @@ public struct ImportedParagraphs: Sendable {
             var runStart = 0
             ParagraphScanner.scan(bytes) { start, end, utf16, separator in
                 // The runs that touch this paragraph's bytes.
-                while runIndex < runs.count, runStart + runs[runIndex].length <= start, runs[runIndex].length >= 0 {
-                    runStart += runs[runIndex].length
+                while runIndex < runCount, runStart + length(runIndex) <= start, length(runIndex) >= 0 {
+                    runStart += length(runIndex)
                     runIndex += 1
                 }
                 let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start ..< end]), as: UTF8.self)
+                var pieces: [(length: Int, attributes: ParagraphRunsText.Attributes)] = []
                 // Most paragraphs lie inside one run: text with one set of attributes.
-                if runIndex < runs.count, runStart <= start, runStart + runs[runIndex].length >= end {
-                    var attributes = runs[runIndex].attributes
-                    if unifyingBlockAttributes { attributes.unifyParagraphStyle() }
-                    let hasAttributes = attributes != AttributeContainer()
-                    entries.append(
-                        ParagraphEntry(
-                            content: hasAttributes ? .uniform(string, attributes) : .string(string), utf16Length: utf16,
-                            separatorLength: separator, hasAttributes: hasAttributes))
-                    return
-                }
-                var pieces: [(length: Int, attributes: AttributeContainer)] = []
-                var cursor = start, index = runIndex, pieceStart = runStart
-                while cursor < end, index < runs.count {
-                    let runEnd = pieceStart + max(0, runs[index].length)
-                    let upper = min(end, runEnd)
-                    if upper > cursor { pieces.append((upper - cursor, runs[index].attributes)) }
-                    cursor = max(cursor, upper)
-                    if runEnd <= end {
-                        pieceStart = runEnd
-                        index += 1
-                    } else {
-                        break
-                    }
-                }
-                if cursor < end { pieces.append((end - cursor, AttributeContainer())) }
-                let first = pieces.first?.1 ?? AttributeContainer()
-                let content: StoredParagraphText
-                if pieces.allSatisfy({ $0.1 == first }) {
-                    var attributes = first
-                    if unifyingBlockAttributes { attributes.unifyParagraphStyle() }
-                    content = attributes == AttributeContainer() ? .string(string) : .uniform(string, attributes)
+                if runIndex < runCount, runStart <= start, runStart + length(runIndex) >= end {
+                    pieces = [(end - start, attributes(runIndex))]
                 } else {
-                    content = .runs(
-                        ParagraphRunsText(
-                            text: string, runs: pieces, unifyingBlockAttributes: unifyingBlockAttributes))
+                    var cursor = start, index = runIndex, pieceStart = runStart
+                    while cursor < end, index < runCount {
+                        let runEnd = pieceStart + max(0, length(index))
+                        let upper = min(end, runEnd)
+                        if upper > cursor { pieces.append((upper - cursor, attributes(index))) }
+                        cursor = max(cursor, upper)
+                        if runEnd <= end {
+                            pieceStart = runEnd
+                            index += 1
+                        } else {
+                            break
+                        }
+                    }
+                    if cursor < end { pieces.append((end - cursor, .made(AttributeContainer()))) }
                 }
+                let hasAttributes = pieces.contains { !$0.attributes.isEmpty }
                 entries.append(
                     ParagraphEntry(
-                        content: content, utf16Length: utf16, separatorLength: separator,
-                        hasAttributes: pieces.contains { $0.1 != AttributeContainer() }))
+                        content: Self.content(string, pieces, unifyingBlockAttributes: unifyingBlockAttributes),
+                        utf16Length: utf16, separatorLength: separator, hasAttributes: hasAttributes))
             }
         }
         paragraphs = entries.finish()
+    }
+
+    /// A paragraph's content from its pieces: text with one set of attributes made (or none),
+    /// or its runs, whose attributes are made when read.
+    private static func content(
+        _ string: String, _ pieces: [(length: Int, attributes: ParagraphRunsText.Attributes)],
+        unifyingBlockAttributes: Bool
+    ) -> StoredParagraphText {
+        let first = pieces.first?.attributes ?? .made(AttributeContainer())
+        let isUniform = pieces.allSatisfy { $0.attributes.isSame(as: first) }
+        if isUniform, case .made(var attributes) = first {
+            if unifyingBlockAttributes { attributes.unifyParagraphStyle() }
+            return attributes == AttributeContainer() ? .string(string) : .uniform(string, attributes)
+        }
+        return .runs(
+            ParagraphRunsText(
+                text: string, runs: isUniform ? [(string.utf8.count, first)] : pieces,
+                unifiesBlockAttributes: unifyingBlockAttributes))
     }
 }

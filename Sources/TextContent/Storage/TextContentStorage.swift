@@ -247,7 +247,7 @@ public final class TextContentStorage: TextContentManager {
             if lower < upper, let plain = plainSlice(of: position.entry, lower ..< upper) {
                 // Text without attributes is sliced as text: no AttributedString of a 5 MB paragraph.
                 result.append(AttributedString(plain))
-            } else if lower < upper, case .uniform(let text, let attributes) = position.entry.content {
+            } else if lower < upper, let (text, attributes) = position.entry.content.uniform {
                 // Text with one set of attributes too, the attributes then set on the slice.
                 result.append(AttributedString(Self.utf16Slice(of: text, lower ..< upper), attributes: attributes))
             } else if lower < upper {

@@ -106,11 +106,13 @@ public struct MarkdownPresentation: Sendable {
     }
 
     /// The same for a document as the reader hands it over: runs are split where paragraphs
-    /// end, and each gets its paragraph's, its leaf's and its own attributes, as UTF-8 runs.
-    /// A section of a document is drawn `after` what ends the one before it.
+    /// end, and each gets its paragraph's, its leaf's and its own attributes, as UTF-8 runs
+    /// whose attributes are made when read (each paragraph's intent is its own: making every
+    /// paragraph's set would cost more than the rest of the import). A section of a document is
+    /// drawn `after` what ends the one before it.
     func apply(
         _ document: MarkdownRuns, width: Double, after context: LookContext = LookContext()
-    ) -> [(length: Int, attributes: AttributeContainer)] {
+    ) -> [(length: Int, attributes: DeferredAttributes)] {
         let (split, paragraphOfRun, intents) = Self.paragraphRuns(of: document)
         let blocks = intents.map(Block.init)
         // Paragraphs look alike far more often than not (every list's first item, every line of
@@ -126,7 +128,7 @@ public struct MarkdownPresentation: Sendable {
             bounds.append(bound)
         }
         bounds.append(split.count)
-        let presented = Mutex<[[AttributeContainer]]>(Array(repeating: [], count: parts))
+        let presented = Mutex<[[DeferredAttributes]]>(Array(repeating: [], count: parts))
         let partBounds = bounds
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             let made = present(
@@ -135,7 +137,7 @@ public struct MarkdownPresentation: Sendable {
                 blocks: blocks, looks: looks, lookOfParagraph: lookOfParagraph)
             presented.withLock { $0[part] = made }
         }
-        var result: [(length: Int, attributes: AttributeContainer)] = []
+        var result: [(length: Int, attributes: DeferredAttributes)] = []
         result.reserveCapacity(split.count)
         for part in presented.withLock({ $0 }) {
             for attributes in part { result.append((split[result.count].length, attributes)) }
@@ -188,11 +190,11 @@ public struct MarkdownPresentation: Sendable {
 
     /// The attributes of `runs[range]` presented: what each kind of run gets in each look of
     /// paragraph is made once; its leaf's keys (intent, task box) and its own (inline intents,
-    /// link) go in.
+    /// link) go in when they are read.
     private func present(
         _ runs: [MarkdownRuns.Run], in range: Range<Int>, leaves: [MarkdownRuns.Leaf], paragraphOfRun: [Int],
         blocks: [Block], looks: [ParagraphLook], lookOfParagraph: [Int]
-    ) -> [AttributeContainer] {
+    ) -> [DeferredAttributes] {
         struct Kind: Hashable {
             var font: FontKey
             var look: Int
@@ -200,7 +202,7 @@ public struct MarkdownPresentation: Sendable {
         typealias Keys = AttributeScopes.OpenTextKitAttributes
         let none = AttributeContainer()
         var made: [Kind: AttributeContainer] = [:]
-        var result: [AttributeContainer] = []
+        var result: [DeferredAttributes] = []
         result.reserveCapacity(range.count)
         for index in range {
             let run = runs[index]
@@ -213,7 +215,7 @@ public struct MarkdownPresentation: Sendable {
                     isLink: hasOwn && run.attributes.link != nil,
                     headingLevel: block.headingLevel, isCode: block.isCode),
                 look: lookOfParagraph[paragraph])
-            var presented =
+            let presented =
                 made[kind]
                 ?? {
                     var new = runAttributes(inline: kind.font.inline, isLink: kind.font.isLink, block: block)
@@ -222,16 +224,22 @@ public struct MarkdownPresentation: Sendable {
                     made[kind] = new
                     return new
                 }()
-            // The leaf's and the run's own keys are few: they go into the presented set. None
-            // of them is a key the presentation sets; the run's position is finer than its leaf's.
-            if run.leaf >= 0 {
-                let leaf = leaves[run.leaf]
-                if let intent = leaf.intent { presented[Keys.PresentationIntentAttribute.self] = intent }
-                if let task = leaf.task { presented[Keys.TaskListItemAttribute.self] = task }
-                if let position = leaf.position { presented[Keys.MarkdownSourcePositionAttribute.self] = position }
-            }
-            if hasOwn { presented.merge(run.attributes) }
-            result.append(presented)
+            // The leaf's and the run's own keys are few: they go into the presented set when
+            // it is read. None of them is a key the presentation sets; the run's position is
+            // finer than its leaf's.
+            let leaf = run.leaf >= 0 ? leaves[run.leaf] : nil
+            let own = hasOwn ? run.attributes : nil
+            result.append(
+                DeferredAttributes(shared: presented) { attributes in
+                    if let leaf {
+                        if let intent = leaf.intent { attributes[Keys.PresentationIntentAttribute.self] = intent }
+                        if let task = leaf.task { attributes[Keys.TaskListItemAttribute.self] = task }
+                        if let position = leaf.position {
+                            attributes[Keys.MarkdownSourcePositionAttribute.self] = position
+                        }
+                    }
+                    if let own { attributes.merge(own) }
+                })
         }
         return result
     }

@@ -41,7 +41,7 @@ extension TextContentStorage {
             }
             // The presentation sets paragraph styles, never the block attributes folded into them.
             return ImportedParagraphs(
-                text: runs.text, utf8Runs: presentation.apply(runs, width: width, after: context),
+                text: runs.text, deferredUTF8Runs: presentation.apply(runs, width: width, after: context),
                 unifyingBlockAttributes: false)
         }
         let parts = try SectionedMarkdownImport.parts(
