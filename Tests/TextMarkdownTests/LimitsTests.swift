@@ -177,6 +177,28 @@ import TestFixtures
         #expect(throws: Never.self) { try AttributedString(markdown: markdown) }
     }
 
+    /// The scan passes over prose sixteen bytes at a time: brackets at every offset from a
+    /// line's start, after capitals, Kannada, Arabic or Thai, are counted all the same.
+    @Test func bracketsAreCountedWhereverTheyFallOnTheLine() throws {
+        var options = Options()
+        options.maximumRescanWork = 100
+        let brackets = String(repeating: "[", count: 40) + String(repeating: "]", count: 40)
+        var found: Set<Int> = []
+        for prefix in ["In the Beginning GOD ", "ಕನ್ನಡ ", "مرحبا ", "ภาษาไทย "] {
+            for length in 0 ..< 40 {
+                let lead = String(String(repeating: prefix, count: 4).unicodeScalars.prefix(length))
+                do {
+                    try options.checkLimits(of: lead + brackets + "\n")
+                    Issue.record("no limit met after \(length) scalars of \(prefix)")
+                } catch .limitExceeded(let limit, _, let work, _) {
+                    #expect(limit == .rescanWork)
+                    found.insert(work)
+                }
+            }
+        }
+        #expect(found == [780], "forty open brackets closed: 39 + 38 + ... + 0")
+    }
+
     @Test func theRescanLimitIsAnOption() throws {
         let markdown = "a" + String(repeating: " <?", count: 300)
         var options = Options()

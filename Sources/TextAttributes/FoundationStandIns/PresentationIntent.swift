@@ -25,7 +25,12 @@ public struct PresentationIntent: Hashable, Sendable, Codable, CustomDebugString
 
     /// An intent whose innermost component is `kind` with `identity`, inside `parent`.
     public init(_ kind: Kind, identity: Int, parent: PresentationIntent? = nil) {
-        components = [IntentType(kind: kind, identity: identity)] + (parent?.components ?? [])
+        // One array made, not two joined: a Markdown import makes one intent per block.
+        var components: [IntentType] = []
+        components.reserveCapacity(1 + (parent?.components.count ?? 0))
+        components.append(IntentType(kind: kind, identity: identity))
+        if let parent { components.append(contentsOf: parent.components) }
+        self.components = components
     }
 
     /// How many lists and block quotes enclose the text: the depth at which it is indented.

@@ -112,6 +112,9 @@ struct MarkdownLimitScan {
             var addresses = (open: false, count: 0, offsets: 0)
             var index = start
             while index < end {
+                // Sixteen bytes at a time while none of them matters (most of a line of prose).
+                index = firstMatteringChunk(from: index, before: end)
+                guard index < end else { break }
                 let byte = bytes[index]
                 // Only `<`, `?`, `@`, `[`, `\` and `]` (0x3C to 0x5D) matter: anything else is
                 // passed over with one comparison.
@@ -158,6 +161,23 @@ struct MarkdownLimitScan {
         }
         endChunk(at: bytes.count)
         try checkRescan(work, line: max(line, 1))
+    }
+
+    /// The start of the first run of sixteen bytes from `index` that holds `<`, `?`, `@`, `[`,
+    /// `\` or `]` (what the line scan looks at), or of the last bytes before `end`, fewer than
+    /// sixteen.
+    private func firstMatteringChunk(from index: Int, before end: Int) -> Int {
+        guard let base = bytes.baseAddress else { return index }
+        var index = index
+        // `<`, `?` and `@` lie in 0x3C ... 0x40; `[`, `\\` and `]` in 0x5B ... 0x5D.
+        let low = SIMD16<UInt8>(repeating: 0x3C), lowSpan = SIMD16<UInt8>(repeating: 4)
+        let high = SIMD16<UInt8>(repeating: 0x5B), highSpan = SIMD16<UInt8>(repeating: 2)
+        while index + 16 <= end {
+            let chunk = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+            if any((chunk &- low) .<= lowSpan) || any((chunk &- high) .<= highSpan) { return index }
+            index += 16
+        }
+        return index
     }
 
     private func checkRescan(_ work: Int, line: Int) throws(MarkdownError) {
