@@ -80,6 +80,22 @@ struct ParagraphIndex: Sendable {
         }
     }
 
+    /// Calls `body` with the offsets of consecutive paragraphs (separators included) from the one
+    /// holding `offset`, until it returns false. Reads their lengths only, never copies an entry:
+    /// a paragraph with attributes keeps its text in a box of its own, and a copy retains the box,
+    /// a cache miss apiece (a layout index of 77,000 Markdown paragraphs took 30 ms).
+    func forEachRange(fromParagraphContaining offset: Int, _ body: (Range<Int>) -> Bool) {
+        guard let first = paragraph(containing: offset) else { return }
+        var (index, _) = rope.find(at: first.ordinal, in: ParagraphMetric(), preferEnd: false)
+        var start = first.start
+        while index != rope.endIndex {
+            let end = start + rope[index].utf16Length
+            guard body(start ..< end) else { return }
+            start = end
+            rope.formIndex(after: &index)
+        }
+    }
+
     /// Replaces paragraphs `ordinals` with `entries`.
     mutating func replace(_ ordinals: Range<Int>, with entries: [ParagraphEntry]) {
         if ordinals.count == 1, entries.count == 1 {

@@ -102,8 +102,8 @@ extension TextContentStorage {
             }
             return
         }
-        guard offset >= 0, offset < utf16Length, let first = index.paragraph(containing: offset) else { return }
-        index.forEach(from: first.ordinal, reverse: false) { position in block(position.start ..< position.end) }
+        guard offset >= 0, offset < utf16Length else { return }
+        index.forEachRange(fromParagraphContaining: offset, block)
     }
 
     /// Without a delegate (which may hide or substitute paragraphs) each element is made only

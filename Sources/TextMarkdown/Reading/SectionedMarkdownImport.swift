@@ -5,10 +5,10 @@ import TextContent
 /// A large Markdown document imported section by section (`MarkdownSections`) in a pipeline:
 /// cmark-gfm parses a section while the one before it is read into runs, and sections already
 /// read are made into their parts (a storage's paragraphs, drawn; or an attributed string) on
-/// the other cores (with two, on the reading queue after each is read). Parsing goes in order
-/// on the caller's thread (cmark-gfm's parses take turns anyway), and so does reading, on one
-/// queue (presentation identities count on through the document, as in one walk), so the parts
-/// joined have the characters and attributes of a whole import.
+/// the other cores. Parsing goes in order on the caller's thread (cmark-gfm's parses take turns
+/// anyway), and so does reading, on one queue (presentation identities count on through the
+/// document, as in one walk), so the parts joined have the characters and attributes of a
+/// whole import.
 final class SectionedMarkdownImport<Part: Sendable>: @unchecked Sendable {
     /// What a section's runs become, after the look the section before left (see
     /// `MarkdownPresentation.LookContext`; the standard one when there is no presentation).
@@ -23,10 +23,6 @@ final class SectionedMarkdownImport<Part: Sendable>: @unchecked Sendable {
     private var context = MarkdownPresentation.LookContext()
     private var parsed: [CmarkDocument] = []
     private let readQueue = DispatchQueue(label: "TextMarkdown.SectionedMarkdownImport.read")
-    /// Whether a section's part is made on the reading queue, right after it is read: with two
-    /// cores, parsing keeps one busy, and a third thread making parts would take turns with
-    /// the parsing, which every section waits for.
-    private let makesPartsWhileReading = ProcessInfo.processInfo.activeProcessorCount <= 2
     private let made: Mutex<[Part?]>
     /// The first failure in document order: its section and error.
     private let failure = Mutex<(section: Int, error: MarkdownError)?>(nil)
@@ -106,14 +102,9 @@ final class SectionedMarkdownImport<Part: Sendable>: @unchecked Sendable {
         let before = context
         if let presentation { context = presentation.lookContext(after: runs) }
         let make = make
-        let work: @Sendable () -> Void = {
+        DispatchQueue.global().async(group: group) {
             let part = make(runs, before)
             self.made.withLock { $0[number] = part }
-        }
-        if makesPartsWhileReading {
-            work()
-        } else {
-            DispatchQueue.global().async(group: group, execute: work)
         }
     }
 
