@@ -104,26 +104,30 @@ public struct ImportedParagraphs: Sendable {
                     runIndex += 1
                 }
                 let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start ..< end]), as: UTF8.self)
-                var pieces: [(length: Int, attributes: ParagraphRunsText.Attributes)] = []
                 // Most paragraphs lie inside one run: text with one set of attributes.
                 if runIndex < runCount, runStart <= start, runStart + length(runIndex) >= end {
-                    pieces = [(end - start, attributes(runIndex))]
-                } else {
-                    var cursor = start, index = runIndex, pieceStart = runStart
-                    while cursor < end, index < runCount {
-                        let runEnd = pieceStart + max(0, length(index))
-                        let upper = min(end, runEnd)
-                        if upper > cursor { pieces.append((upper - cursor, attributes(index))) }
-                        cursor = max(cursor, upper)
-                        if runEnd <= end {
-                            pieceStart = runEnd
-                            index += 1
-                        } else {
-                            break
-                        }
-                    }
-                    if cursor < end { pieces.append((end - cursor, .made(AttributeContainer()))) }
+                    let run = attributes(runIndex)
+                    entries.append(
+                        ParagraphEntry(
+                            content: Self.content(string, run, unifyingBlockAttributes: unifyingBlockAttributes),
+                            utf16Length: utf16, separatorLength: separator, hasAttributes: !run.isEmpty))
+                    return
                 }
+                var pieces: [(length: Int, attributes: ParagraphRunsText.Attributes)] = []
+                var cursor = start, index = runIndex, pieceStart = runStart
+                while cursor < end, index < runCount {
+                    let runEnd = pieceStart + max(0, length(index))
+                    let upper = min(end, runEnd)
+                    if upper > cursor { pieces.append((upper - cursor, attributes(index))) }
+                    cursor = max(cursor, upper)
+                    if runEnd <= end {
+                        pieceStart = runEnd
+                        index += 1
+                    } else {
+                        break
+                    }
+                }
+                if cursor < end { pieces.append((end - cursor, .made(AttributeContainer()))) }
                 let hasAttributes = pieces.contains { !$0.attributes.isEmpty }
                 entries.append(
                     ParagraphEntry(
@@ -141,14 +145,23 @@ public struct ImportedParagraphs: Sendable {
         unifyingBlockAttributes: Bool
     ) -> StoredParagraphText {
         let first = pieces.first?.attributes ?? .made(AttributeContainer())
-        let isUniform = pieces.allSatisfy { $0.attributes.isSame(as: first) }
-        if isUniform, case .made(var attributes) = first {
-            if unifyingBlockAttributes { attributes.unifyParagraphStyle() }
-            return attributes == AttributeContainer() ? .string(string) : .uniform(string, attributes)
+        guard pieces.allSatisfy({ $0.attributes.isSame(as: first) }) else {
+            return .runs(ParagraphRunsText(text: string, runs: pieces, unifiesBlockAttributes: unifyingBlockAttributes))
         }
-        return .runs(
-            ParagraphRunsText(
-                text: string, runs: isUniform ? [(string.utf8.count, first)] : pieces,
-                unifiesBlockAttributes: unifyingBlockAttributes))
+        return content(string, first, unifyingBlockAttributes: unifyingBlockAttributes)
+    }
+
+    /// The content of a paragraph whose characters all have `attributes`.
+    private static func content(
+        _ string: String, _ attributes: ParagraphRunsText.Attributes, unifyingBlockAttributes: Bool
+    ) -> StoredParagraphText {
+        guard case .made(var made) = attributes else {
+            return .runs(
+                ParagraphRunsText(
+                    text: string, runs: [(string.utf8.count, attributes)],
+                    unifiesBlockAttributes: unifyingBlockAttributes))
+        }
+        if unifyingBlockAttributes { made.unifyParagraphStyle() }
+        return made == AttributeContainer() ? .string(string) : .uniform(string, made)
     }
 }

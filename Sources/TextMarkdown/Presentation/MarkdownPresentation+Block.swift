@@ -5,7 +5,8 @@ extension MarkdownPresentation {
     /// What the engine needs of one paragraph's intent.
     struct Block {
         var headingLevel: Int?
-        var lists: [(ordered: Bool, ordinal: Int, identity: Int)] = []
+        /// The lists the paragraph is in, outermost first, each with its item's ordinal.
+        var lists: [ListShape] = []
         var itemIdentity: Int?
         var quoteDepth = 0
         var isCode = false
@@ -34,7 +35,7 @@ extension MarkdownPresentation {
 
         var shape: Shape {
             Shape(
-                headingLevel: headingLevel, lists: lists.map { ListShape(ordered: $0.ordered, ordinal: $0.ordinal) },
+                headingLevel: headingLevel, lists: lists,
                 isItem: itemIdentity != nil, quoteDepth: quoteDepth, isCode: isCode, isRule: isRule,
                 tableColumns: tableColumns, isHeaderRow: isHeaderRow)
         }
@@ -45,8 +46,8 @@ extension MarkdownPresentation {
             for component in (intent?.components ?? []).reversed() {
                 switch component.kind {
                 case .header(let level): headingLevel = min(max(level, 1), 6)
-                case .orderedList: lists.append((true, 1, component.identity))
-                case .unorderedList: lists.append((false, 1, component.identity))
+                case .orderedList: lists.append(ListShape(ordered: true, ordinal: 1))
+                case .unorderedList: lists.append(ListShape(ordered: false, ordinal: 1))
                 case .listItem(let number):
                     item = component.identity
                     if !lists.isEmpty { lists[lists.count - 1].ordinal = number }

@@ -198,6 +198,11 @@ public struct MarkdownPresentation: Sendable {
         struct Kind: Hashable {
             var font: FontKey
             var look: Int
+
+            // One word hashed, not six (a look-up for every run).
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(look << 24 ^ font.packed)
+            }
         }
         typealias Keys = AttributeScopes.OpenTextKitAttributes
         let none = AttributeContainer()
@@ -207,18 +212,18 @@ public struct MarkdownPresentation: Sendable {
         for index in range {
             let run = runs[index]
             let paragraph = paragraphOfRun[index]
-            let block = blocks[paragraph]
             let hasOwn = run.attributes != none
             let kind = Kind(
                 font: FontKey(
                     inline: hasOwn ? run.attributes.inlinePresentationIntent ?? [] : [],
                     isLink: hasOwn && run.attributes.link != nil,
-                    headingLevel: block.headingLevel, isCode: block.isCode),
+                    headingLevel: blocks[paragraph].headingLevel, isCode: blocks[paragraph].isCode),
                 look: lookOfParagraph[paragraph])
             let presented =
                 made[kind]
                 ?? {
-                    var new = runAttributes(inline: kind.font.inline, isLink: kind.font.isLink, block: block)
+                    var new = runAttributes(
+                        inline: kind.font.inline, isLink: kind.font.isLink, block: blocks[paragraph])
                     new.paragraphStyle = looks[kind.look].style
                     if let decoration = looks[kind.look].decoration { new.blockDecoration = decoration }
                     made[kind] = new
@@ -227,17 +232,16 @@ public struct MarkdownPresentation: Sendable {
             // The leaf's and the run's own keys are few: they go into the presented set when
             // it is read. None of them is a key the presentation sets; the run's position is
             // finer than its leaf's.
-            let leaf = run.leaf >= 0 ? leaves[run.leaf] : nil
+            let hasLeaf = run.leaf >= 0
+            let intent = hasLeaf ? leaves[run.leaf].intent : nil
+            let task = hasLeaf ? leaves[run.leaf].task : nil
+            let position = hasLeaf ? leaves[run.leaf].position : nil
             let own = hasOwn ? run.attributes : nil
             result.append(
                 DeferredAttributes(shared: presented) { attributes in
-                    if let leaf {
-                        if let intent = leaf.intent { attributes[Keys.PresentationIntentAttribute.self] = intent }
-                        if let task = leaf.task { attributes[Keys.TaskListItemAttribute.self] = task }
-                        if let position = leaf.position {
-                            attributes[Keys.MarkdownSourcePositionAttribute.self] = position
-                        }
-                    }
+                    if let intent { attributes[Keys.PresentationIntentAttribute.self] = intent }
+                    if let task { attributes[Keys.TaskListItemAttribute.self] = task }
+                    if let position { attributes[Keys.MarkdownSourcePositionAttribute.self] = position }
                     if let own { attributes.merge(own) }
                 })
         }
@@ -256,6 +260,12 @@ public struct MarkdownPresentation: Sendable {
         var isLink: Bool
         var headingLevel: Int?
         var isCode: Bool
+
+        /// The key in one word (equal keys, equal words), for hashing.
+        var packed: Int {
+            Int(truncatingIfNeeded: inline.rawValue) << 6 ^ (headingLevel ?? 7) << 2 ^ (isLink ? 2 : 0)
+                ^ (isCode ? 1 : 0)
+        }
     }
 
     /// A paragraph's own attributes.
@@ -289,6 +299,18 @@ public struct MarkdownPresentation: Sendable {
             var firstInItem: Bool
             var spacingBefore: Double
             var spacingAfter: Double
+
+            // What tells most shapes apart, in two words: a look-up for every paragraph.
+            func hash(into hasher: inout Hasher) {
+                let flags = (block.isCode ? 1 : 0) | (block.isRule ? 2 : 0) | (block.isHeaderRow ? 4 : 0)
+                    | (block.isItem ? 8 : 0) | (firstInItem ? 16 : 0)
+                hasher.combine(
+                    flags | (block.headingLevel ?? 7) << 5 | block.quoteDepth << 8 | block.lists.count << 16
+                        | (block.tableColumns?.count ?? 0) << 24)
+                // Equal spacings, equal words (0 and -0 alike).
+                let spacing = spacingBefore == 0 ? 0 : Int(truncatingIfNeeded: spacingBefore.bitPattern)
+                hasher.combine((block.lists.last?.ordinal ?? 0) ^ spacing)
+            }
         }
         var previousItem = context.previousItem
         var carriedSpacing = context.carriedSpacing
