@@ -302,7 +302,8 @@ public struct MarkdownPresentation: Sendable {
 
             // What tells most shapes apart, in two words: a look-up for every paragraph.
             func hash(into hasher: inout Hasher) {
-                let flags = (block.isCode ? 1 : 0) | (block.isRule ? 2 : 0) | (block.isHeaderRow ? 4 : 0)
+                let flags =
+                    (block.isCode ? 1 : 0) | (block.isRule ? 2 : 0) | (block.isHeaderRow ? 4 : 0)
                     | (block.isItem ? 8 : 0) | (firstInItem ? 16 : 0)
                 hasher.combine(
                     flags | (block.headingLevel ?? 7) << 5 | block.quoteDepth << 8 | block.lists.count << 16
