@@ -32,8 +32,17 @@ struct SoftwareGLTests {
         try #require(InProcessDisplay.isReady)
         // Xvfb's GL is always Mesa's software rasterizer, GPU or none.
         #expect(otk_gl_is_software(gdk_display_get_default()) != 0)
-        // Asked of GL itself, this process loaded Mesa: what the editor's check would find.
+        // While a GL context of its own is current, this process has Mesa mapped: what the
+        // editor's check would find. (Held: with no context left, Mesa may be unloaded.)
+        let display = gdk_display_get_default()
+        var error: UnsafeMutablePointer<GError>?
+        let context = try #require(gdk_display_create_gl_context(display, &error))
+        defer { g_object_unref(UnsafeMutableRawPointer(context)) }
+        #expect(gdk_gl_context_realize(context, &error) != 0)
+        gdk_gl_context_make_current(context)
         #expect(!(try EditorWithoutGLTests.mesaLibraries(ofProcess: "self")).isEmpty)
+        gdk_gl_context_clear_current()
+        g_clear_error(&error)
         withRendererVariable(nil) {
             #expect(SoftwareGL.preferCairoRenderer())
             #expect(displayRenderer == "cairo")
