@@ -174,11 +174,11 @@ extension TextContentStorage {
             switch entry.content {
             case .plain(let start, let count): (text, attributes) = (self.plainText(start, count), AttributeContainer())
             case .string(let string): (text, attributes) = (string, AttributeContainer())
-            case .uniform(let string, let uniform): (text, attributes) = (string, uniform)
             case .long(let long): (text, attributes) = (long.string, AttributeContainer())
-            case .runs(let runs):
-                guard let uniform = runs.uniformAttributes else { return nil }
-                (text, attributes) = (runs.text, uniform)
+            case .uniform, .runs:
+                // Runs of one set count as one set (`StoredParagraphText.uniform`).
+                guard let uniform = entry.content.uniform else { return nil }
+                (text, attributes) = uniform
             case .attributed: return nil
             }
             let changed =
